@@ -1,0 +1,95 @@
+import { type Locale, localeQueryParam, locales, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { legalLinks } from "./legal-links.ts";
+
+const drawerLegal = legalLinks.filter((link) => link.path !== "/terms/do-not-sell/");
+
+/** Top bar with the brand and the drawer menu (a modal dialog: focus trapped, Esc closes). */
+export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEmail: string | undefined }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  useEffect(() => {
+    dialog.current?.close();
+  }, [location.key]);
+
+  return (
+    <header className="site-header">
+      <Link to={localizePath("/onboarding/", locale)} className="brand" aria-label={t("nav.home")}>
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span>{t("app.name")}</span>
+      </Link>
+      <button
+        type="button"
+        className="icon-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls="site-drawer"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">{t("nav.openMenu")}</span>
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which the dialog handles natively */}
+      <dialog
+        id="site-drawer"
+        ref={dialog}
+        className="drawer"
+        aria-label={t("nav.menu")}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        onClick={(event) => {
+          // A click on the backdrop (the dialog element itself) closes the drawer.
+          if (event.target === event.currentTarget) event.currentTarget.close();
+        }}
+      >
+        <div className="drawer__panel">
+          <button type="button" className="icon-button drawer__close" onClick={() => dialog.current?.close()}>
+            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">{t("nav.closeMenu")}</span>
+          </button>
+          <nav aria-label={t("nav.menu")}>
+            <ul className="drawer__list">
+              <li>
+                <Link to={localizePath("/printables/", locale)}>{t("nav.printables")}</Link>
+              </li>
+              <li>
+                <Link to={localizePath("/profile/", locale)}>{t("nav.profile")}</Link>
+              </li>
+              <li>{supportEmail && <a href={`mailto:${supportEmail}`}>{t("nav.contactUs")}</a>}</li>
+              {drawerLegal.map((link) => (
+                <li key={link.path}>
+                  <Link to={localizePath(link.path, locale)}>{t(link.label)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label={t("nav.language")} className="drawer__languages">
+            <ul>
+              {locales.map((entry) => (
+                <li key={entry.code}>
+                  <a
+                    href={`${localizePath(location.pathname, entry.code)}?${localeQueryParam}=${entry.code}`}
+                    hrefLang={entry.code}
+                    lang={entry.code}
+                    aria-current={entry.code === locale ? "true" : undefined}
+                  >
+                    {entry.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </dialog>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { isLocale } from "@kinderready/i18n/locales";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { createI18n } from "./i18n/create-i18n.ts";
+import { loadCatalogue } from "./i18n/load-catalogue.ts";
+
+// A chunk that vanished with a new deploy: fetch the new build instead of failing.
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadAfterChunkError((event as Event & { payload: unknown }).payload)) event.preventDefault();
+});
+
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : "en";
+// The server rendered in this language; hydrate only once its catalogue is in memory.
+const i18n = createI18n(locale, await loadCatalogue(locale));
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <HydratedRouter />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,11 @@
+import type { Locale } from "@kinderready/i18n/locales";
+import type { Catalogue } from "./create-i18n.ts";
+
+// In the browser only the page's language is downloaded: each catalogue is its own hashed chunk.
+const files = import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", { import: "default" });
+
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  const load = files[`../../../../packages/i18n/catalogues/${locale}.json`];
+  if (!load) throw new Error(`No catalogue for ${locale}`);
+  return load();
+}

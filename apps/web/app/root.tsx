@@ -1,0 +1,124 @@
+import notoArabic from "@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2?url";
+import nunitoCyrillic from "@fontsource-variable/nunito/files/nunito-cyrillic-wght-normal.woff2?url";
+import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
+import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { requestContext } from "#load-context";
+import type { Route } from "./+types/root";
+import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { ErrorPageBoundary } from "./components/error-page-boundary.tsx";
+import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { StoreHydration } from "./components/store-hydration.tsx";
+import { serverI18n } from "./i18n/catalogues.server.ts";
+import { useNonce } from "./nonce.ts";
+import { pageMeta } from "./page-meta.ts";
+import { pageForPath } from "./pages.ts";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(requestContext);
+  const { pathname } = new URL(request.url);
+  const locale = localeFromPath(pathname);
+  const t = serverI18n(locale).t;
+  const page = pageForPath(splitLocalePath(pathname).path);
+  return {
+    locale,
+    config,
+    seo: {
+      title: t("meta.titleTemplate", { title: t(`meta.titles.${page.title}`) }),
+      description: t("meta.description"),
+      imageAlt: t("meta.imageAlt"),
+      siteName: t("app.name"),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData
+    ? pageMeta({
+        appUrl: loaderData.config.appUrl,
+        pathname: location.pathname,
+        locale: loaderData.locale,
+        seo: loaderData.seo,
+      })
+    : [];
+
+// The font of the page's script is fetched with the HTML instead of after the CSS.
+function fontPreload(locale: string): string {
+  if (locale === "ar") return notoArabic;
+  if (locale === "ru") return nunitoCyrillic;
+  return nunitoLatin;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#fff8ec" />
+        <link rel="preload" href={fontPreload(locale)} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteHeader locale={locale} supportEmail={data?.config.supportEmail} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter locale={locale} supportEmail={data?.config.supportEmail} />
+        <ScrollOnNavigate />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StoreHydration isDev={loaderData.config.isDev} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorPageBoundary>
+      <ErrorPage error={error} />
+    </ErrorPageBoundary>
+  );
+}
+
+function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) reloadAfterChunkError(error);
+  const home = localeFromPath(pathname) === "en" ? "/" : `/${localeFromPath(pathname)}/`;
+  return (
+    <section className="page page--centered" aria-labelledby="error-title">
+      <h1 id="error-title">{notFound ? t("errors.notFound") : t("errors.generic")}</h1>
+      <p>{notFound ? t("errors.notFoundHint") : t("errors.genericHint")}</p>
+      <a className="button" href={home}>
+        {t("errors.backHome")}
+      </a>
+    </section>
+  );
+}

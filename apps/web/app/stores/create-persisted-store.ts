@@ -1,0 +1,34 @@
+import { create, type StateCreator } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import { gatedLocalStorage } from "./persistence.ts";
+
+const registry: (() => Promise<void> | void)[] = [];
+let hydrated = false;
+
+/**
+ * A Zustand store kept in localStorage under `kinderready:<name>`. Hydration is deferred until
+ * after React hydrates the server HTML, so the first client render matches the server's.
+ */
+export function createPersistedStore<T extends object>(
+  name: string,
+  version: number,
+  initializer: StateCreator<T, [], []>,
+) {
+  const store = create<T>()(
+    persist(initializer, {
+      name: `kinderready:${name}`,
+      version,
+      storage: createJSONStorage(() => gatedLocalStorage),
+      skipHydration: true,
+    }),
+  );
+  // A store first imported after start-up (by a lazily loaded route) hydrates at once.
+  if (hydrated) void store.persist.rehydrate();
+  else registry.push(() => store.persist.rehydrate());
+  return store;
+}
+
+export async function rehydrateStores(): Promise<void> {
+  hydrated = true;
+  await Promise.all(registry.splice(0).map((rehydrate) => rehydrate()));
+}

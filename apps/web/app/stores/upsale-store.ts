@@ -1,0 +1,15 @@
+import { createPersistedStore } from "./create-persisted-store.ts";
+
+export type UpsaleState = {
+  isOpen: boolean;
+  canOpen: boolean;
+  formKey: "initial" | "catchy";
+  succeeded: ("upsale" | "lifetime")[];
+};
+
+export const useUpsaleStore = createPersistedStore<UpsaleState>("upsale", 1, () => ({
+  isOpen: false,
+  canOpen: true,
+  formKey: "initial",
+  succeeded: [],
+}));

@@ -1,0 +1,140 @@
+import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import { apiPlugin } from "@kinderready/api/api-plugin";
+import { registerOpenApi } from "@kinderready/api/openapi";
+import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
+import { type DbHandle, openDb } from "@kinderready/db/open-db";
+import { seedDatabase } from "@kinderready/db/seed-database";
+import { startJobs } from "@kinderready/db/start-jobs";
+import { localeCookie } from "@kinderready/i18n/locales";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { type FastifyInstance, fastify } from "fastify";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { requestContext } from "#load-context";
+import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
+import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+const buildDirectory = fileURLToPath(new URL("../build", import.meta.url));
+
+export type ServerOptions = {
+  config: Config;
+  /** Present in development: pages come from Vite with hot reload instead of the build. */
+  vite?: ViteDevServer | undefined;
+};
+
+/** One Fastify process: security headers, compression, the JSON API and the server-rendered pages. */
+export async function buildServer({ config, vite }: ServerOptions): Promise<FastifyInstance> {
+  const app = fastify({
+    logger: {
+      level: config.logLevel,
+      // User tokens travel in query strings: log the path and the parameter names only.
+      serializers: { req: (request) => ({ method: request.method, url: redactQuery(request.url), id: request.id }) },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  });
+
+  const database = await openDatabase(config);
+  const jobs = await startJobs(database, { databaseUrl: config.databaseUrl });
+  app.addHook("onClose", async () => {
+    await jobs.stop({ graceful: true, timeout: 5_000 });
+    await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // The page policy needs a per-request nonce; it is set with the pages below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
+  });
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+
+  await registerOpenApi(app, { apiUrl: config.apiUrl });
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, { max: config.rateLimitMax, timeWindow: "1 minute" });
+      await apiPlugin(api, { apiSecret: config.apiSecret, ping: database.ping });
+    },
+    { prefix: "/api/v1" },
+  );
+
+  const publicConfig = toPublicConfig(config);
+  await app.register(async (pages) => {
+    // Reads of pages are never limited (many parents share a mobile carrier's address); form posts are.
+    await pages.register(rateLimit, {
+      max: config.rateLimitMax,
+      timeWindow: "1 minute",
+      allowList: (request) => request.method === "GET" || request.method === "HEAD",
+    });
+    pages.addHook("onRequest", async (request, reply) => {
+      request.cspNonce = createNonce();
+      const decision = routePageRequest({
+        method: request.method,
+        url: request.url,
+        cookie: request.cookies[localeCookieName],
+        acceptLanguage: request.headers["accept-language"],
+      });
+      if (decision.setCookie) reply.setCookie(localeCookieName, decision.setCookie, localeCookieOptions);
+      if (decision.kind === "redirect") {
+        return reply.header("cache-control", "no-store").redirect(decision.location, decision.status);
+      }
+    });
+    pages.addHook("onSend", async (request, reply, payload) => {
+      if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
+        const header = vite ? "content-security-policy-report-only" : "content-security-policy";
+        reply.header(header, contentSecurityPolicy(request.cspNonce));
+        // Each document carries a fresh nonce and may depend on the language cookie.
+        reply.header("cache-control", "private, no-cache");
+        reply.header("vary", "Cookie, Accept-Language");
+      }
+      return payload;
+    });
+    await pages.register(fastifyReactRouter, {
+      devServer: vite,
+      serverBuildPath: `${buildDirectory}/server/index.js`,
+      clientBuildDirectory: `${buildDirectory}/client`,
+      mode: vite ? "development" : "production",
+      staticOptions: { preCompressed: true },
+      getLoadContext(request) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, { nonce: request.cspNonce, config: publicConfig });
+        return context;
+      },
+    });
+  });
+
+  return app;
+}
+
+const localeCookieName = localeCookie.name;
+
+function redactQuery(url: string): string {
+  const [path, query] = url.split("?", 2);
+  if (!query) return url;
+  const names = new URLSearchParams(query).keys().toArray();
+  return `${path}?${names.map((name) => `${name}=…`).join("&")}`;
+}
+
+async function openDatabase(config: Config): Promise<DbHandle> {
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seedDatabase(database.db);
+  return database;
+}
+
+/** Factory the Vite dev plugin calls: the same server, with pages from Vite. */
+export async function createServer(vite?: ViteDevServer): Promise<FastifyInstance> {
+  return buildServer({ config: loadConfig(), vite });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { routePageRequest } from "./page-routing.ts";
+
+const get = (url: string, extra: { cookie?: string; acceptLanguage?: string } = {}) =>
+  routePageRequest({ method: "GET", url, cookie: extra.cookie, acceptLanguage: extra.acceptLanguage });
+
+describe("routePageRequest", () => {
+  it("adds the trailing slash with a 308 and keeps the query", () => {
+    expect(get("/onboarding?utm_source=fb")).toEqual({
+      kind: "redirect",
+      status: 308,
+      location: "/onboarding/?utm_source=fb",
+    });
+    expect(get("/ru/profile/subscription")).toMatchObject({ status: 308, location: "/ru/profile/subscription/" });
+  });
+
+  it("leaves files, API calls and React Router data requests alone", () => {
+    for (const url of [
+      "/favicon.ico",
+      "/assets/root-abc.js",
+      "/api/v1/health",
+      "/__manifest?p=/x",
+      "/ru/onboarding.data",
+    ]) {
+      expect(get(url)).toEqual({ kind: "pass" });
+    }
+  });
+
+  it("sends the root of every language to its onboarding page", () => {
+    expect(get("/")).toEqual({ kind: "redirect", status: 302, location: "/onboarding/", setCookie: "en" });
+    expect(get("/ru/", { cookie: "ru" })).toEqual({ kind: "redirect", status: 302, location: "/ru/onboarding/" });
+  });
+
+  it("redirects an unprefixed page to the chosen language and remembers it", () => {
+    expect(get("/onboarding/?a=1", { acceptLanguage: "de-DE,de;q=0.9" })).toEqual({
+      kind: "redirect",
+      status: 302,
+      location: "/de/onboarding/?a=1",
+      setCookie: "de",
+    });
+    expect(get("/onboarding/", { cookie: "fr", acceptLanguage: "de" })).toMatchObject({ location: "/fr/onboarding/" });
+  });
+
+  it("lets ?lang= force a language and drops it from the address", () => {
+    expect(get("/ru/onboarding/?lang=en&x=1", { cookie: "ru" })).toEqual({
+      kind: "redirect",
+      status: 302,
+      location: "/onboarding/?x=1",
+      setCookie: "en",
+    });
+    expect(get("/onboarding/?lang=ar")).toMatchObject({ location: "/ar/onboarding/", setCookie: "ar" });
+  });
+
+  it("serves a prefixed page in its language and saves the cookie", () => {
+    expect(get("/es/printables/", { cookie: "en" })).toEqual({ kind: "pass", locale: "es", setCookie: "es" });
+    expect(get("/es/printables/", { cookie: "es" })).toEqual({ kind: "pass", locale: "es" });
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  chooseLocale,
+  type Locale,
+  localeCookie,
+  localeQueryParam,
+  localizePath,
+  splitLocalePath,
+} from "@kinderready/i18n/locales";
+
+export type PageRoutingInput = {
+  method: string;
+  url: string;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+};
+
+export type PageRoutingDecision =
+  | { kind: "pass"; locale?: Locale; setCookie?: Locale }
+  | { kind: "redirect"; status: 302 | 308; location: string; setCookie?: Locale };
+
+// Requests the React Router runtime makes for itself, and files, are not pages.
+function isPageRequest(pathname: string): boolean {
+  if (pathname.startsWith("/__manifest") || pathname.endsWith(".data")) return false;
+  if (pathname.startsWith("/api/") || pathname === "/api") return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !lastSegment.includes(".");
+}
+
+/**
+ * Strict trailing slash (308), language choice (query, prefix, cookie, Accept-Language, en),
+ * the redirect to the chosen language's path and the site root to onboarding (302).
+ */
+export function routePageRequest(input: PageRoutingInput): PageRoutingDecision {
+  if (input.method !== "GET" && input.method !== "HEAD") return { kind: "pass" };
+  const url = new URL(input.url, "http://localhost");
+  if (!isPageRequest(url.pathname)) return { kind: "pass" };
+  if (!url.pathname.endsWith("/")) {
+    return { kind: "redirect", status: 308, location: `${url.pathname}/${url.search}` };
+  }
+  const { locale } = chooseLocale({
+    pathname: url.pathname,
+    queryLang: url.searchParams.get(localeQueryParam) ?? undefined,
+    cookie: input.cookie,
+    acceptLanguage: input.acceptLanguage,
+  });
+  const setCookie = input.cookie === locale ? undefined : locale;
+  const unprefixed = splitLocalePath(url.pathname).path;
+  const target = localizePath(unprefixed === "/" ? "/onboarding/" : unprefixed, locale);
+  if (target !== url.pathname) {
+    url.searchParams.delete(localeQueryParam);
+    return { kind: "redirect", status: 302, location: `${target}${url.search}`, ...(setCookie && { setCookie }) };
+  }
+  return { kind: "pass", locale, ...(setCookie && { setCookie }) };
+}
+
+export const localeCookieOptions = {
+  path: "/",
+  maxAge: localeCookie.maxAgeSeconds,
+  sameSite: "lax",
+  secure: false,
+  httpOnly: false,
+} as const;

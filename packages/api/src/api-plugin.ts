@@ -1,0 +1,39 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ErrorBody } from "./error-handler.ts";
+import { installErrorHandler } from "./error-handler.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Routes that answer without the `x-api-key` header. */
+    public?: boolean;
+  }
+}
+
+export type ApiOptions = {
+  apiSecret: string;
+  ping: () => Promise<boolean>;
+};
+
+/** The JSON API, mounted under `/api/v1`. Every route needs `x-api-key` unless marked public. */
+export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const secret = Buffer.from(options.apiSecret);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.config.public) return;
+    const given = Buffer.from(String(request.headers["x-api-key"] ?? ""));
+    if (given.length !== secret.length || !timingSafeEqual(given, secret)) {
+      return reply
+        .status(401)
+        .send({ message: "Missing or invalid x-api-key header", statusCode: 401 } satisfies ErrorBody);
+    }
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(healthRoutes, { ping: options.ping });
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+/** The one error shape every API answer uses. */
+export const errorBody = z.object({
+  message: z.string(),
+  statusCode: z.number().int(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/**
+ * Turns any thrown error into `{ message, statusCode }`. Validation errors name the field
+ * (`body.email: Invalid email address`); unexpected errors never leak their internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? "request";
+      const message = error.validation
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+          return `${where}${field ? `.${field}` : ""}: ${issue.message}`;
+        })
+        .join("; ");
+      return reply.status(400).send({ message, statusCode: 400 } satisfies ErrorBody);
+    }
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({ message: "Internal server error", statusCode: 500 } satisfies ErrorBody);
+    }
+    return reply.status(statusCode).send({ message: error.message, statusCode } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url} not found`, statusCode: 404 } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+const healthBody = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+  uptimeSeconds: z.number(),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> }> = async (app, { ping }) => {
+  app.get(
+    "/health",
+    {
+      schema: {
+        summary: "Liveness and database status",
+        tags: ["system"],
+        security: [],
+        response: { 200: healthBody, 503: healthBody },
+      },
+      config: { public: true },
+    },
+    async (_request, reply) => {
+      const up = await ping();
+      return reply
+        .status(up ? 200 : 503)
+        .header("cache-control", "no-store")
+        .send({
+          status: up ? "ok" : "degraded",
+          database: up ? "up" : "down",
+          uptimeSeconds: Math.round(process.uptime()),
+        });
+    },
+  );
+};

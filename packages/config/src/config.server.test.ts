@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, toPublicConfig } from "./config.server.ts";
+
+describe("loadConfig", () => {
+  it("gives working local defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      appEnv: "local",
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      apiUrl: "http://localhost:3000/api/v1",
+      offerTimerTimeout: 60,
+      isDev: true,
+      isSentryDisabled: true,
+      isAmplitudeDisabled: false,
+      dataDir: "./data",
+      databaseUrl: undefined,
+    });
+  });
+
+  it("uses the prod defaults for the offer timer, dev flag and error reporting", () => {
+    const config = loadConfig({ APP_ENV: "prod", API_SECRET: "a-long-enough-secret", APP_URL: "https://kit.example/" });
+    expect(config).toMatchObject({
+      offerTimerTimeout: 600,
+      isDev: false,
+      isSentryDisabled: false,
+      appUrl: "https://kit.example",
+    });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /PORT/],
+    [{ APP_ENV: "staging" }, /APP_ENV/],
+    [{ DATABASE_URL: "mysql://x@y/z" }, /DATABASE_URL must be a postgres/],
+    [{ IS_DEV: "yes" }, /IS_DEV/],
+    [{ APP_ENV: "prod", APP_URL: "https://kit.example" }, /API_SECRET is required/],
+    [{ API_SECRET: "short" }, /API_SECRET must be at least 16/],
+  ])("names the variable when %j is wrong", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("keeps secrets and database addresses out of the public part", () => {
+    const publicConfig = toPublicConfig(
+      loadConfig({ API_SECRET: "do-not-leak-this-secret", DATABASE_URL: "postgres://u:p@h/db" }),
+    );
+    const serialized = JSON.stringify(publicConfig);
+    expect(serialized).not.toContain("do-not-leak-this-secret");
+    expect(serialized).not.toContain("postgres://");
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+// The only module that reads process.env. Everything else receives a typed Config.
+
+export const appEnvs = ["local", "odin", "thor", "test", "prod"] as const;
+export type AppEnv = (typeof appEnvs)[number];
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const optionalFlag = flag.optional();
+
+const envSchema = z.object({
+  APP_ENV: z.enum(appEnvs).default("local"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  API_URL: z.url().optional(),
+  API_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  OFFER_TIMER_TIMEOUT: z.coerce.number().int().positive().optional(),
+  IS_DEV: optionalFlag,
+  IS_AMPLITUDE_DISABLED: optionalFlag,
+  IS_SENTRY_DISABLED: optionalFlag,
+  E2E_API_URL: z.url().optional(),
+  DATABASE_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
+  TRUST_PROXY: flag.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  appEnv: AppEnv;
+  port: number;
+  host: string;
+  appUrl: string;
+  apiUrl: string;
+  apiSecret: string;
+  offerTimerTimeout: number;
+  isDev: boolean;
+  isAmplitudeDisabled: boolean;
+  isSentryDisabled: boolean;
+  e2eApiUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  supportEmail: string;
+  rateLimitMax: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+/** What the browser may see: no secrets, no infrastructure addresses. */
+export type PublicConfig = Pick<
+  Config,
+  "appEnv" | "appUrl" | "offerTimerTimeout" | "isDev" | "isAmplitudeDisabled" | "isSentryDisabled" | "supportEmail"
+>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+// A fixed secret is fine where nothing real is protected; prod must set its own.
+const localApiSecret = "local-development-secret";
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  const isProd = e.APP_ENV === "prod";
+  if (isProd && !e.API_SECRET) throw new ConfigError("Invalid configuration: API_SECRET is required when APP_ENV=prod");
+  if (isProd && !e.APP_URL) throw new ConfigError("Invalid configuration: APP_URL is required when APP_ENV=prod");
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const apiUrl = (e.API_URL ?? `${appUrl}/api/v1`).replace(/\/+$/, "");
+  return {
+    appEnv: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    apiUrl,
+    apiSecret: e.API_SECRET ?? localApiSecret,
+    offerTimerTimeout: e.OFFER_TIMER_TIMEOUT ?? (isProd ? 600 : 60),
+    isDev: e.IS_DEV ?? !isProd,
+    isAmplitudeDisabled: e.IS_AMPLITUDE_DISABLED ?? false,
+    isSentryDisabled: e.IS_SENTRY_DISABLED ?? !isProd,
+    e2eApiUrl: (e.E2E_API_URL ?? apiUrl).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    supportEmail: e.SUPPORT_EMAIL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export function toPublicConfig(config: Config): PublicConfig {
+  return {
+    appEnv: config.appEnv,
+    appUrl: config.appUrl,
+    offerTimerTimeout: config.offerTimerTimeout,
+    isDev: config.isDev,
+    isAmplitudeDisabled: config.isAmplitudeDisabled,
+    isSentryDisabled: config.isSentryDisabled,
+    supportEmail: config.supportEmail,
+  };
+}
+
+/** Integration tests run on PGlite always, and also on this PostgreSQL server when it is set. */
+export function loadTestDatabaseUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  const url = z
+    .url()
+    .optional()
+    .safeParse(env.TEST_DATABASE_URL || undefined);
+  if (!url.success) throw new ConfigError(`Invalid configuration: TEST_DATABASE_URL is not a URL`);
+  return url.data;
+}

@@ -1,0 +1,20 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { fromPglite, PgBoss } from "pg-boss";
+import type { DbHandle } from "./open-db.ts";
+
+/**
+ * Starts pg-boss on the same database as the application, so a job can be enqueued in the
+ * same transaction as the row it is about. On PGlite it shares the one embedded connection.
+ */
+export async function startJobs(handle: DbHandle, options: { databaseUrl?: string | undefined }): Promise<PgBoss> {
+  const boss =
+    handle.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(handle.client as PGlite), backend: "pglite" })
+      : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+  // pg-boss reports its own connection trouble as events; losing them would crash the process.
+  boss.on("error", (error) =>
+    console.error(JSON.stringify({ level: "error", msg: "pg-boss error", err: String(error) })),
+  );
+  await boss.start();
+  return boss;
+}

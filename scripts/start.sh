@@ -1,0 +1,7 @@
+#!/bin/sh
+# npm start: install what is missing, build, then serve (the server migrates and seeds on boot).
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/with-node.sh sh scripts/install-deps.sh
+sh scripts/with-node.sh npm run build --silent -w @kinderready/web
+exec sh scripts/with-node.sh node apps/web/server/main.ts
