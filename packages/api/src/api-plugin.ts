@@ -36,4 +36,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes, { ping: options.ping });
+
+  // Without this, the pages' catch-all route would answer unknown API paths with HTML.
+  app.all("/*", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url} not found`, statusCode: 404 } satisfies ErrorBody),
+  );
 }

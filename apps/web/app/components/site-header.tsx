@@ -1,21 +1,24 @@
 import { type Locale, localeQueryParam, locales, localizePath } from "@kinderready/i18n/locales";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { legalLinks } from "./legal-links.ts";
 
 const drawerLegal = legalLinks.filter((link) => link.path !== "/terms/do-not-sell/");
 
-/** Top bar with the brand and the drawer menu (a modal dialog: focus trapped, Esc closes). */
+/**
+ * Top bar with the brand and the drawer menu. The drawer is an HTML popover: it opens before
+ * hydration and without JavaScript, Esc and an outside click close it, and the browser keeps
+ * aria-expanded on the button in step.
+ */
 export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEmail: string | undefined }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
+  const drawer = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => {
-    dialog.current?.close();
+    if (drawer.current?.matches(":popover-open")) drawer.current.hidePopover();
   }, [location.key]);
 
   return (
@@ -24,33 +27,20 @@ export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEm
         <img src="/favicon.svg" alt="" width="32" height="32" />
         <span>{t("app.name")}</span>
       </Link>
-      <button
-        type="button"
-        className="icon-button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls="site-drawer"
-        onClick={() => dialog.current?.showModal()}
-      >
+      <button type="button" className="icon-button" popoverTarget="site-drawer">
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <span className="visually-hidden">{t("nav.openMenu")}</span>
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which the dialog handles natively */}
-      <dialog
-        id="site-drawer"
-        ref={dialog}
-        className="drawer"
-        aria-label={t("nav.menu")}
-        onToggle={(event) => setOpen(event.currentTarget.open)}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog element itself) closes the drawer.
-          if (event.target === event.currentTarget) event.currentTarget.close();
-        }}
-      >
+      <div id="site-drawer" ref={drawer} popover="auto" className="drawer" role="dialog" aria-label={t("nav.menu")}>
         <div className="drawer__panel">
-          <button type="button" className="icon-button drawer__close" onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            className="icon-button drawer__close"
+            popoverTarget="site-drawer"
+            popoverTargetAction="hide"
+          >
             <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -89,7 +79,7 @@ export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEm
             </ul>
           </nav>
         </div>
-      </dialog>
+      </div>
     </header>
   );
 }

@@ -1,0 +1,115 @@
+import { openDb } from "@kinderready/db/open-db";
+import { testDatabases } from "@kinderready/db/test-databases";
+import { type FastifyInstance, fastify } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { apiPlugin } from "./api-plugin.ts";
+import { installErrorHandler } from "./error-handler.ts";
+import { registerOpenApi } from "./openapi.ts";
+
+const apiSecret = "test-secret-of-enough-length";
+
+describe.each(testDatabases())("API conventions on $name", (target) => {
+  let app: FastifyInstance;
+  let database: Awaited<ReturnType<typeof openDb>>;
+  let databaseUp = true;
+
+  beforeAll(async () => {
+    database = await openDb(target);
+    app = fastify();
+    await registerOpenApi(app, { apiUrl: "http://localhost:3000/api/v1" });
+    await app.register((api) => apiPlugin(api, { apiSecret, ping: async () => databaseUp && database.ping() }), {
+      prefix: "/api/v1",
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("answers health without a key and reports the database", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ok", database: "up" });
+  });
+
+  it("reports 503 when the database is down", async () => {
+    databaseUp = false;
+    const response = await app.inject({ method: "GET", url: "/api/v1/health" });
+    databaseUp = true;
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: "degraded", database: "down" });
+  });
+
+  it("rejects other routes without the right x-api-key", async () => {
+    for (const headers of [{}, { "x-api-key": "wrong" }, { "x-api-key": `${apiSecret}x` }]) {
+      const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "Missing or invalid x-api-key header", statusCode: 401 });
+    }
+  });
+
+  it("answers an unknown route with a JSON 404 once the key is right", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers: { "x-api-key": apiSecret } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it("publishes an OpenAPI document built from the zod schemas", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths["/api/v1/health"].get.responses["200"]).toBeDefined();
+  });
+});
+
+describe("error handler", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandler(app);
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/echo",
+        { schema: { body: z.object({ email: z.email(), kid: z.object({ age: z.number().int().min(1).max(18) }) }) } },
+        async (request) => request.body,
+      );
+    app.get("/boom", async () => {
+      throw new Error("database password is hunter2");
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it("names every invalid field in a 400", async () => {
+    const response = await app.inject({ method: "POST", url: "/echo", payload: { email: "nope", kid: { age: 40 } } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.statusCode).toBe(400);
+    expect(body.message).toContain("body.email");
+    expect(body.message).toContain("body.kid.age");
+  });
+
+  it("hides internals of unexpected errors behind a 500", async () => {
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: "Internal server error", statusCode: 500 });
+  });
+
+  it("answers malformed JSON with a 400", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().statusCode).toBe(400);
+  });
+});
