@@ -36,6 +36,7 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     env: {
+      NODE_ENV: "production",
       APP_ENV: "test",
       PORT: String(port),
       APP_URL: baseURL,

@@ -4,4 +4,4 @@ set -eu
 cd "$(dirname "$0")/.."
 sh scripts/with-node.sh sh scripts/install-deps.sh
 sh scripts/with-node.sh npm run build --silent -w @kinderready/web
-exec sh scripts/with-node.sh node apps/web/server/main.ts
+NODE_ENV=production exec sh scripts/with-node.sh node apps/web/server/main.ts
