@@ -1,6 +1,9 @@
+import { loadConfig } from "@kinderready/config/config.server";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+
+const config = loadConfig();
 
 export default defineConfig({
   plugins: [
@@ -9,4 +12,5 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: "./server/create-server.ts", externalizeServerEntryImports: ["#load-context"] }),
   ],
   build: { assetsInlineLimit: 0 },
+  server: { port: config.port, host: config.host, strictPort: true },
 });

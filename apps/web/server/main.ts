@@ -29,6 +29,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Keep-alive connections that finish their last response after close() began would
+    // otherwise hold the process open until their idle timeout.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -13,9 +13,13 @@ describe("loadConfig", () => {
       isDev: true,
       isSentryDisabled: true,
       isAmplitudeDisabled: false,
-      dataDir: "./data",
       databaseUrl: undefined,
     });
+  });
+
+  it("keeps the embedded database in the repository's data folder by default", () => {
+    expect(loadConfig({}).dataDir).toMatch(/\/data$/);
+    expect(loadConfig({ DATA_DIR: "/var/lib/kit" }).dataDir).toBe("/var/lib/kit");
   });
 
   it("uses the prod defaults for the offer timer, dev flag and error reporting", () => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 // The only module that reads process.env. Everything else receives a typed Config.
@@ -24,7 +25,10 @@ const envSchema = z.object({
     .url()
     .refine((url) => /^postgres(ql)?:\/\//.test(url), "must be a postgres:// URL")
     .optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL("../../../data", import.meta.url))),
   SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+
+// The server process itself: start-up validation and graceful shutdown.
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["apps/web/server/main.ts"], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "info", ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+test("a bad setting stops start-up with one line naming the variable", async () => {
+  const server = startServer({ PORT: "eighty" });
+  expect(await server.exited).toBe(1);
+  const lines = server.output().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain("PORT");
+});
+
+test("SIGTERM finishes in-flight requests, then exits cleanly", async () => {
+  test.setTimeout(60_000);
+  const port = 3199;
+  const server = startServer({ PORT: String(port), DATA_DIR: join(tmpdir(), `kinderready-sigterm-${process.pid}`) });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.status, {
+      timeout: 45_000,
+    })
+    .toBe(200);
+  const inFlight = fetch(`http://127.0.0.1:${port}/onboarding/`);
+  // Let the request reach the server before the signal does.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  server.child.kill("SIGTERM");
+  expect((await inFlight).status).toBe(200);
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("shutting down");
+});
