@@ -1,12 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { PageIntro } from "../components/page-intro.tsx";
 
 // Subscription management: the page frame; its content lands with its own issue.
 export default function ProfileSubscription() {
-  const { t } = useTranslation();
-  return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t("pages.subscription.heading")}</h1>
-      <p>{t("pages.subscription.intro")}</p>
-    </section>
-  );
+  return <PageIntro page="subscription" />;
 }

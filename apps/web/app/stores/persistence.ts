@@ -11,10 +11,6 @@ export function configurePersistence(options: { isDev: boolean; search: string }
   return enabled;
 }
 
-export function isPersistenceEnabled(): boolean {
-  return enabled;
-}
-
 /** localStorage when persistence is on and the browser allows it; otherwise nothing is kept. */
 export const gatedLocalStorage: StateStorage = {
   getItem: (name) => (enabled ? (safeStorage()?.getItem(name) ?? null) : null),
