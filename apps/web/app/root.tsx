@@ -1,4 +1,4 @@
-import notoArabic from "@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2?url";
+import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import nunitoCyrillic from "@fontsource-variable/nunito/files/nunito-cyrillic-wght-normal.woff2?url";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
 
 // The font of the page's script is fetched with the HTML instead of after the CSS.
 function fontPreload(locale: string): string {
-  if (locale === "ar") return notoArabic;
+  if (locale === "ar") return cairoArabic;
   if (locale === "ru") return nunitoCyrillic;
   return nunitoLatin;
 }
