@@ -12,7 +12,7 @@ import { startJobs } from "@kinderready/db/start-jobs";
 import { localeCookie } from "@kinderready/i18n/locales";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, fastify } from "fastify";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
@@ -103,7 +103,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     });
     await pages.register(fastifyReactRouter, {
       devServer: vite,
-      serverBuildPath: `${buildDirectory}/server/index.js`,
+      // Imported once here; the adapter would otherwise resolve the module on every request.
+      build: vite ? undefined : ((await import(`${buildDirectory}/server/index.js`)) as ServerBuild),
       clientBuildDirectory: `${buildDirectory}/client`,
       mode: vite ? "development" : "production",
       staticOptions: { preCompressed: true },
