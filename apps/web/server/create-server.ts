@@ -63,10 +63,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
 
   await registerOpenApi(app, { apiUrl: config.apiUrl });
   await app.register(
-    async (api) => {
-      await api.register(rateLimit, { max: config.rateLimitMax, timeWindow: "1 minute" });
-      await apiPlugin(api, { apiSecret: config.apiSecret, ping: database.ping });
-    },
+    (api) => apiPlugin(api, { apiSecret: config.apiSecret, rateLimitMax: config.rateLimitMax, ping: database.ping }),
     { prefix: "/api/v1" },
   );
 

@@ -19,9 +19,12 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
     database = await openDb(target);
     app = fastify();
     await registerOpenApi(app, { apiUrl: "http://localhost:3000/api/v1" });
-    await app.register((api) => apiPlugin(api, { apiSecret, ping: async () => databaseUp && database.ping() }), {
-      prefix: "/api/v1",
-    });
+    await app.register(
+      (api) => apiPlugin(api, { apiSecret, rateLimitMax: 1000, ping: async () => databaseUp && database.ping() }),
+      {
+        prefix: "/api/v1",
+      },
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -63,6 +66,23 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths["/api/v1/health"].get.responses["200"]).toBeDefined();
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 in the API error shape once a client exceeds the limit", async () => {
+    const app = fastify();
+    await app.register((api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true }), {
+      prefix: "/api/v1",
+    });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await app.inject({ method: "GET", url: "/api/v1/health" })).statusCode);
+    const limited = await app.inject({ method: "GET", url: "/api/v1/health" });
+    await app.close();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(limited.json()).toMatchObject({ statusCode: 429 });
+    expect(limited.headers["retry-after"]).toBeDefined();
   });
 });
 

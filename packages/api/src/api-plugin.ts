@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ErrorBody } from "./error-handler.ts";
@@ -14,6 +15,8 @@ declare module "fastify" {
 
 export type ApiOptions = {
   apiSecret: string;
+  /** Requests per client address per minute. */
+  rateLimitMax: number;
   ping: () => Promise<boolean>;
 };
 
@@ -22,6 +25,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await app.register(rateLimit, { max: options.rateLimitMax, timeWindow: "1 minute" });
 
   const secret = Buffer.from(options.apiSecret);
   app.addHook("onRequest", async (request, reply) => {
