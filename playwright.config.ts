@@ -1,10 +1,16 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import { defineConfig, devices } from "@playwright/test";
 
-// End-to-end tests against the built product in Debian's Chromium (browser downloads are not used).
-const port = 3100;
-const baseURL = `http://localhost:${port}`;
+// End-to-end tests against the built product in Debian's Chromium (browser downloads are not
+// used). The suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+
+const postgresUrl = loadTestDatabaseUrl();
+const targets: { name: string; port: number; database: Record<string, string> }[] = [
+  { name: "pglite", port: 3100, database: { DATA_DIR: join(tmpdir(), `kinderready-e2e-${process.pid}`) } },
+  ...(postgresUrl ? [{ name: "postgres", port: 3101, database: { DATABASE_URL: postgresUrl } }] : []),
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -14,7 +20,6 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL,
     ...devices["Pixel 7"],
     browserName: "chromium",
     launchOptions: {
@@ -30,18 +35,24 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: targets.map((target) => ({
+    name: target.name,
+    use: { baseURL: `http://localhost:${target.port}` },
+    // The process tests start servers of their own; once is enough.
+    ...(target.name !== "pglite" && { testIgnore: "process.spec.ts" }),
+  })),
+  webServer: targets.map((target) => ({
     command: "node apps/web/server/main.ts",
-    url: `${baseURL}/api/v1/health`,
+    url: `http://localhost:${target.port}/api/v1/health`,
     timeout: 60_000,
     reuseExistingServer: false,
     env: {
       NODE_ENV: "production",
       APP_ENV: "test",
-      PORT: String(port),
-      APP_URL: baseURL,
-      DATA_DIR: join(tmpdir(), `kinderready-e2e-${process.pid}`),
+      PORT: String(target.port),
+      APP_URL: `http://localhost:${target.port}`,
       LOG_LEVEL: "warn",
+      ...target.database,
     },
-  },
+  })),
 });
