@@ -78,6 +78,8 @@ test("the offline state is announced and cleared", async ({ page, context }) => 
 test("responses are compressed and hashed assets are cached for a year", async ({ request, page }) => {
   const html = await request.get("/onboarding/", { headers: { "accept-encoding": "br, gzip" } });
   expect(html.headers()["content-encoding"]).toBe("br");
+  expect(html.headers().vary).toMatch(/accept-encoding/i);
+  expect(html.headers().vary).toMatch(/Accept-Language/);
   await page.goto("/onboarding/");
   const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
   const asset = await request.get(script ?? "", { headers: { "accept-encoding": "br" } });

@@ -94,7 +94,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
         reply.header(header, contentSecurityPolicy(request.cspNonce));
         // Each document carries a fresh nonce and may depend on the language cookie.
         reply.header("cache-control", "private, no-cache");
-        reply.header("vary", "Cookie, Accept-Language");
+        const vary = reply.getHeader("vary");
+        reply.header("vary", [vary, "Cookie", "Accept-Language"].filter(Boolean).join(", "));
       }
       return payload;
     });
