@@ -2,7 +2,7 @@ const storageKey = "chunk-reload-at";
 /** Reload at most once in this window, so a broken deploy cannot trap the page in a loop. */
 export const chunkReloadWindowMs = 60_000;
 
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
     message,

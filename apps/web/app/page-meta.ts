@@ -8,7 +8,7 @@ export type SeoStrings = {
   siteName: string;
 };
 
-export const ogImage = { path: "/og-image.png", width: 1200, height: 630 } as const;
+const ogImage = { path: "/og-image.png", width: 1200, height: 630 } as const;
 
 /** Share-preview and search tags for one page: absolute URLs from APP_URL, one alternate per language. */
 export function pageMeta(input: {

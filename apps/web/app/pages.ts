@@ -32,8 +32,6 @@ export const pages = [
 ] as const;
 
 export type PageId = (typeof pages)[number]["id"];
-/** Key under `meta.titles` in the catalogues. */
-export type PageTitleKey = (typeof pages)[number]["title"];
 
 type Page = (typeof pages)[number];
 const notFoundPage = pages.find((page) => page.id === "not-found") as Page;

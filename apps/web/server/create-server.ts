@@ -80,10 +80,10 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       const decision = routePageRequest({
         method: request.method,
         url: request.url,
-        cookie: request.cookies[localeCookieName],
+        cookie: request.cookies[localeCookie.name],
         acceptLanguage: request.headers["accept-language"],
       });
-      if (decision.setCookie) reply.setCookie(localeCookieName, decision.setCookie, localeCookieOptions);
+      if (decision.setCookie) reply.setCookie(localeCookie.name, decision.setCookie, localeCookieOptions);
       if (decision.kind === "redirect") {
         return reply.header("cache-control", "no-store").redirect(decision.location, decision.status);
       }
@@ -116,8 +116,6 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
 
   return app;
 }
-
-const localeCookieName = localeCookie.name;
 
 function redactQuery(url: string): string {
   const [path, query] = url.split("?", 2);

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 // The only module that reads process.env. Everything else receives a typed Config.
 
-export const appEnvs = ["local", "odin", "thor", "test", "prod"] as const;
+const appEnvs = ["local", "odin", "thor", "test", "prod"] as const;
 export type AppEnv = (typeof appEnvs)[number];
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
