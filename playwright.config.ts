@@ -52,6 +52,10 @@ export default defineConfig({
       PORT: String(target.port),
       APP_URL: `http://localhost:${target.port}`,
       LOG_LEVEL: "warn",
+      // Production behaviour (saved answers persist) in the test environment.
+      IS_DEV: "false",
+      // Lets a test say which country a visitor is in, as a CDN would.
+      GEO_COUNTRY_HEADER: "x-test-country",
       ...target.database,
     },
   })),

@@ -1,14 +1,21 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
 // The server process itself: start-up validation and graceful shutdown.
 
+const started: ChildProcess[] = [];
+// A failed test must not leave its server holding the port for the next one.
+test.afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["apps/web/server/main.ts"], {
     env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "info", ...env },
   });
+  started.push(child);
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
@@ -30,16 +37,21 @@ test("a bad setting stops start-up with one line naming the variable", async () 
 
 test("SIGTERM finishes in-flight requests, then exits cleanly", async () => {
   test.setTimeout(60_000);
-  const port = 3199;
-  const server = startServer({ PORT: String(port), DATA_DIR: join(tmpdir(), `kinderready-sigterm-${process.pid}`) });
+  // Its own port and data per repetition, so `--repeat-each` can run copies side by side.
+  const copy = test.info().repeatEachIndex;
+  const port = 3190 + copy;
+  const server = startServer({
+    PORT: String(port),
+    DATA_DIR: join(tmpdir(), `kinderready-sigterm-${process.pid}-${copy}`),
+  });
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.status, {
       timeout: 45_000,
     })
     .toBe(200);
-  const inFlight = fetch(`http://127.0.0.1:${port}/onboarding/`);
-  // Let the request reach the server before the signal does.
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  const inFlight = fetch(`http://127.0.0.1:${port}/onboarding/?in-flight`);
+  // Signal only once the server has logged the request: a fixed wait loses the race on a busy machine.
+  await expect.poll(() => server.output().includes("in-flight"), { timeout: 10_000, intervals: [5] }).toBe(true);
   server.child.kill("SIGTERM");
   expect((await inFlight).status).toBe(200);
   expect(await server.exited).toBe(0);

@@ -1,10 +1,10 @@
+import { createI18n } from "@kinderready/i18n/create-i18n";
 import { isLocale } from "@kinderready/i18n/locales";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
-import { createI18n } from "./i18n/create-i18n.ts";
 import { loadCatalogue } from "./i18n/load-catalogue.ts";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.

@@ -1,5 +1,7 @@
 import { PassThrough } from "node:stream";
+import { describeError } from "@kinderready/db/describe-error";
 import { localeFromPath } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,7 +10,6 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
-import { serverI18n } from "./i18n/catalogues.server.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -65,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(JSON.stringify({ level: "error", err: describeError(error) }));
         },
       },
     );
@@ -76,5 +77,5 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && error.status === 404) return;
-  console.error(error);
+  console.error(JSON.stringify({ level: "error", msg: "page request failed", err: describeError(error) }));
 }

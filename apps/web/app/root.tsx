@@ -2,18 +2,28 @@ import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-norm
 import nunitoCyrillic from "@fontsource-variable/nunito/files/nunito-cyrillic-wght-normal.woff2?url";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "./+types/root";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { EmailConfirmation } from "./components/email-confirmation.tsx";
 import { ErrorPageBoundary } from "./components/error-page-boundary.tsx";
 import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { StoreHydration } from "./components/store-hydration.tsx";
-import { serverI18n } from "./i18n/catalogues.server.ts";
 import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";
 import { pageForPath } from "./pages.ts";
@@ -26,9 +36,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
-  const { pathname } = new URL(request.url);
+  const { pathname } = url;
   const locale = localeFromPath(pathname);
   const t = serverI18n(locale).t;
   const page = pageForPath(splitLocalePath(pathname).path);
@@ -42,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       siteName: t("app.name"),
     },
   };
+}
+
+/** Saved answers and the quiz position are the browser's; actions need not reload the shell. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
@@ -93,6 +108,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StoreHydration isDev={loaderData.config.isDev} />
+      <EmailConfirmation />
       <Outlet />
     </>
   );

@@ -3,11 +3,18 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { pages } from "./pages.ts";
 
 // Locale-prefixed copies of every page; English has no prefix. The path carries the language.
-export default localeCodes.flatMap((locale) => {
+const pageRoutes = localeCodes.flatMap((locale) => {
   const prefix = locale === "en" ? "" : `${locale}/`;
   return pages.map((page) => {
     const id = `${locale}:${page.id}`;
     if (page.path === "") return prefix ? route(prefix, page.file, { id }) : index(page.file, { id });
     return route(`${prefix}${page.path}`, page.file, { id });
   });
-}) satisfies RouteConfig;
+});
+
+// Endpoints the pages post to, and developer tools: one each, outside the language prefixes.
+export default [
+  ...pageRoutes,
+  route("actions/confirm-email", "routes/confirm-email.ts", { id: "confirm-email" }),
+  route("dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev-mailbox" }),
+] satisfies RouteConfig;

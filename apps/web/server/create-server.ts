@@ -9,7 +9,12 @@ import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/con
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { localeCookie } from "@kinderready/i18n/locales";
+import { startEmailWorker } from "@kinderready/domain/email/email-queue.server";
+import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
+import { resolveGeo } from "@kinderready/domain/geo/resolve-geo";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { defaultProduct } from "@kinderready/domain/product";
+import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, fastify } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -46,9 +51,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   });
 
   const database = await openDatabase(config);
-  const jobs = await startJobs(database, { databaseUrl: config.databaseUrl });
+  const jobs = await startJobs(database);
+  const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  await startEmailWorker(jobs, { db: database.db, sender, appUrl: config.appUrl, supportEmail: config.supportEmail });
+  const services = { db: database.db, emails: jobs };
   app.addHook("onClose", async () => {
     await jobs.stop({ graceful: true, timeout: 5_000 });
+    sender.close();
     await database.close();
   });
 
@@ -63,7 +72,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
 
   await registerOpenApi(app, { apiUrl: config.apiUrl });
   await app.register(
-    (api) => apiPlugin(api, { apiSecret: config.apiSecret, rateLimitMax: config.rateLimitMax, ping: database.ping }),
+    (api) =>
+      apiPlugin(api, {
+        apiSecret: config.apiSecret,
+        rateLimitMax: config.rateLimitMax,
+        ping: database.ping,
+        services,
+      }),
     { prefix: "/api/v1" },
   );
 
@@ -108,7 +123,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       staticOptions: { preCompressed: true },
       getLoadContext(request) {
         const context = new RouterContextProvider();
-        context.set(requestContext, { nonce: request.cspNonce, config: publicConfig });
+        const geo = resolveGeo({
+          headers: request.headers,
+          locale: localeFromPath(request.url.split("?", 1)[0] ?? "/"),
+          countryHeader: config.geoCountryHeader,
+          regionHeader: config.geoRegionHeader,
+        });
+        context.set(requestContext, { nonce: request.cspNonce, config: publicConfig, services, geo });
         return context;
       },
     });
@@ -128,6 +149,7 @@ async function openDatabase(config: Config): Promise<DbHandle> {
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedDatabase(database.db);
+  await seedPriceCatalogue(database.db, defaultProduct);
   return database;
 }
 

@@ -22,6 +22,8 @@ export type PageRoutingDecision =
 function isPageRequest(pathname: string): boolean {
   if (pathname.startsWith("/__manifest") || pathname.endsWith(".data")) return false;
   if (pathname.startsWith("/api/") || pathname === "/api") return false;
+  // Endpoints the pages post to and developer tools have one address, in no language.
+  if (pathname.startsWith("/actions/") || pathname.startsWith("/dev/")) return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
   return !lastSegment.includes(".");
 }

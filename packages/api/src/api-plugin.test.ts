@@ -9,6 +9,8 @@ import { installErrorHandler } from "./error-handler.ts";
 import { registerOpenApi } from "./openapi.ts";
 
 const apiSecret = "test-secret-of-enough-length";
+// These tests cover the conventions; the onboarding tests exercise the real email queue.
+const noEmails = { send: async () => null };
 
 describe.each(testDatabases())("API conventions on $name", (target) => {
   let app: FastifyInstance;
@@ -20,7 +22,13 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
     app = fastify();
     await registerOpenApi(app, { apiUrl: "http://localhost:3000/api/v1" });
     await app.register(
-      (api) => apiPlugin(api, { apiSecret, rateLimitMax: 1000, ping: async () => databaseUp && database.ping() }),
+      (api) =>
+        apiPlugin(api, {
+          apiSecret,
+          rateLimitMax: 1000,
+          ping: async () => databaseUp && database.ping(),
+          services: { db: database.db, emails: noEmails },
+        }),
       {
         prefix: "/api/v1",
       },
@@ -72,7 +80,9 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
 describe("rate limit", () => {
   it("answers 429 in the API error shape once a client exceeds the limit", async () => {
     const app = fastify();
-    await app.register((api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true }), {
+    const database = await openDb({ dataDir: "memory://" });
+    const services = { db: database.db, emails: noEmails };
+    await app.register((api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true, services }), {
       prefix: "/api/v1",
     });
     const statuses = [];
@@ -80,6 +90,7 @@ describe("rate limit", () => {
       statuses.push((await app.inject({ method: "GET", url: "/api/v1/health" })).statusCode);
     const limited = await app.inject({ method: "GET", url: "/api/v1/health" });
     await app.close();
+    await database.close();
     expect(statuses).toEqual([200, 200, 429]);
     expect(limited.json()).toMatchObject({ statusCode: 429 });
     expect(limited.headers["retry-after"]).toBeDefined();

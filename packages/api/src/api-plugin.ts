@@ -1,10 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
+import type { OnboardingDeps } from "@kinderready/domain/onboarding/onboarding.server";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ErrorBody } from "./error-handler.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { onboardingRoutes } from "./routes/onboarding.ts";
+import { purchaseRoutes } from "./routes/purchase.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,6 +21,8 @@ export type ApiOptions = {
   /** Requests per client address per minute. */
   rateLimitMax: number;
   ping: () => Promise<boolean>;
+  /** What the domain functions behind the routes need. */
+  services: OnboardingDeps;
 };
 
 /** The JSON API, mounted under `/api/v1`. Every route needs `x-api-key` unless marked public. */
@@ -40,6 +45,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes, { ping: options.ping });
+  await api.register(onboardingRoutes, options.services);
+  await api.register(purchaseRoutes, { db: options.services.db });
 
   // Without this, the pages' catch-all route would answer unknown API paths with HTML.
   app.all("/*", { schema: { hide: true } }, async (request, reply) =>

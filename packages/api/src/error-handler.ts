@@ -1,3 +1,5 @@
+import { describeError } from "@kinderready/db/describe-error";
+import { DomainError } from "@kinderready/domain/domain-error";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +16,7 @@ export type ErrorBody = z.infer<typeof errorBody>;
  * (`body.email: Invalid email address`); unexpected errors never leak their internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "request";
       const message = error.validation
@@ -25,9 +27,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         .join("; ");
       return reply.status(400).send({ message, statusCode: 400 } satisfies ErrorBody);
     }
+    if (error instanceof DomainError) {
+      const statusCode = error.kind === "conflict" ? 409 : 404;
+      return reply.status(statusCode).send({ message: `body.${error.field}: ${error.message}`, statusCode });
+    }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500 || isResponseSerializationError(error)) {
-      request.log.error({ err: error }, "request failed");
+      request.log.error({ err: describeError(error) }, "request failed");
       return reply.status(500).send({ message: "Internal server error", statusCode: 500 } satisfies ErrorBody);
     }
     return reply.status(statusCode).send({ message: error.message, statusCode } satisfies ErrorBody);

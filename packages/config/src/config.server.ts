@@ -30,6 +30,19 @@ const envSchema = z.object({
     .min(1)
     .default(fileURLToPath(new URL("../../../data", import.meta.url))),
   SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("KinderReady <hello@kinderready.app>"),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a lower-case header name")
+    .optional(),
+  GEO_REGION_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a lower-case header name")
+    .optional(),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -50,6 +63,12 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   supportEmail: string;
+  /** Unset: email goes to the outbox table, readable at /dev/mailbox/ outside prod. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Request headers a trusted proxy or CDN sets with the visitor's country and region. */
+  geoCountryHeader: string | undefined;
+  geoRegionHeader: string | undefined;
   rateLimitMax: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -99,6 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     supportEmail: e.SUPPORT_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    geoCountryHeader: e.GEO_COUNTRY_HEADER,
+    geoRegionHeader: e.GEO_REGION_HEADER,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -30,7 +30,7 @@ describe.each(testDatabases())("database on $name", (target) => {
   });
 
   it("runs a background job through pg-boss on the same database", async () => {
-    const boss = await startJobs(handle, target);
+    const boss = await startJobs(handle);
     try {
       await boss.createQueue("foundation-check");
       const received = new Promise<unknown>((resolve) => {

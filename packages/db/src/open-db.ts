@@ -11,11 +11,15 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DbHandle = {
   db: Database;
   /** "pglite" for the embedded database, "postgres" for a server. */
   kind: "pglite" | "postgres";
+  /** The server's URL for PostgreSQL; undefined for PGlite. */
+  databaseUrl: string | undefined;
   /** The raw client, for libraries that need one (pg-boss). */
   client: PGlite | pg.Pool;
   migrate(): Promise<void>;
@@ -43,6 +47,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     return {
       db,
       kind: "postgres",
+      databaseUrl: options.databaseUrl,
       client: pool,
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
@@ -55,6 +60,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
   return {
     db,
     kind: "pglite",
+    databaseUrl: undefined,
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Operator-editable settings read by the funnel (remote configuration: split definitions,
@@ -9,4 +9,261 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A parent, identified by the bearer token in their links. The email is unique per product
+ * (stored lower-case). Personal data lives here and in the tables below, all of it erasable.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull().unique(),
+    product: text("product").notNull(),
+    email: text("email"),
+    locale: text("locale").notNull(),
+    countryCode: text("country_code"),
+    region: text("region"),
+    flow: text("flow").notNull(),
+    purchasePath: text("purchase_path").notNull(),
+    kidName: text("kid_name"),
+    kidAge: integer("kid_age"),
+    kidAgeText: text("kid_age_text"),
+    topics: text("topics").array().notNull().default([]),
+    isForbiddenToMailing: boolean("is_forbidden_to_mailing").notNull().default(false),
+    /** The country asks for opt-in consent (EU, EEA, UK, CH). */
+    mailingOptInCountry: boolean("mailing_opt_in_country").notNull().default(false),
+    ccpa: boolean("ccpa").notNull().default(false),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    timeZone: text("time_zone"),
+    isManualAccess: boolean("is_manual_access").notNull().default(false),
+    /** The id the marketing-email service knows this parent by; as secret as the token. */
+    marketingContactId: text("marketing_contact_id").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_product_email_unique").on(table.product, table.email)],
+);
+
+/** Quiz answers in the order they were given. */
+export const quizAnswers = pgTable(
+  "quiz_answers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    position: integer("position").notNull(),
+    answer: jsonb("answer").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.questionId] })],
+);
+
+/** Where the parent came from (the ad click ids and UTM labels of the landing). */
+export const attributions = pgTable("attributions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  utmCampaign: text("utm_campaign"),
+  utmMedium: text("utm_medium"),
+  utmSource: text("utm_source"),
+  utmContent: text("utm_content"),
+  gclid: text("gclid"),
+  clientId: text("client_id"),
+  fbPixelId: text("fb_pixel_id"),
+  fbc: text("fbc"),
+  fbp: text("fbp"),
+  fbclid: text("fbclid"),
+  ttclid: text("ttclid"),
+  firstVisitId: text("first_visit_id"),
+  organic: boolean("organic").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailStatuses = ["queued", "sent", "failed"] as const;
+
+/** Every email the product sends: a transactional outbox the email job drains. */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    status: text("status", { enum: emailStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    providerMessageId: text("provider_message_id"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("email_messages_once").on(table.userId, table.kind, table.recipient)],
+);
+
+/** The local mail drop used when no SMTP server is configured; read at the dev mailbox page. */
+export const emailOutbox = pgTable("email_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  /** The complete MIME message as it would go over SMTP. */
+  raw: text("raw").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The price catalogue, seeded from packages/domain/src/pricing/price-catalogue.ts: what the
+ * offer shows, what the gateway is asked to charge and what the ledger records. Minor units.
+ */
+export const pricePlans = pgTable(
+  "price_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    product: text("product").notNull(),
+    kind: text("kind").notNull(),
+    variant: text("variant").notNull(),
+    splitGroup: text("split_group").notNull(),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    oldAmount: integer("old_amount"),
+    discountPercent: integer("discount_percent"),
+    trialDays: integer("trial_days"),
+    periodDays: integer("period_days"),
+    renewalAmount: integer("renewal_amount"),
+    productName: text("product_name").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("price_plans_key").on(table.product, table.kind, table.variant, table.splitGroup, table.currency),
+  ],
+);
+
+/**
+ * The local payment gateway simulator's own books (it is a separate party: the product never
+ * reads these). Card tokens stand for a card the simulator's hosted form saw; orders are what
+ * merchants asked it to charge, with the moment a processing order settles.
+ */
+export const gatewaySimulatorCards = pgTable("gateway_simulator_cards", {
+  token: text("token").primaryKey(),
+  cardNumber: text("card_number").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const gatewaySimulatorOrders = pgTable("gateway_simulator_orders", {
+  orderId: text("order_id").primaryKey(),
+  merchant: text("merchant").notNull(),
+  kind: text("kind").notNull(),
+  status: text("status").notNull(),
+  /** The status the order reaches once it settles. */
+  finalStatus: text("final_status"),
+  errorCode: text("error_code"),
+  amount: integer("amount").notNull(),
+  refundedAmount: integer("refunded_amount").notNull().default(0),
+  currency: text("currency").notNull(),
+  description: text("description"),
+  cardToken: text("card_token"),
+  settlesAt: timestamp("settles_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every charge the product asks a gateway for. The order id is created, and stored, before the
+ * first attempt: it is the gateway's idempotency key, and a time-out is resolved by asking for
+ * its status, never by charging again under a new id.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** subscription (first payment), renewal, upsale or lifetime. */
+    purpose: text("purpose").notNull(),
+    /** What makes a retry the same charge: e.g. the renewal's period, or the upsell's product. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    pricePlanId: uuid("price_plan_id")
+      .notNull()
+      .references(() => pricePlans.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    gateway: text("gateway").notNull(),
+    status: text("status").notNull().default("created"),
+    errorCode: text("error_code"),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("orders_idempotency").on(table.userId, table.idempotencyKey)],
+);
+
+/** A parent's subscription: trial, renewals every period, dunning, cancellation, lifetime. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    product: text("product").notNull(),
+    status: text("status").notNull(),
+    pricePlanId: uuid("price_plan_id")
+      .notNull()
+      .references(() => pricePlans.id),
+    renewalAmount: integer("renewal_amount").notNull(),
+    currency: text("currency").notNull(),
+    periodDays: integer("period_days").notNull(),
+    /** The gateway's token for merchant-initiated charges on the parent's card. */
+    cardToken: text("card_token"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    failedRenewals: integer("failed_renewals").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("subscriptions_one_per_product").on(table.userId, table.product)],
+);
+
+/** What a parent owns; one row per fulfilled order, so fulfilment happens once. */
+export const entitlements = pgTable("entitlements", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.orderId),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "restrict" }),
+  kind: text("kind").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Append-only record of every charge, refund and subscription state change. */
+export const ledgerEntries = pgTable("ledger_entries", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  orderId: text("order_id"),
+  subscriptionId: uuid("subscription_id"),
+  type: text("type").notNull(),
+  amount: integer("amount"),
+  currency: text("currency"),
+  details: jsonb("details").notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Gateway webhooks, stored under their unique event id before anything is done with them. */
+export const webhookEvents = pgTable("webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  gateway: text("gateway").notNull(),
+  type: text("type").notNull(),
+  body: text("body").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
 });

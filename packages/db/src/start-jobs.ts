@@ -6,11 +6,11 @@ import type { DbHandle } from "./open-db.ts";
  * Starts pg-boss on the same database as the application, so a job can be enqueued in the
  * same transaction as the row it is about. On PGlite it shares the one embedded connection.
  */
-export async function startJobs(handle: DbHandle, options: { databaseUrl?: string | undefined }): Promise<PgBoss> {
+export async function startJobs(handle: DbHandle): Promise<PgBoss> {
   const boss =
     handle.kind === "pglite"
       ? new PgBoss({ db: fromPglite(handle.client as PGlite), backend: "pglite" })
-      : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+      : new PgBoss({ connectionString: handle.databaseUrl, max: 4 });
   // pg-boss reports its own connection trouble as events; losing them would crash the process.
   boss.on("error", (error) =>
     console.error(JSON.stringify({ level: "error", msg: "pg-boss error", err: String(error) })),

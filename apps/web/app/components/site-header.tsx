@@ -16,8 +16,12 @@ export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEm
   const drawer = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  // Close the drawer when the page changes; not on hydration, which would shut a drawer the
+  // parent opened while the scripts were still loading.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (drawer.current?.matches(":popover-open")) drawer.current.hidePopover();
   }, [location.key]);
 

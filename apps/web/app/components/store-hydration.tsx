@@ -1,17 +1,32 @@
+import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { rehydrateStores } from "../stores/create-persisted-store.ts";
 import { useLocaleStore } from "../stores/locale-store.ts";
 import { configurePersistence } from "../stores/persistence.ts";
+import { useTrackingStore } from "../stores/tracking-store.ts";
+import { trackingFromLanding } from "../tracking/capture-tracking.ts";
 
-/** Restores saved client state once the server HTML is hydrated, and keeps the locale current. */
+/**
+ * Restores saved client state once the server HTML is hydrated, then records the landing:
+ * the device's first-visit id and the ad attribution of the address. Keeps the locale current.
+ */
 export function StoreHydration({ isDev }: { isDev: boolean }) {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, with the first address
   useEffect(() => {
     configurePersistence({ isDev, search: window.location.search });
-    void rehydrateStores();
+    void rehydrateStores().then(() => {
+      if (!useAnalyticsStore.getState().deviceId) useAnalyticsStore.setState({ deviceId: createRandomToken() });
+      const tracking = trackingFromLanding({
+        search: window.location.search,
+        cookies: document.cookie,
+        now: Date.now(),
+      });
+      if (tracking) useTrackingStore.setState({ tracking });
+    });
   }, []);
   useEffect(() => {
     useLocaleStore.setState({ locale: localeFromPath(pathname) });

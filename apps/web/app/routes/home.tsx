@@ -3,8 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/home";
 
 // The site root of every language is the start of the quiz.
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   throw redirect(`${localizePath("/onboarding/", localeFromPath(url.pathname))}${url.search}`, 302);
 }
 

@@ -28,7 +28,11 @@ export function createPersistedStore<T extends object>(
   return store;
 }
 
+/** Whether saved state has been restored; effects that read or write stores wait for it. */
+export const useStoresHydrated = create<{ hydrated: boolean }>()(() => ({ hydrated: false }));
+
 export async function rehydrateStores(): Promise<void> {
   hydrated = true;
   await Promise.all(registry.splice(0).map((rehydrate) => rehydrate()));
+  useStoresHydrated.setState({ hydrated: true });
 }

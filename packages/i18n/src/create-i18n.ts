@@ -1,5 +1,5 @@
-import type { Locale } from "@kinderready/i18n/locales";
 import { createInstance, type i18n as I18n } from "i18next";
+import type { Locale } from "./locales.ts";
 
 /** One language's messages: the parsed JSON catalogue. */
 export type Catalogue = Record<string, unknown>;

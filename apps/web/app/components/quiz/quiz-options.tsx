@@ -1,0 +1,86 @@
+import type { QuizOption } from "@kinderready/domain/onboarding/quiz-flow";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Common and single-choice pages: each answer is a button that also steps forward. */
+export function AnswerButtons({
+  options,
+  chosen,
+  onAnswer,
+  layout,
+}: {
+  options: readonly QuizOption[];
+  chosen: string | undefined;
+  onAnswer: (value: string) => void;
+  layout: "pair" | "list";
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`answers answers--${layout}`}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="answer"
+          aria-pressed={chosen === option.value}
+          onClick={() => onAnswer(option.value)}
+        >
+          {t(option.label)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The multiple-choice page: tick any number, then continue; nothing ticked asks for a choice. */
+export function MultiChoice({
+  options,
+  chosen,
+  onContinue,
+  legend,
+}: {
+  options: readonly QuizOption[];
+  chosen: readonly string[];
+  onContinue: (values: string[]) => void;
+  legend: string;
+}) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<string[]>([...chosen]);
+  const [error, setError] = useState(false);
+  const toggle = (value: string) => {
+    setError(false);
+    setSelected((current) => (current.includes(value) ? current.filter((v) => v !== value) : [...current, value]));
+  };
+  return (
+    <form
+      className="quiz__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (selected.length === 0) setError(true);
+        else onContinue(options.map((option) => option.value).filter((value) => selected.includes(value)));
+      }}
+    >
+      <fieldset className="answers answers--list" aria-describedby={error ? "help-error" : "help-hint"}>
+        <legend className="visually-hidden">{legend}</legend>
+        <p id="help-hint" className="visually-hidden">
+          {t("quiz.chooseAll")}
+        </p>
+        {options.map((option) => (
+          <label key={option.value} className="answer answer--check">
+            <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+            <span>{t(option.label)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p id="help-error" className="field__error" role="alert">
+          {t("validation.messages.makeChoice")}
+        </p>
+      )}
+      <button type="submit" className="button button--wide">
+        {t("quiz.continue")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Rule } from "@kinderready/domain/validation/rules";
+import { type InputHTMLAttributes, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "./field.tsx";
+import { useValidatedField } from "./use-validated-field.ts";
+
+/** A quiz page with one text field (the child's name, the age) and Continue. */
+export function QuizTextForm({
+  id,
+  field,
+  initial,
+  input,
+  onDone,
+}: {
+  id: "kid-name" | "kid-age";
+  field: { label: string; message: string; rules: readonly Rule[] };
+  initial: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+  onDone: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const validated = useValidatedField({ value, ...field });
+  return (
+    <form
+      className="quiz__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (validated.check()) onDone(value.trim());
+      }}
+    >
+      <Field
+        id={id}
+        label={t(`quiz.pages.${id}.label`)}
+        error={validated.error}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={validated.onBlur}
+        autoComplete="off"
+        enterKeyHint="next"
+        {...input}
+      />
+      <button type="submit" className="button button--wide">
+        {t("quiz.continue")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
+import type { FlowType } from "@kinderready/domain/onboarding/flows";
+import {
+  canGoBack,
+  clampIndex,
+  nextIndex,
+  previousIndex,
+  progressOf,
+  recordAnswer,
+  topicsOf,
+} from "@kinderready/domain/onboarding/quiz-engine";
+import { type QuizPage, quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { type SubmitTarget, useFetcher } from "react-router";
+import { useAnalyticsStore } from "../../stores/analytics-store.ts";
+import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
+import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { useTrackingStore } from "../../stores/tracking-store.ts";
+import { AnalyzingScreen, type LeadActionResult } from "./analyzing-screen.tsx";
+import { AnswerButtons, MultiChoice } from "./quiz-options.tsx";
+import { QuizTextForm } from "./quiz-text-form.tsx";
+
+const flow: readonly QuizPage[] = quizFlow;
+
+/**
+ * The quiz: one page of the flow at a time, entirely in the browser (no round trip between
+ * questions). The position and the answers live in the persisted onboarding store, so a
+ * refresh or a return visit resumes; focus moves to each new question and progress is announced.
+ */
+export function Quiz({
+  flowType,
+  locale,
+  consentDefault,
+}: {
+  flowType: FlowType;
+  locale: Locale;
+  consentDefault: boolean;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useStoresHydrated((state) => state.hydrated);
+  const state = useOnboardingStore();
+  const index = clampIndex(flow, state.step);
+  const page = flow[index] as QuizPage;
+  const progress = progressOf(flow, index);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownIndex = useRef(index);
+  const lead = useFetcher<LeadActionResult>();
+
+  // Focus follows the question when the parent moves, not on the first render or on resume.
+  useEffect(() => {
+    if (shownIndex.current === index) return;
+    shownIndex.current = index;
+    if (hydrated) headingRef.current?.focus();
+  }, [index, hydrated]);
+
+  const goTo = (step: number) => useOnboardingStore.setState({ step });
+  const answer = (value: string | string[]) => {
+    const questions = recordAnswer(state.questions, { id: page.id, answer: value });
+    useOnboardingStore.setState({ questions, topics: topicsOf(flow, questions), step: nextIndex(flow, index) });
+  };
+  const previousAnswer = state.questions.find((question) => question.id === page.id)?.answer;
+  const kidName = state.kid.name;
+  // The pages after the name use it; without one they have a wording of their own.
+  const titleKey = `quiz.pages.${page.id}.title`;
+  const usesName = page.id === "kid-age" || page.id === "analyzing";
+  const title = !usesName ? t(titleKey) : kidName ? t(titleKey, { name: kidName }) : t(`${titleKey}NoName`);
+
+  const submit = ({ email, mailingConsent }: { email: string; mailingConsent: boolean }) => {
+    const { userId, deviceId } = useAnalyticsStore.getState();
+    const { tracking } = useTrackingStore.getState();
+    const years = state.kid.years;
+    // JSON drops the fields that are not set (the landing may carry no click ids).
+    const payload = JSON.parse(
+      JSON.stringify({
+        intent: "submit",
+        search: window.location.search,
+        lead: {
+          kid: { name: kidName, years: years ?? { text: "", value: 0 } },
+          email,
+          questions: state.questions,
+          ...(state.topics.length > 0 && { topics: state.topics }),
+          isForbiddenToMailing: !mailingConsent,
+          user_token: userId ?? "",
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          tracking: {
+            ...(tracking ?? { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true }),
+            first_visit_id: deviceId,
+          },
+        },
+      }),
+    ) as SubmitTarget;
+    void lead.submit(payload, { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <section
+      className="quiz"
+      aria-labelledby="quiz-question"
+      data-flow={flowType}
+      data-step={page.id}
+      data-ready={hydrated ? "" : undefined}
+    >
+      <div className="quiz__bar">
+        {canGoBack(flow, index) && (
+          <button type="button" className="quiz__back" onClick={() => goTo(previousIndex(flow, index))}>
+            <span aria-hidden="true" className="quiz__back-arrow">
+              ←
+            </span>
+            {t("quiz.back")}
+          </button>
+        )}
+        {progress && (
+          <progress
+            className="quiz__progress"
+            max={progress.total}
+            value={progress.current}
+            aria-label={t("quiz.progress", progress)}
+          />
+        )}
+      </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {progress ? t("quiz.progress", progress) : ""}
+      </p>
+      <h1 id="quiz-question" className="quiz__title" tabIndex={-1} ref={headingRef}>
+        {title}
+      </h1>
+      <p className="quiz__text">{t(`quiz.pages.${page.id}.text`)}</p>
+
+      {(page.type === "common" || page.type === "choice") && (
+        <AnswerButtons
+          key={page.id}
+          layout={page.type === "common" ? "pair" : "list"}
+          options={page.options}
+          chosen={previousAnswer as string | undefined}
+          onAnswer={answer}
+        />
+      )}
+      {page.type === "multi-choice" && (
+        <MultiChoice
+          key={page.id}
+          legend={title}
+          options={page.options}
+          chosen={Array.isArray(previousAnswer) ? previousAnswer : []}
+          onContinue={answer}
+        />
+      )}
+      {page.type === "form" && page.field === "kid-name" && (
+        <QuizTextForm
+          key={page.id}
+          id="kid-name"
+          field={fieldRules.kidName}
+          initial={kidName}
+          input={{ autoCapitalize: "words", placeholder: t("quiz.pages.kid-name.placeholder") }}
+          onDone={(name) => useOnboardingStore.setState({ kid: { ...state.kid, name }, step: nextIndex(flow, index) })}
+        />
+      )}
+      {page.type === "form" && page.field === "kid-age" && (
+        <QuizTextForm
+          key={page.id}
+          id="kid-age"
+          field={fieldRules.kidAge}
+          initial={state.kid.years === undefined ? "" : String(state.kid.years.value)}
+          input={{ inputMode: "numeric", maxLength: 3 }}
+          onDone={(text) => {
+            const value = Number(text);
+            useOnboardingStore.setState({
+              kid: { ...state.kid, years: { value, text: t("quiz.pages.kid-age.years", { count: value }) } },
+              step: nextIndex(flow, index),
+            });
+          }}
+        />
+      )}
+      {page.type === "email" && (
+        <AnalyzingScreen
+          kidName={kidName}
+          consentDefault={consentDefault}
+          privacyHref={localizePath("/terms/privacy-policy/", locale)}
+          onSubmit={submit}
+          submitting={lead.state !== "idle"}
+          submitResult={lead.data}
+        />
+      )}
+    </section>
+  );
+}

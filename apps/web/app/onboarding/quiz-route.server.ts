@@ -1,0 +1,114 @@
+import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
+import { DomainError } from "@kinderready/domain/domain-error";
+import { flowOfQuizPage, flows } from "@kinderready/domain/onboarding/flows";
+import {
+  checkEmailUnique,
+  getOnboardingStatus,
+  submitOnboarding,
+} from "@kinderready/domain/onboarding/onboarding.server";
+import { checkEmailBody, onboardingBody, userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
+import { defaultProduct } from "@kinderready/domain/product";
+import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { pageForPath } from "../pages.ts";
+import type { Route } from "../routes/+types/onboarding";
+import type { UserFlowState } from "../stores/user-flow-store.ts";
+
+// Server side of the quiz page: the visitor's status on load, and the two posts.
+
+function flowOf(url: URL) {
+  return flowOfQuizPage(pageForPath(splitLocalePath(url.pathname).path).id);
+}
+
+export async function loadQuiz({ url, context }: Route.LoaderArgs) {
+  const { services, geo } = context.get(requestContext);
+  const locale = localeFromPath(url.pathname);
+  const flowType = flowOf(url);
+  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  let userFlow: UserFlowState | undefined;
+  if (token.success) {
+    const status = await getOnboardingStatus(services.db, {
+      token: token.data,
+      product: defaultProduct,
+      esputnikContactId: url.searchParams.get("esputnikContactId") ?? undefined,
+      utm_source: url.searchParams.get("utm_source") ?? undefined,
+    });
+    const known = status.esputnikUserData?.userToken;
+    // The lead a marketing email points at is this parent's: carry on with its token.
+    if (known && known !== token.data) {
+      const next = new URL(url);
+      next.searchParams.set("token", known);
+      throw redirect(`${next.pathname}${next.search}`);
+    }
+    if (status.purchased || status.isManualAccess) {
+      throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
+    }
+    // A parent who already finished the quiz continues to the offer rather than starting over.
+    if (status.registered) {
+      throw redirect(
+        purchaseRedirect({ purchasePath: flows[flowType].purchasePath, locale, search: url.search, token: token.data }),
+      );
+    }
+    userFlow = {
+      registered: status.registered,
+      purchased: status.purchased,
+      upsalePurchased: false,
+      isSubscriptionExpired: status.isSubscriptionExpired,
+      isManualAccess: status.isManualAccess,
+      subscriptionStatus: status.subscriptionStatus ?? undefined,
+    };
+  }
+  return { flowType, locale, userFlow, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
+}
+
+const actionBody = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("check-email"), email: z.string(), user_token: z.string().optional() }),
+  z.object({ intent: z.literal("submit"), search: z.string().max(4000), lead: z.record(z.string(), z.unknown()) }),
+]);
+
+/** The quiz's two server calls: is this email free, and store the finished quiz. */
+export async function handleQuizAction({ request, url, context }: Route.ActionArgs) {
+  const { services, geo } = context.get(requestContext);
+  const body = actionBody.safeParse(await request.json().catch(() => undefined));
+  if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
+
+  if (body.data.intent === "check-email") {
+    const input = checkEmailBody.safeParse({ ...body.data, product: defaultProduct });
+    if (!input.success) return data({ intent: "check-email" as const, isEmailUnique: true }, { status: 400 });
+    return { intent: "check-email" as const, isEmailUnique: await checkEmailUnique(services.db, input.data) };
+  }
+
+  const locale = localeFromPath(url.pathname);
+  const { purchasePath } = flows[flowOf(url)];
+  // The server decides the flow, product, language and country; the browser only the answers.
+  const input = onboardingBody.safeParse({
+    ...body.data.lead,
+    purchasePathByFlow: purchasePath,
+    product: defaultProduct,
+    locale,
+    country_code: geo.countryCode,
+    region: geo.region,
+  });
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    return data(
+      { intent: "submit" as const, error: { field: issue?.path.join(".") ?? "body", message: issue?.message } },
+      { status: 400 },
+    );
+  }
+  try {
+    await submitOnboarding(services, input.data);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return data(
+        { intent: "submit" as const, error: { field: error.field, messageKey: error.messageKey } },
+        { status: error.kind === "conflict" ? 409 : 404 },
+      );
+    }
+    throw error;
+  }
+  throw redirect(purchaseRedirect({ purchasePath, locale, search: body.data.search, token: input.data.user_token }));
+}

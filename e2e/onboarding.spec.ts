@@ -1,0 +1,204 @@
+import { expect, type Page, test } from "@playwright/test";
+import { answer, answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
+
+// A new parent's walk through the quiz, as they would do it on a phone.
+
+const apiKey = { "x-api-key": "local-development-secret" };
+const question = (page: Page) => page.locator("#quiz-question");
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** Registers a lead through the API, as another parent would have, to make an email taken. */
+async function registerLead(page: Page, email: string) {
+  const response = await page.request.post("/api/v1/onboarding", {
+    headers: apiKey,
+    data: {
+      kid: { name: "Leo", years: { text: "4 years", value: 4 } },
+      email,
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: false,
+      user_token: `e2e-${unique()}-token-abcdef`,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test("a parent walks the whole quiz in English and lands on the purchase path with a token", async ({ page }) => {
+  test.setTimeout(60_000);
+  const taken = `taken-${unique()}@example.com`;
+  const email = `parent-${unique()}@example.com`;
+  await registerLead(page, taken);
+
+  await openQuiz(page, "/onboarding/?utm_source=facebook&utm_campaign=spring");
+  await expect(question(page)).toHaveText("Let's get your child ready for kindergarten");
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Question 1 of 18" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Kindergarten starts within a year" }).click();
+  await expect(question(page)).toContainText("manage more things on their own");
+  await expect(question(page)).toBeFocused();
+  await expect(page.getByRole("progressbar", { name: "Question 2 of 18" })).toBeVisible();
+
+  // Back returns one step, with the earlier answer still marked.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("button", { name: "Kindergarten starts within a year" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await answer(page);
+
+  await answerUntil(page, "tantrums");
+  await page.getByRole("button", { name: "Every day" }).click();
+  await expect(question(page)).toHaveText("How often does your child refuse to try something new?");
+
+  // A refresh mid-quiz resumes at the same question.
+  await page.reload();
+  await expect(question(page)).toHaveText("How often does your child refuse to try something new?");
+  await expect(page.getByRole("progressbar", { name: "Question 8 of 18" })).toBeVisible();
+
+  await answerUntil(page, "help");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please make your choice");
+  await page.getByLabel("Independent").check();
+  await page.getByLabel("Socialized").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(question(page)).toHaveText("What's your child's name?");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter your child's name (up to 40 characters)");
+  await page.getByRole("textbox", { name: "Child's name" }).fill("x".repeat(41));
+  await expect(page.getByRole("alert")).toHaveText("The Name field may not be longer than 40 characters");
+  await page.getByRole("textbox", { name: "Child's name" }).fill("Emma");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(question(page)).toHaveText("How old is Emma?");
+  await page.getByRole("textbox", { name: "Age in years" }).fill("25");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The Age field must be 18 or less");
+  await page.getByRole("textbox", { name: "Age in years" }).fill("5");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(question(page)).toHaveText("We're building Emma's plan");
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await expect(page.locator(".quiz__progress")).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Analysing your answers" })).toBeVisible();
+  // Outside opt-in countries mailing consent starts on.
+  await expect(page.getByRole("checkbox")).toBeChecked();
+
+  const emailField = page.getByRole("textbox", { name: "Your email" });
+  await emailField.fill("not-an-email");
+  await emailField.blur();
+  await expect(page.getByRole("alert")).toHaveText("The Email field must be a valid email address");
+  await emailField.fill(taken);
+  await emailField.blur();
+  await expect(page.getByRole("alert")).toHaveText("This email already exists");
+
+  await emailField.fill(email);
+  await page.getByRole("button", { name: "See my plan" }).click();
+  await page.waitForURL(/\/purchase\/\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("utm_source")).toBe("facebook");
+  expect(url.searchParams.get("utm_campaign")).toBe("spring");
+  const token = url.searchParams.get("token") ?? "";
+  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+  const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
+  expect(await status.json()).toMatchObject({ registered: true, email, purchased: false });
+
+  // The welcome email reaches the outbox, and its link confirms the address.
+  const mail = page.getByRole("article").filter({ hasText: `To ${email}` });
+  await expect(async () => {
+    await page.goto("/dev/mailbox/");
+    await expect(mail.getByRole("heading")).toHaveText("Emma's kindergarten-readiness plan is ready", { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const confirmation = page.waitForResponse((response) => response.url().includes("/actions/confirm-email"));
+  await mail.getByRole("link").first().click();
+  expect((await confirmation).status()).toBe(200);
+  await expect(page).not.toHaveURL(/email=/);
+
+  // Coming back to the quiz later on this device goes straight on to the offer.
+  await page.goto("/onboarding/");
+  await page.waitForURL(`/purchase/?token=${token}`);
+});
+
+test("a parent in Arabic walks the quiz right to left, with validation in Arabic", async ({ page }) => {
+  await openQuiz(page, "/ar/onboarding/");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await answerUntil(page, "help");
+  await submitForm(page);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("alert")).not.toHaveText("Please make your choice");
+  await page.locator(".answer--check input").first().check();
+  await submitForm(page);
+
+  await submitForm(page);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await page.locator("#kid-name").fill("ليلى");
+  await submitForm(page);
+
+  await expect(question(page)).toContainText("ليلى");
+  await page.locator("#kid-age").fill("0");
+  await submitForm(page);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await page.locator("#kid-age").fill("4");
+  await submitForm(page);
+
+  await page.reload();
+  await expect(page.locator(".quiz")).toHaveAttribute("data-step", "analyzing");
+  await page.locator("#email").fill(`arabic-${unique()}@example.com`);
+  await submitForm(page);
+  await page.waitForURL(/\/ar\/purchase\/\?token=/);
+});
+
+test("the copy_1 quiz at /quiz1/ leads to /offer1/, and an opt-in country starts with consent off", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": "DE" } });
+  const page = await context.newPage();
+  await openQuiz(page, "/quiz1/?utm_source=tiktok");
+  await answerUntil(page, "help");
+  await page.getByLabel("Well-behaved").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("textbox", { name: "Child's name" }).fill("Noah");
+  await page.keyboard.press("Enter");
+  await page.getByRole("textbox", { name: "Age in years" }).fill("6");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("checkbox")).not.toBeChecked();
+  await page.getByRole("textbox", { name: "Your email" }).fill(`copy-${unique()}@example.com`);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/offer1\/\?utm_source=tiktok&token=/);
+  await context.close();
+});
+
+test("the quiz works with the keyboard alone", async ({ page }) => {
+  await openQuiz(page, "/onboarding/");
+  await page.getByRole("button", { name: "Kindergarten starts within a year" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(question(page)).toBeFocused();
+  // From the focused question, Tab reaches the answers.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Yes, that's us" })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.locator(".quiz")).toHaveAttribute("data-step", "alone");
+});
+
+test("a registered parent coming back with their token goes on to the offer", async ({ page }) => {
+  const email = `back-${unique()}@example.com`;
+  const token = `e2e-${unique()}-return-abcdef`;
+  const response = await page.request.post("/api/v1/onboarding", {
+    headers: apiKey,
+    data: {
+      kid: { name: "Mia", years: { text: "3 years", value: 3 } },
+      email,
+      questions: [],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+    },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(`/onboarding/?token=${token}`);
+  await page.waitForURL(`/purchase/?token=${token}`);
+});

@@ -1,0 +1,108 @@
+import type { Database } from "@kinderready/db/open-db";
+import { emailMessages, users } from "@kinderready/db/schema";
+import { isLocale, localizePath } from "@kinderready/i18n/locales";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { MailSender } from "./mail-sender.server.ts";
+import { renderWelcomeEmail } from "./welcome-email.server.ts";
+
+/**
+ * Email is a transactional outbox: the row in `email_messages` is written with the lead, and a
+ * pg-boss job delivers it. A sweep re-queues rows whose job was lost (a crash between the commit
+ * and the enqueue), so no email is dropped and, as the row records delivery, none is sent twice.
+ */
+const sendJob = "email-send";
+const sweepJob = "email-sweep";
+const retry = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
+export type EmailQueue = Pick<PgBoss, "send">;
+
+export type EmailDeps = { db: Database; sender: MailSender; appUrl: string; supportEmail: string };
+
+export async function enqueueEmail(queue: EmailQueue, messageId: string): Promise<void> {
+  await queue.send(sendJob, { messageId }, { singletonKey: messageId, ...retry });
+}
+
+/** Sends one queued email. Returns "skipped" when it was already sent or no longer exists. */
+export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<"sent" | "skipped"> {
+  const [row] = await deps.db
+    .select({
+      status: emailMessages.status,
+      kind: emailMessages.kind,
+      recipient: emailMessages.recipient,
+      token: users.token,
+      locale: users.locale,
+      kidName: users.kidName,
+      purchasePath: users.purchasePath,
+      isForbiddenToMailing: users.isForbiddenToMailing,
+    })
+    .from(emailMessages)
+    .innerJoin(users, eq(users.id, emailMessages.userId))
+    .where(eq(emailMessages.id, messageId));
+  if (!row || row.status === "sent") return "skipped";
+
+  const locale = isLocale(row.locale) ? row.locale : "en";
+  const confirmUrl = new URL(localizePath(row.purchasePath, locale), deps.appUrl);
+  confirmUrl.search = new URLSearchParams({
+    email: row.recipient,
+    token: row.token,
+    isForbiddenToMailing: String(row.isForbiddenToMailing),
+  }).toString();
+  const mail = renderWelcomeEmail({
+    locale,
+    to: row.recipient,
+    kidName: row.kidName ?? "",
+    confirmUrl: confirmUrl.toString(),
+    supportEmail: deps.supportEmail,
+  });
+
+  await deps.db
+    .update(emailMessages)
+    .set({ attempts: sql`${emailMessages.attempts} + 1` })
+    .where(eq(emailMessages.id, messageId));
+  try {
+    const { messageId: providerMessageId } = await deps.sender.send(mail);
+    await deps.db
+      .update(emailMessages)
+      .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null })
+      .where(eq(emailMessages.id, messageId));
+    return "sent";
+  } catch (error) {
+    // The job retries with backoff; the row shows the operator why.
+    await deps.db
+      .update(emailMessages)
+      .set({ lastError: String(error).slice(0, 500) })
+      .where(eq(emailMessages.id, messageId));
+    throw error;
+  }
+}
+
+/** Queued emails older than a few minutes whose job may have been lost. */
+export async function requeueStaleEmails(db: Database, queue: EmailQueue, olderThanMinutes = 5): Promise<number> {
+  const stale = await db
+    .select({ id: emailMessages.id })
+    .from(emailMessages)
+    .where(
+      and(
+        eq(emailMessages.status, "queued"),
+        lt(emailMessages.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
+        lt(emailMessages.attempts, retry.retryLimit + 1),
+      ),
+    )
+    .limit(500);
+  for (const { id } of stale) await enqueueEmail(queue, id);
+  return stale.length;
+}
+
+/** Creates the queues and starts delivering; the sweep runs every five minutes. */
+export async function startEmailWorker(boss: PgBoss, deps: EmailDeps): Promise<void> {
+  await boss.createQueue(sendJob, { policy: "stately" });
+  await boss.createQueue(sweepJob, { policy: "singleton" });
+  await boss.work<{ messageId: string }>(sendJob, { localConcurrency: 2 }, async (jobs) => {
+    for (const job of jobs) await deliverEmail(deps, job.data.messageId);
+  });
+  await boss.work(sweepJob, async () => {
+    await requeueStaleEmails(deps.db, boss);
+  });
+  await boss.schedule(sweepJob, "*/5 * * * *");
+}

@@ -1,0 +1,43 @@
+import type { Database } from "@kinderready/db/open-db";
+import { emailOutbox } from "@kinderready/db/schema";
+import { createTransport } from "nodemailer";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+/** Where email goes: a real SMTP server, or the local outbox table developers read. */
+export type MailSender = {
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+/** SMTP when a URL is configured (smtp://, smtps://, with credentials); otherwise the outbox. */
+export function createMailSender(options: { smtpUrl?: string | undefined; from: string; db: Database }): MailSender {
+  return options.smtpUrl
+    ? createSmtpSender(options.smtpUrl, options.from)
+    : createOutboxSender(options.db, options.from);
+}
+
+export function createSmtpSender(smtpUrl: string, from: string): MailSender {
+  const transport = createTransport(smtpUrl, { from });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(mail);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** The same MIME message nodemailer would put on the wire, kept in the database instead. */
+export function createOutboxSender(db: Database, from: string): MailSender {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(mail);
+      const { to: recipient, subject, text, html } = mail;
+      await db.insert(emailOutbox).values({ recipient, subject, text, html, raw: info.message.toString() });
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

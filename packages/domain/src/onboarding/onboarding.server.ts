@@ -1,0 +1,191 @@
+import type { Database } from "@kinderready/db/open-db";
+import { attributions, emailMessages, quizAnswers, users } from "@kinderready/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { mailingPolicyFor } from "../consent/mailing-consent.ts";
+import { DomainError } from "../domain-error.ts";
+import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import type { Product } from "../product.ts";
+import { createRandomToken } from "../random-token.ts";
+import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
+
+export type OnboardingDeps = { db: Database; emails: EmailQueue };
+
+/** The marketing-email service whose links carry `esputnikContactId`. */
+export const marketingEmailSource = "esputnik";
+
+const emailTaken = () =>
+  new DomainError("conflict", "email", "This email already exists", "validation.messages.emailExists");
+
+/**
+ * Stores a finished quiz as a lead and queues the welcome email. Idempotent per user token:
+ * a retry updates the same lead, replaces its answers and never sends a second welcome email.
+ */
+export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingData): Promise<{ messageId?: string }> {
+  const policy = mailingPolicyFor(input.country_code, input.region);
+  const lead = {
+    token: input.user_token,
+    product: input.product,
+    email: input.email,
+    locale: input.locale,
+    countryCode: input.country_code ?? null,
+    region: input.region ?? null,
+    flow: input.purchasePathByFlow === "/offer1/" ? "copy_1" : "main",
+    purchasePath: input.purchasePathByFlow,
+    kidName: input.kid.name,
+    kidAge: input.kid.years.value,
+    kidAgeText: input.kid.years.text,
+    topics: input.topics ?? [],
+    isForbiddenToMailing: input.isForbiddenToMailing,
+    mailingOptInCountry: policy.optIn,
+    ccpa: policy.ccpa,
+    timeZone: input.time_zone ?? null,
+  };
+  // Outside opt-in countries a parent who allows mailing is confirmed without the link.
+  const confirmedNow = policy.autoConfirm && !input.isForbiddenToMailing ? new Date() : null;
+
+  let queuedId: string | undefined;
+  try {
+    queuedId = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ ...lead, emailConfirmedAt: confirmedNow, marketingContactId: createRandomToken() })
+        .onConflictDoUpdate({
+          target: users.token,
+          set: {
+            ...lead,
+            // A confirmation stays; a changed email needs a new one.
+            emailConfirmedAt: sql`case when ${users.email} = ${input.email} then coalesce(${users.emailConfirmedAt}, ${confirmedNow}) else ${confirmedNow} end`,
+            updatedAt: new Date(),
+          },
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error("upsert returned no row");
+
+      await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
+      if (input.questions.length > 0) {
+        await tx
+          .insert(quizAnswers)
+          .values(
+            input.questions.map((q, position) => ({ userId: user.id, questionId: q.id, position, answer: q.answer })),
+          );
+      }
+
+      const tracking = input.tracking;
+      const attribution = {
+        utmCampaign: tracking.utmLabels.utm_campaign ?? null,
+        utmMedium: tracking.utmLabels.utm_medium ?? null,
+        utmSource: tracking.utmLabels.utm_source ?? null,
+        utmContent: tracking.utmLabels.utm_content ?? null,
+        gclid: tracking.googleAnalytics.gclid ?? null,
+        clientId: tracking.googleAnalytics.client_id ?? null,
+        fbPixelId: tracking.fbAnalytics.fb_pixel_id ?? null,
+        fbc: tracking.fbAnalytics.fbc ?? null,
+        fbp: tracking.fbAnalytics.fbp ?? null,
+        fbclid: tracking.fbAnalytics.fbclid ?? null,
+        ttclid: tracking.ttclid ?? null,
+        firstVisitId: tracking.first_visit_id ?? null,
+        organic: tracking.organic,
+      };
+      await tx
+        .insert(attributions)
+        .values({ userId: user.id, ...attribution })
+        .onConflictDoUpdate({ target: attributions.userId, set: { ...attribution, updatedAt: new Date() } });
+
+      const [message] = await tx
+        .insert(emailMessages)
+        .values({ userId: user.id, kind: "welcome", recipient: input.email })
+        .onConflictDoNothing()
+        .returning({ id: emailMessages.id });
+      return message?.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_product_email_unique")) throw emailTaken();
+    throw error;
+  }
+  if (queuedId) await enqueueEmail(deps.emails, queuedId);
+  return queuedId ? { messageId: queuedId } : {};
+}
+
+/** True when no other parent has this email for the product. */
+export async function checkEmailUnique(
+  db: Database,
+  input: { email: string; product: Product; user_token?: string | undefined },
+): Promise<boolean> {
+  const [owner] = await db
+    .select({ token: users.token })
+    .from(users)
+    .where(and(eq(users.product, input.product), eq(users.email, input.email)))
+    .limit(1);
+  return !owner || owner.token === input.user_token;
+}
+
+/**
+ * What the funnel needs to know about a visitor. An unknown token is a new visitor, not an
+ * error: the browser makes up its token before the server has seen it. A contact id from a
+ * marketing email finds the parent's own lead, whose token then replaces the browser's.
+ */
+export async function getOnboardingStatus(
+  db: Database,
+  input: { token: string; product: Product; esputnikContactId?: string | undefined; utm_source?: string | undefined },
+): Promise<OnboardingStatus> {
+  const viaContact = input.esputnikContactId && input.utm_source === marketingEmailSource;
+  const [user] = await db
+    .select({ token: users.token, email: users.email, isManualAccess: users.isManualAccess })
+    .from(users)
+    .where(
+      viaContact
+        ? and(eq(users.product, input.product), eq(users.marketingContactId, input.esputnikContactId as string))
+        : and(eq(users.product, input.product), eq(users.token, input.token)),
+    )
+    .limit(1);
+  return {
+    // Purchases arrive with the purchase flow; until then nobody has bought anything.
+    purchased: false,
+    recurring_purchased: false,
+    registered: Boolean(user?.email),
+    email: user?.email ?? null,
+    paymentType: null,
+    isSubscriptionExpired: false,
+    subscriptionStatus: null,
+    isManualAccess: user?.isManualAccess ?? false,
+    esputnikUserData: user?.email ? { email: user.email, userToken: user.token } : null,
+  };
+}
+
+/** The parent opened the confirmation link: record it, with their mailing choice and time zone. */
+export async function confirmEmail(
+  db: Database,
+  input: {
+    email: string;
+    token: string;
+    time_zone?: string | undefined;
+    isForbiddenToMailing: boolean;
+    product: Product;
+  },
+): Promise<{ email: string; confirmed: boolean; isForbiddenToMailing: boolean }> {
+  const [user] = await db
+    .update(users)
+    .set({
+      emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+      isForbiddenToMailing: input.isForbiddenToMailing,
+      ...(input.time_zone ? { timeZone: input.time_zone } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.token, input.token), eq(users.email, input.email), eq(users.product, input.product)))
+    .returning({ email: users.email, isForbiddenToMailing: users.isForbiddenToMailing });
+  if (!user?.email) throw new DomainError("not-found", "token", "No lead matches this email and token");
+  return { email: user.email, confirmed: true, isForbiddenToMailing: user.isForbiddenToMailing };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // node-postgres and PGlite both report the SQLSTATE and the constraint, sometimes on the cause.
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code, constraint: name } = current as { code?: string; constraint?: string };
+    if (code === "23505" && name === constraint) return true;
+  }
+  return false;
+}

@@ -1,0 +1,173 @@
+import { createHash } from "node:crypto";
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { entitlements, ledgerEntries, orders, type pricePlans } from "@kinderready/db/schema";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { GatewayError, type GatewayOrder, type PaymentGateway } from "./payment-gateway.ts";
+import { isFinalStatus } from "./solidgate-protocol.ts";
+
+export type PricePlanRow = typeof pricePlans.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderPurpose = "subscription" | "renewal" | "upsale" | "lifetime";
+
+/**
+ * What a settled order means for the parent (a subscription starts or renews, a renewal
+ * failure is counted). Runs once per order, inside the transaction that records the outcome.
+ */
+export type SettleHook = (tx: Transaction, order: OrderRow, gatewayOrder: GatewayOrder) => Promise<void>;
+
+export type PaymentDeps = {
+  db: Database;
+  gateway: PaymentGateway;
+  /** The adapter's name, stored on each order ("simulator" or "solidgate"). */
+  gatewayName: string;
+  now: () => Date;
+  onSettled: SettleHook;
+};
+
+/**
+ * The order id for one logical charge: the same user and key always give the same id, so a
+ * retried request, a double click or a restarted job can never create a second charge.
+ */
+export function orderIdFor(userId: string, idempotencyKey: string): string {
+  return `kr_${createHash("sha256").update(`${userId}\n${idempotencyKey}`).digest("hex").slice(0, 32)}`;
+}
+
+/** Finds or creates the order for a charge, before any attempt is made. */
+export async function ensureOrder(
+  db: Database,
+  input: {
+    userId: string;
+    purpose: OrderPurpose;
+    idempotencyKey: string;
+    plan: PricePlanRow;
+    amount: number;
+    gatewayName: string;
+  },
+): Promise<OrderRow> {
+  const orderId = orderIdFor(input.userId, input.idempotencyKey);
+  await db
+    .insert(orders)
+    .values({
+      orderId,
+      userId: input.userId,
+      purpose: input.purpose,
+      idempotencyKey: input.idempotencyKey,
+      pricePlanId: input.plan.id,
+      amount: input.amount,
+      currency: input.plan.currency,
+      gateway: input.gatewayName,
+    })
+    .onConflictDoNothing();
+  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  if (!order) throw new Error(`order ${orderId} vanished`);
+  return order;
+}
+
+/**
+ * Charges a stored card for an order, at most once whatever the concurrency: only the caller
+ * that moves the order from created to processing talks to the gateway; everyone else, and
+ * every later retry, asks the gateway for the order's status instead.
+ */
+export async function chargeStoredCard(
+  deps: PaymentDeps,
+  order: OrderRow,
+  input: { cardToken: string; description: string },
+): Promise<OrderRow> {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ status: "processing", updatedAt: deps.now() })
+    .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
+    .returning();
+  if (!claimed) return isFinalStatus(order.status) ? order : syncOrder(deps, order.orderId);
+  try {
+    const result = await deps.gateway.chargeRecurring({
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+      description: input.description,
+      recurringToken: input.cardToken,
+    });
+    return applyOrderUpdate(deps, result);
+  } catch (error) {
+    // A reused id means an earlier attempt reached the gateway: its status is the answer.
+    if (error instanceof GatewayError && error.code === "5.06") return syncOrder(deps, order.orderId);
+    if (error instanceof GatewayError) {
+      return applyOrderUpdate(deps, {
+        orderId: order.orderId,
+        status: "declined",
+        amount: order.amount,
+        currency: order.currency,
+        errorCode: error.code,
+      });
+    }
+    // A time-out or a lost connection: the order stays processing until its status is known.
+    return claimed;
+  }
+}
+
+/** Asks the gateway where an order stands and records it. Unknown to the gateway: unchanged. */
+export async function syncOrder(deps: PaymentDeps, orderId: string): Promise<OrderRow> {
+  try {
+    return await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
+  } catch (error) {
+    if (!(error instanceof GatewayError) && !(error instanceof Error && error.name === "TimeoutError")) throw error;
+    const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new Error(`unknown order ${orderId}`);
+    return order;
+  }
+}
+
+/**
+ * Records what the gateway says about an order: from the synchronous answer, a status poll or
+ * a webhook, in any order and any number of times. A final status is never overwritten, and an
+ * approval fulfils the order exactly once (the entitlement's primary key is the order id).
+ */
+export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder): Promise<OrderRow> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.orderId, update.orderId)).for("update");
+    if (!current) throw new Error(`unknown order ${update.orderId}`);
+    const refundLater = current.status === "approved" && update.status === "refunded";
+    if (isFinalStatus(current.status) && !refundLater) return current;
+    if (!isFinalStatus(update.status) && current.status === "processing") return current;
+
+    const [order] = await tx
+      .update(orders)
+      .set({ status: update.status, errorCode: update.errorCode ?? null, updatedAt: deps.now() })
+      .where(eq(orders.orderId, update.orderId))
+      .returning();
+    if (!order) throw new Error(`order ${update.orderId} vanished`);
+    const entry = { userId: order.userId, orderId: order.orderId, amount: order.amount, currency: order.currency };
+
+    if (update.status === "approved") {
+      const [granted] = await tx
+        .insert(entitlements)
+        .values({ orderId: order.orderId, userId: order.userId, kind: order.purpose })
+        .onConflictDoNothing()
+        .returning();
+      if (granted) {
+        await tx.insert(ledgerEntries).values({ ...entry, type: "charge", details: { purpose: order.purpose } });
+        await tx.update(orders).set({ fulfilledAt: deps.now() }).where(eq(orders.orderId, order.orderId));
+        await deps.onSettled(tx, order, update);
+      }
+    } else if (update.status === "declined") {
+      await tx.insert(ledgerEntries).values({ ...entry, type: "decline", details: { code: update.errorCode ?? null } });
+      await deps.onSettled(tx, order, update);
+    } else if (update.status === "refunded") {
+      await tx.insert(ledgerEntries).values({ ...entry, type: "refund", amount: -order.amount });
+    }
+    return order;
+  });
+}
+
+/** Orders left processing (a time-out, a crash): ask the gateway until they settle. */
+export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): Promise<number> {
+  const stale = await deps.db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(
+      and(inArray(orders.status, ["processing"]), lt(orders.updatedAt, new Date(deps.now().getTime() - olderThanMs))),
+    )
+    .limit(200);
+  for (const { orderId } of stale) await syncOrder(deps, orderId);
+  return stale.length;
+}

@@ -1,0 +1,39 @@
+import type { OrderStatus } from "./solidgate-protocol.ts";
+
+/** An order as the gateway reports it. Amounts in minor units. */
+export type GatewayOrder = {
+  orderId: string;
+  status: OrderStatus;
+  amount: number;
+  currency: string;
+  /** The decline code (e.g. "3.02") of a declined order. */
+  errorCode?: string | undefined;
+  /** Token for later merchant-initiated charges, from the first approved payment. */
+  cardToken?: string | undefined;
+};
+
+/** A refusal before any order exists (bad signature, duplicate order id, unknown order). */
+export class GatewayError extends Error {
+  override name = "GatewayError";
+  readonly code: string;
+  readonly httpStatus: number;
+  constructor(code: string, message: string, httpStatus: number) {
+    super(message);
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+}
+
+/** The product's port to a payment gateway; adapters: Solidgate over HTTP (also to the simulator). */
+export type PaymentGateway = {
+  /** A merchant-initiated charge on a stored card token (upsells, renewals). */
+  chargeRecurring(input: {
+    orderId: string;
+    amount: number;
+    currency: string;
+    description: string;
+    recurringToken: string;
+  }): Promise<GatewayOrder>;
+  orderStatus(orderId: string): Promise<GatewayOrder>;
+  refund(input: { orderId: string; amount: number }): Promise<GatewayOrder>;
+};

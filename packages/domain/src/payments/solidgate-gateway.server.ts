@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { GatewayError, type GatewayOrder, type PaymentGateway } from "./payment-gateway.ts";
+import { type OrderStatus, signBody } from "./solidgate-protocol.ts";
+
+/** What Solidgate answers on /recurring, /status and /refund (only the fields the product reads). */
+export const solidgateOrderResponse = z.object({
+  order: z.object({
+    order_id: z.string(),
+    status: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+  transactions: z
+    .record(
+      z.string(),
+      z.object({
+        status: z.string().optional(),
+        card: z.object({ card_token: z.object({ token: z.string() }).optional() }).optional(),
+      }),
+    )
+    .optional(),
+  error: z.object({ code: z.string(), messages: z.array(z.string()).optional() }).optional(),
+});
+export type SolidgateOrderResponse = z.infer<typeof solidgateOrderResponse>;
+
+export const solidgateErrorResponse = z.object({
+  error: z.object({ code: z.string(), messages: z.array(z.string()).optional() }),
+});
+
+export type SolidgateOptions = {
+  publicKey: string;
+  secretKey: string;
+  /** `https://pay.solidgate.com/api/v1`, or the simulator's address. */
+  payUrl: string;
+  /** Give up on one call after this long; the caller asks for the status before retrying. */
+  timeoutMs?: number;
+};
+
+/** The Solidgate adapter: signed JSON over HTTPS, byte for byte what the simulator verifies. */
+export function createSolidgateGateway(options: SolidgateOptions): PaymentGateway {
+  async function call(path: string, payload: object): Promise<GatewayOrder> {
+    const body = JSON.stringify(payload);
+    const response = await fetch(`${options.payUrl}/${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        merchant: options.publicKey,
+        signature: signBody(options.publicKey, options.secretKey, body),
+      },
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+    const json: unknown = await response.json();
+    if (!response.ok) {
+      const failure = solidgateErrorResponse.safeParse(json);
+      const code = failure.success ? failure.data.error.code : "0.01";
+      throw new GatewayError(
+        code,
+        failure.data?.error.messages?.join("; ") ?? `HTTP ${response.status}`,
+        response.status,
+      );
+    }
+    return toGatewayOrder(solidgateOrderResponse.parse(json));
+  }
+
+  return {
+    chargeRecurring: (input) =>
+      call("recurring", {
+        order_id: input.orderId,
+        amount: input.amount,
+        currency: input.currency,
+        order_description: input.description,
+        recurring_token: input.recurringToken,
+      }),
+    orderStatus: (orderId) => call("status", { order_id: orderId }),
+    refund: (input) => call("refund", { order_id: input.orderId, amount: input.amount, refund_reason_code: "0021" }),
+  };
+}
+
+function toGatewayOrder(response: SolidgateOrderResponse): GatewayOrder {
+  const cardToken = Object.values(response.transactions ?? {}).find((t) => t.card?.card_token)?.card?.card_token?.token;
+  return {
+    orderId: response.order.order_id,
+    status: response.order.status as OrderStatus,
+    amount: response.order.amount,
+    currency: response.order.currency,
+    errorCode: response.error?.code,
+    cardToken,
+  };
+}

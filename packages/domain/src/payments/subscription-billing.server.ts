@@ -1,0 +1,218 @@
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { ledgerEntries, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { Product } from "../product.ts";
+import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
+import type { GatewayOrder } from "./payment-gateway.ts";
+
+/**
+ * Subscription billing: a trial, then a charge on the stored card every period. Failed renewals
+ * are retried on a schedule (soft declines only) and the subscription expires after the last
+ * one; a cancelled subscription keeps access until its period ends. `now` is injected, so the
+ * tests drive trial ends, renewals and dunning with a fake clock.
+ */
+
+export const subscriptionStatuses = ["trialing", "active", "past_due", "cancelled", "expired", "lifetime"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const day = 24 * 60 * 60 * 1000;
+/** Days to wait after the 1st and 2nd failed renewal; the 3rd failure expires the subscription. */
+export const retryDelaysDays = [3, 5] as const;
+export const maxFailedRenewals = retryDelaysDays.length + 1;
+
+/** Declines the card will keep giving: never retried (card blocked, account closed, fraud checks). */
+export function isHardDecline(code: string | undefined): boolean {
+  return code === "3.01" || code === "3.12" || Boolean(code?.startsWith("4."));
+}
+
+async function logState(tx: Transaction, subscription: SubscriptionRow, to: SubscriptionStatus, details: object = {}) {
+  await tx.insert(ledgerEntries).values({
+    userId: subscription.userId,
+    subscriptionId: subscription.id,
+    type: "state_change",
+    details: { from: subscription.status, to, ...details },
+  });
+}
+
+/** What a settled order does to the parent's subscription. */
+export function settleSubscriptionOrder(now: () => Date): SettleHook {
+  return async (tx, order, update) => {
+    if (update.status === "approved") await onApproved(tx, order, update, now());
+    else if (update.status === "declined" && order.purpose === "renewal")
+      await onRenewalDeclined(tx, order, update, now());
+  };
+}
+
+async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
+  const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
+  if (!plan) throw new Error(`order ${order.orderId} has no plan`);
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
+    .for("update");
+
+  if (order.purpose === "subscription") {
+    const trialEnd = new Date(now.getTime() + (plan.trialDays ?? 0) * day);
+    const values = {
+      status: (plan.trialDays ? "trialing" : "active") as SubscriptionStatus,
+      pricePlanId: plan.id,
+      renewalAmount: plan.renewalAmount ?? plan.amount,
+      currency: plan.currency,
+      periodDays: plan.periodDays ?? 30,
+      cardToken: update.cardToken ?? existing?.cardToken ?? null,
+      trialEndsAt: trialEnd,
+      currentPeriodEnd: trialEnd,
+      nextAttemptAt: trialEnd,
+      failedRenewals: 0,
+      cancelledAt: null,
+      cancelReason: null,
+      updatedAt: now,
+    };
+    const [subscription] = existing
+      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
+      : await tx
+          .insert(subscriptions)
+          .values({ userId: order.userId, product: plan.product, ...values })
+          .returning();
+    if (subscription) await logState(tx, existing ?? { ...subscription, status: "expired" }, values.status);
+    return;
+  }
+  if (!existing) return;
+  if (order.purpose === "renewal") {
+    const currentPeriodEnd = new Date(existing.currentPeriodEnd.getTime() + existing.periodDays * day);
+    await tx
+      .update(subscriptions)
+      .set({ status: "active", currentPeriodEnd, nextAttemptAt: currentPeriodEnd, failedRenewals: 0, updatedAt: now })
+      .where(eq(subscriptions.id, existing.id));
+    await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
+  } else if (order.purpose === "lifetime") {
+    await tx
+      .update(subscriptions)
+      .set({ status: "lifetime", nextAttemptAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, existing.id));
+    await logState(tx, existing, "lifetime");
+  }
+}
+
+async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
+  const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
+  const [existing] = plan
+    ? await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
+        .for("update")
+    : [];
+  if (!existing || existing.status === "cancelled" || existing.status === "lifetime") return;
+  const failedRenewals = existing.failedRenewals + 1;
+  const delay = retryDelaysDays[failedRenewals - 1];
+  if (isHardDecline(update.errorCode) || delay === undefined) {
+    await tx
+      .update(subscriptions)
+      .set({ status: "expired", failedRenewals, nextAttemptAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, existing.id));
+    await logState(tx, existing, "expired", { code: update.errorCode ?? null, failedRenewals });
+    return;
+  }
+  await tx
+    .update(subscriptions)
+    .set({ status: "past_due", failedRenewals, nextAttemptAt: new Date(now.getTime() + delay * day), updatedAt: now })
+    .where(eq(subscriptions.id, existing.id));
+  await logState(tx, existing, "past_due", { code: update.errorCode ?? null, failedRenewals });
+}
+
+/**
+ * One billing run (a pg-boss job runs it every few minutes): expire cancelled subscriptions
+ * whose period ended, then charge every subscription whose renewal or retry is due.
+ */
+export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: number; expired: number }> {
+  const now = deps.now();
+  const ended = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "cancelled"), lte(subscriptions.currentPeriodEnd, now)));
+  for (const subscription of ended) {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ status: "expired", updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+      await logState(tx, subscription, "expired", { reason: "period ended after cancellation" });
+    });
+  }
+
+  const due = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        isNotNull(subscriptions.cardToken),
+        lte(subscriptions.nextAttemptAt, now),
+      ),
+    );
+  for (const subscription of due) await renewSubscription(deps, subscription);
+  return { charged: due.length, expired: ended.length };
+}
+
+async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
+  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
+  if (!plan || !subscription.cardToken) return;
+  // One order per period and attempt: a re-run of the job finds the same order, never a new one.
+  const key = `renewal:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.failedRenewals}`;
+  const order = await ensureOrder(deps.db, {
+    userId: subscription.userId,
+    purpose: "renewal",
+    idempotencyKey: key,
+    plan,
+    amount: subscription.renewalAmount,
+    gatewayName: deps.gatewayName,
+  });
+  const result = await chargeStoredCard(deps, order, {
+    cardToken: subscription.cardToken,
+    description: `KinderReady subscription, ${subscription.periodDays} days`,
+  });
+  // Still processing: look again in an hour; reconciliation settles the order meanwhile.
+  if (result.status === "processing") {
+    await deps.db
+      .update(subscriptions)
+      .set({ nextAttemptAt: new Date(deps.now().getTime() + 60 * 60 * 1000) })
+      .where(eq(subscriptions.id, subscription.id));
+  }
+}
+
+/** Stops renewals; access stays until the end of the period already paid for (or the trial). */
+export async function cancelSubscription(
+  db: Database,
+  input: { userId: string; product: Product; reason: string; now: Date },
+): Promise<SubscriptionRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, input.product)))
+      .for("update");
+    if (!existing || !["trialing", "active", "past_due"].includes(existing.status)) return existing;
+    const [cancelled] = await tx
+      .update(subscriptions)
+      .set({
+        status: "cancelled",
+        cancelledAt: input.now,
+        cancelReason: input.reason,
+        nextAttemptAt: null,
+        updatedAt: input.now,
+      })
+      .where(eq(subscriptions.id, existing.id))
+      .returning();
+    await logState(tx, existing, "cancelled", { reason: input.reason });
+    return cancelled;
+  });
+}
+
+/** Whether the subscription still opens the printables at this moment. */
+export function hasAccess(subscription: Pick<SubscriptionRow, "status" | "currentPeriodEnd">, now: Date): boolean {
+  if (subscription.status === "cancelled") return subscription.currentPeriodEnd > now;
+  return ["trialing", "active", "past_due", "lifetime"].includes(subscription.status);
+}

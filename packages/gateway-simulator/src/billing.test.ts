@@ -1,0 +1,309 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import {
+  entitlements,
+  gatewaySimulatorOrders,
+  ledgerEntries,
+  orders,
+  pricePlans,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import {
+  applyOrderUpdate,
+  chargeStoredCard,
+  ensureOrder,
+  type PaymentDeps,
+  reconcileOrders,
+} from "@kinderready/domain/payments/orders.server";
+import {
+  cancelSubscription,
+  hasAccess,
+  runDueRenewals,
+  settleSubscriptionOrder,
+} from "@kinderready/domain/payments/subscription-billing.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { createRandomToken } from "@kinderready/domain/random-token";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startLoopbackGateway } from "./loopback-gateway.ts";
+import { issueCardToken } from "./simulator-plugin.ts";
+
+// Money rules and subscription billing, against the simulator over loopback HTTP, with a clock
+// the tests move: trial end, renewal, dunning, hard declines, cancellation, double charges,
+// duplicate and out-of-order gateway reports.
+
+const day = 24 * 60 * 60 * 1000;
+let clock = new Date("2026-11-22T10:00:00Z");
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+describe.each(testDatabases())("billing on $name", (target) => {
+  let database: DbHandle;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let deps: PaymentDeps;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    deps = {
+      db: database.db,
+      gateway: loopback.gateway,
+      gatewayName: "simulator",
+      now: () => clock,
+      onSettled: settleSubscriptionOrder(() => clock),
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
+  beforeEach(() => {
+    clock = new Date("2026-11-22T10:00:00Z");
+  });
+
+  async function newParent() {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        token: createRandomToken(),
+        product: "kinderready",
+        email: `${createRandomToken()}@example.com`,
+        locale: "en",
+        flow: "main",
+        purchasePath: "/purchase/",
+        marketingContactId: createRandomToken(),
+      })
+      .returning();
+    if (!user) throw new Error("no user");
+    return user;
+  }
+
+  async function plan(kind: string, variant = "initial") {
+    const [row] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(
+        and(
+          eq(pricePlans.kind, kind),
+          eq(pricePlans.variant, variant),
+          eq(pricePlans.currency, "USD"),
+          eq(pricePlans.splitGroup, kind === "subscription" ? "A" : "all"),
+        ),
+      );
+    if (!row) throw new Error(`no plan ${kind}`);
+    return row;
+  }
+
+  /** The first payment, approved through the hosted form: what its status or webhook reports. */
+  async function subscribe(card: string) {
+    const user = await newParent();
+    const trial = await plan("subscription");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "subscription",
+      idempotencyKey: "subscription:first",
+      plan: trial,
+      amount: trial.amount,
+      gatewayName: "simulator",
+    });
+    const cardToken = await issueCardToken(database.db, card);
+    await applyOrderUpdate(deps, {
+      orderId: order.orderId,
+      status: "approved",
+      amount: order.amount,
+      currency: "USD",
+      cardToken,
+    });
+    const subscription = await current(user.id);
+    return { user, subscription };
+  }
+
+  const current = async (userId: string) => {
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    if (!row) throw new Error("no subscription");
+    return row;
+  };
+  const ledgerOf = async (userId: string) =>
+    (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).map((e) => e.type);
+
+  it("starts a 3-day trial, then renews every 30 days on the stored card", async () => {
+    const { user, subscription } = await subscribe("4067429974719265");
+    expect(subscription).toMatchObject({ status: "trialing", renewalAmount: 2999, currency: "USD" });
+    expect(subscription.trialEndsAt?.toISOString()).toBe("2026-11-25T10:00:00.000Z");
+
+    advance(3 * day - 60_000);
+    await runDueRenewals(deps);
+    expect((await current(user.id)).status).toBe("trialing");
+
+    advance(60_000);
+    await runDueRenewals(deps);
+    const renewed = await current(user.id);
+    expect(renewed).toMatchObject({ status: "active", failedRenewals: 0 });
+    expect(renewed.currentPeriodEnd.toISOString()).toBe("2026-12-25T10:00:00.000Z");
+
+    advance(30 * day);
+    await runDueRenewals(deps);
+    expect((await current(user.id)).currentPeriodEnd.toISOString()).toBe("2027-01-24T10:00:00.000Z");
+    expect(await ledgerOf(user.id)).toEqual([
+      "charge",
+      "state_change",
+      "charge",
+      "state_change",
+      "charge",
+      "state_change",
+    ]);
+  });
+
+  it("retries soft declines after 3 and 5 days, then expires after the third failure", async () => {
+    const { user } = await subscribe("4000000000013021");
+    advance(3 * day);
+    await runDueRenewals(deps);
+    const first = await current(user.id);
+    expect(first).toMatchObject({ status: "past_due", failedRenewals: 1 });
+    expect(hasAccess(first, clock)).toBe(true);
+
+    advance(3 * day - 60_000);
+    await runDueRenewals(deps);
+    expect((await current(user.id)).failedRenewals).toBe(1);
+    advance(60_000);
+    await runDueRenewals(deps);
+    expect(await current(user.id)).toMatchObject({ status: "past_due", failedRenewals: 2 });
+
+    advance(5 * day);
+    await runDueRenewals(deps);
+    const expired = await current(user.id);
+    expect(expired).toMatchObject({ status: "expired", failedRenewals: 3, nextAttemptAt: null });
+    expect(hasAccess(expired, clock)).toBe(false);
+    const attempts = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.purpose, "renewal")));
+    expect(attempts.map((o) => [o.status, o.errorCode])).toEqual([
+      ["declined", "3.02"],
+      ["declined", "3.02"],
+      ["declined", "3.02"],
+    ]);
+  });
+
+  it("never retries a hard decline", async () => {
+    const { user } = await subscribe("4000000000003014");
+    advance(3 * day);
+    await runDueRenewals(deps);
+    expect(await current(user.id)).toMatchObject({ status: "expired", failedRenewals: 1 });
+  });
+
+  it("cancelled at least 24 h before the trial ends: no charge, access until the trial ends, then expired", async () => {
+    const { user } = await subscribe("4067429974719265");
+    advance(2 * day - 60_000);
+    const cancelled = await cancelSubscription(database.db, {
+      userId: user.id,
+      product: "kinderready",
+      reason: "High price",
+      now: clock,
+    });
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "High price" });
+    advance(day);
+    await runDueRenewals(deps);
+    expect(hasAccess(await current(user.id), clock)).toBe(true);
+    advance(60_000);
+    await runDueRenewals(deps);
+    expect((await current(user.id)).status).toBe("expired");
+    const renewals = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.purpose, "renewal")));
+    expect(renewals).toEqual([]);
+  });
+
+  it("charges once when the same charge is requested 20 times at once", async () => {
+    const user = await newParent();
+    const packs = await plan("upsale");
+    const cardToken = await issueCardToken(database.db, "4067429974719265");
+    const attempt = async () => {
+      const order = await ensureOrder(database.db, {
+        userId: user.id,
+        purpose: "upsale",
+        idempotencyKey: "upsale:add_ons_all",
+        plan: packs,
+        amount: packs.amount,
+        gatewayName: "simulator",
+      });
+      return chargeStoredCard(deps, order, { cardToken, description: "Add-on packs" });
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, attempt));
+    const orderIds = new Set(results.map((order) => order.orderId));
+    expect(orderIds.size).toBe(1);
+    const [orderId] = [...orderIds];
+    const [atGateway] = await database.db
+      .select({ n: count() })
+      .from(gatewaySimulatorOrders)
+      .where(eq(gatewaySimulatorOrders.orderId, orderId ?? ""));
+    expect(atGateway?.n).toBe(1);
+    // Pressing the button again later returns the settled order, still without a new charge.
+    const again = await attempt();
+    expect(again.status).toBe("approved");
+    expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
+  });
+
+  it("fulfils once when the gateway reports the same order three times, out of order", async () => {
+    const user = await newParent();
+    const lifetime = await plan("lifetime");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "lifetime",
+      idempotencyKey: "lifetime",
+      plan: lifetime,
+      amount: lifetime.amount,
+      gatewayName: "simulator",
+    });
+    const report = (status: "approved" | "processing") => ({
+      orderId: order.orderId,
+      status,
+      amount: order.amount,
+      currency: "USD",
+    });
+    await applyOrderUpdate(deps, report("approved"));
+    await applyOrderUpdate(deps, report("processing"));
+    await Promise.all([applyOrderUpdate(deps, report("approved")), applyOrderUpdate(deps, report("approved"))]);
+    const [stored] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(stored?.status).toBe("approved");
+    const granted = await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.orderId));
+    expect(granted).toHaveLength(1);
+    expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
+  });
+
+  it("reconciles an order left processing once the gateway has settled it", async () => {
+    const user = await newParent();
+    const packs = await plan("upsale");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "upsale",
+      idempotencyKey: "upsale:reconcile",
+      plan: packs,
+      amount: packs.amount,
+      gatewayName: "simulator",
+    });
+    // The charge reached the gateway, but the answer was lost (time-out, crash).
+    await loopback.gateway.chargeRecurring({
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: "USD",
+      description: "Add-on packs",
+      recurringToken: await issueCardToken(database.db, "4067429974719265"),
+    });
+    await database.db
+      .update(orders)
+      .set({ status: "processing", updatedAt: clock })
+      .where(eq(orders.orderId, order.orderId));
+    advance(60_000);
+    expect(await reconcileOrders(deps)).toBeGreaterThanOrEqual(1);
+    const [settled] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(settled?.status).toBe("approved");
+    expect(await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.orderId))).toHaveLength(
+      1,
+    );
+  });
+});

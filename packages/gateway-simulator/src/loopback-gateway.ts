@@ -1,0 +1,30 @@
+import type { AddressInfo } from "node:net";
+import type { Database } from "@kinderready/db/open-db";
+import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
+import { fastify } from "fastify";
+import { simulatorPlugin } from "./simulator-plugin.ts";
+
+/**
+ * The simulator listening on a loopback port with the Solidgate adapter pointed at it: the
+ * real HTTP path, for tests and benchmarks. Close it when done.
+ */
+export async function startLoopbackGateway(options: { db: Database; now: () => Date; settleMs?: number }): Promise<{
+  gateway: PaymentGateway;
+  payUrl: string;
+  keys: { publicKey: string; secretKey: string };
+  close: () => Promise<void>;
+}> {
+  const keys = {
+    publicKey: "api_pk_loopback_simulator_000000000",
+    secretKey: "api_sk_loopback_simulator_secret_0000000",
+  };
+  const server = fastify();
+  await server.register(
+    (app) => simulatorPlugin(app, { db: options.db, ...keys, settleMs: options.settleMs ?? 0, now: options.now }),
+    { prefix: "/api/v1" },
+  );
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  const payUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/v1`;
+  return { gateway: createSolidgateGateway({ ...keys, payUrl }), payUrl, keys, close: () => server.close() };
+}
