@@ -1,6 +1,6 @@
 import type { PublicConfig } from "@kinderready/config/config.server";
+import type { AppServices } from "@kinderready/domain/app-services";
 import type { Geo } from "@kinderready/domain/geo/resolve-geo";
-import type { OnboardingDeps } from "@kinderready/domain/onboarding/onboarding.server";
 import { createContext } from "react-router";
 
 /** What the Fastify server hands to every loader and to the document render. */
@@ -9,7 +9,7 @@ export type RequestContext = {
   nonce: string;
   config: PublicConfig;
   /** Domain dependencies for loaders and actions; never serialised to the browser. */
-  services: OnboardingDeps;
+  services: AppServices;
   /** The visitor's country and region (from trusted proxy headers, or by language). */
   geo: Geo;
 };

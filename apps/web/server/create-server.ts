@@ -12,8 +12,12 @@ import { startJobs } from "@kinderready/db/start-jobs";
 import { startEmailWorker } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { resolveGeo } from "@kinderready/domain/geo/resolve-geo";
+import { startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
+import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
+import { simulatorPlugin } from "@kinderready/gateway-simulator/simulator-plugin";
 import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, fastify } from "fastify";
@@ -54,7 +58,24 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   const jobs = await startJobs(database);
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   await startEmailWorker(jobs, { db: database.db, sender, appUrl: config.appUrl, supportEmail: config.supportEmail });
-  const services = { db: database.db, emails: jobs };
+  const now = () => new Date();
+  const { payments } = config;
+  // Both gateways speak Solidgate's protocol: the simulator is the same adapter on other hosts.
+  const paymentDeps = {
+    db: database.db,
+    gateway: createSolidgateGateway(payments),
+    gatewayName: payments.gateway,
+    now,
+    onSettled: settleSubscriptionOrder(now),
+  };
+  await startPaymentJobs(jobs, paymentDeps);
+  const services = {
+    db: database.db,
+    emails: jobs,
+    jobs,
+    payments: paymentDeps,
+    webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
+  };
   app.addHook("onClose", async () => {
     await jobs.stop({ graceful: true, timeout: 5_000 });
     sender.close();
@@ -69,6 +90,25 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     referrerPolicy: { policy: "same-origin" },
   });
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+
+  if (payments.gateway === "simulator") {
+    await app.register(
+      (simulator) =>
+        simulatorPlugin(simulator, {
+          db: database.db,
+          publicKey: payments.publicKey,
+          secretKey: payments.secretKey,
+          publicUrl: `${config.appUrl}/gateway-simulator`,
+          webhook: {
+            url: `${config.apiUrl}/solid/webhook`,
+            publicKey: payments.webhookPublicKey,
+            secretKey: payments.webhookSecretKey,
+          },
+          log: (message, details) => app.log.warn(details, message),
+        }),
+      { prefix: "/gateway-simulator" },
+    );
+  }
 
   await registerOpenApi(app, { apiUrl: config.apiUrl });
   await app.register(

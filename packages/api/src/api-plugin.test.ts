@@ -7,6 +7,7 @@ import { z } from "zod";
 import { apiPlugin } from "./api-plugin.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { registerOpenApi } from "./openapi.ts";
+import { testServices } from "./routes/test-api.ts";
 
 const apiSecret = "test-secret-of-enough-length";
 // These tests cover the conventions; the onboarding tests exercise the real email queue.
@@ -27,7 +28,7 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
           apiSecret,
           rateLimitMax: 1000,
           ping: async () => databaseUp && database.ping(),
-          services: { db: database.db, emails: noEmails },
+          services: testServices(database.db, noEmails),
         }),
       {
         prefix: "/api/v1",
@@ -81,7 +82,7 @@ describe("rate limit", () => {
   it("answers 429 in the API error shape once a client exceeds the limit", async () => {
     const app = fastify();
     const database = await openDb({ dataDir: "memory://" });
-    const services = { db: database.db, emails: noEmails };
+    const services = testServices(database.db, noEmails);
     await app.register((api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true, services }), {
       prefix: "/api/v1",
     });

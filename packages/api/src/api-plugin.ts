@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import type { OnboardingDeps } from "@kinderready/domain/onboarding/onboarding.server";
+import type { AppServices } from "@kinderready/domain/app-services";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ErrorBody } from "./error-handler.ts";
@@ -8,6 +8,7 @@ import { installErrorHandler } from "./error-handler.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { purchaseRoutes } from "./routes/purchase.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -22,7 +23,7 @@ export type ApiOptions = {
   rateLimitMax: number;
   ping: () => Promise<boolean>;
   /** What the domain functions behind the routes need. */
-  services: OnboardingDeps;
+  services: AppServices;
 };
 
 /** The JSON API, mounted under `/api/v1`. Every route needs `x-api-key` unless marked public. */
@@ -46,7 +47,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes, { ping: options.ping });
   await api.register(onboardingRoutes, options.services);
-  await api.register(purchaseRoutes, { db: options.services.db });
+  await api.register(purchaseRoutes, options.services);
+  await api.register(webhookRoutes, options.services);
 
   // Without this, the pages' catch-all route would answer unknown API paths with HTML.
   app.all("/*", { schema: { hide: true } }, async (request, reply) =>

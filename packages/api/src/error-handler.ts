@@ -1,5 +1,6 @@
 import { describeError } from "@kinderready/db/describe-error";
 import { DomainError } from "@kinderready/domain/domain-error";
+import { GatewayError } from "@kinderready/domain/payments/payment-gateway";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,7 +17,7 @@ export type ErrorBody = z.infer<typeof errorBody>;
  * (`body.email: Invalid email address`); unexpected errors never leak their internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError | GatewayError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "request";
       const message = error.validation
@@ -30,6 +31,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const statusCode = error.kind === "conflict" ? 409 : 404;
       return reply.status(statusCode).send({ message: `body.${error.field}: ${error.message}`, statusCode });
+    }
+    if (error instanceof GatewayError) {
+      request.log.warn({ err: describeError(error) }, "payment gateway refused");
+      return reply
+        .status(502)
+        .send({ message: `Payment gateway error ${error.code}`, statusCode: 502 } satisfies ErrorBody);
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500 || isResponseSerializationError(error)) {

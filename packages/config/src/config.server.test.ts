@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, toPublicConfig } from "./config.server.ts";
 
+const prodPayments = {
+  API_SECRET: "a-long-enough-secret",
+  APP_URL: "https://kit.example/",
+  PAYMENT_GATEWAY: "solidgate",
+  SOLIDGATE_PUBLIC_KEY: "api_pk_test",
+  SOLIDGATE_SECRET_KEY: "api_sk_test_secret",
+  SOLIDGATE_WEBHOOK_PUBLIC_KEY: "wh_pk_test",
+  SOLIDGATE_WEBHOOK_SECRET_KEY: "wh_sk_test_secret",
+};
+
 describe("loadConfig", () => {
   it("gives working local defaults with an empty environment", () => {
     const config = loadConfig({});
@@ -23,7 +33,7 @@ describe("loadConfig", () => {
   });
 
   it("uses the prod defaults for the offer timer, dev flag and error reporting", () => {
-    const config = loadConfig({ APP_ENV: "prod", API_SECRET: "a-long-enough-secret", APP_URL: "https://kit.example/" });
+    const config = loadConfig({ APP_ENV: "prod", ...prodPayments });
     expect(config).toMatchObject({
       offerTimerTimeout: 600,
       isDev: false,
@@ -39,17 +49,35 @@ describe("loadConfig", () => {
     [{ IS_DEV: "yes" }, /IS_DEV/],
     [{ APP_ENV: "prod", APP_URL: "https://kit.example" }, /API_SECRET is required/],
     [{ API_SECRET: "short" }, /API_SECRET must be at least 16/],
+    [{ ...prodPayments, APP_ENV: "prod", PAYMENT_GATEWAY: "simulator" }, /PAYMENT_GATEWAY must be solidgate/],
+    [{ PAYMENT_GATEWAY: "solidgate" }, /SOLIDGATE_PUBLIC_KEY is required/],
+    [{ ...prodPayments, SOLIDGATE_SECRET_KEY: "sk_live_wrong_prefix" }, /SOLIDGATE_SECRET_KEY must start with api_sk_/],
   ])("names the variable when %j is wrong", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it("uses the in-process simulator by default, and Solidgate's hosts with the operator's keys", () => {
+    expect(loadConfig({ PORT: "4000" }).payments).toMatchObject({
+      gateway: "simulator",
+      payUrl: "http://localhost:4000/gateway-simulator/api/v1",
+    });
+    expect(loadConfig(prodPayments).payments).toMatchObject({
+      gateway: "solidgate",
+      publicKey: "api_pk_test",
+      payUrl: "https://pay.solidgate.com/api/v1",
+      pageUrl: "https://payment-page.solidgate.com/api/v1",
+    });
+  });
+
   it("keeps secrets and database addresses out of the public part", () => {
     const publicConfig = toPublicConfig(
-      loadConfig({ API_SECRET: "do-not-leak-this-secret", DATABASE_URL: "postgres://u:p@h/db" }),
+      loadConfig({ ...prodPayments, API_SECRET: "do-not-leak-this-secret", DATABASE_URL: "postgres://u:p@h/db" }),
     );
     const serialized = JSON.stringify(publicConfig);
     expect(serialized).not.toContain("do-not-leak-this-secret");
+    expect(serialized).not.toContain("api_sk_");
+    expect(serialized).not.toContain("wh_sk_");
     expect(serialized).not.toContain("postgres://");
   });
 });

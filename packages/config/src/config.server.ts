@@ -43,6 +43,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, "must be a lower-case header name")
     .optional(),
+  PAYMENT_GATEWAY: z.enum(["simulator", "solidgate"]).default("simulator"),
+  SOLIDGATE_PUBLIC_KEY: z.string().startsWith("api_pk_", "must start with api_pk_").optional(),
+  SOLIDGATE_SECRET_KEY: z.string().startsWith("api_sk_", "must start with api_sk_").optional(),
+  SOLIDGATE_WEBHOOK_PUBLIC_KEY: z.string().startsWith("wh_pk_", "must start with wh_pk_").optional(),
+  SOLIDGATE_WEBHOOK_SECRET_KEY: z.string().startsWith("wh_sk_", "must start with wh_sk_").optional(),
+  SOLIDGATE_PAY_URL: z.url().default("https://pay.solidgate.com/api/v1"),
+  SOLIDGATE_PAGE_URL: z.url().default("https://payment-page.solidgate.com/api/v1"),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -70,9 +77,24 @@ export type Config = {
   geoCountryHeader: string | undefined;
   geoRegionHeader: string | undefined;
   rateLimitMax: number;
+  payments: PaymentConfig;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+/**
+ * The payment gateway. `simulator` runs a local Solidgate look-alike inside this process, at
+ * `/gateway-simulator/`, with fixed keys; `solidgate` talks to Solidgate with the operator's keys.
+ */
+export type PaymentConfig = {
+  gateway: "simulator" | "solidgate";
+  publicKey: string;
+  secretKey: string;
+  webhookPublicKey: string;
+  webhookSecretKey: string;
+  payUrl: string;
+  pageUrl: string;
 };
 
 /** What the browser may see: no secrets, no infrastructure addresses. */
@@ -103,6 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProd && !e.APP_URL) throw new ConfigError("Invalid configuration: APP_URL is required when APP_ENV=prod");
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const apiUrl = (e.API_URL ?? `${appUrl}/api/v1`).replace(/\/+$/, "");
+  if (isProd && e.PAYMENT_GATEWAY === "simulator") {
+    throw new ConfigError("Invalid configuration: PAYMENT_GATEWAY must be solidgate when APP_ENV=prod");
+  }
   return {
     appEnv: e.APP_ENV,
     port: e.PORT,
@@ -123,8 +148,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     geoRegionHeader: e.GEO_REGION_HEADER,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    payments: paymentConfig(e, appUrl),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+// The simulator's own keys: it is part of this process, so they protect nothing real.
+const simulatorKeys = {
+  publicKey: "api_pk_local_simulator",
+  secretKey: "api_sk_local_simulator_0000000000000000",
+  webhookPublicKey: "wh_pk_local_simulator",
+  webhookSecretKey: "wh_sk_local_simulator_0000000000000000",
+};
+
+function paymentConfig(e: z.infer<typeof envSchema>, appUrl: string): PaymentConfig {
+  if (e.PAYMENT_GATEWAY === "simulator") {
+    const url = `${appUrl}/gateway-simulator/api/v1`;
+    return { gateway: "simulator", ...simulatorKeys, payUrl: url, pageUrl: url };
+  }
+  const required = (name: keyof typeof e) => {
+    const value = e[name];
+    if (typeof value !== "string") {
+      throw new ConfigError(`Invalid configuration: ${name} is required when PAYMENT_GATEWAY=solidgate`);
+    }
+    return value;
+  };
+  return {
+    gateway: "solidgate",
+    publicKey: required("SOLIDGATE_PUBLIC_KEY"),
+    secretKey: required("SOLIDGATE_SECRET_KEY"),
+    webhookPublicKey: required("SOLIDGATE_WEBHOOK_PUBLIC_KEY"),
+    webhookSecretKey: required("SOLIDGATE_WEBHOOK_SECRET_KEY"),
+    payUrl: e.SOLIDGATE_PAY_URL.replace(/\/+$/, ""),
+    pageUrl: e.SOLIDGATE_PAGE_URL.replace(/\/+$/, ""),
   };
 }
 

@@ -171,6 +171,17 @@ export const gatewaySimulatorOrders = pgTable("gateway_simulator_orders", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Hosted payment pages merchants asked the simulator for: the order to pay, until it expires. */
+export const gatewaySimulatorPages = pgTable("gateway_simulator_pages", {
+  guid: text("guid").primaryKey(),
+  merchant: text("merchant").notNull(),
+  orderId: text("order_id").notNull(),
+  /** The merchant's order as sent to /init (amount, currency, return addresses, language). */
+  order: jsonb("order").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * Every charge the product asks a gateway for. The order id is created, and stored, before the
  * first attempt: it is the gateway's idempotency key, and a time-out is resolved by asking for

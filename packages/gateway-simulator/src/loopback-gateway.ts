@@ -3,15 +3,21 @@ import type { Database } from "@kinderready/db/open-db";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { fastify } from "fastify";
-import { simulatorPlugin } from "./simulator-plugin.ts";
+import { type SimulatorOptions, simulatorPlugin } from "./simulator-plugin.ts";
 
 /**
  * The simulator listening on a loopback port with the Solidgate adapter pointed at it: the
  * real HTTP path, for tests and benchmarks. Close it when done.
  */
-export async function startLoopbackGateway(options: { db: Database; now: () => Date; settleMs?: number }): Promise<{
+export async function startLoopbackGateway(options: {
+  db: Database;
+  now: () => Date;
+  settleMs?: number;
+  webhook?: SimulatorOptions["webhook"];
+}): Promise<{
   gateway: PaymentGateway;
   payUrl: string;
+  publicUrl: string;
   keys: { publicKey: string; secretKey: string };
   close: () => Promise<void>;
 }> {
@@ -20,11 +26,28 @@ export async function startLoopbackGateway(options: { db: Database; now: () => D
     secretKey: "api_sk_loopback_simulator_secret_0000000",
   };
   const server = fastify();
-  await server.register(
-    (app) => simulatorPlugin(app, { db: options.db, ...keys, settleMs: options.settleMs ?? 0, now: options.now }),
-    { prefix: "/api/v1" },
+  // The pages' address is only known once listening; the plugin reads it when a page is made.
+  let publicUrl = "";
+  await server.register((app) =>
+    simulatorPlugin(app, {
+      db: options.db,
+      ...keys,
+      get publicUrl() {
+        return publicUrl;
+      },
+      settleMs: options.settleMs ?? 0,
+      webhook: options.webhook,
+      now: options.now,
+    }),
   );
   await server.listen({ port: 0, host: "127.0.0.1" });
-  const payUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/v1`;
-  return { gateway: createSolidgateGateway({ ...keys, payUrl }), payUrl, keys, close: () => server.close() };
+  publicUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const payUrl = `${publicUrl}/api/v1`;
+  return {
+    gateway: createSolidgateGateway({ ...keys, payUrl, pageUrl: payUrl }),
+    payUrl,
+    publicUrl,
+    keys,
+    close: () => server.close(),
+  };
 }

@@ -1,12 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { gatewaySimulatorCards, gatewaySimulatorOrders } from "@kinderready/db/schema";
+import { gatewaySimulatorCards, gatewaySimulatorOrders, gatewaySimulatorPages } from "@kinderready/db/schema";
 import type { SolidgateOrderResponse } from "@kinderready/domain/payments/solidgate-gateway.server";
-import { verifySignature } from "@kinderready/domain/payments/solidgate-protocol";
-import { cardOutcome } from "@kinderready/domain/payments/test-cards";
+import { signBody, verifySignature } from "@kinderready/domain/payments/solidgate-protocol";
+import { type CardOutcome, cardOutcome } from "@kinderready/domain/payments/test-cards";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import { paymentPageRoutes } from "./payment-page.ts";
 
 /**
  * A local payment gateway that speaks Solidgate's API v1: the same signed requests, order
@@ -17,12 +18,32 @@ export type SimulatorOptions = {
   db: Database;
   publicKey: string;
   secretKey: string;
+  /** Where the simulator is reached from a browser: its hosted pages live under `/pay/`. */
+  publicUrl: string;
+  /** Where order updates are posted, signed with the separate webhook key pair. */
+  webhook?: { url: string; publicKey: string; secretKey: string } | undefined;
   /** How long an order stays processing before it settles. */
   settleMs?: number;
   now?: () => Date;
+  log?: (message: string, details: object) => void;
 };
 
 type OrderRow = typeof gatewaySimulatorOrders.$inferSelect;
+
+/** The merchant's order on the Payment Page API's /init. */
+export const pageOrder = z.object({
+  order_id: z.string().min(1).max(255),
+  amount: z.number().int().positive(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  order_description: z.string().max(255),
+  customer_email: z.email(),
+  language: z.string().max(8).optional(),
+  success_url: z.url(),
+  fail_url: z.url(),
+});
+export type PageOrder = z.infer<typeof pageOrder>;
+const initBody = z.object({ order: pageOrder, page_customization: z.record(z.string(), z.unknown()).optional() });
+const pageLifetimeMs = 24 * 60 * 60 * 1000;
 
 const recurringBody = z.object({
   order_id: z.string().min(1).max(255),
@@ -48,26 +69,27 @@ export async function issueCardToken(db: Database, cardNumber: string): Promise<
   return token;
 }
 
+/** The simulated PayPal wallet always pays; cards follow the test-card table. */
+const outcomeOf = (card: string): CardOutcome => (card === "paypal" ? { kind: "approved" } : cardOutcome(card));
+
+/** What a card (or the PayPal wallet) does on a charge: its final status and decline code. */
+function finalOf(outcome: CardOutcome, merchantInitiated: boolean): [string | null, string | null] {
+  if (outcome.kind === "approved") return ["approved", null];
+  if (outcome.kind === "approved-then-insufficient")
+    return merchantInitiated ? ["declined", "3.02"] : ["approved", null];
+  if (outcome.kind === "declined") return ["declined", outcome.code];
+  return [null, null];
+}
+
+/**
+ * The simulator: the card-payment API under `/api/v1` (signed requests) and its hosted payment
+ * pages under `/pay/` (for browsers). Orders settle after `settleMs`; every change is posted
+ * to the merchant's webhook.
+ */
 export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOptions): Promise<void> {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const settleMs = options.settleMs ?? 300;
-
-  // Signatures cover the exact bytes, so the body is kept as text until it is verified.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
-  app.addHook("preHandler", async (request, reply) => {
-    const body = typeof request.body === "string" ? request.body : "";
-    const merchant = String(request.headers.merchant ?? "");
-    const signature = String(request.headers.signature ?? "");
-    if (merchant !== options.publicKey || !verifySignature(options.publicKey, options.secretKey, body, signature)) {
-      return fail(reply, 401, "1.01", "Authentication failed");
-    }
-    try {
-      request.body = JSON.parse(body);
-    } catch {
-      return fail(reply, 400, "2.01", "Invalid data");
-    }
-  });
 
   /** Settles a processing order whose time has come, then answers it in Solidgate's shape. */
   async function present(order: OrderRow): Promise<SolidgateOrderResponse> {
@@ -81,7 +103,12 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
       current = settled ?? order;
     }
     return {
-      order: { order_id: current.orderId, status: current.status, amount: current.amount, currency: current.currency },
+      order: {
+        order_id: current.orderId,
+        status: current.status,
+        amount: current.amount,
+        currency: current.currency,
+      },
       ...(current.cardToken && {
         transactions: {
           [`${current.orderId}-1`]: { status: current.status, card: { card_token: { token: current.cardToken } } },
@@ -91,27 +118,128 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
     };
   }
 
-  app.post("/recurring", async (request, reply) => {
-    const input = recurringBody.safeParse(request.body);
-    if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
-    const [card] = await db
-      .select()
-      .from(gatewaySimulatorCards)
-      .where(eq(gatewaySimulatorCards.token, input.data.recurring_token));
-    if (!card) return fail(reply, 422, "5.02", "Invalid token");
-    const outcome = cardOutcome(card.cardNumber);
-    // Merchant-initiated charges: the renewal-failure card declines with insufficient funds.
-    const [finalStatus, errorCode] =
-      outcome.kind === "approved"
-        ? ["approved", null]
-        : outcome.kind === "approved-then-insufficient"
-          ? ["declined", "3.02"]
-          : outcome.kind === "declined"
-            ? ["declined", outcome.code]
-            : [null, null];
+  /** Posts an order update to the merchant, retrying a few times as a gateway does. */
+  function notify(answer: SolidgateOrderResponse, attempt = 0) {
+    const { webhook } = options;
+    if (!webhook) return;
+    const body = JSON.stringify(answer);
+    const retry = () => {
+      if (attempt < 4) setTimeout(() => notify(answer, attempt + 1), 1000 * 2 ** attempt).unref();
+    };
+    fetch(webhook.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        merchant: webhook.publicKey,
+        signature: signBody(webhook.publicKey, webhook.secretKey, body),
+        "solidgate-event-id": randomUUID(),
+        "solidgate-event-type": "card_gate.order.updated",
+        "solidgate-event-created-at": now().toISOString(),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (response) => {
+        if (!response.ok) retry();
+      },
+      (error: unknown) => {
+        options.log?.("simulator webhook failed", { orderId: answer.order.order_id, error: String(error) });
+        retry();
+      },
+    );
+  }
+
+  /** Creates an order in processing, tells the merchant, and settles it when its time comes. */
+  async function openOrder(values: typeof gatewaySimulatorOrders.$inferInsert): Promise<OrderRow | undefined> {
     const [order] = await db
       .insert(gatewaySimulatorOrders)
-      .values({
+      .values({ ...values, status: "processing", settlesAt: new Date(now().getTime() + settleMs) })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) return undefined;
+    notify(await present(order));
+    // Without a webhook to push to, orders settle when they are next asked about.
+    if (order.finalStatus && options.webhook) {
+      const timer = setTimeout(() => {
+        settling.delete(timer);
+        settleAndNotify(order.orderId).catch((error: unknown) =>
+          options.log?.("simulator settlement failed", { orderId: order.orderId, error: String(error) }),
+        );
+      }, settleMs + 10);
+      settling.add(timer);
+    }
+    return order;
+  }
+
+  async function settleAndNotify(orderId: string) {
+    const [current] = await db.select().from(gatewaySimulatorOrders).where(eq(gatewaySimulatorOrders.orderId, orderId));
+    if (current?.status !== "processing") return;
+    const answer = await present(current);
+    if (answer.order.status !== "processing") notify(answer);
+  }
+
+  // Pending settlements die with the server, as they would with a gateway that went away.
+  const settling = new Set<NodeJS.Timeout>();
+  app.addHook("onClose", async () => {
+    for (const timer of settling) clearTimeout(timer);
+  });
+
+  await app.register(
+    (pages) =>
+      paymentPageRoutes(pages, {
+        db,
+        now,
+        pay: async (page, card) => {
+          const token = await issueCardToken(db, card);
+          const [finalStatus, errorCode] = finalOf(outcomeOf(card), false);
+          await openOrder({
+            orderId: page.orderId,
+            merchant: page.merchant,
+            kind: "payment-page",
+            status: "processing",
+            finalStatus,
+            errorCode,
+            amount: page.order.amount,
+            currency: page.order.currency,
+            description: page.order.order_description,
+            cardToken: token,
+          });
+          // A page paid twice (a double submit, the back button) charges once.
+          return finalStatus === "declined" ? "fail" : "success";
+        },
+      }),
+    { prefix: "/pay" },
+  );
+  await app.register((api) => apiRoutes(api), { prefix: "/api/v1" });
+
+  async function apiRoutes(api: FastifyInstance) {
+    // Signatures cover the exact bytes, so the body is kept as text until it is verified.
+    api.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    api.addHook("preHandler", async (request, reply) => {
+      const body = typeof request.body === "string" ? request.body : "";
+      const merchant = String(request.headers.merchant ?? "");
+      const signature = String(request.headers.signature ?? "");
+      if (merchant !== options.publicKey || !verifySignature(options.publicKey, options.secretKey, body, signature)) {
+        return fail(reply, 401, "1.01", "Authentication failed");
+      }
+      try {
+        request.body = JSON.parse(body);
+      } catch {
+        return fail(reply, 400, "2.01", "Invalid data");
+      }
+    });
+
+    api.post("/recurring", async (request, reply) => {
+      const input = recurringBody.safeParse(request.body);
+      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      const [card] = await db
+        .select()
+        .from(gatewaySimulatorCards)
+        .where(eq(gatewaySimulatorCards.token, input.data.recurring_token));
+      if (!card) return fail(reply, 422, "5.02", "Invalid token");
+      // Merchant-initiated charges: the renewal-failure card declines with insufficient funds.
+      const [finalStatus, errorCode] = finalOf(outcomeOf(card.cardNumber), true);
+      const order = await openOrder({
         orderId: input.data.order_id,
         merchant: options.publicKey,
         kind: "recurring",
@@ -122,45 +250,58 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
         currency: input.data.currency,
         description: input.data.order_description ?? null,
         cardToken: card.token,
-        settlesAt: new Date(now().getTime() + settleMs),
-      })
-      .onConflictDoNothing()
-      .returning();
-    // Solidgate has no idempotency key: the order id is the key, and a reused one is refused.
-    if (!order) return fail(reply, 422, "5.06", "Duplicate order");
-    return present(order);
-  });
+      });
+      // Solidgate has no idempotency key: the order id is the key, and a reused one is refused.
+      if (!order) return fail(reply, 422, "5.06", "Duplicate order");
+      return present(order);
+    });
 
-  app.post("/status", async (request, reply) => {
-    const input = statusBody.safeParse(request.body);
-    if (!input.success) return fail(reply, 422, "2.01", "Invalid data: order_id");
-    const [order] = await db
-      .select()
-      .from(gatewaySimulatorOrders)
-      .where(eq(gatewaySimulatorOrders.orderId, input.data.order_id));
-    if (!order) return fail(reply, 404, "2.05", "Order not found");
-    return present(order);
-  });
+    // The Payment Page API: a hosted page for one order, valid for 24 hours.
+    api.post("/init", async (request, reply) => {
+      const input = initBody.safeParse(request.body);
+      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      const guid = randomBytes(16).toString("hex");
+      await db.insert(gatewaySimulatorPages).values({
+        guid,
+        merchant: options.publicKey,
+        orderId: input.data.order.order_id,
+        order: input.data.order,
+        expiresAt: new Date(now().getTime() + pageLifetimeMs),
+      });
+      return { url: `${options.publicUrl}/pay/${guid}`, guid };
+    });
 
-  app.post("/refund", async (request, reply) => {
-    const input = refundBody.safeParse(request.body);
-    if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
-    const [found] = await db
-      .select()
-      .from(gatewaySimulatorOrders)
-      .where(eq(gatewaySimulatorOrders.orderId, input.data.order_id));
-    if (!found) return fail(reply, 404, "2.05", "Order not found");
-    const order = (await present(found)).order;
-    const left = found.amount - found.refundedAmount;
-    if (!["approved", "settle_ok"].includes(order.status) || input.data.amount > left) {
-      return fail(reply, 422, "0.03", "Illegal operation");
-    }
-    const refundedAmount = found.refundedAmount + input.data.amount;
-    const [updated] = await db
-      .update(gatewaySimulatorOrders)
-      .set({ refundedAmount, status: refundedAmount === found.amount ? "refunded" : order.status, updatedAt: now() })
-      .where(eq(gatewaySimulatorOrders.orderId, found.orderId))
-      .returning();
-    return present(updated ?? found);
-  });
+    api.post("/status", async (request, reply) => {
+      const input = statusBody.safeParse(request.body);
+      if (!input.success) return fail(reply, 422, "2.01", "Invalid data: order_id");
+      const [order] = await db
+        .select()
+        .from(gatewaySimulatorOrders)
+        .where(eq(gatewaySimulatorOrders.orderId, input.data.order_id));
+      if (!order) return fail(reply, 404, "2.05", "Order not found");
+      return present(order);
+    });
+
+    api.post("/refund", async (request, reply) => {
+      const input = refundBody.safeParse(request.body);
+      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      const [found] = await db
+        .select()
+        .from(gatewaySimulatorOrders)
+        .where(eq(gatewaySimulatorOrders.orderId, input.data.order_id));
+      if (!found) return fail(reply, 404, "2.05", "Order not found");
+      const order = (await present(found)).order;
+      const left = found.amount - found.refundedAmount;
+      if (!["approved", "settle_ok"].includes(order.status) || input.data.amount > left) {
+        return fail(reply, 422, "0.03", "Illegal operation");
+      }
+      const refundedAmount = found.refundedAmount + input.data.amount;
+      const [updated] = await db
+        .update(gatewaySimulatorOrders)
+        .set({ refundedAmount, status: refundedAmount === found.amount ? "refunded" : order.status, updatedAt: now() })
+        .where(eq(gatewaySimulatorOrders.orderId, found.orderId))
+        .returning();
+      return present(updated ?? found);
+    });
+  }
 }

@@ -108,7 +108,12 @@ describe.each(testDatabases())("Solidgate adapter against the simulator on $name
     });
     expect(tampered.status).toBe(401);
     expect(await tampered.json()).toEqual({ error: { code: "1.01", messages: ["Authentication failed"] } });
-    const wrongKey = createSolidgateGateway({ ...keys, secretKey: "api_sk_someone_else_entirely_000000000", payUrl });
+    const wrongKey = createSolidgateGateway({
+      ...keys,
+      secretKey: "api_sk_someone_else_entirely_000000000",
+      payUrl,
+      pageUrl: payUrl,
+    });
     await expect(wrongKey.orderStatus("x")).rejects.toMatchObject({ code: "1.01", httpStatus: 401 });
   });
 });

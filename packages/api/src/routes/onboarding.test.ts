@@ -8,7 +8,7 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 let tokenCounter = 0;
@@ -62,7 +62,7 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
     });
-    app = await buildTestApi(database, jobs);
+    app = await buildTestApi(database, testServices(database.db, jobs));
   }, 60_000);
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases"
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 const body = (overrides: object = {}) => ({
@@ -28,7 +28,7 @@ describe.each(testDatabases())("price-config API on $name", (target) => {
     await seedPriceCatalogue(database.db, "kinderready");
     // Seeding twice changes nothing (start-up seeds every time).
     await seedPriceCatalogue(database.db, "kinderready");
-    app = await buildTestApi(database, { send: async () => null });
+    app = await buildTestApi(database, testServices(database.db, { send: async () => null }));
   }, 60_000);
   afterAll(async () => {
     await app.close();

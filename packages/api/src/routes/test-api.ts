@@ -1,13 +1,43 @@
-import type { DbHandle } from "@kinderready/db/open-db";
+import type { Database, DbHandle } from "@kinderready/db/open-db";
+import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
+import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
+import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { type FastifyInstance, fastify } from "fastify";
 import { apiPlugin } from "../api-plugin.ts";
 
 /** The key the route tests send as `x-api-key`. */
 export const testApiSecret = "test-secret-of-enough-length";
 
+export const testWebhookKeys = { publicKey: "wh_pk_route_tests", secretKey: "wh_sk_route_tests_0000000000" };
+
+/**
+ * The services on a test database. Without a gateway, payments go to a closed loopback port:
+ * a test that pays passes the simulator's (see the gateway-simulator package).
+ */
+export function testServices(
+  db: Database,
+  jobs: EmailQueue,
+  gateway: PaymentGateway = createSolidgateGateway({
+    publicKey: "api_pk_none",
+    secretKey: "api_sk_none",
+    payUrl: "http://127.0.0.1:9/api/v1",
+    pageUrl: "http://127.0.0.1:9/api/v1",
+  }),
+  now: () => Date = () => new Date(),
+): AppServices {
+  return {
+    db,
+    emails: jobs,
+    jobs,
+    payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now) },
+    webhookKeys: testWebhookKeys,
+  };
+}
+
 /** The API alone under /api/v1, on a test database, for `inject()`. */
-export async function buildTestApi(database: DbHandle, emails: EmailQueue): Promise<FastifyInstance> {
+export async function buildTestApi(database: DbHandle, services: AppServices): Promise<FastifyInstance> {
   const app = fastify();
   await app.register(
     (api) =>
@@ -15,7 +45,7 @@ export async function buildTestApi(database: DbHandle, emails: EmailQueue): Prom
         apiSecret: testApiSecret,
         rateLimitMax: 10_000,
         ping: database.ping,
-        services: { db: database.db, emails },
+        services,
       }),
     { prefix: "/api/v1" },
   );

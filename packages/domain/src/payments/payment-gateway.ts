@@ -24,8 +24,24 @@ export class GatewayError extends Error {
   }
 }
 
+/** The gateway's hosted payment page for a first payment: the card is typed there, not on our pages. */
+export type PaymentPageInput = {
+  orderId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  /** The page's language, one of the product's locales. */
+  language: string;
+  /** Where the parent returns after paying, or after the payment failed. */
+  successUrl: string;
+  failUrl: string;
+};
+
 /** The product's port to a payment gateway; adapters: Solidgate over HTTP (also to the simulator). */
 export type PaymentGateway = {
+  /** Creates the hosted page the parent pays the order on; answers its address. */
+  createPaymentPage(input: PaymentPageInput): Promise<{ url: string }>;
   /** A merchant-initiated charge on a stored card token (upsells, renewals). */
   chargeRecurring(input: {
     orderId: string;

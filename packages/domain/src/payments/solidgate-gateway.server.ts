@@ -27,20 +27,25 @@ export const solidgateErrorResponse = z.object({
   error: z.object({ code: z.string(), messages: z.array(z.string()).optional() }),
 });
 
+/** What the Payment Page API answers on /init. */
+export const solidgatePageResponse = z.object({ url: z.url(), guid: z.string().optional() });
+
 export type SolidgateOptions = {
   publicKey: string;
   secretKey: string;
   /** `https://pay.solidgate.com/api/v1`, or the simulator's address. */
   payUrl: string;
+  /** `https://payment-page.solidgate.com/api/v1`, or the simulator's address. */
+  pageUrl: string;
   /** Give up on one call after this long; the caller asks for the status before retrying. */
   timeoutMs?: number;
 };
 
 /** The Solidgate adapter: signed JSON over HTTPS, byte for byte what the simulator verifies. */
 export function createSolidgateGateway(options: SolidgateOptions): PaymentGateway {
-  async function call(path: string, payload: object): Promise<GatewayOrder> {
+  async function call(path: string, payload: object, baseUrl = options.payUrl): Promise<unknown> {
     const body = JSON.stringify(payload);
-    const response = await fetch(`${options.payUrl}/${path}`, {
+    const response = await fetch(`${baseUrl}/${path}`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -61,24 +66,47 @@ export function createSolidgateGateway(options: SolidgateOptions): PaymentGatewa
         response.status,
       );
     }
-    return toGatewayOrder(solidgateOrderResponse.parse(json));
+    return json;
   }
+  const orderCall = async (path: string, payload: object) =>
+    toGatewayOrder(solidgateOrderResponse.parse(await call(path, payload)));
 
   return {
+    async createPaymentPage(input) {
+      const page = await call(
+        "init",
+        {
+          order: {
+            order_id: input.orderId,
+            amount: input.amount,
+            currency: input.currency,
+            order_description: input.description,
+            customer_email: input.customerEmail,
+            language: input.language,
+            success_url: input.successUrl,
+            fail_url: input.failUrl,
+          },
+          page_customization: { payment_methods: ["card", "paypal"] },
+        },
+        options.pageUrl,
+      );
+      return { url: solidgatePageResponse.parse(page).url };
+    },
     chargeRecurring: (input) =>
-      call("recurring", {
+      orderCall("recurring", {
         order_id: input.orderId,
         amount: input.amount,
         currency: input.currency,
         order_description: input.description,
         recurring_token: input.recurringToken,
       }),
-    orderStatus: (orderId) => call("status", { order_id: orderId }),
-    refund: (input) => call("refund", { order_id: input.orderId, amount: input.amount, refund_reason_code: "0021" }),
+    orderStatus: (orderId) => orderCall("status", { order_id: orderId }),
+    refund: (input) =>
+      orderCall("refund", { order_id: input.orderId, amount: input.amount, refund_reason_code: "0021" }),
   };
 }
 
-function toGatewayOrder(response: SolidgateOrderResponse): GatewayOrder {
+export function toGatewayOrder(response: SolidgateOrderResponse): GatewayOrder {
   const cardToken = Object.values(response.transactions ?? {}).find((t) => t.card?.card_token)?.card?.card_token?.token;
   return {
     orderId: response.order.order_id,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Solidgate API v1 wire protocol (see ../shared/research/payments.md), shared by the real
@@ -18,24 +18,6 @@ export function verifySignature(publicKey: string, secretKey: string, body: stri
   const expected = Buffer.from(signBody(publicKey, secretKey, body));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-// The Payment Form's paymentIntent: AES-256-CBC, key = the first 32 characters of the secret
-// key, a random 16-byte IV prepended to the ciphertext, base64url.
-const intentKey = (secretKey: string) => Buffer.from(secretKey.slice(0, 32), "utf8");
-
-export function encryptPaymentIntent(secretKey: string, intent: object): string {
-  const iv = randomBytes(16);
-  const cipher = createCipheriv("aes-256-cbc", intentKey(secretKey), iv);
-  const encrypted = Buffer.concat([cipher.update(JSON.stringify(intent), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, encrypted]).toString("base64url");
-}
-
-export function decryptPaymentIntent(secretKey: string, paymentIntent: string): unknown {
-  const bytes = Buffer.from(paymentIntent, "base64url");
-  const decipher = createDecipheriv("aes-256-cbc", intentKey(secretKey), bytes.subarray(0, 16));
-  const plain = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]).toString("utf8");
-  return JSON.parse(plain);
 }
 
 /** Order statuses: the last seven are final. */

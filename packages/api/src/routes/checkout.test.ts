@@ -1,0 +1,285 @@
+import type { AddressInfo } from "node:net";
+import type { DbHandle } from "@kinderready/db/open-db";
+import {
+  entitlements,
+  gatewaySimulatorOrders,
+  ledgerEntries,
+  orders,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
+import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { createRandomToken } from "@kinderready/domain/random-token";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApi, testApiSecret, testServices, testWebhookKeys } from "./test-api.ts";
+
+// The first payment end to end: the API, the simulator's hosted page over loopback HTTP, its
+// webhooks into the API, and the rules: one order per attempt, one fulfilment, prices by country.
+
+const headers = { "x-api-key": testApiSecret };
+const clock = new Date("2026-11-22T10:00:00Z");
+
+describe.each(testDatabases())("first payment on $name", (target) => {
+  let database: DbHandle;
+  let app: FastifyInstance;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let services: ReturnType<typeof testServices>;
+  const queued: string[] = [];
+  let webhookUrl = "";
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    loopback = await startLoopbackGateway({
+      db: database.db,
+      now: () => clock,
+      webhook: {
+        get url() {
+          return webhookUrl;
+        },
+        ...testWebhookKeys,
+      },
+    });
+    const jobs = {
+      send: async (...args: unknown[]) => {
+        queued.push((args[1] as { eventId: string }).eventId);
+        return null;
+      },
+    };
+    services = testServices(database.db, jobs, loopback.gateway, () => clock);
+    app = await buildTestApi(database, services);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    webhookUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/solid/webhook`;
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await loopback.close();
+    await database.close();
+  });
+
+  async function newParent() {
+    const token = createRandomToken();
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        token,
+        product: "kinderready",
+        email: `${createRandomToken()}@example.com`,
+        locale: "en",
+        flow: "main",
+        purchasePath: "/purchase/",
+        marketingContactId: createRandomToken(),
+      })
+      .returning();
+    if (!user) throw new Error("no user");
+    return { token, id: user.id };
+  }
+
+  const checkout = (token: string, overrides: object = {}) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v1/purchase/checkout",
+      headers,
+      payload: {
+        user_token: token,
+        product: "kinderready",
+        flow: "main",
+        variant: "initial",
+        country_code: "us",
+        locale: "en",
+        return_url: "https://kit.example/purchase/?token=abc",
+        ...overrides,
+      },
+    });
+  const status = async (token: string, orderId: string) =>
+    (
+      await app.inject({
+        method: "POST",
+        url: "/api/v1/purchase/order-status",
+        headers,
+        payload: { order_id: orderId, user_token: token },
+      })
+    ).json() as { status: string; error_code: string | null };
+  /** Submits the hosted page's form as a browser would. */
+  const payOnPage = (pageUrl: string, fields: Record<string, string>) =>
+    fetch(pageUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  const card = (number: string) => ({ method: "card", number, expiry: "12/30", cvv: "123" });
+
+  it("sends the parent to the hosted page, and an approved card starts the trial once", async () => {
+    const parent = await newParent();
+    const started = await checkout(parent.token);
+    expect(started.statusCode).toBe(200);
+    const { order_id, redirect_url } = started.json();
+    expect(redirect_url).toMatch(`${loopback.publicUrl}/pay/`);
+    const page = await fetch(redirect_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("$1.99");
+
+    const paid = await payOnPage(redirect_url, card("4067429974719265"));
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`https://kit.example/purchase/?token=abc&order_id=${order_id}`);
+    // Paying the same page again (a double click, the back button) charges nothing more.
+    expect((await payOnPage(redirect_url, card("4067429974719265"))).status).toBe(303);
+    const gatewayOrders = await database.db
+      .select({ n: count() })
+      .from(gatewaySimulatorOrders)
+      .where(eq(gatewaySimulatorOrders.orderId, order_id));
+    expect(gatewayOrders[0]?.n).toBe(1);
+
+    expect(await status(parent.token, order_id)).toEqual({ status: "approved", error_code: null });
+    expect(await status(parent.token, order_id)).toEqual({ status: "approved", error_code: null });
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(subscription).toMatchObject({ status: "trialing", renewalAmount: 2999, currency: "USD" });
+    expect(subscription?.cardToken).toMatch(/^sim_tok_/);
+    const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order_id));
+    expect(charges.map((entry) => [entry.type, entry.amount])).toEqual([["charge", 199]]);
+
+    // Bought already: no second subscription.
+    expect((await checkout(parent.token)).statusCode).toBe(409);
+  });
+
+  it("makes one order however often the purchase is requested at once", async () => {
+    const parent = await newParent();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => checkout(parent.token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.json().order_id)).size).toBe(1);
+    const [made] = await database.db.select({ n: count() }).from(orders).where(eq(orders.userId, parent.id));
+    expect(made?.n).toBe(1);
+  });
+
+  it("prices by country on the server: pounds for GB, euros for DE, the expired offer when asked", async () => {
+    for (const [country, currency, amount, variant] of [
+      ["gb", "GBP", 199, "initial"],
+      ["de", "EUR", 199, "initial"],
+      ["us", "USD", 399, "expired"],
+    ] as const) {
+      const parent = await newParent();
+      const { order_id } = (await checkout(parent.token, { country_code: country, variant })).json();
+      const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
+      expect(order).toMatchObject({ currency, amount });
+    }
+  });
+
+  it("reports a decline with its code, and a new attempt is a new order", async () => {
+    const parent = await newParent();
+    const first = (await checkout(parent.token)).json();
+    const declined = await payOnPage(first.redirect_url, card("4000000000003022"));
+    expect(declined.status).toBe(303);
+    expect(await status(parent.token, first.order_id)).toEqual({ status: "declined", error_code: "3.02" });
+
+    const second = (await checkout(parent.token)).json();
+    expect(second.order_id).not.toBe(first.order_id);
+    await payOnPage(second.redirect_url, card("4067429974719265"));
+    expect((await status(parent.token, second.order_id)).status).toBe("approved");
+  });
+
+  it("checks the card's format on the page before charging anything", async () => {
+    const parent = await newParent();
+    const { order_id, redirect_url } = (await checkout(parent.token)).json();
+    const answer = await payOnPage(redirect_url, {
+      method: "card",
+      number: "4111 1111 1111 1112",
+      expiry: "13/20",
+      cvv: "1",
+    });
+    expect(answer.status).toBe(422);
+    const html = await answer.text();
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(3);
+    expect(await status(parent.token, order_id)).toEqual({ status: "pending", error_code: null });
+  });
+
+  it("does not tell one parent about another parent's order", async () => {
+    const owner = await newParent();
+    const stranger = await newParent();
+    const { order_id } = (await checkout(owner.token)).json();
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/v1/purchase/order-status",
+      headers,
+      payload: { order_id, user_token: stranger.token },
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it("rejects a bad request naming the field, and never takes an amount from the client", async () => {
+    const parent = await newParent();
+    const answer = await checkout(parent.token, { variant: "catchy" });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain("body.variant");
+    const withAmount = await checkout(parent.token, { amount: 1 });
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, withAmount.json().order_id));
+    expect(order?.amount).toBe(199);
+  });
+
+  it("stores webhooks once, and fulfils once whatever the order and number of deliveries", async () => {
+    const parent = await newParent();
+    const { order_id, redirect_url } = (await checkout(parent.token)).json();
+    queued.length = 0;
+    await payOnPage(redirect_url, card("4067429974719265"));
+    const gatewayAnswer = (status: string) =>
+      JSON.stringify({
+        order: { order_id, status, amount: 199, currency: "USD" },
+        transactions: { [`${order_id}-1`]: { status, card: { card_token: { token: "sim_tok_webhook" } } } },
+      });
+    const deliver = (
+      body: string,
+      eventId: string,
+      signature = signBody(testWebhookKeys.publicKey, testWebhookKeys.secretKey, body),
+    ) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/solid/webhook",
+        headers: {
+          "content-type": "application/json",
+          merchant: testWebhookKeys.publicKey,
+          signature,
+          "solidgate-event-id": eventId,
+        },
+        payload: body,
+      });
+    const approved = gatewayAnswer("approved");
+    // The approval three times, then the older processing event last.
+    for (let i = 0; i < 3; i += 1)
+      expect((await deliver(approved, `evt-approved-${order_id}`)).json()).toMatchObject({
+        received: true,
+        duplicate: i > 0,
+      });
+    expect((await deliver(gatewayAnswer("processing"), `evt-processing-${order_id}`)).statusCode).toBe(200);
+    expect((await deliver(approved, "evt-forged", "not-the-signature")).statusCode).toBe(401);
+
+    const events = queued.filter((id) => id.includes(order_id));
+    expect(events).toEqual([`evt-approved-${order_id}`, `evt-processing-${order_id}`]);
+    for (const eventId of [...events, ...events]) await processWebhook(services.payments, eventId);
+
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
+    expect(order?.status).toBe("approved");
+    const granted = await database.db.select().from(entitlements).where(eq(entitlements.orderId, order_id));
+    expect(granted).toHaveLength(1);
+    // The synchronous answer after the webhooks changes nothing either.
+    expect((await status(parent.token, order_id)).status).toBe("approved");
+    const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order_id));
+    expect(charges.filter((entry) => entry.type === "charge")).toHaveLength(1);
+  });
+
+  it("receives the simulator's own signed webhooks", async () => {
+    const parent = await newParent();
+    const { order_id, redirect_url } = (await checkout(parent.token)).json();
+    queued.length = 0;
+    await payOnPage(redirect_url, card("4067429974719265"));
+    await expect.poll(() => queued.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    for (const eventId of queued) expect(await processWebhook(services.payments, eventId)).not.toBe("done");
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
+    expect(order?.status).toMatch(/processing|approved/);
+  });
+});

@@ -1,0 +1,32 @@
+import { localeCodes } from "@kinderready/i18n/locales";
+import { z } from "zod";
+import { flowTypes } from "../onboarding/flows.ts";
+import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { splitGroups } from "../pricing/price-catalogue.ts";
+import { products } from "../product.ts";
+
+/** The offer variants a first payment may be for: while the timer runs, and after it ran out. */
+export const checkoutVariants = ["initial", "expired"] as const;
+export type CheckoutVariant = (typeof checkoutVariants)[number];
+
+/** POST /purchase/checkout: no amount or currency; the server prices the plan for the country. */
+export const checkoutBody = z.object({
+  user_token: userTokenSchema,
+  product: z.enum(products),
+  flow: z.enum(flowTypes),
+  intro_offer_group: z.enum(splitGroups).default("A"),
+  variant: z.enum(checkoutVariants),
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code"),
+  locale: z.enum(localeCodes),
+  /** The offer page to return to; it must be on the product's own site. */
+  return_url: z.url(),
+});
+
+export const checkoutResult = z.object({ order_id: z.string(), redirect_url: z.url() });
+
+export const orderStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
+
+export const orderStatusResult = z.object({
+  status: z.enum(["pending", "approved", "declined"]),
+  error_code: z.string().nullable(),
+});

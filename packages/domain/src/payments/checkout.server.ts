@@ -1,0 +1,139 @@
+import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { and, count, desc, eq } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import type { FlowType } from "../onboarding/flows.ts";
+import { currencyFor } from "../pricing/currency.ts";
+import type { SplitGroup } from "../pricing/price-catalogue.ts";
+import type { Product } from "../product.ts";
+import type { CheckoutVariant } from "./checkout-schema.ts";
+import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
+import { isFinalStatus } from "./solidgate-protocol.ts";
+import { hasAccess } from "./subscription-billing.server.ts";
+
+/**
+ * The first payment: the parent leaves for the gateway's hosted payment page (card data never
+ * touches the product) and comes back to the offer with the order id, where the page asks how
+ * it went. The browser chooses only the offer variant; the plan and the amount come from the
+ * catalogue for the parent's country.
+ */
+
+export type CheckoutInput = {
+  userToken: string;
+  product: Product;
+  flow: FlowType;
+  introOfferGroup: SplitGroup;
+  variant: CheckoutVariant;
+  countryCode: string;
+  locale: Locale;
+  /** The offer page to come back to; the gateway adds `order_id`. */
+  returnUrl: string;
+};
+
+export type CheckoutResult = { status: "pending" | "approved" | "declined"; errorCode: string | null };
+
+const unknownUser = () => new DomainError("not-found", "user_token", "No parent has this token");
+
+/** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
+export async function startCheckout(
+  deps: PaymentDeps,
+  input: CheckoutInput,
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+  if (!user?.email) throw unknownUser();
+
+  const [subscription] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+  if (subscription && hasAccess(subscription, deps.now())) {
+    throw new DomainError(
+      "conflict",
+      "subscription",
+      "This parent already has a subscription",
+      "purchase.result.alreadySubscribed",
+    );
+  }
+
+  const [plan] = await deps.db
+    .select()
+    .from(pricePlans)
+    .where(
+      and(
+        eq(pricePlans.product, input.product),
+        eq(pricePlans.kind, "subscription"),
+        eq(pricePlans.variant, input.variant),
+        // The intro-offer experiment runs in the copy_1 flow only, as on the offer page.
+        eq(pricePlans.splitGroup, input.flow === "copy_1" ? input.introOfferGroup : "A"),
+        eq(pricePlans.currency, currencyFor(input.countryCode)),
+      ),
+    );
+  if (!plan) throw new Error(`no subscription plan for ${input.variant} in ${input.countryCode}`);
+
+  const [latest] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, user.id), eq(orders.purpose, "subscription")))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  // A payment already under way is not started again: the parent goes back to its result.
+  if (latest && !isFinalStatus(latest.status) && latest.status !== "created") {
+    return { orderId: latest.orderId, redirectUrl: withOrderId(input.returnUrl, latest.orderId) };
+  }
+  // Every attempt after a decline is a new order (the gateway refuses a reused id); a double
+  // click or a retried request counts the same attempts, so it lands on the same order.
+  const [attempts] = await deps.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, user.id), eq(orders.purpose, "subscription"), eq(orders.status, "declined")));
+  const order =
+    latest?.status === "created" && latest.pricePlanId === plan.id
+      ? latest
+      : await ensureOrder(deps.db, {
+          userId: user.id,
+          purpose: "subscription",
+          idempotencyKey: `subscription:${plan.id}:${attempts?.n ?? 0}`,
+          plan,
+          amount: plan.amount,
+          gatewayName: deps.gatewayName,
+        });
+
+  const page = await deps.gateway.createPaymentPage({
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    description: plan.productName,
+    customerEmail: user.email,
+    language: input.locale,
+    successUrl: withOrderId(input.returnUrl, order.orderId),
+    failUrl: withOrderId(input.returnUrl, order.orderId),
+  });
+  return { orderId: order.orderId, redirectUrl: page.url };
+}
+
+/** How a parent's payment went; asks the gateway while the order is not final. */
+export async function getCheckoutResult(
+  deps: PaymentDeps,
+  input: { orderId: string; userToken: string },
+): Promise<CheckoutResult> {
+  const [found] = await deps.db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.orderId, input.orderId), eq(users.token, input.userToken)));
+  // Someone else's order is as unknown as a made-up one.
+  if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
+  const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
+  if (order.status === "approved" || order.status === "settle_ok") return { status: "approved", errorCode: null };
+  if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };
+  return { status: "pending", errorCode: null };
+}
+
+function withOrderId(url: string, orderId: string): string {
+  const next = new URL(url);
+  next.searchParams.set("order_id", orderId);
+  return next.toString();
+}

@@ -1,0 +1,29 @@
+import type { PgBoss } from "pg-boss";
+import { type PaymentDeps, reconcileOrders } from "./orders.server.ts";
+import { runDueRenewals } from "./subscription-billing.server.ts";
+import { processWebhook, requeueStaleWebhooks, webhookJob } from "./webhooks.server.ts";
+
+const renewalsJob = "billing-renewals";
+const reconcileJob = "payments-reconcile";
+
+/**
+ * The payment workers: webhooks as they arrive; renewals and dunning every five minutes; every
+ * minute, orders left processing are settled with the gateway and lost webhook jobs re-queued.
+ */
+export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps): Promise<void> {
+  await boss.createQueue(webhookJob, { policy: "stately" });
+  await boss.createQueue(renewalsJob, { policy: "singleton" });
+  await boss.createQueue(reconcileJob, { policy: "singleton" });
+  await boss.work<{ eventId: string }>(webhookJob, { localConcurrency: 2 }, async (jobs) => {
+    for (const job of jobs) await processWebhook(deps, job.data.eventId);
+  });
+  await boss.work(renewalsJob, async () => {
+    await runDueRenewals(deps);
+  });
+  await boss.work(reconcileJob, async () => {
+    await reconcileOrders(deps);
+    await requeueStaleWebhooks(deps.db, boss, new Date(deps.now().getTime() - 5 * 60 * 1000));
+  });
+  await boss.schedule(renewalsJob, "*/5 * * * *");
+  await boss.schedule(reconcileJob, "* * * * *");
+}

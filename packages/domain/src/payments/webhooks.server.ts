@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import type { Database } from "@kinderready/db/open-db";
+import { orders, webhookEvents } from "@kinderready/db/schema";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { applyOrderUpdate, type PaymentDeps } from "./orders.server.ts";
+import { solidgateOrderResponse, toGatewayOrder } from "./solidgate-gateway.server.ts";
+import { verifySignature } from "./solidgate-protocol.ts";
+
+/**
+ * Gateway webhooks: verified on the raw bytes with the webhook key pair, stored under their
+ * unique event id (a redelivery is a no-op), acknowledged at once and applied by a job. Order
+ * updates go through the same idempotent `applyOrderUpdate` as the synchronous answers, so an
+ * event delivered late, twice or out of order can neither fulfil twice nor undo a final status.
+ */
+
+export const webhookJob = "payment-webhook";
+
+export type WebhookKeys = { publicKey: string; secretKey: string };
+
+export type WebhookReceipt = "accepted" | "duplicate" | "unauthorized";
+
+export async function receiveWebhook(
+  deps: { db: Database; jobs: Pick<PgBoss, "send">; keys: WebhookKeys; gatewayName: string },
+  input: { body: string; headers: Record<string, string | string[] | undefined> },
+): Promise<WebhookReceipt> {
+  const header = (name: string) => {
+    const value = input.headers[name];
+    return String((Array.isArray(value) ? value[0] : value) ?? "");
+  };
+  const { publicKey, secretKey } = deps.keys;
+  if (header("merchant") !== publicKey || !verifySignature(publicKey, secretKey, input.body, header("signature"))) {
+    return "unauthorized";
+  }
+  // Without an event id, the body itself identifies the event.
+  const eventId = header("solidgate-event-id") || `sha256:${createHash("sha256").update(input.body).digest("hex")}`;
+  const [stored] = await deps.db
+    .insert(webhookEvents)
+    .values({
+      eventId,
+      gateway: deps.gatewayName,
+      type: header("solidgate-event-type") || "card_gate.order.updated",
+      body: input.body,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  if (!stored) return "duplicate";
+  await deps.jobs.send(
+    webhookJob,
+    { eventId },
+    { singletonKey: eventId, retryLimit: 8, retryDelay: 15, retryBackoff: true },
+  );
+  return "accepted";
+}
+
+/** Applies one stored event. Events about orders this product never made are recorded and left. */
+export async function processWebhook(deps: PaymentDeps, eventId: string): Promise<"applied" | "ignored" | "done"> {
+  const [event] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+  if (!event || event.processedAt) return "done";
+  const parsed = solidgateOrderResponse.safeParse(JSON.parse(event.body));
+  let outcome: "applied" | "ignored" = "ignored";
+  if (parsed.success) {
+    const update = toGatewayOrder(parsed.data);
+    const [known] = await deps.db
+      .select({ orderId: orders.orderId })
+      .from(orders)
+      .where(eq(orders.orderId, update.orderId));
+    if (known) {
+      await applyOrderUpdate(deps, update);
+      outcome = "applied";
+    }
+  }
+  await deps.db.update(webhookEvents).set({ processedAt: deps.now() }).where(eq(webhookEvents.eventId, eventId));
+  return outcome;
+}
+
+/** Events whose job was lost (a crash between storing and enqueueing): queued again. */
+export async function requeueStaleWebhooks(db: Database, jobs: Pick<PgBoss, "send">, olderThan: Date) {
+  const stale = await db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(isNull(webhookEvents.processedAt), lt(webhookEvents.receivedAt, olderThan)))
+    .limit(500);
+  for (const { eventId } of stale) await jobs.send(webhookJob, { eventId }, { singletonKey: eventId });
+  return stale.length;
+}
