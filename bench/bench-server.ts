@@ -17,6 +17,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
       APP_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
+      APP_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),

@@ -12,6 +12,7 @@ for (let i = 2; i < process.argv.length; i += 2)
 const seconds = Math.min(Number(args.get("seconds") ?? 10), 120);
 const connections = Math.min(Number(args.get("connections") ?? 10), 100);
 const { baseUrl, stop } = await startBenchServer(3300, { RATE_LIMIT_MAX: "100000000" });
+const apiKey = "local-development-secret";
 
 async function load(title: string, path: string, headers: Record<string, string> = {}, body?: object) {
   const result = await autocannon({
@@ -41,18 +42,50 @@ try {
     "GET /api/v1/onboarding/{token}",
     "/api/v1/onboarding/bench-token-0000000000000?product=kinderready",
     {
-      "x-api-key": "local-development-secret",
+      "x-api-key": apiKey,
     },
   );
   const priceConfig = await load(
     "POST /api/v1/purchase/price-config",
     "/api/v1/purchase/price-config",
-    { "x-api-key": "local-development-secret" },
+    { "x-api-key": apiKey },
     { countryCode: "de", product: "kinderready", purchaseType: "subscription", flow: "copy_1", introOfferGroup: "B" },
+  );
+  // A registered parent asking for the payment page again and again: one order, and each
+  // request a signed /init to the in-process simulator over HTTP.
+  const token = "bench-buyer-token-000000000";
+  await fetch(`${baseUrl}/api/v1/onboarding`, {
+    method: "POST",
+    headers: { "x-api-key": apiKey, "content-type": "application/json" },
+    body: JSON.stringify({
+      kid: { name: "Emma", years: { text: "5", value: 5 } },
+      email: "bench-buyer@example.com",
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+      locale: "en",
+      country_code: "US",
+    }),
+  });
+  const checkout = await load(
+    "POST /api/v1/purchase/checkout",
+    "/api/v1/purchase/checkout",
+    { "x-api-key": apiKey },
+    {
+      user_token: token,
+      product: "kinderready",
+      flow: "main",
+      variant: "initial",
+      country_code: "us",
+      locale: "en",
+      return_url: `${baseUrl}/purchase/?token=${token}`,
+    },
   );
   const health = await load("GET /api/v1/health", "/api/v1/health");
   console.log(
-    `\nratio to health: SSR ${(ssr / health).toFixed(3)} (en), ${(ssrAr / health).toFixed(3)} (ar); status ${(status / health).toFixed(3)}; price-config ${(priceConfig / health).toFixed(3)}`,
+    `\nratio to health: SSR ${(ssr / health).toFixed(3)} (en), ${(ssrAr / health).toFixed(3)} (ar); status ${(status / health).toFixed(3)}; price-config ${(priceConfig / health).toFixed(3)}; checkout ${(checkout / health).toFixed(3)}`,
   );
 
   console.log("\nfirst-visit weight, gzipped (budget: JS <= 110 KB, CSS <= 20 KB, HTML <= 30 KB)");

@@ -145,6 +145,15 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order_id));
     expect(charges.map((entry) => [entry.type, entry.amount])).toEqual([["charge", 199]]);
 
+    const visitor = await app.inject({ url: `/api/v1/onboarding/${parent.token}?product=kinderready`, headers });
+    expect(visitor.json()).toMatchObject({
+      purchased: true,
+      recurring_purchased: true,
+      paymentType: "subscription",
+      subscriptionStatus: "trialing",
+      isSubscriptionExpired: false,
+    });
+
     // Bought already: no second subscription.
     expect((await checkout(parent.token)).statusCode).toBe(409);
   });

@@ -1,9 +1,10 @@
 import type { Database } from "@kinderready/db/open-db";
-import { attributions, emailMessages, quizAnswers, users } from "@kinderready/db/schema";
+import { attributions, emailMessages, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { mailingPolicyFor } from "../consent/mailing-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import { hasAccess } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
@@ -130,7 +131,12 @@ export async function getOnboardingStatus(
 ): Promise<OnboardingStatus> {
   const viaContact = input.esputnikContactId && input.utm_source === marketingEmailSource;
   const [user] = await db
-    .select({ token: users.token, email: users.email, isManualAccess: users.isManualAccess })
+    .select({
+      id: users.id,
+      token: users.token,
+      email: users.email,
+      isManualAccess: users.isManualAccess,
+    })
     .from(users)
     .where(
       viaContact
@@ -138,15 +144,21 @@ export async function getOnboardingStatus(
         : and(eq(users.product, input.product), eq(users.token, input.token)),
     )
     .limit(1);
+  const [subscription] = user
+    ? await db
+        .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)))
+    : [];
+  const active = subscription ? hasAccess(subscription, new Date()) : false;
   return {
-    // Purchases arrive with the purchase flow; until then nobody has bought anything.
-    purchased: false,
-    recurring_purchased: false,
+    purchased: active,
+    recurring_purchased: active && subscription?.status !== "lifetime",
     registered: Boolean(user?.email),
     email: user?.email ?? null,
-    paymentType: null,
-    isSubscriptionExpired: false,
-    subscriptionStatus: null,
+    paymentType: subscription ? "subscription" : null,
+    isSubscriptionExpired: subscription?.status === "expired",
+    subscriptionStatus: subscription?.status ?? null,
     isManualAccess: user?.isManualAccess ?? false,
     esputnikUserData: user?.email ? { email: user.email, userToken: user.token } : null,
   };
