@@ -9,9 +9,10 @@ import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/con
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { startEmailWorker } from "@kinderready/domain/email/email-queue.server";
+import { type EmailQueue, queueReceipt, startEmailWorker } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { resolveGeo } from "@kinderready/domain/geo/resolve-geo";
+import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
@@ -66,7 +67,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     gateway: createSolidgateGateway(payments),
     gatewayName: payments.gateway,
     now,
-    onSettled: settleSubscriptionOrder(now),
+    onSettled: sendReceipts(settleSubscriptionOrder(now), jobs),
   };
   await startPaymentJobs(jobs, paymentDeps);
   const services = {
@@ -183,6 +184,14 @@ function redactQuery(url: string): string {
   if (!query) return url;
   const names = new URLSearchParams(query).keys().toArray();
   return `${path}?${names.map((name) => `${name}=…`).join("&")}`;
+}
+
+/** After what a settled order does to the subscription: a receipt for every approved charge. */
+function sendReceipts(settle: SettleHook, queue: EmailQueue): SettleHook {
+  return async (tx, order, update) => {
+    await settle(tx, order, update);
+    if (update.status === "approved") await queueReceipt(tx, queue, order);
+  };
 }
 
 async function openDatabase(config: Config): Promise<DbHandle> {

@@ -1,9 +1,10 @@
-import type { Database } from "@kinderready/db/open-db";
-import { emailMessages, users } from "@kinderready/db/schema";
-import { isLocale, localizePath } from "@kinderready/i18n/locales";
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { emailMessages, orders, pricePlans, users } from "@kinderready/db/schema";
+import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { MailSender } from "./mail-sender.server.ts";
+import type { MailSender, OutgoingMail } from "./mail-sender.server.ts";
+import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
 
 /**
@@ -42,19 +43,10 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
   if (!row || row.status === "sent") return "skipped";
 
   const locale = isLocale(row.locale) ? row.locale : "en";
-  const confirmUrl = new URL(localizePath(row.purchasePath, locale), deps.appUrl);
-  confirmUrl.search = new URLSearchParams({
-    email: row.recipient,
-    token: row.token,
-    isForbiddenToMailing: String(row.isForbiddenToMailing),
-  }).toString();
-  const mail = renderWelcomeEmail({
-    locale,
-    to: row.recipient,
-    kidName: row.kidName ?? "",
-    confirmUrl: confirmUrl.toString(),
-    supportEmail: deps.supportEmail,
-  });
+  const mail = row.kind.startsWith(receiptKindPrefix)
+    ? await receiptMail(deps, { ...row, locale, orderId: row.kind.slice(receiptKindPrefix.length) })
+    : welcomeMail(deps, { ...row, locale });
+  if (!mail) return "skipped";
 
   await deps.db
     .update(emailMessages)
@@ -75,6 +67,80 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
       .where(eq(emailMessages.id, messageId));
     throw error;
   }
+}
+
+type MessageRow = {
+  recipient: string;
+  token: string;
+  locale: Locale;
+  kidName: string | null;
+  purchasePath: string;
+  isForbiddenToMailing: boolean;
+};
+
+function welcomeMail(deps: EmailDeps, row: MessageRow): OutgoingMail {
+  const confirmUrl = new URL(localizePath(row.purchasePath, row.locale), deps.appUrl);
+  confirmUrl.search = new URLSearchParams({
+    email: row.recipient,
+    token: row.token,
+    isForbiddenToMailing: String(row.isForbiddenToMailing),
+  }).toString();
+  return renderWelcomeEmail({
+    locale: row.locale,
+    to: row.recipient,
+    kidName: row.kidName ?? "",
+    confirmUrl: confirmUrl.toString(),
+    supportEmail: deps.supportEmail,
+  });
+}
+
+async function receiptMail(deps: EmailDeps, row: MessageRow & { orderId: string }): Promise<OutgoingMail | undefined> {
+  const [found] = await deps.db
+    .select({ order: orders, plan: pricePlans })
+    .from(orders)
+    .innerJoin(pricePlans, eq(pricePlans.id, orders.pricePlanId))
+    .where(eq(orders.orderId, row.orderId));
+  if (!found) return undefined;
+  const { order, plan } = found;
+  const profileUrl = new URL(localizePath("/profile/", row.locale), deps.appUrl);
+  profileUrl.searchParams.set("token", row.token);
+  return renderReceiptEmail({
+    locale: row.locale,
+    to: row.recipient,
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    paidAt: order.fulfilledAt ?? order.updatedAt,
+    subscription:
+      plan.kind === "subscription"
+        ? {
+            trialDays: order.purpose === "subscription" ? plan.trialDays : null,
+            renewalAmount: plan.renewalAmount ?? plan.amount,
+            periodDays: plan.periodDays ?? 30,
+          }
+        : undefined,
+    profileUrl: profileUrl.toString(),
+    supportEmail: deps.supportEmail,
+  });
+}
+
+export const receiptKindPrefix = "receipt:";
+
+/**
+ * Queues the receipt for an approved order, inside the transaction that records the approval
+ * (one per order: the kind carries the order id). The job starts a little later so the
+ * transaction has committed; the sweep catches any job that ran too early or was lost.
+ */
+export async function queueReceipt(tx: Transaction, queue: EmailQueue, order: { orderId: string; userId: string }) {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!user?.email) return;
+  const [message] = await tx
+    .insert(emailMessages)
+    .values({ userId: order.userId, kind: `${receiptKindPrefix}${order.orderId}`, recipient: user.email })
+    .onConflictDoNothing()
+    .returning({ id: emailMessages.id });
+  if (message)
+    await queue.send(sendJob, { messageId: message.id }, { singletonKey: message.id, startAfter: 5, ...retry });
 }
 
 /** Queued emails older than a few minutes whose job may have been lost. */
