@@ -6,10 +6,16 @@ import rateLimit from "@fastify/rate-limit";
 import { apiPlugin } from "@kinderready/api/api-plugin";
 import { registerOpenApi } from "@kinderready/api/openapi";
 import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
+import { describeError } from "@kinderready/db/describe-error";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { type EmailQueue, queueReceipt, startEmailWorker } from "@kinderready/domain/email/email-queue.server";
+import {
+  type EmailQueue,
+  enqueueEmail,
+  queueReceipt,
+  startEmailWorker,
+} from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { resolveGeo } from "@kinderready/domain/geo/resolve-geo";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
@@ -186,11 +192,21 @@ function redactQuery(url: string): string {
   return `${path}?${names.map((name) => `${name}=…`).join("&")}`;
 }
 
-/** After what a settled order does to the subscription: a receipt for every approved charge. */
+/**
+ * After what a settled order does to the subscription: a receipt for every approved charge,
+ * written with the approval and enqueued once it is committed. A failed enqueue is logged and
+ * left to the email sweep: the payment it follows has been recorded either way.
+ */
 function sendReceipts(settle: SettleHook, queue: EmailQueue): SettleHook {
-  return async (tx, order, update) => {
-    await settle(tx, order, update);
-    if (update.status === "approved") await queueReceipt(tx, queue, order);
+  return async (tx, order, update, afterCommit) => {
+    await settle(tx, order, update, afterCommit);
+    const messageId = update.status === "approved" ? await queueReceipt(tx, order) : undefined;
+    if (!messageId) return;
+    afterCommit(() =>
+      enqueueEmail(queue, messageId).catch((error: unknown) =>
+        console.error(JSON.stringify({ level: "error", msg: "receipt enqueue failed", err: describeError(error) })),
+      ),
+    );
   };
 }
 

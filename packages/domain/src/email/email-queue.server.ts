@@ -127,20 +127,24 @@ async function receiptMail(deps: EmailDeps, row: MessageRow & { orderId: string 
 export const receiptKindPrefix = "receipt:";
 
 /**
- * Queues the receipt for an approved order, inside the transaction that records the approval
- * (one per order: the kind carries the order id). The job starts a little later so the
- * transaction has committed; the sweep catches any job that ran too early or was lost.
+ * Writes the receipt for an approved order inside the transaction that records the approval
+ * (one per order: the kind carries the order id) and answers its id, to enqueue once committed.
+ * Not enqueued here: pg-boss may look its queue up on its own connection, which on PGlite (one
+ * connection) waits for this transaction and never returns. A crash before the enqueue leaves
+ * the row to the sweep.
  */
-export async function queueReceipt(tx: Transaction, queue: EmailQueue, order: { orderId: string; userId: string }) {
+export async function queueReceipt(
+  tx: Transaction,
+  order: { orderId: string; userId: string },
+): Promise<string | undefined> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (!user?.email) return;
+  if (!user?.email) return undefined;
   const [message] = await tx
     .insert(emailMessages)
     .values({ userId: order.userId, kind: `${receiptKindPrefix}${order.orderId}`, recipient: user.email })
     .onConflictDoNothing()
     .returning({ id: emailMessages.id });
-  if (message)
-    await queue.send(sendJob, { messageId: message.id }, { singletonKey: message.id, startAfter: 5, ...retry });
+  return message?.id;
 }
 
 /** Queued emails older than a few minutes whose job may have been lost. */

@@ -11,9 +11,15 @@ export type OrderPurpose = "subscription" | "renewal" | "upsale" | "lifetime";
 
 /**
  * What a settled order means for the parent (a subscription starts or renews, a renewal
- * failure is counted). Runs once per order, inside the transaction that records the outcome.
+ * failure is counted). Runs once per order, inside the transaction that records the outcome;
+ * work that must wait for the commit (enqueueing a job on another connection) goes to `afterCommit`.
  */
-export type SettleHook = (tx: Transaction, order: OrderRow, gatewayOrder: GatewayOrder) => Promise<void>;
+export type SettleHook = (
+  tx: Transaction,
+  order: OrderRow,
+  gatewayOrder: GatewayOrder,
+  afterCommit: (work: () => Promise<void>) => void,
+) => Promise<void>;
 
 export type PaymentDeps = {
   db: Database;
@@ -123,7 +129,11 @@ export async function syncOrder(deps: PaymentDeps, orderId: string): Promise<Ord
  * approval fulfils the order exactly once (the entitlement's primary key is the order id).
  */
 export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder): Promise<OrderRow> {
-  return deps.db.transaction(async (tx) => {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const schedule = (work: () => Promise<void>) => {
+    afterCommit.push(work);
+  };
+  const recorded = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.orderId, update.orderId)).for("update");
     if (!current) throw new Error(`unknown order ${update.orderId}`);
     const refundLater = current.status === "approved" && update.status === "refunded";
@@ -147,16 +157,18 @@ export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder):
       if (granted) {
         await tx.insert(ledgerEntries).values({ ...entry, type: "charge", details: { purpose: order.purpose } });
         await tx.update(orders).set({ fulfilledAt: deps.now() }).where(eq(orders.orderId, order.orderId));
-        await deps.onSettled(tx, order, update);
+        await deps.onSettled(tx, order, update, schedule);
       }
     } else if (update.status === "declined") {
       await tx.insert(ledgerEntries).values({ ...entry, type: "decline", details: { code: update.errorCode ?? null } });
-      await deps.onSettled(tx, order, update);
+      await deps.onSettled(tx, order, update, schedule);
     } else if (update.status === "refunded") {
       await tx.insert(ledgerEntries).values({ ...entry, type: "refund", amount: -order.amount });
     }
     return order;
   });
+  for (const work of afterCommit) await work();
+  return recorded;
 }
 
 /** Orders left processing (a time-out, a crash): ask the gateway until they settle. */

@@ -1,0 +1,76 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { emailMessages, users } from "@kinderready/db/schema";
+import { startJobs } from "@kinderready/db/start-jobs";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { eq, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRandomToken } from "../random-token.ts";
+import { enqueueEmail, queueReceipt } from "./email-queue.server.ts";
+
+// The receipt is written inside the transaction that records an approval and enqueued after
+// the commit: with a real pg-boss on PGlite's single connection, an enqueue inside the
+// transaction waited for that transaction and never returned.
+
+describe.each(testDatabases())("receipt queueing on $name", (target) => {
+  let database: DbHandle;
+  let boss: PgBoss;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    boss = await startJobs(database);
+    await boss.createQueue("email-send", { policy: "stately" });
+  }, 60_000);
+  afterAll(async () => {
+    await boss.stop({ graceful: false });
+    await database.close();
+  });
+
+  async function newParent() {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        token: createRandomToken(),
+        product: "kinderready",
+        email: `${createRandomToken()}@example.com`,
+        locale: "en",
+        flow: "main",
+        purchasePath: "/purchase/",
+        marketingContactId: createRandomToken(),
+      })
+      .returning();
+    if (!user) throw new Error("no user");
+    return user.id;
+  }
+
+  const receiptsOf = (userId: string) =>
+    database.db.select().from(emailMessages).where(eq(emailMessages.userId, userId));
+
+  it("writes one receipt per order, enqueued once the approval is committed", async () => {
+    const userId = await newParent();
+    const order = { orderId: `kr_${createRandomToken()}`, userId };
+    const first = await database.db.transaction((tx) => queueReceipt(tx, order));
+    const again = await database.db.transaction((tx) => queueReceipt(tx, order));
+    expect(first).toBeDefined();
+    expect(again).toBeUndefined();
+    expect(await receiptsOf(userId)).toHaveLength(1);
+
+    await enqueueEmail(boss, first ?? "");
+    const jobs = (await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'email-send' and data->>'messageId' = ${first ?? ""}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(jobs.rows[0]?.n).toBe(1);
+  }, 20_000);
+
+  it("leaves no receipt when the approval rolls back", async () => {
+    const userId = await newParent();
+    const rollback = new Error("rollback");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queueReceipt(tx, { orderId: `kr_${createRandomToken()}`, userId });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await receiptsOf(userId)).toHaveLength(0);
+  });
+});
