@@ -1,6 +1,22 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { PurchaseFlow } from "../components/purchase/purchase-flow.tsx";
+import { handlePurchaseAction, loadPurchase } from "../purchase/purchase-route.server.ts";
+import type { Route } from "./+types/purchase";
 
-// Purchase flow (main at /purchase/ and /purchase-flow/, copy_1 at /offer1/): the page frame; its content lands with its own issue.
-export default function Purchase() {
-  return <PageIntro page="purchase" />;
+// The purchase pages at /purchase/ and /purchase-flow/ (flow main) and /offer1/ (flow copy_1).
+
+export const loader = (args: Route.LoaderArgs) => loadPurchase(args);
+export const action = (args: Route.ActionArgs) => handlePurchaseAction(args);
+
+/** Only a new address or token needs the server again; steps, the timer and payment checks never do. */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return false;
+  return (
+    currentUrl.pathname !== nextUrl.pathname ||
+    currentUrl.searchParams.get("token") !== nextUrl.searchParams.get("token")
+  );
+}
+
+export default function Purchase({ loaderData }: Route.ComponentProps) {
+  return <PurchaseFlow {...loaderData} />;
 }

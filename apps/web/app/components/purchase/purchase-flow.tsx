@@ -1,0 +1,251 @@
+import { type FlowType, flows } from "@kinderready/domain/onboarding/flows";
+import { userTokenPattern } from "@kinderready/domain/random-token";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { OfferPlan } from "../../purchase/offer-plan.ts";
+import { errorMessageKey, failureTitleKey } from "../../purchase/payment-result.ts";
+import {
+  buttonOf,
+  clampStep,
+  nextStep,
+  offerStep,
+  previousStep,
+  resolvePurchaseState,
+  stepIdAt,
+} from "../../purchase/purchase-steps.ts";
+import { useAnalyticsStore } from "../../stores/analytics-store.ts";
+import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
+import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { usePurchaseStore } from "../../stores/purchase-store.ts";
+import { type UserFlowState, useUserFlowStore } from "../../stores/user-flow-store.ts";
+import { ResultDialog } from "./result-dialog.tsx";
+import { StepContent, stepTitle } from "./step-content.tsx";
+import { SubscriptionOffer } from "./subscription-offer.tsx";
+import { useOfferTimer } from "./use-offer-timer.ts";
+import { useOrderStatus } from "./use-order-status.ts";
+
+/**
+ * The purchase pages: one step at a time, entirely in the browser like the quiz (the step is in
+ * the persisted purchase store, so a refresh resumes), ending at the subscription offer. Focus
+ * moves to each new heading. A parent the gateway sends back with `order_id` sees the result.
+ */
+export function PurchaseFlow({
+  flowType,
+  locale,
+  plans,
+  offerTimerTimeout,
+  email,
+  userFlow,
+}: {
+  flowType: FlowType;
+  locale: Locale;
+  plans: { initial: OfferPlan; expired: OfferPlan };
+  offerTimerTimeout: number;
+  email: string | null;
+  userFlow: UserFlowState | undefined;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useStoresHydrated((state) => state.hydrated);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const orderId = searchParams.get("order_id");
+  const jumpToOffer = searchParams.has("offer") || orderId !== null;
+  const urlToken = searchParams.get("token");
+  const addressToken = urlToken && userTokenPattern.test(urlToken) ? urlToken : undefined;
+  const savedUserId = useAnalyticsStore((state) => state.userId);
+  const userId = addressToken ?? savedUserId;
+  const savedStep = usePurchaseStore((state) => state.step);
+  // Until saved state is back, the server's page: the first step, or the offer when asked for.
+  const step = hydrated ? clampStep(savedStep) : jumpToOffer ? offerStep : 0;
+  const id = stepIdAt(step);
+  const onboarding = useOnboardingStore();
+  const kidName = onboarding.kid.name;
+  const helpAnswer = onboarding.questions.find((question) => question.id === "help")?.answer;
+
+  const payment = useOrderStatus(orderId, hydrated);
+  const timer = useOfferTimer({
+    // The price is on screen and no payment result is in front of it.
+    running: id === "subscription-offer" && payment.outcome === undefined,
+    timeoutSeconds: offerTimerTimeout,
+  });
+  const [expiredNoticeClosed, setExpiredNoticeClosed] = useState(false);
+
+  // Focus follows the parent's moves (and closed dialogs), not the first render or a resume.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    window.scrollTo(0, 0);
+    headingRef.current?.focus({ preventScroll: true });
+  }, [focusRequest]);
+  const goTo = (next: number) => {
+    usePurchaseStore.setState({ step: next });
+    setFocusRequest((n) => n + 1);
+  };
+
+  // The address's token is this device's parent. Without one, the saved token goes into the
+  // address: the offer's posts name the parent by it.
+  useEffect(() => {
+    if (!hydrated) return;
+    if (addressToken) {
+      if (addressToken !== useAnalyticsStore.getState().userId) useAnalyticsStore.setState({ userId: addressToken });
+      return;
+    }
+    const saved = useAnalyticsStore.getState().userId;
+    if (!saved) return;
+    const query = new URLSearchParams(searchParams);
+    query.set("token", saved);
+    setSearchParams(query, { replace: true, preventScrollReset: true });
+  }, [hydrated, addressToken, searchParams, setSearchParams]);
+
+  // Another parent starts at the first step; `offer` (or a payment coming back) opens the offer.
+  // Before paint, so the restored step does not flash.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const state = usePurchaseStore.getState();
+    const next = resolvePurchaseState(state, { userId, jumpToOffer });
+    if (next !== state) usePurchaseStore.setState(next);
+  }, [hydrated, userId, jumpToOffer]);
+
+  useEffect(() => {
+    if (hydrated && userFlow) useUserFlowStore.setState(userFlow);
+  }, [hydrated, userFlow]);
+  useEffect(() => {
+    if (payment.outcome?.kind === "approved") useUserFlowStore.setState({ purchased: true });
+  }, [payment.outcome]);
+
+  // The failure closes with `order_id` leaving the address, so what shows and the address agree;
+  // focus then goes to the offer's heading (not to the page's start, where a closed dialog leaves it).
+  const tryAgain = () => {
+    const query = new URLSearchParams(searchParams);
+    query.delete("order_id");
+    setSearchParams(query, { replace: true, preventScrollReset: true });
+  };
+  const shownOutcome = useRef(payment.outcome?.kind);
+  useEffect(() => {
+    const before = shownOutcome.current;
+    shownOutcome.current = payment.outcome?.kind;
+    if (before === "declined" && payment.outcome === undefined) setFocusRequest((n) => n + 1);
+  }, [payment.outcome]);
+  const toOffer = () => {
+    setExpiredNoticeClosed(true);
+    goTo(offerStep);
+  };
+
+  const tokenQuery = userId ? `?token=${encodeURIComponent(userId)}` : "";
+  const links = {
+    printables: `${localizePath("/printables/", locale)}${tokenQuery}`,
+    quiz: localizePath(flows[flowType].quizPath, locale),
+  };
+  const successText = kidName
+    ? t("purchase.result.successText", { name: kidName })
+    : t("purchase.result.successTextNoName");
+  const button = buttonOf(id);
+  const outcome = payment.outcome;
+
+  return (
+    <section
+      className="purchase-flow"
+      aria-labelledby="purchase-title"
+      data-flow={flowType}
+      data-step={id}
+      data-ready={hydrated ? "" : undefined}
+    >
+      <div className="quiz__bar">
+        {step > 0 && (
+          <button type="button" className="quiz__back" onClick={() => goTo(previousStep(step))}>
+            <span aria-hidden="true" className="quiz__back-arrow">
+              ←
+            </span>
+            {t("quiz.back")}
+          </button>
+        )}
+      </div>
+      <h1 id="purchase-title" className="purchase-flow__title" tabIndex={-1} ref={headingRef}>
+        {stepTitle(t, id, kidName)}
+      </h1>
+
+      {id === "subscription-offer" ? (
+        <SubscriptionOffer
+          plans={plans}
+          locale={locale}
+          timer={timer}
+          payment={payment}
+          links={links}
+          successText={successText}
+        />
+      ) : (
+        <>
+          <StepContent
+            id={id}
+            answers={{
+              kidName,
+              age: onboarding.kid.years?.value,
+              goals: Array.isArray(helpAnswer) ? helpAnswer : [],
+              topics: onboarding.topics,
+            }}
+            email={email ?? onboarding.email}
+          />
+          <button
+            type="button"
+            className="button button--wide purchase-flow__next"
+            onClick={() => goTo(nextStep(step))}
+          >
+            {button === "continue" ? t("purchase.continue") : t("purchase.getKit")}
+          </button>
+        </>
+      )}
+
+      {outcome?.kind === "approved" && (
+        <ResultDialog
+          tone="success"
+          title={t("purchase.result.successTitle")}
+          text={successText}
+          // Paid: the way on is the printables, so Escape does not close this one.
+          onEscape={undefined}
+          actions={
+            <Link className="button button--wide" to={links.printables}>
+              {t("purchase.result.toPrintables")}
+            </Link>
+          }
+        />
+      )}
+      {outcome?.kind === "declined" && (
+        <ResultDialog
+          tone="failure"
+          title={t(failureTitleKey(outcome.errorCode))}
+          text={t(errorMessageKey(outcome.errorCode))}
+          onEscape={tryAgain}
+          actions={
+            <button type="button" className="button button--wide" onClick={tryAgain}>
+              {t("purchase.result.tryAgain")}
+            </button>
+          }
+        />
+      )}
+      {userFlow?.isSubscriptionExpired && !orderId && !expiredNoticeClosed && (
+        <ResultDialog
+          tone="notice"
+          title={t("purchase.result.expiredTitle")}
+          text={t("purchase.result.expiredText")}
+          onEscape={() => {
+            setExpiredNoticeClosed(true);
+            setFocusRequest((n) => n + 1);
+          }}
+          actions={
+            <>
+              <button type="button" className="button button--wide" onClick={toOffer}>
+                {t("purchase.result.renew")}
+              </button>
+              {/* Lifetime access is sold with the upsells (a later issue); until then it leads to the offer too. */}
+              <button type="button" className="button button--wide button--quiet" onClick={toOffer}>
+                {t("purchase.result.lifetime")}
+              </button>
+            </>
+          }
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { PurchaseStepId } from "../../purchase/purchase-steps.ts";
+
+/** What the parent told the quiz, for the pages that speak about their child. */
+export type QuizAnswers = {
+  kidName: string;
+  age: number | undefined;
+  goals: readonly string[];
+  topics: readonly string[];
+};
+
+const knownGoals = new Set<string>(goals);
+const knownTopics = new Set<string>(quizTopics);
+
+/** The heading of a purchase page, with the child's name where the page has a wording for it. */
+export function stepTitle(t: TFunction, id: PurchaseStepId, name: string): string {
+  const key = `purchase.pages.${id}.title`;
+  if (id === "colorful-worksheets" || id === "real-reviews") return t(key);
+  return name ? t(key, { name }) : t(`${key}NoName`);
+}
+
+/** The body of the six pages before the offer. */
+export function StepContent({
+  id,
+  answers,
+  email,
+}: {
+  id: Exclude<PurchaseStepId, "subscription-offer">;
+  answers: QuizAnswers;
+  email: string;
+}) {
+  const { t } = useTranslation();
+  const page = `purchase.pages.${id}`;
+  const text = <p className="purchase-flow__text">{t(`${page}.text`)}</p>;
+
+  if (id === "time-to-learn") {
+    return (
+      <>
+        {text}
+        <Ticks items={[1, 2, 3].map((n) => t(`${page}.point${n}`))} />
+      </>
+    );
+  }
+  if (id === "skills-growing-plan") {
+    return (
+      <>
+        {text}
+        <Ticks items={[1, 2, 3, 4, 5].map((n) => t(`${page}.skill${n}`))} />
+      </>
+    );
+  }
+  if (id === "personalized-growing-plan") {
+    const chosenGoals = answers.goals.filter((goal) => knownGoals.has(goal));
+    const topics = answers.topics.filter((topic) => knownTopics.has(topic));
+    return (
+      <>
+        {text}
+        <div className="growth-plan">
+          {answers.age !== undefined && <p className="growth-plan__age">{t(`${page}.age`, { age: answers.age })}</p>}
+          {chosenGoals.length > 0 ? (
+            <>
+              <h2 className="growth-plan__heading">{t(`${page}.goalsIntro`)}</h2>
+              <ul className="chips">
+                {chosenGoals.map((goal) => (
+                  <li key={goal}>{t(`quiz.goals.${goal}`)}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t(`${page}.noGoals`)}</p>
+          )}
+          {topics.length > 0 && (
+            <>
+              <h2 className="growth-plan__heading">{t(`${page}.topicsIntro`)}</h2>
+              <Ticks items={topics.map((topic) => t(`purchase.topics.${topic}`))} />
+            </>
+          )}
+        </div>
+      </>
+    );
+  }
+  if (id === "colorful-worksheets") {
+    const named = answers.kidName ? t(`${page}.point3`, { name: answers.kidName }) : t(`${page}.point3NoName`);
+    return (
+      <>
+        {text}
+        <Ticks items={[t(`${page}.point1`), t(`${page}.point2`), named]} />
+      </>
+    );
+  }
+  if (id === "real-reviews") {
+    return (
+      <>
+        {/* Said before the stories, not in small print after them: they are ours, not customers'. */}
+        <p className="reviews__note">{t(`${page}.note`)}</p>
+        <ul className="reviews">
+          {[1, 2, 3].map((n) => (
+            <li key={n}>
+              <figure className="review">
+                <blockquote className="review__text">
+                  <p>{t(`${page}.review${n}`)}</p>
+                </blockquote>
+                <figcaption className="review__name">{t(`${page}.review${n}Name`)}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  return (
+    <>
+      {text}
+      {email && (
+        <dl className="email-confirm">
+          <dt className="email-confirm__label">{t(`${page}.emailLabel`)}</dt>
+          <dd className="email-confirm__value">
+            {/* An address reads left to right, also on the Arabic page. */}
+            <span dir="ltr">{email}</span>
+          </dd>
+        </dl>
+      )}
+    </>
+  );
+}
+
+/** A list with a tick before each line; the tick is decoration. */
+export function Ticks({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="ticks">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,205 @@
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { formatMoney } from "../../purchase/format-money.ts";
+import type { OfferPlan } from "../../purchase/offer-plan.ts";
+import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
+import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { Ticks } from "./step-content.tsx";
+
+const page = "purchase.pages.subscription-offer";
+
+/**
+ * The last purchase page: the countdown, the plan with today's price and the renewal, the
+ * subscription terms, the terms checkbox and the purchase button. The button sends only the
+ * offer variant; the server prices it and answers with the gateway's hosted payment page.
+ */
+export function SubscriptionOffer({
+  plans,
+  locale,
+  timer,
+  payment,
+  links,
+  successText,
+}: {
+  plans: { initial: OfferPlan; expired: OfferPlan };
+  locale: Locale;
+  timer: OfferTimer & { justExpired: boolean };
+  payment: { outcome: PaymentOutcome | undefined; checkAgain: () => void };
+  links: { printables: string; quiz: string };
+  successText: string;
+}) {
+  const { t } = useTranslation();
+  const plan = timer.expired ? plans.expired : plans.initial;
+  const money = (amount: number) => formatMoney(amount, plan, locale);
+  const checkout = useFetcher<PurchaseActionResult>();
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const agreeRef = useRef<HTMLInputElement>(null);
+  const outcome = payment.outcome?.kind;
+  const busy = checkout.state !== "idle" || leaving || outcome === "checking";
+  const result = checkout.data?.intent === "checkout" ? checkout.data : undefined;
+  const redirectUrl = result && "redirectUrl" in result ? result.redirectUrl : undefined;
+  const errorKey = result && "error" in result ? result.error.messageKey : undefined;
+
+  // Card details are typed on the gateway's own page, never on ours.
+  useEffect(() => {
+    if (!redirectUrl) return;
+    setLeaving(true);
+    window.location.assign(redirectUrl);
+  }, [redirectUrl]);
+  // Back from the payment page may restore this page as it was left: the button works again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
+
+  const submit = () => {
+    if (busy) return;
+    if (!agreed) {
+      setAgreeError(true);
+      agreeRef.current?.focus();
+      return;
+    }
+    void checkout.submit(
+      { intent: "checkout", variant: timer.expired ? "expired" : "initial" },
+      { method: "post", encType: "application/json" },
+    );
+  };
+
+  const legal = (path: string) => <Link to={localizePath(path, locale)} />;
+
+  return (
+    <>
+      <p className="offer-timer" role="timer" data-expired={timer.expired ? "" : undefined}>
+        {timer.expired ? t(`${page}.timerExpired`) : t(`${page}.timer`, { time: formatClock(timer.secondsLeft) })}
+      </p>
+      {/* The countdown is not read out every second; running out is, once. */}
+      <p className="visually-hidden" aria-live="polite">
+        {timer.justExpired ? t(`${page}.timerExpired`) : ""}
+      </p>
+
+      <section className="offer-plan" aria-labelledby="plan-title">
+        <div className="offer-plan__head">
+          <h2 id="plan-title" className="offer-plan__title">
+            {t(`${page}.trial`, { days: plan.trialDays })}
+          </h2>
+          {plan.discount !== undefined && (
+            <span className="offer-plan__save">{t(`${page}.save`, { discount: plan.discount })}</span>
+          )}
+        </div>
+        <p className="offer-plan__today">
+          <span>{t(`${page}.today`)}</span>
+          <span className="offer-plan__prices">
+            <strong className="offer-plan__price">{money(plan.price)}</strong>
+            {plan.oldPrice !== undefined && (
+              <span className="offer-plan__old">
+                <span className="visually-hidden">{t(`${page}.oldPrice`, { price: money(plan.oldPrice) })}</span>
+                <s aria-hidden="true">{money(plan.oldPrice)}</s>
+              </span>
+            )}
+          </span>
+        </p>
+        <p className="offer-plan__then">
+          {t(`${page}.then`, { price: money(plan.renewalPrice), period: plan.periodDays })}
+        </p>
+      </section>
+
+      <h2 className="offer__subtitle">{t(`${page}.includes`)}</h2>
+      <Ticks items={[1, 2, 3, 4].map((n) => t(`${page}.include${n}`))} />
+
+      <p className="offer__terms">
+        {t(`${page}.terms`, {
+          days: plan.trialDays,
+          price: money(plan.price),
+          renewal: money(plan.renewalPrice),
+          period: plan.periodDays,
+        })}
+      </p>
+
+      {outcome === "approved" ? (
+        <div className="offer__done">
+          <p>{successText}</p>
+          <Link className="button button--wide" to={links.printables}>
+            {t("purchase.result.toPrintables")}
+          </Link>
+        </div>
+      ) : (
+        <form
+          className="offer__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <label className="consent offer__agree">
+            <input
+              ref={agreeRef}
+              type="checkbox"
+              required
+              checked={agreed}
+              aria-invalid={agreeError ? true : undefined}
+              aria-describedby={agreeError ? "agree-error" : undefined}
+              onChange={(event) => {
+                setAgreed(event.target.checked);
+                if (event.target.checked) setAgreeError(false);
+              }}
+            />
+            <span>
+              <Trans
+                i18nKey={`${page}.agree`}
+                components={{
+                  terms: legal("/terms/terms-of-service/"),
+                  privacy: legal("/terms/privacy-policy/"),
+                  subscription: legal("/terms/subscription-terms/"),
+                }}
+              />
+            </span>
+          </label>
+          {agreeError && (
+            <p id="agree-error" className="field__error" role="alert">
+              {t("validation.messages.agreeTerms")}
+            </p>
+          )}
+          <p className="offer__status" role="status">
+            {outcome === "checking" && (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                {t("purchase.result.checking")}
+              </>
+            )}
+          </p>
+          {outcome === "timeout" && (
+            <div className="offer__notice">
+              <p role="alert">{t("purchase.result.timeout")}</p>
+              <button type="button" className="button button--quiet" onClick={payment.checkAgain}>
+                {t("purchase.result.checkAgain")}
+              </button>
+            </div>
+          )}
+          <button type="submit" className="button button--wide offer__buy" disabled={busy} aria-busy={busy}>
+            {t("purchase.purchase")}
+          </button>
+          {errorKey && (
+            <p className="field__error" role="alert">
+              {t(errorKey)}{" "}
+              {errorKey === "purchase.result.alreadySubscribed" && (
+                <Link to={links.printables}>{t("purchase.result.toPrintables")}</Link>
+              )}
+              {errorKey === "purchase.result.unknownUser" && (
+                <Link to={links.quiz}>{t("purchase.result.takeQuiz")}</Link>
+              )}
+            </p>
+          )}
+          <p className="offer__secure">{t(`${page}.secure`)}</p>
+        </form>
+      )}
+    </>
+  );
+}

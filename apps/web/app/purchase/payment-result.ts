@@ -1,0 +1,43 @@
+/**
+ * What the offer shows after the gateway sends the parent back: the order's status is asked
+ * every second, up to 20 times, and a decline is explained by its error code (spec point 8).
+ */
+
+export const pollIntervalMs = 1000;
+export const maxPolls = 20;
+
+export type OrderStatus = { status: "pending" | "approved" | "declined"; errorCode: string | null };
+
+/** What the offer's posts answer: the hosted payment page to go to, or the order's status. */
+export type PurchaseActionResult =
+  | { intent: "checkout"; redirectUrl: string }
+  | { intent: "checkout"; error: { messageKey: string } }
+  | ({ intent: "order-status" } & OrderStatus);
+
+export type PaymentOutcome =
+  | { kind: "checking" }
+  | { kind: "approved" }
+  | { kind: "declined"; errorCode: string | null }
+  | { kind: "timeout" };
+
+/** After answer number `polls`: a final status, another poll, or time out. */
+export function afterPoll(result: OrderStatus, polls: number): PaymentOutcome {
+  if (result.status === "approved") return { kind: "approved" };
+  if (result.status === "declined") return { kind: "declined", errorCode: result.errorCode };
+  return polls >= maxPolls ? { kind: "timeout" } : { kind: "checking" };
+}
+
+const explainedCodes = new Set(["2_06", "2_08", "2_09", "2_10", "3_01", "3_02", "3_03", "4_08"]);
+// The three authentication failures share one message.
+const sameMessageAs: Record<string, string> = { "2_11": "2_10", "2_12": "2_10" };
+
+/** `purchase.result.errors.<code>` with the dot as an underscore (2.06 -> 2_06); unknown codes get the default. */
+export function errorMessageKey(errorCode: string | null): string {
+  const code = (errorCode ?? "").trim().replace(".", "_");
+  const known = sameMessageAs[code] ?? code;
+  return `purchase.result.errors.${explainedCodes.has(known) ? known : "default"}`;
+}
+
+export function failureTitleKey(errorCode: string | null): string {
+  return errorCode?.trim() === "3.02" ? "purchase.result.insufficientTitle" : "purchase.result.failedTitle";
+}

@@ -1,0 +1,161 @@
+import { describeError } from "@kinderready/db/describe-error";
+import { DomainError } from "@kinderready/domain/domain-error";
+import type { FlowType } from "@kinderready/domain/onboarding/flows";
+import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
+import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
+import { checkoutVariants } from "@kinderready/domain/payments/checkout-schema";
+import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
+import { defaultProduct } from "@kinderready/domain/product";
+import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { pageForPath } from "../pages.ts";
+import type { Route } from "../routes/+types/purchase";
+import type { UserFlowState } from "../stores/user-flow-store.ts";
+import { toOfferPlan } from "./offer-plan.ts";
+import type { PurchaseActionResult } from "./payment-result.ts";
+
+// Server side of the purchase pages: the prices and the parent's status on load, then the two
+// posts of the offer (start the checkout, ask how the payment went).
+
+// The intro-offer split test lands later; until then everybody is in group A.
+const introOfferGroup = "A";
+
+function pageOf(url: URL) {
+  return pageForPath(splitLocalePath(url.pathname).path);
+}
+
+function flowOf(url: URL): FlowType {
+  return pageOf(url).id === "offer1" ? "copy_1" : "main";
+}
+
+/** The visitor's country; in development a `country` query parameter stands in for the CDN's. */
+export function offerCountry(url: URL, geoCountry: string, isDev: boolean): string {
+  const forced = url.searchParams.get("country");
+  return isDev && forced && /^[A-Za-z]{2}$/.test(forced) ? forced.toLowerCase() : geoCountry;
+}
+
+export async function loadPurchase({ url, context }: Route.LoaderArgs) {
+  const { services, geo, config } = context.get(requestContext);
+  const locale = localeFromPath(url.pathname);
+  const flowType = flowOf(url);
+  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  const returning = url.searchParams.has("order_id");
+
+  const [priceConfig, status] = await Promise.all([
+    getPriceConfig(services.db, {
+      countryCode: offerCountry(url, geo.countryCode, config.isDev),
+      product: defaultProduct,
+      purchaseType: "subscription",
+      flow: flowType,
+      introOfferGroup,
+    }),
+    token.success ? getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }) : undefined,
+  ]);
+  // A parent who has bought goes to the printables; one coming back from paying stays for the result.
+  if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
+    throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
+  }
+  const userFlow: UserFlowState | undefined = status && {
+    registered: status.registered,
+    purchased: status.purchased,
+    upsalePurchased: false,
+    isSubscriptionExpired: status.isSubscriptionExpired,
+    isManualAccess: status.isManualAccess,
+    subscriptionStatus: status.subscriptionStatus ?? undefined,
+  };
+  return {
+    flowType,
+    locale,
+    // While the timer runs, and once it has run out.
+    plans: { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) },
+    offerTimerTimeout: config.offerTimerTimeout,
+    // The address the kit goes to, for the parent's own confirmation (the token is theirs).
+    email: status?.email ?? null,
+    userFlow,
+  };
+}
+
+const actionBody = z.discriminatedUnion("intent", [
+  // The browser names the offer variant only; the server prices the plan for the country.
+  z.object({ intent: z.literal("checkout"), variant: z.enum(checkoutVariants) }),
+  z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
+]);
+
+const logFailure = (msg: string, error: unknown) =>
+  console.error(JSON.stringify({ level: "error", msg, err: describeError(error) }));
+
+/** The offer's two server calls: leave for the hosted payment page, and the payment's status. */
+export async function handlePurchaseAction({ request, url, context }: Route.ActionArgs) {
+  const { services, geo, config } = context.get(requestContext);
+  const body = actionBody.safeParse(await request.json().catch(() => undefined));
+  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  if (!body.success) {
+    return data<PurchaseActionResult>(
+      { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed" } },
+      { status: 400 },
+    );
+  }
+
+  if (body.data.intent === "order-status") {
+    const pending = { intent: "order-status", status: "pending", errorCode: null } as const;
+    // An order that is not this parent's was never paid here.
+    if (!token.success) return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
+    try {
+      const result = await getCheckoutResult(services.payments, {
+        orderId: body.data.order_id,
+        userToken: token.data,
+      });
+      return { intent: "order-status", ...result } satisfies PurchaseActionResult;
+    } catch (error) {
+      if (error instanceof DomainError) {
+        return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
+      }
+      // The gateway did not answer this time; the page asks again a second later.
+      logFailure("order status check failed", error);
+      return pending satisfies PurchaseActionResult;
+    }
+  }
+
+  if (!token.success) {
+    return data<PurchaseActionResult>(
+      { intent: "checkout", error: { messageKey: "purchase.result.unknownUser" } },
+      { status: 404 },
+    );
+  }
+  const locale = localeFromPath(url.pathname);
+  // The parent comes back to this same page, in their language, with their token.
+  const returnUrl = new URL(localizePath(`/${pageOf(url).path}/`, locale), config.appUrl);
+  returnUrl.searchParams.set("token", token.data);
+  try {
+    const { redirectUrl } = await startCheckout(services.payments, {
+      userToken: token.data,
+      product: defaultProduct,
+      flow: flowOf(url),
+      introOfferGroup,
+      variant: body.data.variant,
+      countryCode: offerCountry(url, geo.countryCode, config.isDev),
+      locale,
+      returnUrl: returnUrl.toString(),
+    });
+    return { intent: "checkout", redirectUrl } satisfies PurchaseActionResult;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const messageKey =
+        error.kind === "conflict"
+          ? (error.messageKey ?? "purchase.result.alreadySubscribed")
+          : "purchase.result.unknownUser";
+      return data<PurchaseActionResult>(
+        { intent: "checkout", error: { messageKey } },
+        { status: error.kind === "conflict" ? 409 : 404 },
+      );
+    }
+    logFailure("checkout failed", error);
+    return data<PurchaseActionResult>(
+      { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed" } },
+      { status: 502 },
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import type { PurchaseState } from "../stores/purchase-store.ts";
+
+/** The purchase pages, in order (spec point 2); the last one is the subscription offer. */
+export const purchaseSteps = [
+  "time-to-learn",
+  "skills-growing-plan",
+  "personalized-growing-plan",
+  "colorful-worksheets",
+  "real-reviews",
+  "email",
+  "subscription-offer",
+] as const;
+
+export type PurchaseStepId = (typeof purchaseSteps)[number];
+
+export const offerStep = purchaseSteps.length - 1;
+
+/** Keeps a stored step inside the flow (the flow may have changed since it was saved). */
+export function clampStep(step: number): number {
+  return Number.isInteger(step) ? Math.min(Math.max(step, 0), offerStep) : 0;
+}
+
+export function stepIdAt(step: number): PurchaseStepId {
+  return purchaseSteps[clampStep(step)] as PurchaseStepId;
+}
+
+/** The step moves forward only while further steps exist. */
+export function nextStep(step: number): number {
+  return Math.min(clampStep(step) + 1, offerStep);
+}
+
+export function previousStep(step: number): number {
+  return Math.max(clampStep(step) - 1, 0);
+}
+
+/** The one button each page shows: continue on the first four, get-kit on the next two, then purchase. */
+export function buttonOf(id: PurchaseStepId): "continue" | "get-kit" | "purchase" {
+  if (id === "subscription-offer") return "purchase";
+  if (id === "real-reviews" || id === "email") return "get-kit";
+  return "continue";
+}
+
+/**
+ * The saved state as a page load finds it: another parent on this device starts again at the
+ * first step with a fresh offer timer, and an `offer` link (or a payment coming back) opens the
+ * offer. Returns the same object when nothing changes.
+ */
+export function resolvePurchaseState(
+  state: PurchaseState,
+  input: { userId: string | undefined; jumpToOffer: boolean },
+): PurchaseState {
+  let next = state;
+  if (input.userId !== state.stepUserId) {
+    next = { ...next, step: 0, stepUserId: input.userId, offerSecondsLeft: undefined, isOfferExpired: false };
+  }
+  if (input.jumpToOffer && next.step !== offerStep) next = { ...next, step: offerStep };
+  return next;
+}

@@ -1,0 +1,312 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
+
+// The purchase pages after the quiz, up to the purchase button (paying is purchase-payment.spec.ts).
+
+const apiKey = { "x-api-key": "local-development-secret" };
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+const heading = (page: Page) => page.locator("#purchase-title");
+const flow = (page: Page) => page.locator(".purchase-flow");
+const purchaseButton = (page: Page) => page.getByRole("button", { name: "Start my 3-day trial" });
+
+/** A parent who finished the quiz on another device (through the API): the offer knows the token only. */
+async function registerLead(page: Page) {
+  const token = `e2e-${unique()}-offer-abcdef`;
+  const email = `offer-${unique()}@example.com`;
+  const response = await page.request.post("/api/v1/onboarding", {
+    headers: apiKey,
+    data: {
+      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+      email,
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+    },
+  });
+  expect(response.status()).toBe(200);
+  return { token, email };
+}
+
+/** Opens a purchase page and waits until it answers taps (hydrated, saved state restored). */
+async function openPurchase(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
+}
+
+/** Presses the page's one button (Continue or Get my kit) and waits for the next page. */
+async function next(page: Page) {
+  const before = await flow(page).getAttribute("data-step");
+  await page.locator(".purchase-flow__next").click();
+  await expect(flow(page)).not.toHaveAttribute("data-step", before ?? "");
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, where).toEqual([]);
+}
+
+test("after the quiz a parent walks the seven purchase pages, personalised, to the offer", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `walk-${unique()}@example.com`;
+  await openQuiz(page, "/onboarding/");
+  await answerUntil(page, "help");
+  await page.getByLabel("Independent").check();
+  await page.getByLabel("Socialized").check();
+  await submitForm(page);
+  await page.getByRole("textbox", { name: "Child's name" }).fill("Emma");
+  await submitForm(page);
+  await page.getByRole("textbox", { name: "Age in years" }).fill("5");
+  await submitForm(page);
+  await page.getByRole("textbox", { name: "Your email" }).fill(email);
+  await submitForm(page);
+  await page.waitForURL(/\/purchase\/\?token=/);
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
+
+  const only = async (name: string) => {
+    await expect(page.locator("main").getByRole("button").filter({ hasNotText: "Back" })).toHaveText([name]);
+  };
+  await expect(flow(page)).toHaveAttribute("data-step", "time-to-learn");
+  await expect(heading(page)).toHaveText("Emma is at the perfect age to learn through play");
+  await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
+  await only("Continue");
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(heading(page)).toHaveText("The skills Emma will grow");
+  await expect(heading(page)).toBeFocused();
+  await only("Continue");
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(heading(page)).toHaveText("Emma's plan is built around your answers");
+  await expect(flow(page)).toContainText("Difficulty matched to age 5");
+  await expect(page.getByRole("list").filter({ hasText: "Independent" })).toContainText("Socialized");
+  // The first answer of every question agrees, so the statements' topics are in the plan.
+  await expect(flow(page)).toContainText("Doing more things on their own");
+
+  // Back returns one page and keeps focus on the heading; a reload resumes where the parent was.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(heading(page)).toHaveText("The skills Emma will grow");
+  await expect(heading(page)).toBeFocused();
+  await next(page);
+  await page.reload();
+  await expect(heading(page)).toHaveText("Emma's plan is built around your answers");
+
+  await next(page);
+  await expect(flow(page)).toHaveAttribute("data-step", "colorful-worksheets");
+  await expect(flow(page)).toContainText("Emma's name on the worksheets");
+  await only("Continue");
+
+  await next(page);
+  await expect(flow(page)).toHaveAttribute("data-step", "real-reviews");
+  await expect(flow(page)).toContainText("illustrative examples written by our team");
+  await only("Get my kit");
+
+  await next(page);
+  await expect(heading(page)).toHaveText("We'll send Emma's kit to this address");
+  await expect(flow(page)).toContainText(email);
+  await expect(page.getByRole("textbox")).toHaveCount(0);
+  await only("Get my kit");
+
+  await next(page);
+  await expect(flow(page)).toHaveAttribute("data-step", "subscription-offer");
+  await expect(heading(page)).toHaveText("Emma's kindergarten-readiness kit");
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByRole("timer")).toHaveText(/^Your discount is reserved for 0[01]:\d\d$/);
+  await expect(flow(page)).toContainText("Due today$1.99");
+  await expect(flow(page)).toContainText("Regular price $3.99");
+  await expect(flow(page)).toContainText("Save 50%");
+  await expect(flow(page)).toContainText("Then $29.99 every 30 days");
+  await expect(flow(page)).toContainText("Your 3-day trial costs $1.99.");
+  await only("Start my 3-day trial");
+
+  // A reload stays on the offer.
+  await page.reload();
+  await expect(flow(page)).toHaveAttribute("data-step", "subscription-offer");
+});
+
+test("an offer link opens the offer, and another parent on the device starts at the first page", async ({ page }) => {
+  const first = await registerLead(page);
+  const second = await registerLead(page);
+  await openPurchase(page, `/purchase/?token=${first.token}`);
+  // Nothing from the quiz on this device: the pages speak of "your child".
+  await expect(heading(page)).toHaveText("Your child is at the perfect age to learn through play");
+  await next(page);
+  await next(page);
+  await expect(flow(page)).toHaveAttribute("data-step", "personalized-growing-plan");
+
+  await openPurchase(page, `/purchase/?token=${first.token}&offer=1`);
+  await expect(flow(page)).toHaveAttribute("data-step", "subscription-offer");
+  await expect(heading(page)).toHaveText("Your kindergarten-readiness kit");
+
+  await openPurchase(page, `/purchase/?token=${second.token}`);
+  await expect(flow(page)).toHaveAttribute("data-step", "time-to-learn");
+  await next(page);
+  await openPurchase(page, `/offer1/?token=${second.token}`);
+  await expect(flow(page)).toHaveAttribute("data-flow", "copy_1");
+  await expect(flow(page)).toHaveAttribute("data-step", "skills-growing-plan");
+
+  // The email page confirms the address the server has for the token.
+  await next(page);
+  await next(page);
+  await next(page);
+  await next(page);
+  await expect(flow(page)).toContainText(second.email);
+});
+
+test("the purchase needs the terms checkbox", async ({ page }) => {
+  const { token } = await registerLead(page);
+  await openPurchase(page, `/purchase/?token=${token}&offer=1`);
+  const checkbox = page.getByRole("checkbox");
+  await expect(checkbox).toHaveAccessibleName(
+    "I agree to the Terms of Service, the Privacy Policy and the Subscription Terms",
+  );
+  await expect(page.locator("main").getByRole("link", { name: "Subscription Terms" })).toHaveAttribute(
+    "href",
+    "/terms/subscription-terms/",
+  );
+  await purchaseButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("You need to agree with terms");
+  await expect(checkbox).toBeFocused();
+  await expect(checkbox).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/purchase\//);
+  await checkbox.check();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("the offer timer counts down only while the offer shows, survives a reload, and expires to the later price", async ({
+  page,
+}) => {
+  const { token } = await registerLead(page);
+  await page.clock.install();
+  await openPurchase(page, `/purchase/?token=${token}&offer=1`);
+  const timer = page.getByRole("timer");
+  // The test environment caps the 600 s offer at OFFER_TIMER_TIMEOUT=60.
+  await expect(timer).toHaveText("Your discount is reserved for 01:00");
+  await page.clock.runFor(5_000);
+  await expect(timer).toHaveText("Your discount is reserved for 00:55");
+
+  // Paused while another page shows.
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.clock.runFor(20_000);
+  await next(page);
+  await expect(timer).toHaveText("Your discount is reserved for 00:55");
+
+  await page.reload();
+  await expect(timer).toHaveText("Your discount is reserved for 00:55");
+  await expect(flow(page)).toContainText("Due today$1.99");
+
+  await page.clock.runFor(56_000);
+  await expect(timer).toHaveText("Your reserved discount has expired");
+  await expect(page.locator("[aria-live=polite]").filter({ hasText: "expired" })).toHaveCount(1);
+  await expect(flow(page)).toContainText("Due today$3.99");
+  await expect(flow(page)).not.toContainText("Save 50%");
+  await expect(flow(page)).toContainText("Your 3-day trial costs $3.99.");
+
+  await page.reload();
+  await expect(timer).toHaveText("Your reserved discount has expired");
+  await expect(flow(page)).toContainText("Due today$3.99");
+});
+
+for (const [country, today, renewal] of [
+  ["GB", "£1.99", "£24.99"],
+  ["DE", "€1.99", "€29.99"],
+  ["US", "$1.99", "$29.99"],
+] as const) {
+  test(`a visitor from ${country} sees the offer in ${today.slice(0, 1)}`, async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": country } });
+    const page = await context.newPage();
+    await openPurchase(page, "/purchase/?offer=1");
+    await expect(flow(page)).toContainText(`Due today${today}`);
+    await expect(flow(page)).toContainText(`Then ${renewal} every 30 days`);
+    await context.close();
+  });
+}
+
+test("a parent in Arabic walks the purchase pages right to left", async ({ page }) => {
+  const { token, email } = await registerLead(page);
+  await openPurchase(page, `/ar/purchase/?token=${token}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(heading(page)).toHaveText("طفلك في السنّ المثالية للتعلّم من خلال اللعب");
+  for (const step of [
+    "skills-growing-plan",
+    "personalized-growing-plan",
+    "colorful-worksheets",
+    "real-reviews",
+    "email",
+    "subscription-offer",
+  ]) {
+    await next(page);
+    await expect(flow(page)).toHaveAttribute("data-step", step);
+    await expect(heading(page)).toBeFocused();
+  }
+  await expect(page.getByRole("timer")).toContainText("01:00");
+  await expect(flow(page)).toContainText("$");
+  await page.locator(".offer__buy").click();
+  await expect(page.getByRole("alert")).toHaveText("يجب الموافقة على الشروط");
+  await expect(page.locator("main").getByRole("link", { name: "شروط الخدمة" })).toHaveAttribute(
+    "href",
+    "/ar/terms/terms-of-service/",
+  );
+  await page.getByRole("button", { name: "رجوع" }).click();
+  await expect(flow(page)).toHaveAttribute("data-step", "email");
+  // The address reads left to right inside the right-to-left page.
+  await expect(page.getByText(email)).toHaveAttribute("dir", "ltr");
+});
+
+test("the purchase pages work with the keyboard alone", async ({ page }) => {
+  const { token } = await registerLead(page);
+  await openPurchase(page, `/purchase/?token=${token}`);
+  const continueButton = page.getByRole("button", { name: "Continue" });
+  for (let i = 0; i < 10 && !(await continueButton.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(continueButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toBeFocused();
+  // From the focused heading, Tab reaches the page's button; Shift+Tab the Back button.
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "Back" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(continueButton).toBeFocused();
+  for (const step of [
+    "personalized-growing-plan",
+    "colorful-worksheets",
+    "real-reviews",
+    "email",
+    "subscription-offer",
+  ]) {
+    await page.keyboard.press("Enter");
+    await expect(flow(page)).toHaveAttribute("data-step", step);
+    await expect(heading(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+  }
+  // On the offer: the checkbox, its three links, then the purchase button.
+  await expect(page.getByRole("checkbox")).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  await expect(purchaseButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText("You need to agree with terms");
+  await expect(page.getByRole("checkbox")).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("checkbox")).toBeChecked();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+for (const locale of ["", "/ar"]) {
+  test(`every purchase page${locale ? ` in ${locale.slice(1)}` : ""}, and the terms error, passes axe-core`, async ({
+    page,
+  }) => {
+    const { token } = await registerLead(page);
+    await openPurchase(page, `${locale}/purchase/?token=${token}`);
+    for (let step = 0; step < 6; step++) {
+      await expectNoViolations(page, (await flow(page).getAttribute("data-step")) ?? "");
+      await next(page);
+    }
+    await expectNoViolations(page, "subscription-offer");
+    await page.locator(".offer__buy").click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoViolations(page, "subscription-offer with the terms error");
+  });
+}

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// Paying for the subscription on the gateway's hosted page (the in-process simulator) and
+// coming back to the offer's result, in Chromium, with the README's test cards.
+
+const apiKey = { "x-api-key": "local-development-secret" };
+// The card form's submit button ("Pay $1.99"), not the PayPal one ("Pay with PayPal").
+const payByCard = { name: /^Pay (?!with )/ };
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** A parent who finished the quiz (through the API, as the quiz does), on the offer. */
+async function openOffer(page: Page, options: { country?: string; locale?: string } = {}) {
+  const token = `e2e-${unique()}-pay-abcdef`;
+  const response = await page.request.post("/api/v1/onboarding", {
+    headers: apiKey,
+    data: {
+      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+      email: `pay-${unique()}@example.com`,
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+    },
+  });
+  expect(response.status()).toBe(200);
+  if (options.country) await page.setExtraHTTPHeaders({ "x-test-country": options.country });
+  await page.goto(`${options.locale ? `/${options.locale}` : ""}/purchase/?token=${token}&offer=1`);
+  return token;
+}
+
+/** Agrees to the terms, presses the purchase button and pays on the hosted page with a card. */
+async function payWith(page: Page, card: string) {
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Start my 3-day trial" }).click();
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVV)").fill("123");
+  await page.getByRole("button", payByCard).click();
+  await page.waitForURL(/\/purchase\/\?.*order_id=/);
+}
+
+test("a parent buys the subscription with the approved card and lands on the success modal", async ({ page }) => {
+  const token = await openOffer(page, { country: "us" });
+  await payWith(page, "4067 4299 7471 9265");
+  const dialog = page.getByRole("dialog", { name: "Payment successful!" });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole("link", { name: "Go to my printables" }).click();
+  await page.waitForURL(`/printables/?token=${token}`);
+  // Bought once: the offer does not take a second payment.
+  const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
+  expect((await status.json()).purchased).toBe(true);
+});
+
+for (const [card, title, message] of [
+  ["4000 0000 0000 3022", "Insufficient funds", "There are not enough funds on the card."],
+  ["4000 0000 0000 2065", "Payment failed!", "The CVV2 code is invalid."],
+  ["4000 0000 0000 2107", "Payment failed!", "Card authentication was unsuccessful."],
+] as const) {
+  test(`the card ${card} shows "${title}" with its message, and Try again returns to the offer`, async ({ page }) => {
+    await openOffer(page);
+    await payWith(page, card);
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toContainText(message);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Start my 3-day trial" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.has("order_id")).toBe(false);
+  });
+}
+
+for (const [country, symbol] of [
+  ["gb", "£"],
+  ["de", "€"],
+  ["us", "$"],
+] as const) {
+  test(`a visitor from ${country.toUpperCase()} sees and pays prices in ${symbol}`, async ({ page }) => {
+    await openOffer(page, { country });
+    await expect(page.locator("main")).toContainText(symbol);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Start my 3-day trial" }).click();
+    await page.waitForURL(/\/gateway-simulator\/pay\//);
+    await expect(page.getByRole("button", payByCard)).toContainText(symbol);
+  });
+}
+
+test("the hosted payment page is in the parent's language, right to left in Arabic", async ({ page }) => {
+  await openOffer(page, { locale: "ar" });
+  await page.getByRole("checkbox").check();
+  await page.locator("form button[type=submit], button.purchase").last().click();
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByLabel("رقم البطاقة")).toBeVisible();
+});
