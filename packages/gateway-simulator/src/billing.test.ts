@@ -6,9 +6,9 @@ import {
   orders,
   pricePlans,
   subscriptions,
-  users,
 } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import {
   applyOrderUpdate,
   chargeStoredCard,
@@ -23,7 +23,6 @@ import {
   settleSubscriptionOrder,
 } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { createRandomToken } from "@kinderready/domain/random-token";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";
@@ -64,22 +63,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     clock = new Date("2026-11-22T10:00:00Z");
   });
 
-  async function newParent() {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        token: createRandomToken(),
-        product: "kinderready",
-        email: `${createRandomToken()}@example.com`,
-        locale: "en",
-        flow: "main",
-        purchasePath: "/purchase/",
-        marketingContactId: createRandomToken(),
-      })
-      .returning();
-    if (!user) throw new Error("no user");
-    return user;
-  }
+  const newParent = () => insertTestParent(database.db);
 
   async function plan(kind: string, variant = "initial") {
     const [row] = await database.db

@@ -1,18 +1,11 @@
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
-import {
-  entitlements,
-  gatewaySimulatorOrders,
-  ledgerEntries,
-  orders,
-  subscriptions,
-  users,
-} from "@kinderready/db/schema";
+import { entitlements, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { createRandomToken } from "@kinderready/domain/random-token";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -63,23 +56,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     await database.close();
   });
 
-  async function newParent() {
-    const token = createRandomToken();
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        token,
-        product: "kinderready",
-        email: `${createRandomToken()}@example.com`,
-        locale: "en",
-        flow: "main",
-        purchasePath: "/purchase/",
-        marketingContactId: createRandomToken(),
-      })
-      .returning();
-    if (!user) throw new Error("no user");
-    return { token, id: user.id };
-  }
+  const newParent = () => insertTestParent(database.db);
 
   const checkout = (token: string, overrides: object = {}) =>
     app.inject({

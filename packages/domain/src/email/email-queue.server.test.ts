@@ -1,10 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages, users } from "@kinderready/db/schema";
+import { emailMessages } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
 import { createRandomToken } from "../random-token.ts";
 import { enqueueEmail, queueReceipt } from "./email-queue.server.ts";
 
@@ -26,22 +27,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
     await database.close();
   });
 
-  async function newParent() {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        token: createRandomToken(),
-        product: "kinderready",
-        email: `${createRandomToken()}@example.com`,
-        locale: "en",
-        flow: "main",
-        purchasePath: "/purchase/",
-        marketingContactId: createRandomToken(),
-      })
-      .returning();
-    if (!user) throw new Error("no user");
-    return user.id;
-  }
+  const newParent = async () => (await insertTestParent(database.db)).id;
 
   const receiptsOf = (userId: string) =>
     database.db.select().from(emailMessages).where(eq(emailMessages.userId, userId));
