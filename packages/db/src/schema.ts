@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -211,7 +212,13 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("orders_idempotency").on(table.userId, table.idempotencyKey)],
+  (table) => [
+    uniqueIndex("orders_idempotency").on(table.userId, table.idempotencyKey),
+    // One upsell charge of each kind in flight per parent, whatever price or attempt was asked for.
+    uniqueIndex("orders_one_open_upsell")
+      .on(table.userId, table.purpose)
+      .where(sql`status in ('created', 'processing') and purpose in ('upsale', 'lifetime')`),
+  ],
 );
 
 /** A parent's subscription: trial, renewals every period, dunning, cancellation, lifetime. */
@@ -278,3 +285,22 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
+
+/**
+ * Conversions the funnel reports to ad platforms (an upsell bought, …), one per event and order,
+ * recorded when they happen and forwarded later by a job.
+ */
+export const conversionEvents = pgTable(
+  "conversion_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: text("event").notNull(),
+    orderId: text("order_id").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("conversion_events_once").on(table.event, table.orderId)],
+);

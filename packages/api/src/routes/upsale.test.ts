@@ -1,0 +1,175 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { and, count, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
+
+// One-click upsells through the API and the simulator over loopback HTTP: prices are the
+// server's, one charge however often it is asked for, and nobody sees another parent's order.
+
+const headers = { "x-api-key": testApiSecret };
+const clock = new Date("2026-11-22T10:00:00Z");
+
+describe.each(testDatabases())("upsells on $name", (target) => {
+  let database: DbHandle;
+  let app: FastifyInstance;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    const jobs = { send: async () => null };
+    app = await buildTestApi(
+      database,
+      testServices(database.db, jobs, loopback.gateway, () => clock),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await loopback.close();
+    await database.close();
+  });
+
+  const post = (url: string, payload: object) => app.inject({ method: "POST", url, headers, payload });
+
+  /** A parent who paid the first payment with `card` on the hosted page. */
+  async function payingParent(card = "4067429974719265", country = "us") {
+    const parent = await insertTestParent(database.db);
+    const started = await post("/api/v1/purchase/checkout", {
+      user_token: parent.token,
+      product: "kinderready",
+      flow: "main",
+      variant: "initial",
+      country_code: country,
+      locale: "en",
+      return_url: "https://kit.example/purchase/",
+    });
+    const { order_id, redirect_url } = started.json();
+    await fetch(redirect_url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: card, expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+    const paid = await post("/api/v1/purchase/order-status", { order_id, user_token: parent.token });
+    expect(paid.json().status).toBe("approved");
+    return parent;
+  }
+
+  const upsale = (parent: { token: string; email: string | null }, overrides: object = {}) =>
+    post("/api/v1/solid/upsale", {
+      email: parent.email,
+      product: "kinderready",
+      amount: 1499,
+      currency: "USD",
+      recurring_type: "upsale",
+      user_token: parent.token,
+      ...overrides,
+    });
+  const status = async (token: string, orderId: string) =>
+    (await post("/api/v1/solid/upsale/status", { order_id: orderId, user_token: token })).json();
+
+  it("charges the add-on packs on the stored card and records the conversion once", async () => {
+    const parent = await payingParent();
+    const bought = await upsale(parent);
+    expect(bought.statusCode).toBe(200);
+    const { order_id } = bought.json();
+    expect(await status(parent.token, order_id)).toEqual({ status: "approved", error_code: null });
+    const charges = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order_id));
+    expect(charges.map((entry) => [entry.type, entry.amount, entry.currency])).toEqual([["charge", 1499, "USD"]]);
+
+    // Bought: not again.
+    expect((await upsale(parent)).statusCode).toBe(409);
+    const trigger = () =>
+      post("/api/v1/conversion/trigger-upsale", { user_token: parent.token, product: "kinderready" });
+    expect((await trigger()).json()).toEqual({ recorded: true });
+    expect((await trigger()).json()).toEqual({ recorded: false });
+    const events = await database.db.select().from(conversionEvents).where(eq(conversionEvents.orderId, order_id));
+    expect(events).toMatchObject([{ event: "upsale", amount: 1499, currency: "USD" }]);
+  });
+
+  it("sells the discount price too, and lifetime access ends renewals", async () => {
+    const parent = await payingParent("4067429974719265", "gb");
+    const discount = await upsale(parent, { amount: 499, currency: "gbp" });
+    expect(await status(parent.token, discount.json().order_id)).toMatchObject({ status: "approved" });
+    const lifetime = await upsale(parent, { amount: 2999, currency: "GBP", recurring_type: "lifetime" });
+    expect(await status(parent.token, lifetime.json().order_id)).toMatchObject({ status: "approved" });
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
+  });
+
+  it("rejects a tampered amount or currency, naming the field, and charges nothing", async () => {
+    const parent = await payingParent();
+    for (const [overrides, field] of [
+      [{ amount: 1 }, "body.amount"],
+      [{ amount: 2999 }, "body.amount"],
+      [{ currency: "EUR" }, "body.currency"],
+      [{ currency: "XYZ" }, "body.currency"],
+      [{ amount: "14.99" }, "body.amount"],
+      [{ email: "someone-else@example.com" }, "body.email"],
+      [{ recurring_type: "everything" }, "body.recurring_type"],
+    ] as const) {
+      const refused = await upsale(parent, overrides);
+      expect(refused.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(refused.json().message).toContain(field);
+    }
+    const [made] = await database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, parent.id), inArray(orders.purpose, ["upsale", "lifetime"])));
+    expect(made?.n).toBe(0);
+  });
+
+  it("charges once when the same upsell is requested 20 times at once", async () => {
+    const parent = await payingParent();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => upsale(parent)));
+    const ids = new Set(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().order_id));
+    expect(ids.size).toBe(1);
+    // Some may arrive after the charge settled: those are told it is bought already.
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+    const [orderId] = [...ids];
+    const charged = await database.db
+      .select({ n: count() })
+      .from(gatewaySimulatorOrders)
+      .where(eq(gatewaySimulatorOrders.orderId, orderId ?? ""));
+    expect(charged[0]?.n).toBe(1);
+    const [made] = await database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "upsale")));
+    expect(made?.n).toBe(1);
+  });
+
+  it("reports insufficient funds on the renewal-failure card, and a later attempt is a new order", async () => {
+    const parent = await payingParent("4000000000013021");
+    const first = (await upsale(parent)).json();
+    expect(await status(parent.token, first.order_id)).toEqual({ status: "declined", error_code: "3.02" });
+    const second = (await upsale(parent)).json();
+    expect(second.order_id).not.toBe(first.order_id);
+  });
+
+  it("refuses an upsell before the first payment, and never shows another parent's order", async () => {
+    const stranger = await insertTestParent(database.db);
+    const refused = await upsale(stranger);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain("first payment");
+
+    const owner = await payingParent();
+    const { order_id } = (await upsale(owner)).json();
+    const peek = await post("/api/v1/solid/upsale/status", { order_id, user_token: stranger.token });
+    expect(peek.statusCode).toBe(404);
+    expect(JSON.stringify(peek.json())).not.toContain("approved");
+    expect((await post("/api/v1/paypal/upsale", {})).statusCode).toBe(400);
+    const nothing = await post("/api/v1/conversion/trigger-upsale", {
+      user_token: stranger.token,
+      product: "kinderready",
+    });
+    expect(nothing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import type { AppServices } from "@kinderready/domain/app-services";
+import { getUpsaleStatus, recordUpsaleConversion, startUpsale } from "@kinderready/domain/upsale/upsale.server";
+import {
+  triggerUpsaleBody,
+  triggerUpsaleResult,
+  upsaleBody,
+  upsaleParams,
+  upsaleResult,
+  upsaleStatusBody,
+  upsaleStatusResult,
+} from "@kinderready/domain/upsale/upsale-schema";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorBody } from "../error-handler.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody };
+
+/** One-click upsells after the first payment, their status, and the conversion report (spec point 7). */
+export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
+  app.post(
+    "/:gateway/upsale",
+    {
+      schema: {
+        summary: "Charge an upsell on the card of the first payment; the amount must match the server's price",
+        tags: ["upsale"],
+        params: upsaleParams,
+        body: upsaleBody,
+        response: { 200: upsaleResult, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { orderId } = await startUpsale(services.payments, {
+        userToken: body.user_token,
+        product: body.product,
+        email: body.email,
+        amount: body.amount,
+        currency: body.currency,
+        recurringType: body.recurring_type,
+      });
+      return { order_id: orderId };
+    },
+  );
+
+  app.post(
+    "/:gateway/upsale/status",
+    {
+      schema: {
+        summary: "How an upsell charge went: processing, approved or declined with the gateway's code",
+        tags: ["upsale"],
+        params: upsaleParams,
+        body: upsaleStatusBody,
+        response: { 200: upsaleStatusResult, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await getUpsaleStatus(services.payments, {
+        orderId: request.body.order_id,
+        userToken: request.body.user_token,
+      });
+      return { status: result.status, error_code: result.errorCode };
+    },
+  );
+
+  app.post(
+    "/conversion/trigger-upsale",
+    {
+      schema: {
+        summary: "Record the parent's latest approved upsell as a conversion for the ad platforms",
+        tags: ["upsale"],
+        body: triggerUpsaleBody,
+        response: { 200: triggerUpsaleResult, ...errors },
+      },
+    },
+    async (request) =>
+      recordUpsaleConversion(services.payments, {
+        userToken: request.body.user_token,
+        product: request.body.product,
+      }),
+  );
+};

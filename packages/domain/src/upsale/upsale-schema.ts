@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { currencyCodes } from "../pricing/currency.ts";
+import { products } from "../product.ts";
+
+/** What a one-click upsell buys: every add-on pack, or lifetime access. */
+export const upsaleTypes = ["upsale", "lifetime"] as const;
+export type UpsaleType = (typeof upsaleTypes)[number];
+
+/** The gateways an upsell can go through; the path's `{gateway}`. */
+export const upsaleGateways = ["solid"] as const;
+
+export const upsaleParams = z.object({ gateway: z.enum(upsaleGateways) });
+
+/**
+ * POST /{gateway}/upsale (spec point 3). The amount and currency are checked against the
+ * server's own price for the parent and never used to price anything.
+ */
+export const upsaleBody = z.object({
+  email: z.email(),
+  product: z.enum(products),
+  /** Minor units, without a separator: 1499 for 14.99. */
+  amount: z.coerce.number().int().positive(),
+  currency: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(currencyCodes)),
+  recurring_type: z.enum(upsaleTypes),
+  user_token: userTokenSchema,
+});
+
+export const upsaleResult = z.object({ order_id: z.string() });
+
+export const upsaleStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
+
+export const upsaleStatusResult = z.object({
+  status: z.enum(["processing", "approved", "declined"]),
+  error_code: z.string().nullable(),
+});
+
+export const triggerUpsaleBody = z.object({ user_token: userTokenSchema, product: z.enum(products) });
+export const triggerUpsaleResult = z.object({ recorded: z.boolean() });

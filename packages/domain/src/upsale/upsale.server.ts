@@ -1,0 +1,185 @@
+import { conversionEvents, entitlements, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { getCheckoutResult } from "../payments/checkout.server.ts";
+import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
+import type { CurrencyCode } from "../pricing/currency.ts";
+import type { Product } from "../product.ts";
+import type { UpsaleType } from "./upsale-schema.ts";
+
+/**
+ * One-click upsells after the first payment: the card stored by that payment is charged
+ * merchant-initiated (`/recurring`), at the catalogue's price in the currency the parent paid in.
+ * The browser's amount and currency are only checked, never used: a mismatch is refused.
+ */
+
+export type UpsaleInput = {
+  userToken: string;
+  product: Product;
+  email: string;
+  /** Minor units, as the browser saw the price. */
+  amount: number;
+  currency: CurrencyCode;
+  recurringType: UpsaleType;
+};
+
+/** Declines a merchant-initiated charge cannot get past: the parent has to pay on the gateway's page. */
+const needsCardholderCodes = new Set(["2.10", "2.11", "2.12", "2.15", "3.09"]);
+export function needsCardholder(errorCode: string | null): boolean {
+  return errorCode !== null && needsCardholderCodes.has(errorCode.replace("_", "."));
+}
+
+async function findBuyer(deps: PaymentDeps, input: { userToken: string; product: Product }) {
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+  if (!user?.email) throw new DomainError("not-found", "user_token", "No parent has this token");
+  const [subscription] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+  const [firstPayment] = await deps.db
+    .select({ orderId: entitlements.orderId })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "subscription")))
+    .limit(1);
+  if (!subscription?.cardToken || !firstPayment) {
+    throw new DomainError(
+      "conflict",
+      "user_token",
+      "An upsell needs a successful first payment",
+      "upsale.errors.noFirstPayment",
+    );
+  }
+  return { user: { id: user.id, email: user.email }, subscription };
+}
+
+/** What the parent already owns of the upsells. */
+export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string): Promise<Set<UpsaleType>> {
+  const rows = await deps.db
+    .select({ kind: entitlements.kind })
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), inArray(entitlements.kind, ["upsale", "lifetime"])));
+  return new Set(rows.map((row) => row.kind as UpsaleType));
+}
+
+/**
+ * Charges an upsell once: the order id comes from the parent, the kind and the number of
+ * declined attempts, and a partial unique index allows one open order per kind, so a double
+ * click, a retried request or 20 at once charge one order. Answers the order id to poll.
+ */
+export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promise<{ orderId: string }> {
+  const { user, subscription } = await findBuyer(deps, input);
+  if (user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+    throw new DomainError("invalid", "email", "is not the email of this parent");
+  }
+  if (input.currency !== subscription.currency) {
+    throw new DomainError("invalid", "currency", `must be ${subscription.currency}, the currency of the first payment`);
+  }
+  const [plan] = await deps.db
+    .select()
+    .from(pricePlans)
+    .where(
+      and(
+        eq(pricePlans.product, input.product),
+        eq(pricePlans.kind, input.recurringType),
+        eq(pricePlans.currency, subscription.currency),
+        eq(pricePlans.amount, input.amount),
+      ),
+    )
+    .limit(1);
+  if (!plan)
+    throw new DomainError("invalid", "amount", `is not a price of ${input.recurringType} in ${input.currency}`);
+  const owned = await ownedUpsells(deps, user.id);
+  if (owned.has(input.recurringType) || (input.recurringType === "lifetime" && subscription.status === "lifetime")) {
+    throw new DomainError("conflict", "recurring_type", "Already bought", "upsale.errors.alreadyOwned");
+  }
+
+  const [declined] = await deps.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, user.id), eq(orders.purpose, input.recurringType), eq(orders.status, "declined")));
+  const idempotencyKey = `${input.recurringType}:${declined?.n ?? 0}`;
+  const orderId = orderIdFor(user.id, idempotencyKey);
+  await deps.db
+    .insert(orders)
+    .values({
+      orderId,
+      userId: user.id,
+      purpose: input.recurringType,
+      idempotencyKey,
+      pricePlanId: plan.id,
+      amount: plan.amount,
+      currency: plan.currency,
+      gateway: deps.gatewayName,
+    })
+    .onConflictDoNothing();
+  // This attempt's order, or the one of this kind already under way (the index let only one in).
+  const [mine] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
+  const [order] = mine
+    ? [mine]
+    : await deps.db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, user.id),
+            eq(orders.purpose, input.recurringType),
+            inArray(orders.status, ["created", "processing"]),
+          ),
+        );
+  if (!order) throw new Error(`upsell order ${orderId} vanished`);
+  if (order.status === "created") {
+    await chargeStoredCard(deps, order, { cardToken: subscription.cardToken as string, description: plan.productName });
+  }
+  return { orderId: order.orderId };
+}
+
+/** How an upsell charge went, for its own parent only; asks the gateway while it is not final. */
+export async function getUpsaleStatus(
+  deps: PaymentDeps,
+  input: { orderId: string; userToken: string },
+): Promise<{ status: "processing" | "approved" | "declined"; errorCode: string | null }> {
+  const result = await getCheckoutResult(deps, input);
+  return { status: result.status === "pending" ? "processing" : result.status, errorCode: result.errorCode };
+}
+
+/**
+ * Records the parent's latest approved upsell as a conversion for the ad platforms (forwarded
+ * by a job later). Once per order, however often the browser reports it; nothing bought, nothing
+ * recorded.
+ */
+export async function recordUpsaleConversion(
+  deps: Pick<PaymentDeps, "db">,
+  input: { userToken: string; product: Product },
+): Promise<{ recorded: boolean }> {
+  const [latest] = await deps.db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(users.token, input.userToken),
+        eq(users.product, input.product),
+        inArray(orders.purpose, ["upsale", "lifetime"]),
+        eq(orders.status, "approved"),
+      ),
+    )
+    .orderBy(desc(orders.updatedAt))
+    .limit(1);
+  if (!latest) throw new DomainError("not-found", "user_token", "This parent has bought no upsell");
+  const order: OrderRow = latest.order;
+  const inserted = await deps.db
+    .insert(conversionEvents)
+    .values({
+      userId: order.userId,
+      event: order.purpose,
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversionEvents.id });
+  return { recorded: inserted.length > 0 };
+}
