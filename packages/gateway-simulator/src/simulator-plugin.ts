@@ -78,7 +78,8 @@ function finalOf(outcome: CardOutcome, merchantInitiated: boolean): [string | nu
   if (outcome.kind === "approved-then-insufficient")
     return merchantInitiated ? ["declined", "3.02"] : ["approved", null];
   if (outcome.kind === "declined") return ["declined", outcome.code];
-  return [null, null];
+  // Never final on merchant-initiated charges; the first payment goes through so there is a card to charge.
+  return merchantInitiated ? [null, null] : ["approved", null];
 }
 
 /**

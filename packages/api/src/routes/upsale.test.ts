@@ -3,6 +3,7 @@ import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscr
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { buyUpsale, getUpsaleDisplayMode, getUpsaleOffer } from "@kinderready/domain/upsale/upsale.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,16 +20,15 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   let database: DbHandle;
   let app: FastifyInstance;
   let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let services: ReturnType<typeof testServices>;
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
     loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
     const jobs = { send: async () => null };
-    app = await buildTestApi(
-      database,
-      testServices(database.db, jobs, loopback.gateway, () => clock),
-    );
+    services = testServices(database.db, jobs, loopback.gateway, () => clock);
+    app = await buildTestApi(database, services);
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -171,5 +171,45 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       product: "kinderready",
     });
     expect(nothing.statusCode).toBe(404);
+  });
+
+  it("offers the pages the prices in the first payment's currency, and buys at the catalogue's price", async () => {
+    const parent = await payingParent("4067429974719265", "de");
+    const offer = await getUpsaleOffer(services.payments, { userToken: parent.token, product: "kinderready" });
+    expect(offer).toMatchObject({
+      owned: [],
+      plans: {
+        initial: { price: 14.99, oldPrice: 30, discount: 50, currency: "€", product_name: "upsale_14.99_€" },
+        catchy: { price: 4.99, oldPrice: 30, product_name: "upsale_discount_4.99_€" },
+        lifetime: { price: 29.99, oldPrice: 59.99, discount: 50, product_name: "lifetime_29.99_€" },
+      },
+    });
+    const { orderId } = await buyUpsale(services.payments, {
+      userToken: parent.token,
+      product: "kinderready",
+      recurringType: "upsale",
+      variant: "catchy",
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
+    expect(order).toMatchObject({ amount: 499, currency: "EUR", status: "approved" });
+    const after = await getUpsaleOffer(services.payments, { userToken: parent.token, product: "kinderready" });
+    expect(after?.owned).toEqual(["upsale"]);
+    // Nothing to offer before the first payment.
+    const newcomer = await insertTestParent(database.db);
+    expect(
+      await getUpsaleOffer(services.payments, { userToken: newcomer.token, product: "kinderready" }),
+    ).toBeUndefined();
+  });
+
+  it("lets the operator switch the display mode, and validates it", async () => {
+    expect(await getUpsaleDisplayMode(database.db)).toBe("POPUP");
+    const put = (mode: string) =>
+      app.inject({ method: "PUT", url: "/api/v1/upsale/display-mode", headers, payload: { mode } });
+    expect((await put("TABS")).json()).toEqual({ mode: "TABS" });
+    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    const bad = await put("BANNER");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("body.mode");
+    await put("POPUP");
   });
 });

@@ -1,9 +1,15 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { getUpsaleStatus, recordUpsaleConversion, startUpsale } from "@kinderready/domain/upsale/upsale.server";
+import {
+  getUpsaleStatus,
+  recordUpsaleConversion,
+  setUpsaleDisplayMode,
+  startUpsale,
+} from "@kinderready/domain/upsale/upsale.server";
 import {
   triggerUpsaleBody,
   triggerUpsaleResult,
   upsaleBody,
+  upsaleDisplayModeBody,
   upsaleParams,
   upsaleResult,
   upsaleStatusBody,
@@ -76,5 +82,21 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
         userToken: request.body.user_token,
         product: request.body.product,
       }),
+  );
+
+  app.put(
+    "/upsale/display-mode",
+    {
+      schema: {
+        summary: "The operator's choice of upsell display: POPUP (a modal over the printables) or TABS",
+        tags: ["upsale"],
+        body: upsaleDisplayModeBody,
+        response: { 200: upsaleDisplayModeBody, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => {
+      await setUpsaleDisplayMode(services.db, request.body.mode);
+      return { mode: request.body.mode };
+    },
   );
 };

@@ -7,7 +7,7 @@ export type CardOutcome =
   | { kind: "declined"; code: string }
   /** Approved on the first payment, declined with 3.02 on every later merchant-initiated charge. */
   | { kind: "approved-then-insufficient" }
-  /** Stays processing and never reaches a final status. */
+  /** Approved on the first payment; every later merchant-initiated charge stays processing for ever. */
   | { kind: "never-final" };
 
 const approved = new Set([

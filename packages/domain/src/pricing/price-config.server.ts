@@ -19,7 +19,8 @@ export async function seedPriceCatalogue(db: Database, product: Product): Promis
 
 const toMajor = (minor: number) => minor / 100;
 
-function toPlan(row: typeof pricePlans.$inferSelect): PricePlan {
+/** A catalogue row as the pages and the API show it: major units and the currency's symbol. */
+export function toPricePlan(row: typeof pricePlans.$inferSelect): PricePlan {
   const currency = row.currency as CurrencyCode;
   return {
     price: toMajor(row.amount),
@@ -69,6 +70,6 @@ export async function getPriceConfig(
     rows
       .filter((row) => row.variant === variant)
       .sort((a, b) => order(a) - order(b))
-      .map(toPlan);
+      .map(toPricePlan);
   return { initial: of("initial"), catchy: of("catchy"), expired: of("expired") };
 }

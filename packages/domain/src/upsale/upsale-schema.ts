@@ -7,6 +7,15 @@ import { products } from "../product.ts";
 export const upsaleTypes = ["upsale", "lifetime"] as const;
 export type UpsaleType = (typeof upsaleTypes)[number];
 
+/** The offer's two prices for the add-on packs: the first one, and the discount after a "no". */
+export const upsaleVariants = ["initial", "catchy"] as const;
+export type UpsaleVariant = (typeof upsaleVariants)[number];
+
+/** POPUP: a modal over the printables (`upsale-popup`); TABS: an `additional_packs` tab (`upsale-tabs`). */
+export const upsaleDisplayModes = ["POPUP", "TABS"] as const;
+export type UpsaleDisplayMode = (typeof upsaleDisplayModes)[number];
+export const upsaleDisplayModeBody = z.object({ mode: z.enum(upsaleDisplayModes) });
+
 /** The gateways an upsell can go through; the path's `{gateway}`. */
 export const upsaleGateways = ["solid"] as const;
 

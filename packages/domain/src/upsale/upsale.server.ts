@@ -1,11 +1,22 @@
-import { conversionEvents, entitlements, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
+import type { Database } from "@kinderready/db/open-db";
+import {
+  conversionEvents,
+  entitlements,
+  orders,
+  pricePlans,
+  settings,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
+import { toPricePlan } from "../pricing/price-config.server.ts";
+import type { PricePlan } from "../pricing/price-config-schema.ts";
 import type { Product } from "../product.ts";
-import type { UpsaleType } from "./upsale-schema.ts";
+import { type UpsaleDisplayMode, type UpsaleType, type UpsaleVariant, upsaleDisplayModes } from "./upsale-schema.ts";
 
 /**
  * One-click upsells after the first payment: the card stored by that payment is charged
@@ -182,4 +193,96 @@ export async function recordUpsaleConversion(
     .onConflictDoNothing()
     .returning({ id: conversionEvents.id });
   return { recorded: inserted.length > 0 };
+}
+
+export type UpsaleOffer = {
+  owned: UpsaleType[];
+  /** The add-on packs at the offer's price and at the discount downsell, and lifetime access. */
+  plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
+};
+
+/**
+ * The upsells a parent is offered after the first payment, in the currency they paid in.
+ * Undefined for a parent who has not paid (or whose card cannot be charged again).
+ */
+export async function getUpsaleOffer(
+  deps: PaymentDeps,
+  input: { userToken: string; product: Product },
+): Promise<UpsaleOffer | undefined> {
+  const buyer = await findBuyer(deps, input).catch((error: unknown) => {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  });
+  if (!buyer) return undefined;
+  const [rows, owned] = await Promise.all([
+    deps.db
+      .select()
+      .from(pricePlans)
+      .where(
+        and(
+          eq(pricePlans.product, input.product),
+          eq(pricePlans.currency, buyer.subscription.currency),
+          inArray(pricePlans.kind, ["upsale", "lifetime"]),
+        ),
+      ),
+    ownedUpsells(deps, buyer.user.id),
+  ]);
+  const plan = (kind: UpsaleType, variant: UpsaleVariant) => {
+    const row = rows.find((candidate) => candidate.kind === kind && candidate.variant === variant);
+    if (!row)
+      throw new Error(`the price catalogue has no ${kind} plan for ${variant} in ${buyer.subscription.currency}`);
+    return toPricePlan(row);
+  };
+  if (buyer.subscription.status === "lifetime") owned.add("lifetime");
+  return {
+    owned: [...owned],
+    plans: {
+      initial: plan("upsale", "initial"),
+      catchy: plan("upsale", "catchy"),
+      lifetime: plan("lifetime", "initial"),
+    },
+  };
+}
+
+/** A one-click upsell from the pages: the browser names what to buy, the catalogue names the price. */
+export async function buyUpsale(
+  deps: PaymentDeps,
+  input: { userToken: string; product: Product; recurringType: UpsaleType; variant: UpsaleVariant },
+): Promise<{ orderId: string }> {
+  const { user, subscription } = await findBuyer(deps, input);
+  const [plan] = await deps.db
+    .select({ amount: pricePlans.amount })
+    .from(pricePlans)
+    .where(
+      and(
+        eq(pricePlans.product, input.product),
+        eq(pricePlans.kind, input.recurringType),
+        eq(pricePlans.variant, input.recurringType === "lifetime" ? "initial" : input.variant),
+        eq(pricePlans.currency, subscription.currency),
+      ),
+    );
+  if (!plan) throw new Error(`no ${input.recurringType} plan for ${input.variant} in ${subscription.currency}`);
+  return startUpsale(deps, {
+    ...input,
+    email: user.email,
+    amount: plan.amount,
+    currency: subscription.currency as CurrencyCode,
+  });
+}
+
+/** How upsells are shown (spec point 4), as the operator set it. */
+export async function getUpsaleDisplayMode(db: Database): Promise<UpsaleDisplayMode> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, "UPSALE_DISPLAY_MODE"));
+  return upsaleDisplayModes.find((mode) => mode === row?.value) ?? "POPUP";
+}
+
+/** The operator's choice of upsell display; the pages read it on their next load. */
+export async function setUpsaleDisplayMode(db: Database, mode: UpsaleDisplayMode): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: "UPSALE_DISPLAY_MODE", value: mode })
+    .onConflictDoUpdate({ target: settings.key, set: { value: mode, updatedAt: new Date() } });
 }
