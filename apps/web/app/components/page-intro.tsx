@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-type IntroKey = "purchase" | "printables" | "profile" | "subscription" | "cancelSubscription";
+type IntroKey = "profile" | "subscription" | "cancelSubscription";
 
 /** A page's heading and opening line, from `pages.<key>` in the catalogues. */
 export function PageIntro({ page }: { page: IntroKey }) {

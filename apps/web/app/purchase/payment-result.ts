@@ -20,11 +20,11 @@ export type PaymentOutcome =
   | { kind: "declined"; errorCode: string | null }
   | { kind: "timeout" };
 
-/** After answer number `polls`: a final status, another poll, or time out. */
-export function afterPoll(result: OrderStatus, polls: number): PaymentOutcome {
+/** After answer number `polls` of at most `limit`: a final status, another poll, or time out. */
+export function afterPoll(result: OrderStatus, polls: number, limit = maxPolls): PaymentOutcome {
   if (result.status === "approved") return { kind: "approved" };
   if (result.status === "declined") return { kind: "declined", errorCode: result.errorCode };
-  return polls >= maxPolls ? { kind: "timeout" } : { kind: "checking" };
+  return polls >= limit ? { kind: "timeout" } : { kind: "checking" };
 }
 
 const explainedCodes = new Set(["2_06", "2_08", "2_09", "2_10", "3_01", "3_02", "3_03", "4_08"]);

@@ -5,6 +5,8 @@ export type UpsaleState = {
   canOpen: boolean;
   formKey: "initial" | "catchy";
   succeeded: ("upsale" | "lifetime")[];
+  /** Whose offer this is: another parent on the device starts afresh. */
+  userId: string | undefined;
 };
 
 export const useUpsaleStore = createPersistedStore<UpsaleState>("upsale", 1, () => ({
@@ -12,4 +14,5 @@ export const useUpsaleStore = createPersistedStore<UpsaleState>("upsale", 1, () 
   canOpen: true,
   formKey: "initial",
   succeeded: [],
+  userId: undefined,
 }));

@@ -34,15 +34,9 @@ export type UpsaleInput = {
   recurringType: UpsaleType;
 };
 
-/** Declines a merchant-initiated charge cannot get past: the parent has to pay on the gateway's page. */
-const needsCardholderCodes = new Set(["2.10", "2.11", "2.12", "2.15", "3.09"]);
-export function needsCardholder(errorCode: string | null): boolean {
-  return errorCode !== null && needsCardholderCodes.has(errorCode.replace("_", "."));
-}
-
 async function findBuyer(deps: PaymentDeps, input: { userToken: string; product: Product }) {
   const [user] = await deps.db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, kidName: users.kidName })
     .from(users)
     .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
   if (!user?.email) throw new DomainError("not-found", "user_token", "No parent has this token");
@@ -63,7 +57,7 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string; product:
       "upsale.errors.noFirstPayment",
     );
   }
-  return { user: { id: user.id, email: user.email }, subscription };
+  return { user: { id: user.id, email: user.email, kidName: user.kidName }, subscription };
 }
 
 /** What the parent already owns of the upsells. */
@@ -196,6 +190,8 @@ export async function recordUpsaleConversion(
 }
 
 export type UpsaleOffer = {
+  /** The child's name from the quiz, to address the offer to. */
+  kidName: string | null;
   owned: UpsaleType[];
   /** The add-on packs at the offer's price and at the discount downsell, and lifetime access. */
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
@@ -235,6 +231,7 @@ export async function getUpsaleOffer(
   };
   if (buyer.subscription.status === "lifetime") owned.add("lifetime");
   return {
+    kidName: buyer.user.kidName,
     owned: [...owned],
     plans: {
       initial: plan("upsale", "initial"),

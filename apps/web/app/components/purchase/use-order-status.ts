@@ -2,17 +2,25 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   afterPoll,
+  maxPolls,
+  type OrderStatus,
   type PaymentOutcome,
-  type PurchaseActionResult,
   pollIntervalMs,
 } from "../../purchase/payment-result.ts";
 
+type StatusAnswer = { intent: string } & OrderStatus;
+
 /**
- * How the payment went, for a parent the gateway sent back with `order_id`: the page asks the
- * server at once, then every second until the order is final or 20 answers have come back.
+ * How a payment went: the page posts `{intent, order_id}` to its own action at once, then every
+ * `intervalMs` until the order is final or `limit` answers have come back (the first payment:
+ * every second, 20 times; an upsell: every 500 ms, 15 times, spec point 4).
  */
-export function useOrderStatus(orderId: string | null, enabled: boolean) {
-  const fetcher = useFetcher<PurchaseActionResult>();
+export function useOrderStatus(
+  orderId: string | null,
+  enabled: boolean,
+  { intent = "order-status", intervalMs = pollIntervalMs, limit = maxPolls } = {},
+) {
+  const fetcher = useFetcher<StatusAnswer>();
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>();
   const polls = useRef(0);
   // The latest submit and order id, so a poll scheduled earlier asks about the current order.
@@ -23,8 +31,8 @@ export function useOrderStatus(orderId: string | null, enabled: boolean) {
     const { submit, orderId: current } = latest.current;
     if (!current) return;
     polls.current += 1;
-    void submit({ intent: "order-status", order_id: current }, { method: "post", encType: "application/json" });
-  }, []);
+    void submit({ intent, order_id: current }, { method: "post", encType: "application/json" });
+  }, [intent]);
 
   const start = useCallback(() => {
     polls.current = 0;
@@ -39,19 +47,19 @@ export function useOrderStatus(orderId: string | null, enabled: boolean) {
 
   useEffect(() => {
     const data = fetcher.data;
-    if (data?.intent !== "order-status" || !latest.current.orderId) return;
-    const next = afterPoll(data, polls.current);
+    if (data?.intent !== intent || !latest.current.orderId) return;
+    const next = afterPoll(data, polls.current, limit);
     if (next.kind !== "checking") {
       setOutcome(next);
       return;
     }
-    const timer = setTimeout(poll, pollIntervalMs);
+    const timer = setTimeout(poll, intervalMs);
     return () => clearTimeout(timer);
-  }, [fetcher.data, poll]);
+  }, [fetcher.data, poll, intent, intervalMs, limit]);
 
   return {
     outcome,
-    /** Asks again after a time-out: another 20 polls. */
+    /** Asks again after a time-out: another round of polls. */
     checkAgain: start,
   };
 }

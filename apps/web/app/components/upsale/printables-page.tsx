@@ -1,0 +1,125 @@
+import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
+import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
+import { UpsalePopup } from "./upsale-popup.tsx";
+
+const tabs = ["printables", "additional_packs"] as const;
+type Tab = (typeof tabs)[number];
+
+/**
+ * The printables page: what the parent owns, and the upsells as the operator chose to show
+ * them: a popup over the page (POPUP) or an "Additional packs" tab beside the printables (TABS).
+ * The levels themselves arrive with the kit's catalogue.
+ */
+export function PrintablesPage({
+  locale,
+  access,
+  offer,
+  mode,
+}: {
+  locale: Locale;
+  access: boolean;
+  offer: UpsaleOfferData | undefined;
+  mode: UpsaleDisplayMode;
+}) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>("printables");
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ printables: null, additional_packs: null });
+  const offersLeft = offer !== undefined && !(offer.owned.includes("upsale") && offer.owned.includes("lifetime"));
+  const showTabs = mode === "TABS" && offersLeft;
+
+  const owned = (
+    <section
+      className="page"
+      aria-labelledby={showTabs ? undefined : "page-title"}
+      aria-label={showTabs ? t("upsale.tabs.printables") : undefined}
+    >
+      {!showTabs && <h1 id="page-title">{t("pages.printables.heading")}</h1>}
+      {access ? (
+        <>
+          <p>{t("pages.printables.intro")}</p>
+          {offer?.owned.includes("lifetime") && <p className="upsale__owned-lifetime">{t("upsale.owned.lifetime")}</p>}
+          {offer?.owned.includes("upsale") && (
+            <>
+              <h2>{t("upsale.owned.heading")}</h2>
+              <ul className="ticks">
+                {addOnPacks.map((pack) => (
+                  <li key={pack.id}>{t(`upsale.packs.${pack.id}.title`)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : (
+        <p>
+          {t("upsale.noAccess")} <Link to={localizePath("/purchase/", locale)}>{t("upsale.toOffer")}</Link>
+        </p>
+      )}
+    </section>
+  );
+
+  if (!showTabs) {
+    return (
+      <>
+        {owned}
+        {mode === "POPUP" && offersLeft && offer && <UpsalePopup offer={offer} locale={locale} />}
+      </>
+    );
+  }
+
+  // Tabs as the WAI-ARIA pattern: arrows move between them, Tab goes into the panel.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -tabs.length, End: tabs.length }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const rtl = document.documentElement.dir === "rtl" && Math.abs(step) === 1 ? -1 : 1;
+    const index = Math.min(Math.max(tabs.indexOf(tab) + step * rtl, 0), tabs.length - 1);
+    const next = tabs[index] as Tab;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="upsale-tabs">
+      <h1 id="page-title" className="upsale-tabs__heading">
+        {t("pages.printables.heading")}
+      </h1>
+      <div role="tablist" aria-label={t("upsale.tabs.label")} className="upsale-tabs__list" onKeyDown={onKeyDown}>
+        {tabs.map((id) => (
+          <button
+            key={id}
+            ref={(element) => {
+              tabRefs.current[id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            className="upsale-tabs__tab"
+            onClick={() => setTab(id)}
+          >
+            {t(id === "printables" ? "upsale.tabs.printables" : "upsale.tabs.additionalPacks")}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="panel-printables" aria-labelledby="tab-printables" hidden={tab !== "printables"}>
+        {owned}
+      </div>
+      <div
+        role="tabpanel"
+        id="panel-additional_packs"
+        aria-labelledby="tab-additional_packs"
+        hidden={tab !== "additional_packs"}
+      >
+        <p className="upsale-popup__intro">{t("upsale.intro")}</p>
+        {offer && <UpsaleOffer offer={offer} variant="initial" locale={locale} headingLevel={2} />}
+      </div>
+    </div>
+  );
+}

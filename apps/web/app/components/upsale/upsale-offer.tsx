@@ -1,0 +1,208 @@
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
+import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
+import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { formatMoney } from "../../purchase/format-money.ts";
+import { useUpsaleStore } from "../../stores/upsale-store.ts";
+import { type UpsaleActionResult, upsaleDeclineMessageKey, upsaleDeclineTitleKey } from "../../upsale/upsale-result.ts";
+import { useOrderStatus } from "../purchase/use-order-status.ts";
+
+export type UpsaleOfferData = {
+  kidName: string | null;
+  owned: UpsaleType[];
+  plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
+};
+
+/** Spec point 4: an upsell's status is asked every 500 ms, 15 times at most. */
+const polling = { intent: "upsale-status", intervalMs: 500, limit: 15 } as const;
+
+/**
+ * What the upsell offers, in the popup and in the additional-packs tab alike: the three add-on
+ * packs and what is in them, their price (the discount after a "no"), lifetime access, and one
+ * click to buy on the stored card, with the charge's progress and outcome.
+ */
+export function UpsaleOffer({
+  offer,
+  variant,
+  locale,
+  headingLevel,
+  onSettled,
+}: {
+  offer: UpsaleOfferData;
+  variant: "initial" | "catchy";
+  locale: Locale;
+  headingLevel: 2 | 3;
+  /** Told once a purchase is approved. */
+  onSettled?: (type: UpsaleType) => void;
+}) {
+  const { t } = useTranslation();
+  const buy = useFetcher<UpsaleActionResult>();
+  const report = useFetcher<UpsaleActionResult>();
+  const result = buy.data?.intent === "upsale" ? buy.data : undefined;
+  const orderId = result && "orderId" in result ? result.orderId : null;
+  const errorKey = result && "error" in result ? result.error.messageKey : undefined;
+  const payment = useOrderStatus(orderId, true, polling);
+  const outcome = payment.outcome;
+  const buying = useRef<UpsaleType | undefined>(undefined);
+  const [bought, setBought] = useState<UpsaleType | undefined>();
+  const busy = buy.state !== "idle" || outcome?.kind === "checking";
+  const Heading = `h${headingLevel}` as const;
+  const Sub = `h${headingLevel + 1}` as "h3" | "h4";
+
+  useEffect(() => {
+    const type = buying.current;
+    if (outcome?.kind !== "approved" || !type) return;
+    buying.current = undefined;
+    setBought(type);
+    useUpsaleStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
+    void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
+    onSettled?.(type);
+  }, [outcome, report.submit, onSettled]);
+
+  const purchase = (type: UpsaleType) => {
+    if (busy) return;
+    buying.current = type;
+    void buy.submit(
+      { intent: "upsale", recurringType: type, variant },
+      { method: "post", encType: "application/json" },
+    );
+  };
+
+  const packsPlan = variant === "catchy" ? offer.plans.catchy : offer.plans.initial;
+  const money = (plan: PricePlan, amount: number) => formatMoney(amount, plan, locale);
+  const ownsPacks = offer.owned.includes("upsale");
+  const ownsLifetime = offer.owned.includes("lifetime");
+
+  return (
+    <div className="upsale">
+      <p className="offer__status" role="status">
+        {outcome?.kind === "checking" && (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            {t("upsale.processing")}
+          </>
+        )}
+        {outcome?.kind === "approved" &&
+          bought &&
+          t(bought === "lifetime" ? "upsale.successLifetime" : "upsale.successPacks")}
+      </p>
+      {outcome?.kind === "declined" && (
+        <div className="offer__notice" role="alert">
+          <p>
+            <strong>{t(upsaleDeclineTitleKey(outcome.errorCode))}</strong>
+          </p>
+          <p>{t(upsaleDeclineMessageKey(outcome.errorCode))}</p>
+        </div>
+      )}
+      {outcome?.kind === "timeout" && (
+        <div className="offer__notice">
+          <p role="alert">{t("upsale.timeout")}</p>
+          <button type="button" className="button button--quiet" onClick={payment.checkAgain}>
+            {t("upsale.checkAgain")}
+          </button>
+        </div>
+      )}
+      {errorKey && (
+        <p className="field__error" role="alert">
+          {t(errorKey)}
+        </p>
+      )}
+      {!ownsPacks && (
+        <section className="upsale__card" aria-labelledby="upsale-packs-title">
+          <Heading id="upsale-packs-title" className="upsale__title">
+            {t("upsale.allPacks")}
+          </Heading>
+          <PriceLine
+            plan={packsPlan}
+            money={(amount) => money(packsPlan, amount)}
+            label={t("upsale.dueNow")}
+            oldLabel={(price) => t("upsale.oldPrice", { price })}
+            save={(percent) => t("upsale.save", { percent })}
+          />
+          <button
+            type="button"
+            className="button button--wide"
+            disabled={busy}
+            aria-busy={busy && buying.current === "upsale"}
+            onClick={() => purchase("upsale")}
+          >
+            {t(variant === "catchy" ? "upsale.buyDiscount" : "upsale.buyPacks", {
+              price: money(packsPlan, packsPlan.price),
+            })}
+          </button>
+          <Sub className="upsale__subtitle">{t("upsale.packsHeading")}</Sub>
+          <ul className="upsale__packs">
+            {addOnPacks.map((pack) => (
+              <li key={pack.id}>
+                <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
+                <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
+                <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {!ownsLifetime && variant === "initial" && (
+        <section className="upsale__card" aria-labelledby="upsale-lifetime-title">
+          <Heading id="upsale-lifetime-title" className="upsale__title">
+            {t("upsale.lifetimeTitle")}
+          </Heading>
+          <p>{t("upsale.lifetimeText")}</p>
+          <PriceLine
+            plan={offer.plans.lifetime}
+            money={(amount) => money(offer.plans.lifetime, amount)}
+            label={t("upsale.dueNow")}
+            oldLabel={(price) => t("upsale.oldPrice", { price })}
+            save={(percent) => t("upsale.save", { percent })}
+          />
+          <button
+            type="button"
+            className="button button--wide button--quiet"
+            disabled={busy}
+            aria-busy={busy && buying.current === "lifetime"}
+            onClick={() => purchase("lifetime")}
+          >
+            {t("upsale.buyLifetime", { price: money(offer.plans.lifetime, offer.plans.lifetime.price) })}
+          </button>
+        </section>
+      )}
+
+      <p className="upsale__note">{t("upsale.oneClick")}</p>
+    </div>
+  );
+}
+
+function PriceLine({
+  plan,
+  money,
+  label,
+  oldLabel,
+  save,
+}: {
+  plan: PricePlan;
+  money: (amount: number) => string;
+  label: string;
+  oldLabel: (price: string) => string;
+  save: (percent: number) => string;
+}) {
+  return (
+    <p className="offer-plan__today upsale__price">
+      <span>
+        {label} {plan.discount !== undefined && <span className="offer-plan__save">{save(plan.discount)}</span>}
+      </span>
+      <span className="offer-plan__prices">
+        <strong className="offer-plan__price">{money(plan.price)}</strong>
+        {plan.oldPrice !== undefined && (
+          <span className="offer-plan__old">
+            <span className="visually-hidden">{oldLabel(money(plan.oldPrice))}</span>
+            <s aria-hidden="true">{money(plan.oldPrice)}</s>
+          </span>
+        )}
+      </span>
+    </p>
+  );
+}

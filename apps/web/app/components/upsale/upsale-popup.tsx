@@ -1,0 +1,95 @@
+import type { Locale } from "@kinderready/i18n/locales";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { formatMoney } from "../../purchase/format-money.ts";
+import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
+import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { useUpsaleStore } from "../../stores/upsale-store.ts";
+import {
+  closeDiscount,
+  declineUpsale,
+  discountReopenMs,
+  openUpsaleModal,
+  toggleUpsaleModal,
+  upsaleFor,
+} from "../../upsale/upsale-modal.ts";
+import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
+
+/**
+ * POPUP mode (`upsale-popup`): the offer in a modal over the printables, opened on arrival when
+ * allowed. "No, thanks" turns it into the discount offer, which comes back after a moment;
+ * closing the discount ends the offer. The state is the persisted upsale store, so a reload
+ * finds the modal as it was left.
+ */
+export function UpsalePopup({ offer, locale }: { offer: UpsaleOfferData; locale: Locale }) {
+  const { t } = useTranslation();
+  const hydrated = useStoresHydrated((state) => state.hydrated);
+  const { isOpen, formKey } = useUpsaleStore();
+  // The name the quiz saved on this device, or the one the server has (another device).
+  const kidName = useOnboardingStore((state) => state.kid.name) || offer.kidName;
+  const ref = useRef<HTMLDialogElement>(null);
+  const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const [searchParams] = useSearchParams();
+  const userId = searchParams.get("token") ?? undefined;
+  useEffect(() => {
+    if (hydrated) useUpsaleStore.setState((state) => openUpsaleModal(upsaleFor(state, userId)));
+  }, [hydrated, userId]);
+  useEffect(() => () => clearTimeout(reopen.current), []);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  const decline = () => {
+    useUpsaleStore.setState(declineUpsale);
+    reopen.current = setTimeout(() => useUpsaleStore.setState(openUpsaleModal), discountReopenMs);
+  };
+  const close = () => useUpsaleStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsaleModal);
+  const title =
+    formKey === "catchy"
+      ? t("upsale.discountTitle", { price: formatMoney(offer.plans.catchy.price, offer.plans.catchy, locale) })
+      : kidName
+        ? t("upsale.popupTitle", { name: kidName })
+        : t("upsale.popupTitleNoName");
+
+  return (
+    <dialog
+      ref={ref}
+      className="upsale-popup"
+      aria-labelledby="upsale-popup-title"
+      data-form-key={formKey}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <div className="upsale-popup__bar">
+        <button type="button" className="upsale-popup__close" aria-label={t("upsale.close")} onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <h2 id="upsale-popup-title" className="upsale-popup__title">
+        {title}
+      </h2>
+      <p className="upsale-popup__intro">{t(formKey === "catchy" ? "upsale.discountText" : "upsale.intro")}</p>
+      <UpsaleOffer
+        offer={offer}
+        variant={formKey}
+        locale={locale}
+        headingLevel={3}
+        onSettled={() => useUpsaleStore.setState({ canOpen: false })}
+      />
+      <button
+        type="button"
+        className="button button--wide upsale-popup__decline"
+        onClick={formKey === "catchy" ? close : decline}
+      >
+        {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
+      </button>
+    </dialog>
+  );
+}

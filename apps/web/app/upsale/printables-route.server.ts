@@ -1,0 +1,100 @@
+import { describeError } from "@kinderready/db/describe-error";
+import { DomainError } from "@kinderready/domain/domain-error";
+import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
+import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { defaultProduct } from "@kinderready/domain/product";
+import {
+  buyUpsale,
+  getUpsaleDisplayMode,
+  getUpsaleOffer,
+  getUpsaleStatus,
+  recordUpsaleConversion,
+} from "@kinderready/domain/upsale/upsale.server";
+import { upsaleTypes, upsaleVariants } from "@kinderready/domain/upsale/upsale-schema";
+import { localeFromPath } from "@kinderready/i18n/locales";
+import { data } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import type { Route } from "../routes/+types/printables";
+import type { UpsaleActionResult } from "./upsale-result.ts";
+
+// Server side of the printables page: the parent's access and the upsell offer on load, then
+// the offer's posts (buy with one click, ask how it went, report the conversion).
+
+export async function loadPrintables({ url, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  if (!token.success)
+    return { locale: localeFromPath(url.pathname), access: false, offer: undefined, mode: "POPUP" as const };
+  const input = { userToken: token.data, product: defaultProduct };
+  const [status, offer, mode] = await Promise.all([
+    getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }),
+    getUpsaleOffer(services.payments, input),
+    getUpsaleDisplayMode(services.db),
+  ]);
+  return {
+    locale: localeFromPath(url.pathname),
+    access: status.purchased || status.isManualAccess,
+    offer,
+    mode,
+  };
+}
+
+const actionBody = z.discriminatedUnion("intent", [
+  // The page names what to buy; the server prices it.
+  z.object({ intent: z.literal("upsale"), recurringType: z.enum(upsaleTypes), variant: z.enum(upsaleVariants) }),
+  z.object({ intent: z.literal("upsale-status"), order_id: z.string().min(1).max(255) }),
+  z.object({ intent: z.literal("trigger-upsale") }),
+]);
+
+const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
+
+export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
+  const { services } = context.get(requestContext);
+  const body = actionBody.safeParse(await request.json().catch(() => undefined));
+  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
+  const input = { userToken: token.data, product: defaultProduct };
+
+  try {
+    if (body.data.intent === "upsale-status") {
+      const result = await getUpsaleStatus(services.payments, { ...input, orderId: body.data.order_id });
+      return {
+        intent: "upsale-status",
+        status: result.status === "processing" ? "pending" : result.status,
+        errorCode: result.errorCode,
+      } satisfies UpsaleActionResult;
+    }
+    if (body.data.intent === "trigger-upsale") {
+      return {
+        intent: "trigger-upsale",
+        ...(await recordUpsaleConversion(services.payments, input)),
+      } satisfies UpsaleActionResult;
+    }
+    const { orderId } = await buyUpsale(services.payments, {
+      ...input,
+      recurringType: body.data.recurringType,
+      variant: body.data.variant,
+    });
+    return { intent: "upsale", orderId } satisfies UpsaleActionResult;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      if (body.data.intent === "upsale-status") {
+        return data<UpsaleActionResult>(
+          { intent: "upsale-status", status: "declined", errorCode: null },
+          { status: 404 },
+        );
+      }
+      return data<UpsaleActionResult>(
+        { intent: "upsale", error: { messageKey: error.messageKey ?? "upsale.errors.notCreated" } },
+        { status: error.kind === "conflict" ? 409 : 404 },
+      );
+    }
+    console.error(JSON.stringify({ level: "error", msg: `${body.data.intent} failed`, err: describeError(error) }));
+    // A status check that failed is asked again; a purchase that failed was not made.
+    if (body.data.intent === "upsale-status") {
+      return { intent: "upsale-status", status: "pending", errorCode: null } satisfies UpsaleActionResult;
+    }
+    return data<UpsaleActionResult>(notCreated, { status: 502 });
+  }
+}

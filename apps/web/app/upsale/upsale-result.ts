@@ -1,0 +1,25 @@
+/**
+ * What the upsell shows after a decline (spec point 8): insufficient funds for 3.02 (also
+ * written 3_02), a request to confirm with the bank where the charge needed the cardholder,
+ * otherwise the decline's own message.
+ */
+
+const needsCardholderCodes = new Set(["2.10", "2.11", "2.12", "2.15", "3.09"]);
+
+const normalise = (code: string | null) => (code ?? "").trim().replace("_", ".");
+
+export function upsaleDeclineTitleKey(code: string | null): string {
+  return normalise(code) === "3.02" ? "upsale.insufficientTitle" : "upsale.declinedTitle";
+}
+
+export function upsaleDeclineMessageKey(code: string | null): string {
+  if (needsCardholderCodes.has(normalise(code))) return "upsale.needsCardholder";
+  return `purchase.result.errors.${normalise(code) === "3.02" ? "3_02" : "default"}`;
+}
+
+/** What the printables page's posts answer: the order to poll, its status, or the conversion report. */
+export type UpsaleActionResult =
+  | { intent: "upsale"; orderId: string }
+  | { intent: "upsale"; error: { messageKey: string } }
+  | { intent: "upsale-status"; status: "pending" | "approved" | "declined"; errorCode: string | null }
+  | { intent: "trigger-upsale"; recorded: boolean };
