@@ -26,6 +26,8 @@ async function openOffer(page: Page, options: { country?: string; locale?: strin
   expect(response.status()).toBe(200);
   if (options.country) await page.setExtraHTTPHeaders({ "x-test-country": options.country });
   await page.goto(`${options.locale ? `/${options.locale}` : ""}/purchase/?token=${token}&offer=1`);
+  // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
   return token;
 }
 

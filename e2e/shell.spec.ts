@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openQuiz } from "./quiz-helpers.ts";
 
 test("a page is complete without JavaScript (server-rendered)", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -67,8 +68,8 @@ test("client navigation scrolls to the top, and to an anchor when given", async 
 });
 
 test("the offline state is announced and cleared", async ({ page, context }) => {
-  await page.goto("/onboarding/");
-  await page.getByRole("button", { name: "Open menu" }).waitFor();
+  // The banner listens once hydrated; the menu button is there before that (server HTML).
+  await openQuiz(page, "/onboarding/");
   await context.setOffline(true);
   await expect(page.getByRole("status")).toContainText("You are offline");
   await context.setOffline(false);

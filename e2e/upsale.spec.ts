@@ -32,6 +32,8 @@ async function paidParent(page: Page, card = "4067 4299 7471 9265", locale = "")
   expect(response.status()).toBe(200);
   await page.setExtraHTTPHeaders({ "x-test-country": "us" });
   await page.goto(`${locale}/purchase/?token=${token}&offer=1`);
+  // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
   await page.getByRole("checkbox").check();
   await page.locator("button.offer__buy").click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);
@@ -121,6 +123,25 @@ test("a card that declines later charges shows insufficient funds", async ({ pag
   const alert = popup.getByRole("alert");
   await expect(alert).toContainText("Insufficient funds");
   await expect(alert).toContainText("There are not enough funds on the card.");
+});
+
+test("when the bank wants the cardholder, the upsell moves to the hosted page and comes back paid", async ({
+  page,
+}) => {
+  await setMode(page, "POPUP");
+  await paidParent(page, "4000 0000 0001 2155");
+  const popup = page.getByRole("dialog");
+  await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
+  await expect(popup.getByRole("alert")).toContainText("Your bank wants you to confirm this payment yourself.");
+  await popup.getByRole("button", { name: "Confirm on the secure page" }).click();
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+  await expect(page.locator("main")).toContainText("$14.99");
+  await page.locator("input[name=number]").fill("4067 4299 7471 9265");
+  await page.locator("input[name=expiry]").fill("12/34");
+  await page.locator("input[name=cvv]").fill("123");
+  await page.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
+  await page.waitForURL(/\/printables\/\?.*order_id=/);
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText("Done! The 3 add-on packs");
 });
 
 test("a charge that never settles times out after 15 polls", async ({ page }) => {

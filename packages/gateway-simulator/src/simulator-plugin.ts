@@ -75,8 +75,8 @@ const outcomeOf = (card: string): CardOutcome => (card === "paypal" ? { kind: "a
 /** What a card (or the PayPal wallet) does on a charge: its final status and decline code. */
 function finalOf(outcome: CardOutcome, merchantInitiated: boolean): [string | null, string | null] {
   if (outcome.kind === "approved") return ["approved", null];
-  if (outcome.kind === "approved-then-insufficient")
-    return merchantInitiated ? ["declined", "3.02"] : ["approved", null];
+  if (outcome.kind === "approved-then-declined")
+    return merchantInitiated ? ["declined", outcome.code] : ["approved", null];
   if (outcome.kind === "declined") return ["declined", outcome.code];
   // Never final on merchant-initiated charges; the first payment goes through so there is a card to charge.
   return merchantInitiated ? [null, null] : ["approved", null];

@@ -9,9 +9,10 @@ import {
   getUpsaleOffer,
   getUpsaleStatus,
   recordUpsaleConversion,
+  startUpsaleCheckout,
 } from "@kinderready/domain/upsale/upsale.server";
 import { upsaleTypes, upsaleVariants } from "@kinderready/domain/upsale/upsale-schema";
-import { localeFromPath } from "@kinderready/i18n/locales";
+import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -21,11 +22,17 @@ import type { UpsaleActionResult } from "./upsale-result.ts";
 // Server side of the printables page: the parent's access and the upsell offer on load, then
 // the offer's posts (buy with one click, ask how it went, report the conversion).
 
+/** A parent back from paying an upsell on the gateway's page: the order to ask about, and what it was for. */
+const returningQuery = z.object({ order_id: z.string().min(1).max(255), upsale_type: z.enum(upsaleTypes) });
+
 export async function loadPrintables({ url, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
-  if (!token.success)
-    return { locale: localeFromPath(url.pathname), access: false, offer: undefined, mode: "POPUP" as const };
+  const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
+  const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
+  if (!token.success) {
+    return { locale: localeFromPath(url.pathname), access: false, offer: undefined, mode: "POPUP" as const, returning };
+  }
   const input = { userToken: token.data, product: defaultProduct };
   const [status, offer, mode] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }),
@@ -37,6 +44,7 @@ export async function loadPrintables({ url, context }: Route.LoaderArgs) {
     access: status.purchased || status.isManualAccess,
     offer,
     mode,
+    returning,
   };
 }
 
@@ -44,13 +52,19 @@ const actionBody = z.discriminatedUnion("intent", [
   // The page names what to buy; the server prices it.
   z.object({ intent: z.literal("upsale"), recurringType: z.enum(upsaleTypes), variant: z.enum(upsaleVariants) }),
   z.object({ intent: z.literal("upsale-status"), order_id: z.string().min(1).max(255) }),
+  // The same, with the parent on the gateway's page (the bank wants them present).
+  z.object({
+    intent: z.literal("upsale-checkout"),
+    recurringType: z.enum(upsaleTypes),
+    variant: z.enum(upsaleVariants),
+  }),
   z.object({ intent: z.literal("trigger-upsale") }),
 ]);
 
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
-  const { services } = context.get(requestContext);
+  const { services, config } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
@@ -70,6 +84,20 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         intent: "trigger-upsale",
         ...(await recordUpsaleConversion(services.payments, input)),
       } satisfies UpsaleActionResult;
+    }
+    if (body.data.intent === "upsale-checkout") {
+      const locale = localeFromPath(url.pathname);
+      const returnUrl = new URL(localizePath("/printables/", locale), config.appUrl);
+      returnUrl.searchParams.set("token", token.data);
+      returnUrl.searchParams.set("upsale_type", body.data.recurringType);
+      const { redirectUrl } = await startUpsaleCheckout(services.payments, {
+        ...input,
+        recurringType: body.data.recurringType,
+        variant: body.data.variant,
+        locale,
+        returnUrl: returnUrl.toString(),
+      });
+      return { intent: "upsale-checkout", redirectUrl } satisfies UpsaleActionResult;
     }
     const { orderId } = await buyUpsale(services.payments, {
       ...input,

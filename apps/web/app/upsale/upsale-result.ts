@@ -12,8 +12,13 @@ export function upsaleDeclineTitleKey(code: string | null): string {
   return normalise(code) === "3.02" ? "upsale.insufficientTitle" : "upsale.declinedTitle";
 }
 
+/** Declines a charge without the parent cannot get past: they pay on the gateway's page instead. */
+export function needsCardholder(code: string | null): boolean {
+  return needsCardholderCodes.has(normalise(code));
+}
+
 export function upsaleDeclineMessageKey(code: string | null): string {
-  if (needsCardholderCodes.has(normalise(code))) return "upsale.needsCardholder";
+  if (needsCardholder(code)) return "upsale.needsCardholder";
   return `purchase.result.errors.${normalise(code) === "3.02" ? "3_02" : "default"}`;
 }
 
@@ -22,4 +27,5 @@ export type UpsaleActionResult =
   | { intent: "upsale"; orderId: string }
   | { intent: "upsale"; error: { messageKey: string } }
   | { intent: "upsale-status"; status: "pending" | "approved" | "declined"; errorCode: string | null }
-  | { intent: "trigger-upsale"; recorded: boolean };
+  | { intent: "trigger-upsale"; recorded: boolean }
+  | { intent: "upsale-checkout"; redirectUrl: string };

@@ -3,7 +3,13 @@ import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscr
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { buyUpsale, getUpsaleDisplayMode, getUpsaleOffer } from "@kinderready/domain/upsale/upsale.server";
+import {
+  buyUpsale,
+  getUpsaleDisplayMode,
+  getUpsaleOffer,
+  getUpsaleStatus,
+  startUpsaleCheckout,
+} from "@kinderready/domain/upsale/upsale.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -211,5 +217,28 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.mode");
     await put("POPUP");
+  });
+
+  it("lets the parent pay an upsell on the hosted page when the bank wants them present", async () => {
+    const parent = await payingParent();
+    const input = { userToken: parent.token, product: "kinderready" as const, recurringType: "lifetime" as const };
+    const session = { ...input, variant: "initial" as const, locale: "en" as const };
+    const returnUrl = "https://kit.example/printables/?token=abc";
+    const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });
+    expect(started.redirectUrl).toMatch(`${loopback.publicUrl}/pay/`);
+    // Asked again before paying: the same order and page, not a second one.
+    expect((await startUpsaleCheckout(services.payments, { ...session, returnUrl })).orderId).toBe(started.orderId);
+    const paid = await fetch(started.redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+    expect(paid.headers.get("location")).toBe(`${returnUrl}&order_id=${started.orderId}`);
+    const result = await getUpsaleStatus(services.payments, { userToken: parent.token, orderId: started.orderId });
+    expect(result).toEqual({ status: "approved", errorCode: null });
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(subscription?.status).toBe("lifetime");
+    await expect(startUpsaleCheckout(services.payments, { ...session, returnUrl })).rejects.toThrow("Already bought");
   });
 });

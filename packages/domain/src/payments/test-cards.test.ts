@@ -22,7 +22,8 @@ describe("simulator test cards", () => {
   });
 
   it("has the renewal-failure and never-final cards, and Solidgate's sandbox numbers", () => {
-    expect(cardOutcome("4000000000013021")).toEqual({ kind: "approved-then-insufficient" });
+    expect(cardOutcome("4000000000013021")).toEqual({ kind: "approved-then-declined", code: "3.02" });
+    expect(cardOutcome("4000000000012155")).toEqual({ kind: "approved-then-declined", code: "2.15" });
     expect(cardOutcome("4000000000009995")).toEqual({ kind: "never-final" });
     expect(cardOutcome("4553815318053315")).toEqual({ kind: "declined", code: "0.01" });
   });

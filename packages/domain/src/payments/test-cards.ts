@@ -5,8 +5,8 @@
 export type CardOutcome =
   | { kind: "approved" }
   | { kind: "declined"; code: string }
-  /** Approved on the first payment, declined with 3.02 on every later merchant-initiated charge. */
-  | { kind: "approved-then-insufficient" }
+  /** Approved on the first payment, declined with `code` on every later merchant-initiated charge. */
+  | { kind: "approved-then-declined"; code: string }
   /** Approved on the first payment; every later merchant-initiated charge stays processing for ever. */
   | { kind: "never-final" };
 
@@ -42,8 +42,10 @@ export function cardOutcome(cardNumber: string): CardOutcome {
   if (approved.has(number)) return { kind: "approved" };
   const known = sandbox[number];
   if (known) return { kind: "declined", code: known };
-  if (number === "4000000000013021") return { kind: "approved-then-insufficient" };
   if (number === "4000000000009995") return { kind: "never-final" };
+  // 4000 0000 0001 XYZC: approved first, then every merchant-initiated charge declines X.YZ.
+  const later = /^400000000001(\d)(\d\d)\d$/.exec(number);
+  if (later && luhnValid(number)) return { kind: "approved-then-declined", code: `${later[1]}.${later[2]}` };
   // 4000 0000 0000 XYZC declines with code X.YZ (C is the Luhn check digit).
   const match = /^400000000000(\d)(\d\d)\d$/.exec(number);
   if (match && luhnValid(number)) return { kind: "declined", code: `${match[1]}.${match[2]}` };

@@ -8,6 +8,7 @@ import {
   subscriptions,
   users,
 } from "@kinderready/db/schema";
+import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
@@ -60,6 +61,85 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string; product:
   return { user: { id: user.id, email: user.email, kidName: user.kidName }, subscription };
 }
 
+/**
+ * The order for this attempt at an upsell kind: the id comes from the parent, the kind and the
+ * number of declined attempts, and a partial unique index allows one open order per kind, so
+ * whoever asks at the same time gets the same order (the one already under way, if any).
+ */
+async function openUpsaleOrder(
+  deps: PaymentDeps,
+  input: { userId: string; recurringType: UpsaleType; plan: typeof pricePlans.$inferSelect },
+): Promise<OrderRow> {
+  const { userId, recurringType, plan } = input;
+  const [declined] = await deps.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.purpose, recurringType), eq(orders.status, "declined")));
+  const idempotencyKey = `${recurringType}:${declined?.n ?? 0}`;
+  const orderId = orderIdFor(userId, idempotencyKey);
+  await deps.db
+    .insert(orders)
+    .values({
+      orderId,
+      userId,
+      purpose: recurringType,
+      idempotencyKey,
+      pricePlanId: plan.id,
+      amount: plan.amount,
+      currency: plan.currency,
+      gateway: deps.gatewayName,
+    })
+    .onConflictDoNothing();
+  // This attempt's order, or the one of this kind already under way (the index let only one in).
+  const [mine] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
+  const [order] = mine
+    ? [mine]
+    : await deps.db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.purpose, recurringType),
+            inArray(orders.status, ["created", "processing"]),
+          ),
+        );
+  if (!order) throw new Error(`upsell order ${orderId} vanished`);
+  return order;
+}
+
+async function refuseOwned(
+  deps: PaymentDeps,
+  userId: string,
+  subscription: { status: string },
+  recurringType: UpsaleType,
+) {
+  const owned = await ownedUpsells(deps, userId);
+  if (owned.has(recurringType) || (recurringType === "lifetime" && subscription.status === "lifetime")) {
+    throw new DomainError("conflict", "recurring_type", "Already bought", "upsale.errors.alreadyOwned");
+  }
+}
+
+/** The catalogue's plan for an upsell kind and offer variant in a currency (lifetime has one price). */
+async function catalogueUpsalePlan(
+  deps: PaymentDeps,
+  input: { product: Product; recurringType: UpsaleType; variant: UpsaleVariant; currency: string },
+) {
+  const [plan] = await deps.db
+    .select()
+    .from(pricePlans)
+    .where(
+      and(
+        eq(pricePlans.product, input.product),
+        eq(pricePlans.kind, input.recurringType),
+        eq(pricePlans.variant, input.recurringType === "lifetime" ? "initial" : input.variant),
+        eq(pricePlans.currency, input.currency),
+      ),
+    );
+  if (!plan) throw new Error(`no ${input.recurringType} plan for ${input.variant} in ${input.currency}`);
+  return plan;
+}
+
 /** What the parent already owns of the upsells. */
 export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string): Promise<Set<UpsaleType>> {
   const rows = await deps.db
@@ -96,45 +176,8 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
     .limit(1);
   if (!plan)
     throw new DomainError("invalid", "amount", `is not a price of ${input.recurringType} in ${input.currency}`);
-  const owned = await ownedUpsells(deps, user.id);
-  if (owned.has(input.recurringType) || (input.recurringType === "lifetime" && subscription.status === "lifetime")) {
-    throw new DomainError("conflict", "recurring_type", "Already bought", "upsale.errors.alreadyOwned");
-  }
-
-  const [declined] = await deps.db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, user.id), eq(orders.purpose, input.recurringType), eq(orders.status, "declined")));
-  const idempotencyKey = `${input.recurringType}:${declined?.n ?? 0}`;
-  const orderId = orderIdFor(user.id, idempotencyKey);
-  await deps.db
-    .insert(orders)
-    .values({
-      orderId,
-      userId: user.id,
-      purpose: input.recurringType,
-      idempotencyKey,
-      pricePlanId: plan.id,
-      amount: plan.amount,
-      currency: plan.currency,
-      gateway: deps.gatewayName,
-    })
-    .onConflictDoNothing();
-  // This attempt's order, or the one of this kind already under way (the index let only one in).
-  const [mine] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
-  const [order] = mine
-    ? [mine]
-    : await deps.db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, user.id),
-            eq(orders.purpose, input.recurringType),
-            inArray(orders.status, ["created", "processing"]),
-          ),
-        );
-  if (!order) throw new Error(`upsell order ${orderId} vanished`);
+  await refuseOwned(deps, user.id, subscription, input.recurringType);
+  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
   if (order.status === "created") {
     await chargeStoredCard(deps, order, { cardToken: subscription.cardToken as string, description: plan.productName });
   }
@@ -247,24 +290,50 @@ export async function buyUpsale(
   input: { userToken: string; product: Product; recurringType: UpsaleType; variant: UpsaleVariant },
 ): Promise<{ orderId: string }> {
   const { user, subscription } = await findBuyer(deps, input);
-  const [plan] = await deps.db
-    .select({ amount: pricePlans.amount })
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, input.product),
-        eq(pricePlans.kind, input.recurringType),
-        eq(pricePlans.variant, input.recurringType === "lifetime" ? "initial" : input.variant),
-        eq(pricePlans.currency, subscription.currency),
-      ),
-    );
-  if (!plan) throw new Error(`no ${input.recurringType} plan for ${input.variant} in ${subscription.currency}`);
+  const plan = await catalogueUpsalePlan(deps, { ...input, currency: subscription.currency });
   return startUpsale(deps, {
     ...input,
     email: user.email,
     amount: plan.amount,
     currency: subscription.currency as CurrencyCode,
   });
+}
+
+/**
+ * The upsell on the gateway's hosted page, with the parent present: for a merchant-initiated
+ * charge the bank declined because it wants the cardholder (3-D Secure, 2.15, 3.09). A new
+ * attempt's order; the gateway sends the parent back to `returnUrl` with `order_id`.
+ */
+export async function startUpsaleCheckout(
+  deps: PaymentDeps,
+  input: {
+    userToken: string;
+    product: Product;
+    recurringType: UpsaleType;
+    variant: UpsaleVariant;
+    locale: Locale;
+    returnUrl: string;
+  },
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const { user, subscription } = await findBuyer(deps, input);
+  await refuseOwned(deps, user.id, subscription, input.recurringType);
+  const plan = await catalogueUpsalePlan(deps, { ...input, currency: subscription.currency });
+  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
+  const back = new URL(input.returnUrl);
+  back.searchParams.set("order_id", order.orderId);
+  // Already charged or being charged: back to its result, never a second payment.
+  if (order.status !== "created") return { orderId: order.orderId, redirectUrl: back.toString() };
+  const page = await deps.gateway.createPaymentPage({
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    description: plan.productName,
+    customerEmail: user.email,
+    language: input.locale,
+    successUrl: back.toString(),
+    failUrl: back.toString(),
+  });
+  return { orderId: order.orderId, redirectUrl: page.url };
 }
 
 /** How upsells are shown (spec point 4), as the operator set it. */

@@ -1,5 +1,5 @@
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
-import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,14 +20,16 @@ export function PrintablesPage({
   access,
   offer,
   mode,
+  returning,
 }: {
   locale: Locale;
   access: boolean;
   offer: UpsaleOfferData | undefined;
   mode: UpsaleDisplayMode;
+  returning: { orderId: string; type: UpsaleType } | undefined;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>("printables");
+  const [tab, setTab] = useState<Tab>(returning ? "additional_packs" : "printables");
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ printables: null, additional_packs: null });
   const offersLeft = offer !== undefined && !(offer.owned.includes("upsale") && offer.owned.includes("lifetime"));
   const showTabs = mode === "TABS" && offersLeft;
@@ -66,7 +68,7 @@ export function PrintablesPage({
     return (
       <>
         {owned}
-        {mode === "POPUP" && offersLeft && offer && <UpsalePopup offer={offer} locale={locale} />}
+        {mode === "POPUP" && offersLeft && offer && <UpsalePopup offer={offer} locale={locale} returning={returning} />}
       </>
     );
   }
@@ -118,7 +120,9 @@ export function PrintablesPage({
         hidden={tab !== "additional_packs"}
       >
         <p className="upsale-popup__intro">{t("upsale.intro")}</p>
-        {offer && <UpsaleOffer offer={offer} variant="initial" locale={locale} headingLevel={2} />}
+        {offer && (
+          <UpsaleOffer offer={offer} variant="initial" locale={locale} headingLevel={2} returning={returning} />
+        )}
       </div>
     </div>
   );

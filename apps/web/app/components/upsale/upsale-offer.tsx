@@ -7,7 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useUpsaleStore } from "../../stores/upsale-store.ts";
-import { type UpsaleActionResult, upsaleDeclineMessageKey, upsaleDeclineTitleKey } from "../../upsale/upsale-result.ts";
+import {
+  needsCardholder,
+  type UpsaleActionResult,
+  upsaleDeclineMessageKey,
+  upsaleDeclineTitleKey,
+} from "../../upsale/upsale-result.ts";
 import { useOrderStatus } from "../purchase/use-order-status.ts";
 
 export type UpsaleOfferData = {
@@ -29,12 +34,15 @@ export function UpsaleOffer({
   variant,
   locale,
   headingLevel,
+  returning,
   onSettled,
 }: {
   offer: UpsaleOfferData;
   variant: "initial" | "catchy";
   locale: Locale;
   headingLevel: 2 | 3;
+  /** Back from paying on the gateway's page: the order to ask about. */
+  returning?: { orderId: string; type: UpsaleType } | undefined;
   /** Told once a purchase is approved. */
   onSettled?: (type: UpsaleType) => void;
 }) {
@@ -42,13 +50,21 @@ export function UpsaleOffer({
   const buy = useFetcher<UpsaleActionResult>();
   const report = useFetcher<UpsaleActionResult>();
   const result = buy.data?.intent === "upsale" ? buy.data : undefined;
-  const orderId = result && "orderId" in result ? result.orderId : null;
+  const orderId = result && "orderId" in result ? result.orderId : (returning?.orderId ?? null);
+  const onPage = useFetcher<UpsaleActionResult>();
+  const redirectUrl = onPage.data?.intent === "upsale-checkout" ? onPage.data.redirectUrl : undefined;
+  const onPageError = onPage.data?.intent === "upsale" && "error" in onPage.data ? onPage.data.error : undefined;
   const errorKey = result && "error" in result ? result.error.messageKey : undefined;
   const payment = useOrderStatus(orderId, true, polling);
   const outcome = payment.outcome;
-  const buying = useRef<UpsaleType | undefined>(undefined);
+  const buying = useRef<UpsaleType | undefined>(returning?.type);
   const [bought, setBought] = useState<UpsaleType | undefined>();
-  const busy = buy.state !== "idle" || outcome?.kind === "checking";
+  const busy =
+    buy.state !== "idle" || onPage.state !== "idle" || redirectUrl !== undefined || outcome?.kind === "checking";
+  // The bank wants the parent present: the gateway's own page takes the card.
+  useEffect(() => {
+    if (redirectUrl) window.location.assign(redirectUrl);
+  }, [redirectUrl]);
   const Heading = `h${headingLevel}` as const;
   const Sub = `h${headingLevel + 1}` as "h3" | "h4";
 
@@ -61,6 +77,15 @@ export function UpsaleOffer({
     void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
     onSettled?.(type);
   }, [outcome, report.submit, onSettled]);
+
+  const payOnPage = () => {
+    const type = buying.current;
+    if (!type || busy) return;
+    void onPage.submit(
+      { intent: "upsale-checkout", recurringType: type, variant },
+      { method: "post", encType: "application/json" },
+    );
+  };
 
   const purchase = (type: UpsaleType) => {
     if (busy) return;
@@ -95,6 +120,11 @@ export function UpsaleOffer({
             <strong>{t(upsaleDeclineTitleKey(outcome.errorCode))}</strong>
           </p>
           <p>{t(upsaleDeclineMessageKey(outcome.errorCode))}</p>
+          {needsCardholder(outcome.errorCode) && (
+            <button type="button" className="button button--wide" disabled={busy} onClick={payOnPage}>
+              {t("upsale.confirmOnPage")}
+            </button>
+          )}
         </div>
       )}
       {outcome?.kind === "timeout" && (
@@ -105,9 +135,9 @@ export function UpsaleOffer({
           </button>
         </div>
       )}
-      {errorKey && (
+      {(errorKey ?? onPageError?.messageKey) && (
         <p className="field__error" role="alert">
-          {t(errorKey)}
+          {t(errorKey ?? onPageError?.messageKey ?? "")}
         </p>
       )}
       {!ownsPacks && (

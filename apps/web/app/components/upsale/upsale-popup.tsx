@@ -1,3 +1,4 @@
+import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -5,7 +6,7 @@ import { useSearchParams } from "react-router";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
-import { useUpsaleStore } from "../../stores/upsale-store.ts";
+import { type UpsaleState, useUpsaleStore } from "../../stores/upsale-store.ts";
 import {
   closeDiscount,
   declineUpsale,
@@ -22,7 +23,15 @@ import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
  * closing the discount ends the offer. The state is the persisted upsale store, so a reload
  * finds the modal as it was left.
  */
-export function UpsalePopup({ offer, locale }: { offer: UpsaleOfferData; locale: Locale }) {
+export function UpsalePopup({
+  offer,
+  locale,
+  returning,
+}: {
+  offer: UpsaleOfferData;
+  locale: Locale;
+  returning: { orderId: string; type: UpsaleType } | undefined;
+}) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
   const { isOpen, formKey } = useUpsaleStore();
@@ -34,8 +43,11 @@ export function UpsalePopup({ offer, locale }: { offer: UpsaleOfferData; locale:
   const [searchParams] = useSearchParams();
   const userId = searchParams.get("token") ?? undefined;
   useEffect(() => {
-    if (hydrated) useUpsaleStore.setState((state) => openUpsaleModal(upsaleFor(state, userId)));
-  }, [hydrated, userId]);
+    if (!hydrated) return;
+    // Back from paying on the gateway's page, the popup shows how it went whatever it was before.
+    const reopenFor = returning ? (state: UpsaleState) => ({ ...state, isOpen: true }) : openUpsaleModal;
+    useUpsaleStore.setState((state) => reopenFor(upsaleFor(state, userId)));
+  }, [hydrated, userId, returning]);
   useEffect(() => () => clearTimeout(reopen.current), []);
   useEffect(() => {
     const dialog = ref.current;
@@ -81,6 +93,7 @@ export function UpsalePopup({ offer, locale }: { offer: UpsaleOfferData; locale:
         variant={formKey}
         locale={locale}
         headingLevel={3}
+        returning={returning}
         onSettled={() => useUpsaleStore.setState({ canOpen: false })}
       />
       <button
