@@ -1,34 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { registerParent, unique } from "./parent-helpers.ts";
 import { answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
 
 // The purchase pages after the quiz, up to the purchase button (paying is purchase-payment.spec.ts).
 
-const apiKey = { "x-api-key": "local-development-secret" };
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 const heading = (page: Page) => page.locator("#purchase-title");
 const flow = (page: Page) => page.locator(".purchase-flow");
 const purchaseButton = (page: Page) => page.getByRole("button", { name: "Start my 3-day trial" });
 
 /** A parent who finished the quiz on another device (through the API): the offer knows the token only. */
-async function registerLead(page: Page) {
-  const token = `e2e-${unique()}-offer-abcdef`;
-  const email = `offer-${unique()}@example.com`;
-  const response = await page.request.post("/api/v1/onboarding", {
-    headers: apiKey,
-    data: {
-      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
-      email,
-      questions: [{ id: "ty", answer: "soon" }],
-      isForbiddenToMailing: true,
-      user_token: token,
-      purchasePathByFlow: "/purchase/",
-      product: "kinderready",
-    },
-  });
-  expect(response.status()).toBe(200);
-  return { token, email };
-}
+const registerLead = (page: Page) => registerParent(page, "offer");
 
 /** Opens a purchase page and waits until it answers taps (hydrated, saved state restored). */
 async function openPurchase(page: Page, path: string) {

@@ -1,29 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
+import { apiKey, payOnHostedPage, registerParent } from "./parent-helpers.ts";
 
 // Paying for the subscription on the gateway's hosted page (the in-process simulator) and
 // coming back to the offer's result, in Chromium, with the README's test cards.
 
-const apiKey = { "x-api-key": "local-development-secret" };
 // The card form's submit button ("Pay $1.99"), not the PayPal one ("Pay with PayPal").
 const payByCard = { name: /^Pay (?!with )/ };
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 /** A parent who finished the quiz (through the API, as the quiz does), on the offer. */
 async function openOffer(page: Page, options: { country?: string; locale?: string } = {}) {
-  const token = `e2e-${unique()}-pay-abcdef`;
-  const response = await page.request.post("/api/v1/onboarding", {
-    headers: apiKey,
-    data: {
-      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
-      email: `pay-${unique()}@example.com`,
-      questions: [{ id: "ty", answer: "soon" }],
-      isForbiddenToMailing: true,
-      user_token: token,
-      purchasePathByFlow: "/purchase/",
-      product: "kinderready",
-    },
-  });
-  expect(response.status()).toBe(200);
+  const { token } = await registerParent(page, "pay");
   if (options.country) await page.setExtraHTTPHeaders({ "x-test-country": options.country });
   await page.goto(`${options.locale ? `/${options.locale}` : ""}/purchase/?token=${token}&offer=1`);
   // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
@@ -35,11 +21,7 @@ async function openOffer(page: Page, options: { country?: string; locale?: strin
 async function payWith(page: Page, card: string) {
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Start my 3-day trial" }).click();
-  await page.waitForURL(/\/gateway-simulator\/pay\//);
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
-  await page.getByLabel("Security code (CVV)").fill("123");
-  await page.getByRole("button", payByCard).click();
+  await payOnHostedPage(page, card);
   await page.waitForURL(/\/purchase\/\?.*order_id=/);
 }
 

@@ -1,13 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { apiKey, payOnHostedPage, registerParent } from "./parent-helpers.ts";
 
 // Upsells after the first payment, in Chromium: the popup with its discount downsell, the tabs,
 // lifetime access, and the decline and time-out outcomes of the one-click charge. The display
 // mode is the operator's global setting, so these tests run one after another.
 test.describe.configure({ mode: "serial" });
-
-const apiKey = { "x-api-key": "local-development-secret" };
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 async function setMode(page: Page, mode: "POPUP" | "TABS") {
   const response = await page.request.put("/api/v1/upsale/display-mode", { headers: apiKey, data: { mode } });
@@ -16,31 +14,14 @@ async function setMode(page: Page, mode: "POPUP" | "TABS") {
 
 /** A parent who finished the quiz, paid the first payment with `card`, and is on the printables. */
 async function paidParent(page: Page, card = "4067 4299 7471 9265", locale = "") {
-  const token = `e2e-${unique()}-upsale-abcdef`;
-  const response = await page.request.post("/api/v1/onboarding", {
-    headers: apiKey,
-    data: {
-      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
-      email: `upsale-${unique()}@example.com`,
-      questions: [{ id: "ty", answer: "soon" }],
-      isForbiddenToMailing: true,
-      user_token: token,
-      purchasePathByFlow: "/purchase/",
-      product: "kinderready",
-    },
-  });
-  expect(response.status()).toBe(200);
+  const { token } = await registerParent(page, "upsale");
   await page.setExtraHTTPHeaders({ "x-test-country": "us" });
   await page.goto(`${locale}/purchase/?token=${token}&offer=1`);
   // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
   await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
   await page.getByRole("checkbox").check();
   await page.locator("button.offer__buy").click();
-  await page.waitForURL(/\/gateway-simulator\/pay\//);
-  await page.locator("input[name=number]").fill(card);
-  await page.locator("input[name=expiry]").fill("12/34");
-  await page.locator("input[name=cvv]").fill("123");
-  await page.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
+  await payOnHostedPage(page, card);
   await page.waitForURL(/order_id=/);
   await page.locator("dialog a.button").click();
   await page.waitForURL(new RegExp(`${locale}/printables/\\?token=${token}`));
@@ -136,10 +117,7 @@ test("when the bank wants the cardholder, the upsell moves to the hosted page an
   await popup.getByRole("button", { name: "Confirm on the secure page" }).click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);
   await expect(page.locator("main")).toContainText("$14.99");
-  await page.locator("input[name=number]").fill("4067 4299 7471 9265");
-  await page.locator("input[name=expiry]").fill("12/34");
-  await page.locator("input[name=cvv]").fill("123");
-  await page.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
+  await payOnHostedPage(page, "4067 4299 7471 9265");
   await page.waitForURL(/\/printables\/\?.*order_id=/);
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("Done! The 3 add-on packs");
 });

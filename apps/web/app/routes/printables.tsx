@@ -9,10 +9,16 @@ import type { Route } from "./+types/printables";
 export const loader = (args: Route.LoaderArgs) => loadPrintables(args);
 export const action = (args: Route.ActionArgs) => handlePrintablesAction(args);
 
-/** Status polls do not reload the page; an approved upsell does, so what is owned shows. */
+/**
+ * Status polls do not reload the page; an approved upsell does, so what is owned shows. The
+ * conversion report follows the approval at once and interrupts that reload, so it reloads too.
+ */
 export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod) return defaultShouldRevalidate;
-  return actionResult?.intent === "upsale-status" && actionResult.status === "approved";
+  return (
+    (actionResult?.intent === "upsale-status" && actionResult.status === "approved") ||
+    actionResult?.intent === "trigger-upsale"
+  );
 }
 
 export default function Printables({ loaderData }: Route.ComponentProps) {

@@ -106,6 +106,13 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     });
     return { intent: "upsale", orderId } satisfies UpsaleActionResult;
   } catch (error) {
+    // The report is the analytics' concern: a failure is logged, and the page goes on (and reloads).
+    if (body.data.intent === "trigger-upsale") {
+      if (!(error instanceof DomainError)) {
+        console.error(JSON.stringify({ level: "error", msg: "trigger-upsale failed", err: describeError(error) }));
+      }
+      return { intent: "trigger-upsale", recorded: false } satisfies UpsaleActionResult;
+    }
     if (error instanceof DomainError) {
       if (body.data.intent === "upsale-status") {
         return data<UpsaleActionResult>(

@@ -1,0 +1,36 @@
+import { expect, type Page } from "@playwright/test";
+
+// Parents for the end-to-end tests: registered through the API as the quiz would, and paying on
+// the simulator's hosted page with a test card.
+
+export const apiKey = { "x-api-key": "local-development-secret" };
+export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** A parent who finished the quiz (kid Noa, 5) on another device: answers the token and email. */
+export async function registerParent(page: Page, label: string) {
+  const token = `e2e-${unique()}-${label}-abcdef`;
+  const email = `${label}-${unique()}@example.com`;
+  const response = await page.request.post("/api/v1/onboarding", {
+    headers: apiKey,
+    data: {
+      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+      email,
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/purchase/",
+      product: "kinderready",
+    },
+  });
+  expect(response.status()).toBe(200);
+  return { token, email };
+}
+
+/** On the gateway's hosted page: types a test card (any future expiry and CVV) and pays. */
+export async function payOnHostedPage(page: Page, card: string) {
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+  await page.locator("input[name=number]").fill(card);
+  await page.locator("input[name=expiry]").fill("12/34");
+  await page.locator("input[name=cvv]").fill("123");
+  await page.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
+}
