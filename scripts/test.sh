@@ -9,10 +9,11 @@ echo "== typecheck" >&2
 run npm run typecheck --silent
 echo "== lint" >&2
 run npx biome check .
+echo "== system packages (Chromium, poppler)" >&2
+sh scripts/ensure-system-packages.sh
 echo "== unit and integration tests" >&2
 run npx vitest run
 echo "== build" >&2
 run npm run build --silent -w @kinderready/web
 echo "== end-to-end tests (Chromium)" >&2
-sh scripts/ensure-chromium.sh
 run npx playwright test
