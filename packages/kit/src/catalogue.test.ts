@@ -1,0 +1,54 @@
+import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
+import { describe, expect, it } from "vitest";
+import { findKitItem, kit, levels, printableParams, skills } from "./catalogue.ts";
+
+// The kit as sold: a trial level and five levels, 100+ worksheets and 100+ activities, three
+// add-on packs of 15+ printables, every id unique and every entry valid.
+
+const all = kit.levels.flatMap((level) => level.items);
+
+describe("the kit's catalogue", () => {
+  it("has the trial level and levels 1 to 5, each with worksheets and activities", () => {
+    expect(kit.levels.map((level) => level.number)).toEqual([...levels]);
+    for (const level of kit.levels) {
+      expect(
+        level.items.some((item) => item.kind === "printable"),
+        `level ${level.number}`,
+      ).toBe(true);
+      expect(
+        level.items.some((item) => item.kind === "activity"),
+        `level ${level.number}`,
+      ).toBe(true);
+    }
+  });
+
+  it("has at least 120 printables and 120 activities across the levels", () => {
+    expect(all.filter((item) => item.kind === "printable").length).toBeGreaterThanOrEqual(120);
+    expect(all.filter((item) => item.kind === "activity").length).toBeGreaterThanOrEqual(120);
+  });
+
+  it("covers every skill in every numbered level", () => {
+    for (const level of kit.levels.filter((entry) => entry.number > 0)) {
+      const covered = new Set(level.items.map((item) => item.skill));
+      expect(
+        [...skills].filter((skill) => !covered.has(skill)),
+        `level ${level.number}`,
+      ).toEqual([]);
+    }
+  });
+
+  it("sells the add-on packs the upsell describes, 15+ printables each", () => {
+    expect(kit.packs.map((pack) => [pack.id, pack.items.length])).toEqual(
+      addOnPacks.map((pack) => [pack.id, pack.items]),
+    );
+    for (const pack of kit.packs) expect(pack.items.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("finds every item by its id, and validates every printable's parameters", () => {
+    for (const item of [...all, ...kit.packs.flatMap((pack) => pack.items)]) {
+      expect(findKitItem(item.id)?.item).toBe(item);
+      if (item.kind === "printable") expect(printableParams.safeParse(item.params).success).toBe(true);
+    }
+    expect(findKitItem("no-such-item")).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { kit } from "./catalogue.ts";
+import { renderPdf } from "./render.server.ts";
+import { RenderPool } from "./render-pool.server.ts";
+
+// Rendering on worker threads gives the same bytes as in-process, in order, in parallel.
+
+const pool = new RenderPool(2);
+afterAll(() => pool.close());
+
+const request = (index: number) => {
+  const item = kit.levels[1]?.items[index];
+  if (!item) throw new Error("no item");
+  return {
+    items: [{ item, place: { level: 1 as const } }],
+    locale: "ar" as const,
+    paper: "a4" as const,
+    childName: "سارة",
+    title: "t",
+  };
+};
+
+describe("the render pool", () => {
+  it("renders the same bytes as rendering in-process", async () => {
+    const [pooled, local] = await Promise.all([pool.render(request(0)), renderPdf(request(0))]);
+    expect(pooled.equals(local.bytes)).toBe(true);
+  }, 30_000);
+
+  it("answers each request with its own file when many wait", async () => {
+    const files = await Promise.all([0, 1, 2, 3, 4].map((index) => pool.render(request(index))));
+    const expected = await Promise.all([0, 1, 2, 3, 4].map(async (index) => (await renderPdf(request(index))).bytes));
+    for (const [index, file] of files.entries()) expect(file.equals(expected[index] as Buffer)).toBe(true);
+  }, 30_000);
+
+  it("refuses work once closed", async () => {
+    const closed = new RenderPool(1);
+    await closed.close();
+    await expect(closed.render(request(0))).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,78 @@
+import { Worker } from "node:worker_threads";
+import type { RenderRequest } from "./render.server.ts";
+
+/**
+ * Renders PDFs on worker threads, so a whole level (~0.5-1 s of CPU) never holds up the
+ * process's other requests. Requests queue for the next free thread; a thread that dies is
+ * replaced and its request fails (the caller answers 500 and the parent can retry).
+ */
+export class RenderPool {
+  readonly #size: number;
+  readonly #idle: Worker[] = [];
+  readonly #all = new Set<Worker>();
+  readonly #queue: { request: RenderRequest; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }[] = [];
+  readonly #busy = new Map<Worker, { id: number; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
+  #nextId = 0;
+  #closed = false;
+
+  constructor(size: number) {
+    this.#size = Math.max(1, size);
+  }
+
+  render(request: RenderRequest): Promise<Buffer> {
+    if (this.#closed) return Promise.reject(new Error("render pool closed"));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ request, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const waiting of this.#queue.splice(0)) waiting.reject(new Error("render pool closed"));
+    await Promise.all([...this.#all].map((worker) => worker.terminate()));
+  }
+
+  #dispatch() {
+    while (this.#queue.length > 0) {
+      const worker = this.#idle.pop() ?? (this.#all.size < this.#size ? this.#spawn() : undefined);
+      if (!worker) return;
+      const task = this.#queue.shift();
+      if (!task) {
+        this.#idle.push(worker);
+        return;
+      }
+      const id = this.#nextId++;
+      this.#busy.set(worker, { id, resolve: task.resolve, reject: task.reject });
+      worker.postMessage({ id, request: task.request });
+    }
+  }
+
+  #spawn(): Worker {
+    const worker = new Worker(new URL("./render-worker.server.ts", import.meta.url));
+    this.#all.add(worker);
+    worker.on("message", (message: { id: number; bytes?: ArrayBuffer; error?: string }) => {
+      const task = this.#busy.get(worker);
+      this.#busy.delete(worker);
+      if (task && task.id === message.id) {
+        if (message.bytes) task.resolve(Buffer.from(message.bytes));
+        else task.reject(new Error(message.error ?? "render failed"));
+      }
+      this.#idle.push(worker);
+      this.#dispatch();
+    });
+    const lost = (error: Error) => {
+      this.#all.delete(worker);
+      const index = this.#idle.indexOf(worker);
+      if (index >= 0) this.#idle.splice(index, 1);
+      this.#busy.get(worker)?.reject(error);
+      this.#busy.delete(worker);
+      if (!this.#closed) this.#dispatch();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`render thread exited with ${code}`)));
+    // Idle threads must not keep the process alive.
+    worker.unref();
+    return worker;
+  }
+}

@@ -1,0 +1,125 @@
+import bidiFactory from "bidi-js";
+import { type FontName, type FontRole, fontForCodePoint, fontkitFont } from "./fonts.server.ts";
+
+// Lines of mixed-script text as runs in visual order: bidi-js resolves the levels, each run has
+// one level and one font, and runs are reordered by rule L2. Surfaces draw runs left to right;
+// an RTL run keeps logical order and is shaped (and reversed) by fontkit. Widths come from
+// fontkit, so the PDF and the SVG preview measure identically.
+
+const bidi = bidiFactory();
+
+export type TextRun = {
+  text: string;
+  font: FontName;
+  rtl: boolean;
+  /** Width in points at `size`. */
+  width: number;
+};
+
+export type TextLine = { runs: TextRun[]; width: number; size: number };
+
+export function measureRun(text: string, font: FontName, size: number): number {
+  const f = fontkitFont(font);
+  return (f.layout(text).advanceWidth * size) / f.unitsPerEm;
+}
+
+/** One line of text, shaped and ordered for drawing. */
+export function layoutLine(text: string, role: FontRole, size: number, rtlParagraph: boolean): TextLine {
+  const levels = bidi.getEmbeddingLevels(text, rtlParagraph ? "rtl" : "ltr");
+  const mirrored = bidi.getMirroredCharactersMap(text, levels.levels);
+  const chars = [...text];
+  // Code-point index → UTF-16 index, since bidi-js works on UTF-16 offsets.
+  const runs: { text: string; font: FontName; level: number }[] = [];
+  let offset = 0;
+  for (const char of chars) {
+    const level = levels.levels[offset] ?? 0;
+    const shown = mirrored.get(offset) ?? char;
+    const codePoint = char.codePointAt(0) ?? 0;
+    // Spaces and punctuation stay in the current run's font so runs do not split needlessly.
+    const neutral = /[\s\p{P}\p{S}]/u.test(char);
+    const last = runs.at(-1);
+    const font = neutral && last ? last.font : fontForCodePoint(role, codePoint);
+    if (last && last.level === level && last.font === font) last.text += shown;
+    else runs.push({ text: shown, font, level });
+    offset += char.length;
+  }
+  // L2: from the highest level down to the lowest odd one, reverse every sequence at or above it.
+  const maxLevel = Math.max(0, ...runs.map((run) => run.level));
+  const minOdd = Math.min(...runs.map((run) => (run.level % 2 === 1 ? run.level : Number.POSITIVE_INFINITY)));
+  for (let level = maxLevel; level >= minOdd && level > 0; level--) {
+    for (let start = 0; start < runs.length; start++) {
+      if ((runs[start]?.level ?? 0) < level) continue;
+      let end = start;
+      while (end + 1 < runs.length && (runs[end + 1]?.level ?? 0) >= level) end++;
+      runs.splice(start, end - start + 1, ...runs.slice(start, end + 1).reverse());
+      start = end;
+    }
+  }
+  const shaped = runs.map((run) => {
+    const rtl = run.level % 2 === 1;
+    // fontkit reverses Arabic itself; a right-to-left run of neutrals (", ") is reversed here.
+    const arabic = [...run.text].some((char) => fontForCodePoint("body", char.codePointAt(0) ?? 0) !== "body");
+    // fontkit lays out anything in Arabic script right to left, Arabic-Indic digits included;
+    // a left-to-right run of them ("١٢") is pre-reversed so it comes out in reading order.
+    const ordered = rtl !== arabic ? [...run.text].reverse().join("") : run.text;
+    return { ...shapeable(ordered, run.font, size), font: run.font, rtl };
+  });
+  return { runs: shaped, width: shaped.reduce((sum, run) => sum + run.width, 0), size };
+}
+
+/**
+ * fontkit throws on a few mark positions the font has no anchor for (Noto Sans Arabic: a kasra
+ * under a final or isolated feh, "أخفِ"). Such a run is drawn without its vowel marks rather than
+ * not at all; this also protects downloads from whatever a parent types as the child's name.
+ */
+function shapeable(text: string, font: FontName, size: number): { text: string; width: number } {
+  try {
+    return { text, width: measureRun(text, font, size) };
+  } catch {
+    const plain = text.replace(/[\u064b-\u065f\u0670]/g, "");
+    return { text: plain, width: measureRun(plain, font, size) };
+  }
+}
+
+/** Greedy word wrap to `maxWidth`; a word longer than the line is left to overflow (and reported). */
+export function wrapText(text: string, role: FontRole, size: number, maxWidth: number, rtl: boolean): TextLine[] {
+  const lines: TextLine[] = [];
+  for (const paragraph of text.split("\n")) {
+    const words = paragraph.split(/\s+/).filter(Boolean);
+    let current = "";
+    for (const word of words) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (current && layoutLine(candidate, role, size, rtl).width > maxWidth) {
+        lines.push(layoutLine(current, role, size, rtl));
+        current = word;
+      } else {
+        current = candidate;
+      }
+    }
+    lines.push(layoutLine(current, role, size, rtl));
+  }
+  return lines;
+}
+
+/** Code points the chosen fonts cannot draw (they would print as empty boxes). */
+export function missingGlyphs(text: string, role: FontRole): string[] {
+  const missing = new Set<string>();
+  for (const char of text) {
+    if (/\s/u.test(char)) continue;
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (!fontkitFont(fontForCodePoint(role, codePoint)).hasGlyphForCodePoint(codePoint)) missing.add(char);
+  }
+  return [...missing];
+}
+
+/** Font metrics in points for placing handwriting guide lines. */
+export function fontMetrics(font: FontName, size: number) {
+  const f = fontkitFont(font);
+  const scale = size / f.unitsPerEm;
+  return {
+    capHeight: f.capHeight * scale,
+    xHeight: f.xHeight * scale,
+    ascent: f.ascent * scale,
+    descent: -f.descent * scale,
+  };
+}
