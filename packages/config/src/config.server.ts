@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -16,6 +17,9 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   API_URL: z.url().optional(),
   API_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  DOWNLOAD_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PRINTABLES_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PRINTABLES_RENDER_THREADS: z.coerce.number().int().min(1).max(32).default(1),
   OFFER_TIMER_TIMEOUT: z.coerce.number().int().positive().optional(),
   IS_DEV: optionalFlag,
   IS_AMPLITUDE_DISABLED: optionalFlag,
@@ -62,6 +66,12 @@ export type Config = {
   appUrl: string;
   apiUrl: string;
   apiSecret: string;
+  /** Signs printable download links; by default derived from API_SECRET. */
+  downloadUrlSecret: string;
+  /** Memory for rendered PDFs kept for repeat downloads. */
+  printablesCacheBytes: number;
+  /** Worker threads rendering PDFs. */
+  printablesRenderThreads: number;
   offerTimerTimeout: number;
   isDev: boolean;
   isAmplitudeDisabled: boolean;
@@ -135,6 +145,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     apiUrl,
     apiSecret: e.API_SECRET ?? localApiSecret,
+    // A key of its own, so a leaked download link says nothing about the API secret.
+    downloadUrlSecret:
+      e.DOWNLOAD_URL_SECRET ??
+      createHmac("sha256", e.API_SECRET ?? localApiSecret)
+        .update("printable-download-links")
+        .digest("base64url"),
+    printablesCacheBytes: e.PRINTABLES_CACHE_MB * 1024 * 1024,
+    printablesRenderThreads: e.PRINTABLES_RENDER_THREADS,
     offerTimerTimeout: e.OFFER_TIMER_TIMEOUT ?? (isProd ? 600 : 60),
     isDev: e.IS_DEV ?? !isProd,
     isAmplitudeDisabled: e.IS_AMPLITUDE_DISABLED ?? false,

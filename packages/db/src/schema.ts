@@ -304,3 +304,16 @@ export const conversionEvents = pgTable(
   },
   (table) => [uniqueIndex("conversion_events_once").on(table.event, table.orderId)],
 );
+
+/** Printables and activities a parent marked done; a level unlocks when the previous one is complete. */
+export const printableProgress = pgTable(
+  "printable_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.itemId] })],
+);

@@ -2,10 +2,12 @@ import type { PgBoss } from "pg-boss";
 import type { OnboardingDeps } from "./onboarding/onboarding.server.ts";
 import type { PaymentDeps } from "./payments/orders.server.ts";
 import type { WebhookKeys } from "./payments/webhooks.server.ts";
+import type { PrintablesDeps } from "./printables/printables.server.ts";
 
 /** What the server hands the API routes and the page loaders: the domain's dependencies. */
 export type AppServices = OnboardingDeps & {
   payments: PaymentDeps;
+  printables: PrintablesDeps;
   /** The key pair the gateway signs its webhooks with. */
   webhookKeys: WebhookKeys;
   /** The job queue, for work that must not happen in a request. */

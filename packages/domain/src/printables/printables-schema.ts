@@ -1,0 +1,106 @@
+import { localeCodes } from "@kinderready/i18n/locales";
+import { packIds, skills } from "@kinderready/kit/catalogue";
+import { z } from "zod";
+import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { defaultProduct, products } from "../product.ts";
+
+// GET /printables/{token} (spec point 7) and the completion of an item: one declaration of each
+// shape, for the API's validation and OpenAPI document and for the page's types.
+
+export const printablesParams = z.object({ token: userTokenSchema });
+
+/** Invoice kinds a developer can preview the area with (IS_DEV only). */
+export const invoiceKinds = ["subscription", "upsale", "lifetime"] as const;
+
+export const printablesQuery = z.object({
+  locale: z.enum(localeCodes as [string, ...string[]]).default("en"),
+  product: z.enum(products).default(defaultProduct),
+  /** IS_DEV only: show the area as if these invoices were paid, e.g. `subscription,upsale`. */
+  printablesByInvoices: z
+    .string()
+    .max(100)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(invoiceKinds)))
+    .optional(),
+});
+
+const activityCard = z.object({
+  materials: z.array(z.string()),
+  steps: z.array(z.string()),
+  teaches: z.string(),
+});
+
+export const printableItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["printable", "activity"]),
+  skill: z.enum(skills),
+  skill_title: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  minutes: z.number().int().nullable(),
+  /** Answers a quiz topic of this parent's (tantrums, chores, …). */
+  for_you: z.boolean(),
+  done: z.boolean(),
+  preview_url: z.string(),
+  /** Signed, expiring; null while the item's level is locked. */
+  download_url: z.string().nullable(),
+  print_url: z.string().nullable(),
+  /** The card's text, for reading on the page; null while locked. */
+  activity: activityCard.nullable(),
+});
+export type PrintableItemView = z.infer<typeof printableItemSchema>;
+
+export const printableLevelSchema = z.object({
+  number: z.number().int().min(0).max(5),
+  title: z.string(),
+  description: z.string(),
+  locked: z.boolean(),
+  completed: z.boolean(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  download_url: z.string().nullable(),
+  items: z.array(printableItemSchema),
+});
+export type PrintableLevelView = z.infer<typeof printableLevelSchema>;
+
+export const addOnPackSchema = z.object({
+  id: z.enum(packIds as [string, ...string[]]),
+  title: z.string(),
+  download_url: z.string(),
+  items: z.array(printableItemSchema),
+});
+
+export const printablesResult = z.object({
+  printables: z.record(
+    z.enum(products),
+    z.object({
+      core: z.array(printableLevelSchema),
+      upsale: z.object({
+        add_ons_all: z.object({ title: z.string(), download_url: z.string() }).nullable(),
+        add_ons: z.array(addOnPackSchema),
+      }),
+    }),
+  ),
+  child_name: z.string().nullable(),
+  paper: z.enum(["a4", "letter"]),
+});
+export type PrintablesView = z.infer<typeof printablesResult>;
+/** One product's printables: the kit's levels and the add-on packs. */
+export type PrintablesGroup = PrintablesView["printables"][(typeof products)[number]];
+
+export const completionBody = z.object({
+  item_id: z.string().min(1).max(80),
+  done: z.boolean(),
+  product: z.enum(products).default(defaultProduct),
+});
+
+export const completionResult = z.object({
+  item_id: z.string(),
+  done: z.boolean(),
+  level: z.number().int().nullable(),
+  level_completed: z.boolean(),
+});

@@ -1,0 +1,297 @@
+import type { Database } from "@kinderready/db/open-db";
+import { entitlements, printableProgress, subscriptions, users } from "@kinderready/db/schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { findKitItem, type KitItem, kit, type LevelNumber, type PackId } from "@kinderready/kit/catalogue";
+import { kitContent } from "@kinderready/kit/content.server";
+import { type ItemPlace, itemSummary, itemTitle, placeLabel } from "@kinderready/kit/draw-item.server";
+import { type Paper, paperFor, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
+import { and, eq } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { hasAccess } from "../payments/subscription-billing.server.ts";
+import type { Product } from "../product.ts";
+import {
+  type DownloadFile,
+  type DownloadGrant,
+  type DownloadScope,
+  downloadLinkSeconds,
+  signDownloadLink,
+} from "./download-links.server.ts";
+import type { invoiceKinds, PrintableItemView, PrintableLevelView, PrintablesView } from "./printables-schema.ts";
+
+// The printables area: what a parent may open (the kit while the subscription gives access or
+// access was granted by hand; the add-on packs once bought), which levels are unlocked (each
+// after the previous one is complete), what is done, and signed links to the files.
+
+export type PrintablesDeps = {
+  db: Database;
+  /** The origin links are built on. */
+  appUrl: string;
+  downloadUrlSecret: string;
+  isDev: boolean;
+  now: () => Date;
+};
+
+type Access = {
+  user: { id: string; kidName: string | null; countryCode: string | null; topics: string[] };
+  core: boolean;
+  packs: boolean;
+};
+
+async function loadAccess(
+  deps: PrintablesDeps,
+  where: { token: string } | { userId: string },
+  product: Product,
+  invoices?: readonly (typeof invoiceKinds)[number][],
+): Promise<Access> {
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      kidName: users.kidName,
+      countryCode: users.countryCode,
+      topics: users.topics,
+      isManualAccess: users.isManualAccess,
+    })
+    .from(users)
+    .where(
+      and(eq(users.product, product), "token" in where ? eq(users.token, where.token) : eq(users.id, where.userId)),
+    )
+    .limit(1);
+  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
+  // A developer previews the area as if the named invoices were paid (IS_DEV only).
+  if (invoices && deps.isDev) {
+    return {
+      user,
+      core: invoices.includes("subscription") || invoices.includes("lifetime"),
+      packs: invoices.includes("upsale"),
+    };
+  }
+  const [[subscription], owned] = await Promise.all([
+    deps.db
+      .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, product))),
+    deps.db
+      .select({ kind: entitlements.kind })
+      .from(entitlements)
+      .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "upsale"))),
+  ]);
+  return {
+    user,
+    core: user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now())),
+    packs: owned.length > 0,
+  };
+}
+
+async function loadDone(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ itemId: printableProgress.itemId })
+    .from(printableProgress)
+    .where(eq(printableProgress.userId, userId));
+  return new Set(rows.map((row) => row.itemId));
+}
+
+/** Levels unlocked in order: the trial is open, each next level after the previous is complete. */
+function levelStates(done: Set<string>) {
+  let previousComplete = true;
+  return kit.levels.map((level) => {
+    const doneCount = level.items.filter((item) => done.has(item.id)).length;
+    const state = { level, locked: !previousComplete, doneCount, completed: doneCount === level.items.length };
+    previousComplete = state.completed && !state.locked;
+    return state;
+  });
+}
+
+function link(deps: PrintablesDeps, grant: Omit<DownloadGrant, "expiresAt">, file: DownloadFile): string {
+  // Rounded to the hour, so the links of one page load (and of reloads that hour) are identical.
+  const hour = 3600;
+  const expiresAt = Math.ceil(deps.now().getTime() / 1000 / hour) * hour + downloadLinkSeconds;
+  return `${deps.appUrl}${signDownloadLink(deps.downloadUrlSecret, { ...grant, expiresAt }, file)}`;
+}
+
+/** Previews carry a version of the content, so they can be cached for a year. */
+function previewUrl(deps: PrintablesDeps, item: KitItem, locale: Locale): string {
+  return `${deps.appUrl}/printables/files/preview/${item.id}.svg?locale=${locale}&v=${contentVersion(locale)}`;
+}
+
+const versions = new Map<Locale, string>();
+function contentVersion(locale: Locale): string {
+  let version = versions.get(locale);
+  if (!version) {
+    version = renderKey({ items: [], locale, paper: "a4", title: "" }).slice(0, 10);
+    versions.set(locale, version);
+  }
+  return version;
+}
+
+export async function getPrintables(
+  deps: PrintablesDeps,
+  input: {
+    userToken: string;
+    product: Product;
+    locale: Locale;
+    invoices?: readonly (typeof invoiceKinds)[number][];
+    /**
+     * Whose items to list: everything (the API), or, for the page to stay small, one level or
+     * pack, or the current level (the first open one not yet complete).
+     */
+    expand?: "all" | "current" | { level: number } | { pack: string };
+  },
+): Promise<PrintablesView> {
+  const access = await loadAccess(deps, { token: input.userToken }, input.product, input.invoices);
+  const paper = paperFor(access.user.countryCode);
+  const { locale } = input;
+  const content = kitContent(locale);
+  const done = access.core || access.packs ? await loadDone(deps.db, access.user.id) : new Set<string>();
+  const grant = { userId: access.user.id, locale, paper };
+  const topics = new Set(access.user.topics);
+
+  const states = levelStates(done);
+  const current = states.find((state) => !state.locked && !state.completed) ?? states.at(-1);
+  const expand = input.expand === "current" ? { level: current?.level.number ?? 0 } : (input.expand ?? "all");
+  const expanded = (scope: { level: number } | { pack: string }) =>
+    expand === "all" ||
+    ("level" in scope && "level" in expand && scope.level === expand.level) ||
+    ("pack" in scope && "pack" in expand && scope.pack === expand.pack);
+
+  const itemView = (item: KitItem, scope: DownloadScope | undefined): PrintableItemView => {
+    const download = scope ? link(deps, { ...grant, scope }, { item: item.id }) : null;
+    const card = item.kind === "activity" ? content.activities[item.id] : undefined;
+    return {
+      id: item.id,
+      kind: item.kind,
+      skill: item.skill,
+      skill_title: content.skills[item.skill],
+      title: itemTitle(item, locale),
+      summary: itemSummary(item, locale),
+      minutes: item.kind === "activity" ? item.minutes : null,
+      for_you: item.topics.some((topic) => topics.has(topic)),
+      done: done.has(item.id),
+      preview_url: previewUrl(deps, item, locale),
+      download_url: download,
+      print_url: download && `${download}&disposition=inline`,
+      activity: scope && card ? { materials: card.materials, steps: card.steps, teaches: card.teaches } : null,
+    };
+  };
+
+  const core: PrintableLevelView[] = access.core
+    ? states.map(({ level, locked, doneCount, completed }) => ({
+        number: level.number,
+        title: content.levels[String(level.number) as "0"].title,
+        description: content.levels[String(level.number) as "0"].description,
+        locked,
+        completed,
+        progress: { done: doneCount, total: level.items.length },
+        download_url: locked ? null : link(deps, { ...grant, scope: { kind: "level", number: level.number } }, "all"),
+        items: expanded({ level: level.number })
+          ? level.items.map((item) => itemView(item, locked ? undefined : { kind: "level", number: level.number }))
+          : [],
+      }))
+    : [];
+
+  return {
+    printables: {
+      [input.product]: {
+        core,
+        upsale: {
+          add_ons_all: access.packs
+            ? { title: content.page.pack, download_url: link(deps, { ...grant, scope: { kind: "packs" } }, "all") }
+            : null,
+          add_ons: access.packs
+            ? kit.packs.map((pack) => ({
+                id: pack.id,
+                title: content.packs[pack.id],
+                download_url: link(deps, { ...grant, scope: { kind: "pack", id: pack.id } }, "all"),
+                items: expanded({ pack: pack.id })
+                  ? pack.items.map((item) => itemView(item, { kind: "pack", id: pack.id }))
+                  : [],
+              }))
+            : [],
+        },
+      },
+    } as PrintablesView["printables"],
+    child_name: access.user.kidName,
+    paper,
+  };
+}
+
+/** Marks an item done (or not). Items of a locked level, or of packs not bought, cannot be. */
+export async function recordItemCompletion(
+  deps: PrintablesDeps,
+  input: { userToken: string; product: Product; itemId: string; done: boolean },
+) {
+  const found = findKitItem(input.itemId);
+  if (!found) throw new DomainError("invalid", "item_id", "No such printable", "printables.errors.unknownItem");
+  const access = await loadAccess(deps, { token: input.userToken }, input.product);
+  const done = await loadDone(deps.db, access.user.id);
+  assertOpen(access, found, done);
+  if (input.done) {
+    await deps.db
+      .insert(printableProgress)
+      .values({ userId: access.user.id, itemId: input.itemId })
+      .onConflictDoNothing();
+    done.add(input.itemId);
+  } else {
+    await deps.db
+      .delete(printableProgress)
+      .where(and(eq(printableProgress.userId, access.user.id), eq(printableProgress.itemId, input.itemId)));
+    done.delete(input.itemId);
+  }
+  const level = found.level;
+  const state = level === undefined ? undefined : levelStates(done).find((entry) => entry.level.number === level);
+  return { item_id: input.itemId, done: input.done, level: level ?? null, level_completed: state?.completed ?? false };
+}
+
+function assertOpen(access: Access, found: { level?: LevelNumber; pack?: PackId }, done: Set<string>) {
+  if (found.pack !== undefined) {
+    if (!access.packs)
+      throw new DomainError("not-found", "item_id", "Add-on packs not bought", "printables.errors.noAccess");
+    return;
+  }
+  if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
+  const state = levelStates(done).find((entry) => entry.level.number === found.level);
+  if (state?.locked)
+    throw new DomainError("conflict", "item_id", "This level is still locked", "printables.errors.locked");
+}
+
+/**
+ * What a verified download link renders, after checking again that the parent still has access
+ * and the level is still open (access can end between the page and the click).
+ */
+export async function resolveDownload(
+  deps: PrintablesDeps,
+  input: { userId: string; product: Product; scope: DownloadScope; file: DownloadFile; locale: Locale; paper: Paper },
+): Promise<RenderRequest & { filename: string }> {
+  const access = await loadAccess(deps, { userId: input.userId }, input.product);
+  const done = await loadDone(deps.db, access.user.id);
+  const { scope, locale } = input;
+  const entries: { item: KitItem; place: ItemPlace }[] =
+    scope.kind === "level"
+      ? (kit.levels.find((level) => level.number === scope.number)?.items ?? []).map((item) => ({
+          item,
+          place: { level: scope.number as LevelNumber },
+        }))
+      : kit.packs
+          .filter((pack) => scope.kind === "packs" || pack.id === scope.id)
+          .flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } })));
+  const first = entries[0];
+  if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
+  assertOpen(access, "level" in first.place ? { level: first.place.level } : { pack: first.place.pack }, done);
+  const base = { locale, paper: input.paper, childName: access.user.kidName ?? undefined };
+  if (input.file === "all") {
+    const title = scope.kind === "packs" ? kitContent(locale).page.pack : placeLabel(first.place, locale);
+    return { ...base, items: entries, title, filename: `kinderready-${scopeSlugFor(scope)}-${locale}.pdf` };
+  }
+  const itemId = input.file.item;
+  const entry = entries.find(({ item }) => item.id === itemId);
+  if (!entry) throw new DomainError("not-found", "item", "No such printable in this level or pack");
+  return {
+    ...base,
+    items: [entry],
+    title: itemTitle(entry.item, locale),
+    filename: `kinderready-${itemId}-${locale}.pdf`,
+  };
+}
+
+function scopeSlugFor(scope: DownloadScope): string {
+  return scope.kind === "level" ? `level-${scope.number}` : scope.kind === "pack" ? scope.id : "add-on-packs";
+}
