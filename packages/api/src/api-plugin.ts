@@ -7,6 +7,7 @@ import type { ErrorBody } from "./error-handler.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
+import { printablesRoutes } from "./routes/printables.ts";
 import { purchaseRoutes } from "./routes/purchase.ts";
 import { upsaleRoutes } from "./routes/upsale.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
@@ -51,6 +52,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   await api.register(purchaseRoutes, options.services);
   await api.register(webhookRoutes, options.services);
   await api.register(upsaleRoutes, options.services);
+  await api.register(printablesRoutes, options.services);
 
   // Without this, the pages' catch-all route would answer unknown API paths with HTML.
   app.all("/*", { schema: { hide: true } }, async (request, reply) =>

@@ -10,6 +10,9 @@ import { apiPlugin } from "../api-plugin.ts";
 /** The key the route tests send as `x-api-key`. */
 export const testApiSecret = "test-secret-of-enough-length";
 
+export const testAppUrl = "http://app.test";
+export const testDownloadUrlSecret = "download-links-test-secret-0123456789";
+
 export const testWebhookKeys = { publicKey: "wh_pk_route_tests", secretKey: "wh_sk_route_tests_0000000000" };
 
 /**
@@ -33,6 +36,7 @@ export function testServices(
     jobs,
     payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now) },
     webhookKeys: testWebhookKeys,
+    printables: { db, appUrl: testAppUrl, downloadUrlSecret: testDownloadUrlSecret, isDev: true, now },
   };
 }
 
@@ -51,4 +55,45 @@ export async function buildTestApi(database: DbHandle, services: AppServices): P
   );
   await app.ready();
   return app;
+}
+
+/**
+ * The first payment as a parent makes it: checkout, the card typed on the (simulator's) hosted
+ * page, then the order status. Answers the final status.
+ */
+export async function payFirstPayment(
+  app: FastifyInstance,
+  userToken: string,
+  card = "4067429974719265",
+  country = "us",
+) {
+  const headers = { "x-api-key": testApiSecret };
+  const started = await app.inject({
+    method: "POST",
+    url: "/api/v1/purchase/checkout",
+    headers,
+    payload: {
+      user_token: userToken,
+      product: "kinderready",
+      flow: "main",
+      variant: "initial",
+      country_code: country,
+      locale: "en",
+      return_url: "https://kit.example/purchase/",
+    },
+  });
+  const { order_id, redirect_url } = started.json();
+  await fetch(redirect_url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ method: "card", number: card, expiry: "12/30", cvv: "123" }),
+    redirect: "manual",
+  });
+  const status = await app.inject({
+    method: "POST",
+    url: "/api/v1/purchase/order-status",
+    headers,
+    payload: { order_id, user_token: userToken },
+  });
+  return status.json().status as string;
 }

@@ -14,7 +14,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, payFirstPayment, testApiSecret, testServices } from "./test-api.ts";
 
 // One-click upsells through the API and the simulator over loopback HTTP: prices are the
 // server's, one charge however often it is asked for, and nobody sees another parent's order.
@@ -47,24 +47,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   /** A parent who paid the first payment with `card` on the hosted page. */
   async function payingParent(card = "4067429974719265", country = "us") {
     const parent = await insertTestParent(database.db);
-    const started = await post("/api/v1/purchase/checkout", {
-      user_token: parent.token,
-      product: "kinderready",
-      flow: "main",
-      variant: "initial",
-      country_code: country,
-      locale: "en",
-      return_url: "https://kit.example/purchase/",
-    });
-    const { order_id, redirect_url } = started.json();
-    await fetch(redirect_url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ method: "card", number: card, expiry: "12/30", cvv: "123" }),
-      redirect: "manual",
-    });
-    const paid = await post("/api/v1/purchase/order-status", { order_id, user_token: parent.token });
-    expect(paid.json().status).toBe("approved");
+    expect(await payFirstPayment(app, parent.token, card, country)).toBe("approved");
     return parent;
   }
 

@@ -1,0 +1,119 @@
+import {
+  parseFileName,
+  parseScopeSlug,
+  verifyDownloadLink,
+} from "@kinderready/domain/printables/download-links.server";
+import { type PrintablesDeps, resolveDownload } from "@kinderready/domain/printables/printables.server";
+import { defaultProduct } from "@kinderready/domain/product";
+import { type Locale, localeCodes } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
+import { findKitItem } from "@kinderready/kit/catalogue";
+import { type RenderCache, renderKey, renderPreviewSvg } from "@kinderready/kit/render.server";
+import type { RenderPool } from "@kinderready/kit/render-pool.server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { installErrorHandler } from "../error-handler.ts";
+
+// The files behind the printables page, outside /api/v1 (the browser opens them directly):
+// personalised PDFs behind signed, expiring links, and public SVG previews.
+
+export type PrintableFilesOptions = {
+  printables: PrintablesDeps;
+  /** Renders PDFs off the request thread. */
+  pool: RenderPool;
+  cache: RenderCache;
+  previews: RenderCache;
+};
+
+const locale = z.enum(localeCodes as [Locale, ...Locale[]]);
+
+const downloadQuery = z.object({
+  u: z.uuid(),
+  locale,
+  paper: z.enum(["a4", "letter"]),
+  exp: z.coerce.number().int().positive(),
+  sig: z.string().min(20).max(100),
+  /** `inline` opens the PDF in the browser (for printing); the default saves it. */
+  disposition: z.enum(["inline", "attachment"]).default("attachment"),
+});
+
+/** A short page in the link's language for a link that no longer works. */
+function linkProblemPage(language: Locale, key: "expired" | "invalid") {
+  const t = serverI18n(language).t;
+  const dir = language === "ar" ? "rtl" : "ltr";
+  return `<!doctype html><html lang="${language}" dir="${dir}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${t(`printables.files.${key}Title`)}</title><main style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${t(`printables.files.${key}Title`)}</h1><p>${t(`printables.files.${key}Text`)}</p></main></html>`;
+}
+
+export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> = async (app, options) => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.get(
+    "/:scope/:file",
+    {
+      schema: {
+        hide: true,
+        params: z.object({ scope: z.string().max(80), file: z.string().max(100) }),
+        querystring: downloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const { u, paper, exp, sig, disposition } = request.query;
+      const scope = parseScopeSlug(request.params.scope);
+      const file = parseFileName(request.params.file);
+      const grant = scope && file && { userId: u, scope, locale: request.query.locale, paper, expiresAt: exp };
+      const deps = options.printables;
+      reply.header("referrer-policy", "no-referrer").header("x-robots-tag", "noindex");
+      if (!grant || !verifyDownloadLink(deps.downloadUrlSecret, grant, sig, deps.now())) {
+        const expired = grant !== undefined && exp * 1000 < deps.now().getTime();
+        return reply
+          .status(expired ? 410 : 403)
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .send(linkProblemPage(request.query.locale, expired ? "expired" : "invalid"));
+      }
+      const render = await resolveDownload(deps, {
+        ...grant,
+        file: file as NonNullable<typeof file>,
+        product: defaultProduct,
+      });
+      const key = renderKey(render);
+      if (request.headers["if-none-match"] === `"${key}"`) return reply.status(304).send();
+      const bytes = await options.cache.get(key, () => options.pool.render(render));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `${disposition}; filename="${render.filename}"`)
+        .header("cache-control", "private, max-age=3600")
+        .header("etag", `"${key}"`)
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    "/preview/:file",
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,90}\.svg$/) }),
+        querystring: z.object({ locale, v: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const found = findKitItem(request.params.file.slice(0, -".svg".length));
+      if (!found) return reply.status(404).send({ message: "params.file: No such printable", statusCode: 404 });
+      const place = found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
+      const language = request.query.locale;
+      const svg = await options.previews.get(`${found.item.id}:${language}`, async () =>
+        Buffer.from(renderPreviewSvg(found.item, place, language)),
+      );
+      // The URL carries the content version: a changed kit gets new URLs.
+      return reply
+        .type("image/svg+xml")
+        .header("cache-control", request.query.v ? "public, max-age=31536000, immutable" : "public, max-age=3600")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    },
+  );
+};

@@ -1,0 +1,240 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { printableProgress, users } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { kit } from "@kinderready/kit/catalogue";
+import { kitContent } from "@kinderready/kit/content.server";
+import { RenderCache } from "@kinderready/kit/render.server";
+import { RenderPool } from "@kinderready/kit/render-pool.server";
+import { eq } from "drizzle-orm";
+import { type FastifyInstance, fastify } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printableFilesPlugin } from "./printable-files.ts";
+import { buildTestApi, payFirstPayment, testApiSecret, testAppUrl, testServices } from "./test-api.ts";
+
+// The printables area through the API and the file links: only what the parent has access to,
+// levels unlocking in order as items are marked done, and signed, expiring links that open
+// one parent's files and nobody else's.
+
+const headers = { "x-api-key": testApiSecret };
+const clock = new Date("2026-11-23T10:00:00Z");
+
+describe.each(testDatabases())("printables on $name", (target) => {
+  let database: DbHandle;
+  let app: FastifyInstance;
+  let files: FastifyInstance;
+  let services: ReturnType<typeof testServices>;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let now = clock;
+  const pool = new RenderPool(1);
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    loopback = await startLoopbackGateway({ db: database.db, now: () => now });
+    services = testServices(database.db, { send: async () => null }, loopback.gateway, () => now);
+    app = await buildTestApi(database, services);
+    files = fastify();
+    await files.register(
+      (plugin) =>
+        printableFilesPlugin(plugin, {
+          printables: services.printables,
+          pool,
+          cache: new RenderCache(1e7),
+          previews: new RenderCache(1e6),
+        }),
+      { prefix: "/printables/files" },
+    );
+    await files.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await pool.close();
+    await files.close();
+    await app.close();
+    await loopback.close();
+    await database.close();
+  });
+
+  const printables = (token: string, query = "locale=en&product=kinderready") =>
+    app.inject({ method: "GET", url: `/api/v1/printables/${token}?${query}`, headers });
+  const complete = (token: string, itemId: string, done = true) =>
+    app.inject({
+      method: "POST",
+      url: `/api/v1/printables/${token}/progress`,
+      headers,
+      payload: { item_id: itemId, done },
+    });
+  const download = (url: string) => files.inject({ method: "GET", url: url.replace(testAppUrl, "") });
+
+  async function parentWithAccess(kidName = "Mia") {
+    const parent = await insertTestParent(database.db);
+    await database.db.update(users).set({ isManualAccess: true, kidName }).where(eq(users.id, parent.id));
+    return parent;
+  }
+
+  it("answers 404 for an unknown token and 400 naming a bad locale", async () => {
+    expect((await printables("unknown-token-aaaaaaaaaaaaaa")).statusCode).toBe(404);
+    const bad = await printables("unknown-token-aaaaaaaaaaaaaa", "locale=xx");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("locale");
+  });
+
+  it("shows nothing to a parent who has not paid", async () => {
+    const parent = await insertTestParent(database.db);
+    const body = (await printables(parent.token)).json();
+    expect(body.printables.kinderready).toEqual({ core: [], upsale: { add_ons_all: null, add_ons: [] } });
+  });
+
+  it("opens the kit after the first payment, trial level first, the rest locked", async () => {
+    const parent = await insertTestParent(database.db);
+    expect(await payFirstPayment(app, parent.token)).toBe("approved");
+
+    const body = (await printables(parent.token)).json();
+    const core = body.printables.kinderready.core;
+    expect(core.map((level: { number: number; locked: boolean }) => [level.number, level.locked])).toEqual([
+      [0, false],
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, true],
+      [5, true],
+    ]);
+    expect(core[0].items.every((item: { download_url: string | null }) => item.download_url)).toBe(true);
+    expect(
+      core[1].items.every(
+        (item: { download_url: string | null; activity: unknown }) => !item.download_url && !item.activity,
+      ),
+    ).toBe(true);
+    expect(body.printables.kinderready.upsale.add_ons).toEqual([]);
+  });
+
+  it("unlocks level 1 once every trial item is done, and refuses items of a locked level", async () => {
+    const parent = await parentWithAccess();
+    const [trial, first] = kit.levels;
+    const locked = await complete(parent.token, first?.items[0]?.id ?? "");
+    expect(locked.statusCode).toBe(409);
+    const items = trial?.items ?? [];
+    for (const [index, item] of items.entries()) {
+      const answer = (await complete(parent.token, item.id)).json();
+      expect(answer.level_completed).toBe(index === items.length - 1);
+    }
+    // Twice is the same as once.
+    expect((await complete(parent.token, items[0]?.id ?? "")).statusCode).toBe(200);
+    const core = (await printables(parent.token)).json().printables.kinderready.core;
+    expect([core[0].completed, core[1].locked, core[2].locked]).toEqual([true, false, true]);
+    expect(core[0].progress).toEqual({ done: items.length, total: items.length });
+    // Undoing an item locks the next level again.
+    await complete(parent.token, items[0]?.id ?? "", false);
+    expect((await printables(parent.token)).json().printables.kinderready.core[1].locked).toBe(true);
+    const rows = await database.db.select().from(printableProgress).where(eq(printableProgress.userId, parent.id));
+    expect(rows.length).toBe(items.length - 1);
+  });
+
+  it("rejects an unknown item by name and stores nothing", async () => {
+    const parent = await parentWithAccess();
+    const answer = await complete(parent.token, "no-such-item");
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain("item_id");
+    const rows = await database.db.select().from(printableProgress).where(eq(printableProgress.userId, parent.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("lists add-on packs only when bought (printablesByInvoices previews that in IS_DEV)", async () => {
+    const parent = await parentWithAccess();
+    expect((await printables(parent.token)).json().printables.kinderready.upsale.add_ons).toEqual([]);
+    const preview = (await printables(parent.token, "locale=de&printablesByInvoices=subscription,upsale")).json();
+    const upsale = preview.printables.kinderready.upsale;
+    expect(upsale.add_ons.map((pack: { id: string }) => pack.id)).toEqual(kit.packs.map((pack) => pack.id));
+    expect(upsale.add_ons_all.download_url).toContain("/printables/files/packs-all/all.pdf");
+    expect(preview.printables.kinderready.core[0].title).toBe(kitContent("de").levels["0"].title);
+    expect(kitContent("de").levels["0"].title).not.toBe(kitContent("en").levels["0"].title);
+    const bad = await printables(parent.token, "printablesByInvoices=free-stuff");
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("ignores printablesByInvoices outside IS_DEV", async () => {
+    const parent = await insertTestParent(database.db);
+    const live = await buildTestApi(database, { ...services, printables: { ...services.printables, isDev: false } });
+    const body = (
+      await live.inject({
+        method: "GET",
+        url: `/api/v1/printables/${parent.token}?printablesByInvoices=subscription,upsale`,
+        headers,
+      })
+    ).json();
+    await live.close();
+    expect(body.printables.kinderready.core).toEqual([]);
+  });
+
+  it("downloads the parent's own personalised PDF through a signed link, and nobody else's", async () => {
+    const parent = await parentWithAccess("Zoé");
+    const other = await parentWithAccess("Noah");
+    const level = (await printables(parent.token, "locale=fr")).json().printables.kinderready.core[0];
+    const item = level.items[0];
+    const file = await download(item.download_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="kinderready-.+-fr\.pdf"$/);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(file.rawPayload.toString("latin1")).toContain("/Count 1");
+    const again = await files.inject({
+      method: "GET",
+      url: item.download_url.replace(testAppUrl, ""),
+      headers: { "if-none-match": file.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // Another parent's id under this signature, another scope, a changed signature: refused.
+    const swapped = item.download_url.replace(parent.id, other.id);
+    expect((await download(swapped)).statusCode).toBe(403);
+    expect((await download(item.download_url.replace("/level-0/", "/level-1/"))).statusCode).toBe(403);
+    expect(
+      (await download(item.download_url.replace(/sig=[^&]+/, "sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")))
+        .statusCode,
+    ).toBe(403);
+    // An item that is not in the signed level.
+    const foreign = item.download_url.replace(`item-${item.id}.pdf`, `item-${kit.levels[3]?.items[0]?.id}.pdf`);
+    expect((await download(foreign)).statusCode).toBe(404);
+
+    // The whole level: one page per item, inline for printing when asked.
+    const whole = await download(`${level.download_url}&disposition=inline`);
+    expect(whole.headers["content-disposition"]).toMatch(/^inline; /);
+    expect(whole.rawPayload.toString("latin1")).toContain(`/Count ${level.items.length}`);
+  }, 60_000);
+
+  it("refuses an expired link with 410 and a page in its language", async () => {
+    const parent = await parentWithAccess();
+    const url = (await printables(parent.token, "locale=es")).json().printables.kinderready.core[0].download_url;
+    now = new Date(clock.getTime() + 3 * 24 * 60 * 60 * 1000);
+    try {
+      const expired = await download(url);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain("caducado");
+    } finally {
+      now = clock;
+    }
+  });
+
+  it("stops a link once access ends", async () => {
+    const parent = await parentWithAccess();
+    const url = (await printables(parent.token)).json().printables.kinderready.core[0].download_url;
+    await database.db.update(users).set({ isManualAccess: false }).where(eq(users.id, parent.id));
+    expect((await download(url)).statusCode).toBe(404);
+  });
+
+  it("serves previews as cacheable SVG", async () => {
+    const item = kit.levels[0]?.items[0];
+    const preview = await files.inject({
+      method: "GET",
+      url: `/printables/files/preview/${item?.id}.svg?locale=ar&v=abc`,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers["content-type"]).toBe("image/svg+xml");
+    expect(preview.headers["cache-control"]).toContain("immutable");
+    expect(
+      (await files.inject({ method: "GET", url: "/printables/files/preview/nope.svg?locale=en" })).statusCode,
+    ).toBe(404);
+  });
+});
