@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import { apiPlugin } from "@kinderready/api/api-plugin";
 import { registerOpenApi } from "@kinderready/api/openapi";
+import { printableFilesPlugin } from "@kinderready/api/routes/printable-files";
 import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
 import { describeError } from "@kinderready/db/describe-error";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
@@ -26,6 +27,8 @@ import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.ser
 import { defaultProduct } from "@kinderready/domain/product";
 import { simulatorPlugin } from "@kinderready/gateway-simulator/simulator-plugin";
 import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
+import { RenderCache } from "@kinderready/kit/render.server";
+import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, fastify } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -82,6 +85,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     jobs,
     payments: paymentDeps,
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
+    printables: {
+      db: database.db,
+      appUrl: config.appUrl,
+      downloadUrlSecret: config.downloadUrlSecret,
+      isDev: config.isDev,
+      now,
+    },
   };
   app.addHook("onClose", async () => {
     await jobs.stop({ graceful: true, timeout: 5_000 });
@@ -116,6 +126,20 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       { prefix: "/gateway-simulator" },
     );
   }
+
+  const renderPool = new RenderPool(config.printablesRenderThreads);
+  app.addHook("onClose", () => renderPool.close());
+  await app.register(
+    (files) =>
+      printableFilesPlugin(files, {
+        printables: services.printables,
+        pool: renderPool,
+        cache: new RenderCache(config.printablesCacheBytes),
+        // Previews are the same for everyone: a few kilobytes each, all of them fit.
+        previews: new RenderCache(32 * 1024 * 1024),
+      }),
+    { prefix: "/printables/files" },
+  );
 
   await registerOpenApi(app, { apiUrl: config.apiUrl });
   await app.register(

@@ -1,7 +1,10 @@
 import { describeError } from "@kinderready/db/describe-error";
+import type { AppServices } from "@kinderready/domain/app-services";
 import { DomainError } from "@kinderready/domain/domain-error";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
+import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { defaultProduct } from "@kinderready/domain/product";
 import {
   buyUpsale,
@@ -17,35 +20,71 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/+types/printables";
-import type { UpsaleActionResult } from "./upsale-result.ts";
+import type { CompleteActionResult, UpsaleActionResult } from "./upsale-result.ts";
 
-// Server side of the printables page: the parent's access and the upsell offer on load, then
-// the offer's posts (buy with one click, ask how it went, report the conversion).
+// Server side of the printables page: the kit (levels, one of them or one pack with its items),
+// the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
+// how it went, report the conversion).
 
 /** A parent back from paying an upsell on the gateway's page: the order to ask about, and what it was for. */
 const returningQuery = z.object({ order_id: z.string().min(1).max(255), upsale_type: z.enum(upsaleTypes) });
+
+/** Which level (or add-on pack) shows its items; the rest show as summaries. */
+const openQuery = z.union([
+  z.object({ pack: z.string().regex(/^[a-z0-9-]{1,60}$/) }),
+  z.object({ level: z.coerce.number().int().min(0).max(5) }),
+]);
 
 export async function loadPrintables({ url, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
+  const locale = localeFromPath(url.pathname);
   if (!token.success) {
-    return { locale: localeFromPath(url.pathname), access: false, offer: undefined, mode: "POPUP" as const, returning };
+    return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined };
   }
   const input = { userToken: token.data, product: defaultProduct };
-  const [status, offer, mode] = await Promise.all([
+  const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
+  const [status, offer, mode, kit] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }),
     getUpsaleOffer(services.payments, input),
     getUpsaleDisplayMode(services.db),
+    loadKit(services, { ...input, locale, invoices: devInvoices(url) }, open.success ? open.data : undefined),
   ]);
-  return {
-    locale: localeFromPath(url.pathname),
-    access: status.purchased || status.isManualAccess,
-    offer,
-    mode,
-    returning,
-  };
+  return { locale, access: status.purchased || status.isManualAccess, offer, mode, returning, kit };
+}
+
+/** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it in IS_DEV only). */
+function devInvoices(url: URL) {
+  const parsed = printablesQuery.shape.printablesByInvoices.safeParse(
+    url.searchParams.get("printablesByInvoices") ?? undefined,
+  );
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The kit with one level's (or pack's) items: the current level unless the query names another. */
+async function loadKit(
+  services: AppServices,
+  input: Parameters<typeof getPrintables>[1],
+  open: { level: number } | { pack: string } | undefined,
+) {
+  try {
+    const view = await getPrintables(services.printables, { ...input, expand: open ?? "current" });
+    const group = view.printables[input.product];
+    const shown = group?.core.find((level) => level.items.length > 0);
+    return (
+      group && {
+        ...group,
+        childName: view.child_name,
+        paper: view.paper,
+        open: open ?? (shown && { level: shown.number }),
+      }
+    );
+  } catch (error) {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  }
 }
 
 const actionBody = z.discriminatedUnion("intent", [
@@ -59,6 +98,7 @@ const actionBody = z.discriminatedUnion("intent", [
     variant: z.enum(upsaleVariants),
   }),
   z.object({ intent: z.literal("trigger-upsale") }),
+  z.object({ intent: z.literal("complete"), itemId: z.string().min(1).max(80), done: z.boolean() }),
 ]);
 
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
@@ -69,6 +109,9 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
   const input = { userToken: token.data, product: defaultProduct };
+
+  if (body.data.intent === "complete")
+    return completeItem(services, { ...input, itemId: body.data.itemId, done: body.data.done });
 
   try {
     if (body.data.intent === "upsale-status") {
@@ -131,5 +174,30 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       return { intent: "upsale-status", status: "pending", errorCode: null } satisfies UpsaleActionResult;
     }
     return data<UpsaleActionResult>(notCreated, { status: 502 });
+  }
+}
+
+async function completeItem(services: AppServices, input: Parameters<typeof recordItemCompletion>[1]) {
+  try {
+    const result = await recordItemCompletion(services.printables, input);
+    return {
+      intent: "complete",
+      itemId: result.item_id,
+      done: result.done,
+      levelCompleted: result.level_completed,
+    } satisfies CompleteActionResult;
+  } catch (error) {
+    const known = error instanceof DomainError;
+    if (!known) console.error(JSON.stringify({ level: "error", msg: "complete failed", err: describeError(error) }));
+    return data<CompleteActionResult>(
+      {
+        intent: "complete",
+        itemId: input.itemId,
+        done: !input.done,
+        levelCompleted: false,
+        error: known ? error.messageKey : "printables.completeError",
+      },
+      { status: known ? (error.kind === "conflict" ? 409 : 404) : 500 },
+    );
   }
 }

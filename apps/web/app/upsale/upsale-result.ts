@@ -29,3 +29,12 @@ export type UpsaleActionResult =
   | { intent: "upsale-status"; status: "pending" | "approved" | "declined"; errorCode: string | null }
   | { intent: "trigger-upsale"; recorded: boolean }
   | { intent: "upsale-checkout"; redirectUrl: string };
+
+/** What marking a printable done answers; `error` is a catalogue key. */
+export type CompleteActionResult = {
+  intent: "complete";
+  itemId: string;
+  done: boolean;
+  levelCompleted: boolean;
+  error?: string | undefined;
+};

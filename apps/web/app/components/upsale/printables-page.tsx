@@ -1,9 +1,9 @@
-import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 import { UpsalePopup } from "./upsale-popup.tsx";
 
@@ -11,9 +11,9 @@ const tabs = ["printables", "additional_packs"] as const;
 type Tab = (typeof tabs)[number];
 
 /**
- * The printables page: what the parent owns, and the upsells as the operator chose to show
- * them: a popup over the page (POPUP) or an "Additional packs" tab beside the printables (TABS).
- * The levels themselves arrive with the kit's catalogue.
+ * The printables page: the kit the parent owns (levels, items, add-on packs), and the upsells as
+ * the operator chose to show them: a popup over the page (POPUP) or an "Additional packs" tab
+ * beside the printables (TABS).
  */
 export function PrintablesPage({
   locale,
@@ -21,7 +21,9 @@ export function PrintablesPage({
   offer,
   mode,
   returning,
+  kit,
 }: {
+  kit: KitData | undefined;
   locale: Locale;
   access: boolean;
   offer: UpsaleOfferData | undefined;
@@ -41,20 +43,11 @@ export function PrintablesPage({
       aria-label={showTabs ? t("upsale.tabs.printables") : undefined}
     >
       {!showTabs && <h1 id="page-title">{t("pages.printables.heading")}</h1>}
-      {access ? (
+      {access || (kit && (kit.core.length > 0 || kit.upsale.add_ons.length > 0)) ? (
         <>
           <p>{t("pages.printables.intro")}</p>
           {offer?.owned.includes("lifetime") && <p className="upsale__owned-lifetime">{t("upsale.owned.lifetime")}</p>}
-          {offer?.owned.includes("upsale") && (
-            <>
-              <h2>{t("upsale.owned.heading")}</h2>
-              <ul className="ticks">
-                {addOnPacks.map((pack) => (
-                  <li key={pack.id}>{t(`upsale.packs.${pack.id}.title`)}</li>
-                ))}
-              </ul>
-            </>
-          )}
+          {kit && <KitArea kit={kit} locale={locale} />}
         </>
       ) : (
         <p>

@@ -1,0 +1,157 @@
+import type {
+  PrintableItemView,
+  PrintableLevelView,
+  PrintablesGroup,
+} from "@kinderready/domain/printables/printables-schema";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { KitItemCard } from "./kit-item-card.tsx";
+
+export type KitData = PrintablesGroup & {
+  childName: string | null;
+  paper: "a4" | "letter";
+  open: { level: number } | { pack: string } | undefined;
+};
+
+/**
+ * The kit on the printables page: every level in order with its progress and lock, the open
+ * level's worksheets and activities, and the add-on packs the parent owns. Opening another level
+ * or pack is a link (`?level=2`), so the page stays small and works before scripts load.
+ */
+export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const linkTo = (change: Record<string, string>) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("level");
+    params.delete("pack");
+    for (const [key, value] of Object.entries(change)) params.set(key, value);
+    return `${localizePath("/printables/", locale)}?${params}`;
+  };
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const openLevel = kit.open && "level" in kit.open ? kit.open.level : undefined;
+  const openPack = kit.open && "pack" in kit.open ? kit.open.pack : undefined;
+
+  return (
+    <>
+      <p className="kit__for">
+        {kit.childName ? t("printables.kitFor", { name: kit.childName }) : t("printables.kitForNoName")}
+        <span className="muted small">
+          {" "}
+          · {t(kit.paper === "letter" ? "printables.paperLetter" : "printables.paperA4")}
+        </span>
+      </p>
+      <h2 className="kit__heading">{t("printables.levelsHeading")}</h2>
+      <ol className="kit-levels">
+        {kit.core.map((level, index) => (
+          <li key={level.number} className={`kit-level${level.locked ? " kit-level--locked" : ""}`}>
+            <LevelSummary
+              level={level}
+              previous={kit.core[index - 1]}
+              isOpen={openLevel === level.number}
+              openHref={linkTo({ level: String(level.number) })}
+              number={number}
+            />
+            {openLevel === level.number && level.items.length > 0 && (
+              <ul className="kit-items" aria-label={level.title}>
+                {level.items.map((item) => (
+                  <KitItemCard key={item.id} item={item} />
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+      {kit.upsale.add_ons.length > 0 && (
+        <section aria-labelledby="packs-heading" className="kit-packs">
+          <h2 id="packs-heading" className="kit__heading">
+            {t("printables.packsHeading")}
+          </h2>
+          {kit.upsale.add_ons_all && (
+            <p>
+              <a className="button" href={kit.upsale.add_ons_all.download_url} download>
+                {t("printables.downloadAllPacks")}
+              </a>
+            </p>
+          )}
+          <ul className="kit-levels">
+            {kit.upsale.add_ons.map((pack) => (
+              <li key={pack.id} className="kit-level">
+                <div className="kit-level__summary">
+                  <h3 className="kit-level__title">{pack.title}</h3>
+                  <div className="kit-level__actions">
+                    {openPack !== pack.id && (
+                      <Link className="kit-link" to={linkTo({ pack: pack.id })}>
+                        {t("printables.showItems")}
+                      </Link>
+                    )}
+                    <a className="kit-link" href={pack.download_url} download>
+                      {t("printables.downloadPack")}
+                    </a>
+                  </div>
+                </div>
+                {openPack === pack.id && (
+                  <ul className="kit-items" aria-label={pack.title}>
+                    {pack.items.map((item: PrintableItemView) => (
+                      <KitItemCard key={item.id} item={item} />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function LevelSummary({
+  level,
+  previous,
+  isOpen,
+  openHref,
+  number,
+}: {
+  level: PrintableLevelView;
+  previous: PrintableLevelView | undefined;
+  isOpen: boolean;
+  openHref: string;
+  number: (value: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { done, total } = level.progress;
+  const state = level.locked ? "locked" : level.completed ? "completed" : done > 0 ? "started" : "new";
+  return (
+    <div className="kit-level__summary">
+      <h3 className="kit-level__title" id={`level-${level.number}`}>
+        {level.title}
+      </h3>
+      <p className="kit-level__state">
+        <span className={`kit-badge kit-badge--${state}`}>{t(`printables.state.${state}`)}</span>{" "}
+        {level.locked && previous ? t("printables.lockedHint", { previous: previous.title }) : level.description}
+      </p>
+      <div className="kit-progress">
+        <progress value={done} max={total} aria-labelledby={`level-${level.number} level-${level.number}-progress`} />
+        <span id={`level-${level.number}-progress`} className="small">
+          {t("printables.progress", { done: number(done), total: number(total) })}
+        </span>
+      </div>
+      {!level.locked && (
+        <div className="kit-level__actions">
+          {!isOpen && (
+            <Link className="kit-link" to={openHref} aria-describedby={`level-${level.number}`}>
+              {t("printables.showItems")}
+            </Link>
+          )}
+          {level.download_url && (
+            <a className="kit-link" href={level.download_url} download aria-describedby={`level-${level.number}`}>
+              {t("printables.downloadLevel")}
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
