@@ -6,8 +6,9 @@ import { localeCodes } from "@kinderready/i18n/locales";
 
 // The kit's numbers: render time per page (the first page of a fresh process, and warm), file
 // size per page, a level as one PDF, and the full quality gate (every item in every language).
-// Usage: node bench/printables.ts [--pngs docs/kit]   (npm run bench:printables)
-// --pngs writes PNG renders of five sample pages (en, ru, ar, es, de) for the docs.
+// Usage: node bench/printables.ts   (npm run bench:printables)
+//        node bench/printables.ts --pngs docs/kit   only redraws five sample pages (en, ru, ar,
+//        es, de) as PNGs for the docs.
 
 const started = performance.now();
 const { kit } = await import("@kinderready/kit/catalogue");
@@ -20,9 +21,48 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-// Cold: the first page in this process, fonts parsed and embedded for the first time.
 const first = entries[0];
 if (!first) throw new Error("empty kit");
+
+// --pngs DIR: only draw the sample pages for the docs.
+const pngIndex = process.argv.indexOf("--pngs");
+if (pngIndex > 0) {
+  const out = process.argv[pngIndex + 1] ?? "docs/kit";
+  mkdirSync(out, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), "kit-pngs-"));
+  const pick = (id: string) => entries.find((entry) => entry.item.id === id) ?? first;
+  const activity = kit.levels[2]?.items.find((item) => item.kind === "activity");
+  const activityEntry = activity ? { item: activity, place: { level: 2 as const } } : first;
+  const samples = [
+    { locale: "en", entry: pick("l1-trace-letters-upper-0"), name: "Mia" },
+    { locale: "ru", entry: pick("l2-count-objects-6-10-circle"), name: "Маша" },
+    { locale: "ar", entry: pick("l1-trace-letters-upper-0"), name: "سارة" },
+    { locale: "es", entry: activityEntry, name: "Lucía" },
+    { locale: "de", entry: pick("l3-maze-8-s32"), name: "Jonas" },
+  ] as const;
+  for (const sample of samples) {
+    const pdf = await renderPdf({
+      items: [sample.entry],
+      locale: sample.locale,
+      paper: "a4",
+      childName: sample.name,
+      title: "sample",
+    });
+    const file = join(work, `${sample.locale}.pdf`);
+    writeFileSync(file, pdf.bytes);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "60",
+      "-singlefile",
+      file,
+      join(out, `sample-${sample.locale}-${sample.entry.item.id}`),
+    ]);
+  }
+  console.log(`PNG samples written to ${out}/`);
+  process.exit(0);
+}
+// Cold: the first page in this process, fonts parsed and embedded for the first time.
 const coldStart = performance.now();
 await renderPdf({ items: [first], locale: "en", paper: "a4", childName: "Mia", title: "cold" });
 const cold = performance.now() - coldStart;
@@ -104,39 +144,4 @@ const failed =
   problems.length > 0 || reports.some((report) => report.oversized.length > 0 || report.pages !== report.items);
 console.log(failed ? "Quality gate: FAILED" : "Quality gate: passed");
 
-const pngIndex = process.argv.indexOf("--pngs");
-if (pngIndex > 0) {
-  const out = process.argv[pngIndex + 1] ?? "docs/kit";
-  mkdirSync(out, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), "kit-pngs-"));
-  const pick = (id: string) => entries.find((entry) => entry.item.id === id) ?? first;
-  const activity = entries.find((entry) => entry.item.kind === "activity") ?? first;
-  const samples = [
-    { locale: "en", entry: pick("l1-trace-letters-upper-0"), name: "Mia" },
-    { locale: "ru", entry: pick("l2-count-objects-6-10-circle"), name: "Маша" },
-    { locale: "ar", entry: pick("l1-trace-letters-upper-0"), name: "سارة" },
-    { locale: "es", entry: activity, name: "Lucía" },
-    { locale: "de", entry: pick("l3-maze-8-s32"), name: "Jonas" },
-  ] as const;
-  for (const sample of samples) {
-    const pdf = await renderPdf({
-      items: [sample.entry],
-      locale: sample.locale,
-      paper: "a4",
-      childName: sample.name,
-      title: "sample",
-    });
-    const file = join(work, `${sample.locale}.pdf`);
-    writeFileSync(file, pdf.bytes);
-    execFileSync("pdftoppm", [
-      "-png",
-      "-r",
-      "60",
-      "-singlefile",
-      file,
-      join(out, `sample-${sample.locale}-${sample.entry.item.id}`),
-    ]);
-  }
-  console.log(`PNG samples written to ${out}/`);
-}
 process.exitCode = failed ? 1 : 0;
