@@ -58,7 +58,6 @@ export class Canvas {
   /** Wrapped text inside a box, shrunk to fit; returns the height used. */
   textBox(text: string, box: Box, style: TextStyle & { lineHeight?: number; valign?: "top" | "middle" }): number {
     const role = style.role ?? "body";
-    this.#checkGlyphs(text, role);
     const lineHeight = style.lineHeight ?? 1.3;
     let size = style.size;
     let lines: TextLine[] = wrapText(text, role, size, box.width, this.rtl);
@@ -76,6 +75,7 @@ export class Canvas {
         detail: `needs ${lines.length} lines at ${size}pt in ${Math.round(box.width)}x${Math.round(box.height)}`,
       });
     }
+    for (const line of lines) this.#checkGlyphs(text, line);
     const used = lines.length * size * lineHeight - size * (lineHeight - 1);
     let top = box.y + (style.valign === "middle" ? Math.max(0, (box.height - used) / 2) : 0);
     for (const line of lines) {
@@ -89,7 +89,6 @@ export class Canvas {
   /** One line, shrunk to fit `box.width`, on the baseline `baseline`. */
   textLine(text: string, box: { x: number; width: number }, baseline: number, style: TextStyle): TextLine {
     const role = style.role ?? "body";
-    this.#checkGlyphs(text, role);
     let size = style.size;
     let line = layoutLine(text, role, size, this.rtl);
     while (line.width > box.width && size > (style.minSize ?? style.size)) {
@@ -103,6 +102,7 @@ export class Canvas {
         detail: `${Math.round(line.width)}pt wide in ${Math.round(box.width)}pt`,
       });
     }
+    this.#checkGlyphs(text, line);
     this.#drawLine(line, box, baseline, style);
     this.#checkOnPage(text, { x: box.x, y: baseline - size, width: box.width, height: size * 1.25 });
     return line;
@@ -113,8 +113,8 @@ export class Canvas {
    * outline is stroked at double width and the inside painted white over it.
    */
   traceText(text: string, x: number, baseline: number, size: number, paint: { stroke: string; lineWidth: number }) {
-    this.#checkGlyphs(text, "trace");
     const line = layoutLine(text, "trace", size, this.rtl);
+    this.#checkGlyphs(text, line);
     let cursor = x;
     const outlines: string[] = [];
     for (const run of line.runs) {
@@ -156,8 +156,8 @@ export class Canvas {
     }
   }
 
-  #checkGlyphs(text: string, role: FontRole) {
-    const missing = missingGlyphs(text, role);
+  #checkGlyphs(text: string, line: TextLine) {
+    const missing = missingGlyphs(line);
     if (missing.length > 0) this.issues.push({ kind: "missing-glyph", text, detail: missing.join(" ") });
   }
 

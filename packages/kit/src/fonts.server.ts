@@ -1,8 +1,10 @@
 import { createRequire } from "node:module";
 import { type Font, openSync } from "fontkit";
 
-// OFL fonts from the npm registry (ADR 0015): Nunito for Latin and Cyrillic, Noto Sans Arabic
-// for Arabic. TTF only: fontkit's subsetter breaks on WOFF2.
+// OFL fonts from the npm registry (ADR 0015): Nunito for Latin and Cyrillic, Cairo for Arabic
+// (the pages' fonts too). Cairo draws each letter with its dots as one glyph, so text extracted
+// from the PDF (search, copy, screen readers) is the text written; Noto Sans Arabic's separate
+// dot marks made extraction read the wrong letters. TTF only: fontkit's subsetter breaks on WOFF2.
 
 const require = createRequire(import.meta.url);
 
@@ -10,9 +12,9 @@ export const fontFiles = {
   body: require.resolve("@expo-google-fonts/nunito/600SemiBold/Nunito_600SemiBold.ttf"),
   heading: require.resolve("@expo-google-fonts/nunito/800ExtraBold/Nunito_800ExtraBold.ttf"),
   trace: require.resolve("@expo-google-fonts/nunito/500Medium/Nunito_500Medium.ttf"),
-  arabicBody: require.resolve("@expo-google-fonts/noto-sans-arabic/500Medium/NotoSansArabic_500Medium.ttf"),
-  arabicHeading: require.resolve("@expo-google-fonts/noto-sans-arabic/800ExtraBold/NotoSansArabic_800ExtraBold.ttf"),
-  arabicTrace: require.resolve("@expo-google-fonts/noto-sans-arabic/500Medium/NotoSansArabic_500Medium.ttf"),
+  arabicBody: require.resolve("@expo-google-fonts/cairo/500Medium/Cairo_500Medium.ttf"),
+  arabicHeading: require.resolve("@expo-google-fonts/cairo/800ExtraBold/Cairo_800ExtraBold.ttf"),
+  arabicTrace: require.resolve("@expo-google-fonts/cairo/500Medium/Cairo_500Medium.ttf"),
 } as const;
 
 export type FontName = keyof typeof fontFiles;

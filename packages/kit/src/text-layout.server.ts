@@ -62,23 +62,9 @@ export function layoutLine(text: string, role: FontRole, size: number, rtlParagr
     // fontkit lays out anything in Arabic script right to left, Arabic-Indic digits included;
     // a left-to-right run of them ("١٢") is pre-reversed so it comes out in reading order.
     const ordered = rtl !== arabic ? [...run.text].reverse().join("") : run.text;
-    return { ...shapeable(ordered, run.font, size), font: run.font, rtl };
+    return { text: ordered, font: run.font, rtl, width: measureRun(ordered, run.font, size) };
   });
   return { runs: shaped, width: shaped.reduce((sum, run) => sum + run.width, 0), size };
-}
-
-/**
- * fontkit throws on a few mark positions the font has no anchor for (Noto Sans Arabic: a kasra
- * under a final or isolated feh, "أخفِ"). Such a run is drawn without its vowel marks rather than
- * not at all; this also protects downloads from whatever a parent types as the child's name.
- */
-function shapeable(text: string, font: FontName, size: number): { text: string; width: number } {
-  try {
-    return { text, width: measureRun(text, font, size) };
-  } catch {
-    const plain = text.replace(/[\u064b-\u065f\u0670]/g, "");
-    return { text: plain, width: measureRun(plain, font, size) };
-  }
 }
 
 /** Greedy word wrap to `maxWidth`; a word longer than the line is left to overflow (and reported). */
@@ -101,13 +87,14 @@ export function wrapText(text: string, role: FontRole, size: number, maxWidth: n
   return lines;
 }
 
-/** Code points the chosen fonts cannot draw (they would print as empty boxes). */
-export function missingGlyphs(text: string, role: FontRole): string[] {
+/** Characters a line's fonts cannot draw (they would print as empty boxes), each run in its own font. */
+export function missingGlyphs(line: TextLine): string[] {
   const missing = new Set<string>();
-  for (const char of text) {
-    if (/\s/u.test(char)) continue;
-    const codePoint = char.codePointAt(0) ?? 0;
-    if (!fontkitFont(fontForCodePoint(role, codePoint)).hasGlyphForCodePoint(codePoint)) missing.add(char);
+  for (const run of line.runs) {
+    const font = fontkitFont(run.font);
+    for (const char of run.text) {
+      if (!/\s/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)) missing.add(char);
+    }
   }
   return [...missing];
 }
