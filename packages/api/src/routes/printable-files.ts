@@ -34,6 +34,7 @@ const downloadQuery = z.object({
   paper: z.enum(["a4", "letter"]),
   exp: z.coerce.number().int().positive(),
   sig: z.string().min(20).max(100),
+  inv: z.string().max(100).optional(),
   /** `inline` opens the PDF in the browser (for printing); the default saves it. */
   disposition: z.enum(["inline", "attachment"]).default("attachment"),
 });
@@ -60,10 +61,11 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
       },
     },
     async (request, reply) => {
-      const { u, paper, exp, sig, disposition } = request.query;
+      const { u, paper, exp, sig, disposition, inv } = request.query;
       const scope = parseScopeSlug(request.params.scope);
       const file = parseFileName(request.params.file);
-      const grant = scope && file && { userId: u, scope, locale: request.query.locale, paper, expiresAt: exp };
+      const grant = scope &&
+        file && { userId: u, scope, locale: request.query.locale, paper, expiresAt: exp, invoices: inv };
       const deps = options.printables;
       reply.header("referrer-policy", "no-referrer").header("x-robots-tag", "noindex");
       if (!grant || !verifyDownloadLink(deps.downloadUrlSecret, grant, sig, deps.now())) {

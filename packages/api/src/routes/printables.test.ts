@@ -150,6 +150,12 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect(upsale.add_ons_all.download_url).toContain("/printables/files/packs-all/all.pdf");
     expect(preview.printables.kinderready.core[0].title).toBe(kitContent("de").levels["0"].title);
     expect(kitContent("de").levels["0"].title).not.toBe(kitContent("en").levels["0"].title);
+    // The previewed files open too: the invoices are signed into the links.
+    expect(upsale.add_ons_all.download_url).toContain("inv=subscription%2Cupsale");
+    const pack = await download(upsale.add_ons[0].items[0].download_url);
+    expect(pack.statusCode).toBe(200);
+    const forged = upsale.add_ons[0].items[0].download_url.replace("inv=subscription%2Cupsale", "inv=upsale");
+    expect((await download(forged)).statusCode).toBe(403);
     const bad = await printables(parent.token, "printablesByInvoices=free-stuff");
     expect(bad.statusCode).toBe(400);
   });

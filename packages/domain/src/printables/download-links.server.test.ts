@@ -47,6 +47,7 @@ describe("download links", () => {
       { ...grant, locale: "en" as const },
       { ...grant, paper: "letter" as const },
       { ...grant, expiresAt: grant.expiresAt + 3600 },
+      { ...grant, invoices: "subscription,upsale" },
     ]) {
       expect(verifyDownloadLink(secret, changed, sig, before)).toBe(false);
     }

@@ -10,7 +10,15 @@ import type { Paper } from "@kinderready/kit/render.server";
 /** What a signature opens: one level of the kit, one add-on pack, or every pack. */
 export type DownloadScope = { kind: "level"; number: number } | { kind: "pack"; id: string } | { kind: "packs" };
 
-export type DownloadGrant = { userId: string; scope: DownloadScope; locale: Locale; paper: Paper; expiresAt: number };
+export type DownloadGrant = {
+  userId: string;
+  scope: DownloadScope;
+  locale: Locale;
+  paper: Paper;
+  expiresAt: number;
+  /** IS_DEV previews (`printablesByInvoices`): the invoices the area was shown as if paid. */
+  invoices?: string | undefined;
+};
 
 /** "all" is the whole scope as one PDF; anything else is an item id in the scope. */
 export type DownloadFile = "all" | { item: string };
@@ -40,7 +48,11 @@ export function parseFileName(name: string): DownloadFile | undefined {
 
 function signature(secret: string, grant: DownloadGrant): string {
   return createHmac("sha256", secret)
-    .update([grant.userId, scopeSlug(grant.scope), grant.locale, grant.paper, grant.expiresAt].join("|"))
+    .update(
+      [grant.userId, scopeSlug(grant.scope), grant.locale, grant.paper, grant.expiresAt, grant.invoices ?? ""].join(
+        "|",
+      ),
+    )
     .digest("base64url");
 }
 
@@ -51,6 +63,7 @@ export function signDownloadLink(secret: string, grant: DownloadGrant, file: Dow
     locale: grant.locale,
     paper: grant.paper,
     exp: String(grant.expiresAt),
+    ...(grant.invoices && { inv: grant.invoices }),
     sig: signature(secret, grant),
   });
   const name = file === "all" ? "all" : `item-${file.item}`;

@@ -16,7 +16,12 @@ import {
   downloadLinkSeconds,
   signDownloadLink,
 } from "./download-links.server.ts";
-import type { invoiceKinds, PrintableItemView, PrintableLevelView, PrintablesView } from "./printables-schema.ts";
+import {
+  invoiceKinds,
+  type PrintableItemView,
+  type PrintableLevelView,
+  type PrintablesView,
+} from "./printables-schema.ts";
 
 // The printables area: what a parent may open (the kit while the subscription gives access or
 // access was granted by hand; the add-on packs once bought), which levels are unlocked (each
@@ -142,7 +147,9 @@ export async function getPrintables(
   const { locale } = input;
   const content = kitContent(locale);
   const done = access.core || access.packs ? await loadDone(deps.db, access.user.id) : new Set<string>();
-  const grant = { userId: access.user.id, locale, paper };
+  // Dev previews sign the invoices into their links, so the files open as the page did.
+  const previewed = input.invoices && deps.isDev ? input.invoices.join(",") : undefined;
+  const grant = { userId: access.user.id, locale, paper, invoices: previewed };
   const topics = new Set(access.user.topics);
 
   const states = levelStates(done);
@@ -259,9 +266,19 @@ function assertOpen(access: Access, found: { level?: LevelNumber; pack?: PackId 
  */
 export async function resolveDownload(
   deps: PrintablesDeps,
-  input: { userId: string; product: Product; scope: DownloadScope; file: DownloadFile; locale: Locale; paper: Paper },
+  input: {
+    userId: string;
+    product: Product;
+    scope: DownloadScope;
+    file: DownloadFile;
+    locale: Locale;
+    paper: Paper;
+    /** From a verified dev-preview link; read in IS_DEV only. */
+    invoices?: string | undefined;
+  },
 ): Promise<RenderRequest & { filename: string }> {
-  const access = await loadAccess(deps, { userId: input.userId }, input.product);
+  const invoices = input.invoices ? invoicesFrom(input.invoices) : undefined;
+  const access = await loadAccess(deps, { userId: input.userId }, input.product, invoices);
   const done = await loadDone(deps.db, access.user.id);
   const { scope, locale } = input;
   const entries: { item: KitItem; place: ItemPlace }[] =
@@ -294,4 +311,10 @@ export async function resolveDownload(
 
 function scopeSlugFor(scope: DownloadScope): string {
   return scope.kind === "level" ? `level-${scope.number}` : scope.kind === "pack" ? scope.id : "add-on-packs";
+}
+
+function invoicesFrom(list: string): (typeof invoiceKinds)[number][] {
+  return list
+    .split(",")
+    .filter((kind): kind is (typeof invoiceKinds)[number] => (invoiceKinds as readonly string[]).includes(kind));
 }
