@@ -34,6 +34,13 @@ const envSchema = z.object({
     .min(1)
     .default(fileURLToPath(new URL("../../../data", import.meta.url))),
   SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
+  ARBITRATION_URL: z
+    .url()
+    .default(
+      "https://commission.europa.eu/live-work-travel-eu/consumer-rights-and-complaints/resolve-your-consumer-complaint_en",
+    ),
+  APPLE_REFUND_URL: z.url().default("https://reportaproblem.apple.com/"),
+  GOOGLE_REFUND_URL: z.url().default("https://support.google.com/googleplay/answer/2479637"),
   SMTP_URL: z
     .url()
     .refine((url) => /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL")
@@ -80,6 +87,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   supportEmail: string;
+  /** Links the legal pages give: an out-of-court dispute body, the app stores' refund pages. */
+  legalLinks: { arbitrationUrl: string; appleRefundUrl: string; googleRefundUrl: string };
   /** Unset: email goes to the outbox table, readable at /dev/mailbox/ outside prod. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -110,7 +119,14 @@ export type PaymentConfig = {
 /** What the browser may see: no secrets, no infrastructure addresses. */
 export type PublicConfig = Pick<
   Config,
-  "appEnv" | "appUrl" | "offerTimerTimeout" | "isDev" | "isAmplitudeDisabled" | "isSentryDisabled" | "supportEmail"
+  | "appEnv"
+  | "appUrl"
+  | "offerTimerTimeout"
+  | "isDev"
+  | "isAmplitudeDisabled"
+  | "isSentryDisabled"
+  | "supportEmail"
+  | "legalLinks"
 >;
 
 export class ConfigError extends Error {
@@ -161,6 +177,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     supportEmail: e.SUPPORT_EMAIL,
+    legalLinks: {
+      arbitrationUrl: e.ARBITRATION_URL,
+      appleRefundUrl: e.APPLE_REFUND_URL,
+      googleRefundUrl: e.GOOGLE_REFUND_URL,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
@@ -212,6 +233,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     isAmplitudeDisabled: config.isAmplitudeDisabled,
     isSentryDisabled: config.isSentryDisabled,
     supportEmail: config.supportEmail,
+    legalLinks: config.legalLinks,
   };
 }
 
