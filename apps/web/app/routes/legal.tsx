@@ -1,12 +1,43 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatches, useRouteLoaderData } from "react-router";
+import { Form, useMatches, useRouteLoaderData } from "react-router";
+import { loadLegalDocument, optOutOfAdSharing } from "../legal/legal-route.server.ts";
 import { pageById, pageIdOf } from "../pages.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/legal";
 
-const lastUpdated = new Date("2026-11-22T00:00:00Z");
+export const loader = (args: Route.LoaderArgs) => loadLegalDocument(args);
+export const action = (args: Route.ActionArgs) => optOutOfAdSharing(args);
+
+const lastUpdated = new Date("2026-11-23T00:00:00Z");
+
+/** Email addresses and web addresses in a paragraph become links. */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(/((?:https?:\/\/[^\s]+[^\s.,;:!?»”)])|(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+))/);
+  return (
+    <>
+      {parts.map((part, index) => {
+        const key = `${index}-${part}`;
+        if (/^https?:\/\//.test(part))
+          return (
+            <a key={key} href={part} rel="noopener noreferrer">
+              {part}
+            </a>
+          );
+        if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(part))
+          return (
+            <a key={key} href={`mailto:${part}`}>
+              {part}
+            </a>
+          );
+        return <Fragment key={key}>{part}</Fragment>;
+      })}
+    </>
+  );
+}
 
 // One component for the six legal documents; the route id says which one.
-export default function Legal() {
+export default function Legal({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -19,6 +50,32 @@ export default function Legal() {
           date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(lastUpdated),
         })}
       </p>
+      {loaderData.optOut && (
+        <section className="legal__opt-out" aria-labelledby="opt-out-choice">
+          <h2 id="opt-out-choice">{t("pages.legal.optOut.heading")}</h2>
+          {loaderData.optOut === "none" ? (
+            // A plain form: it works before (and without) scripts.
+            <Form method="post" reloadDocument>
+              <button type="submit" className="button">
+                {t("pages.legal.optOut.button")}
+              </button>
+            </Form>
+          ) : (
+            <p role="status">{t(loaderData.optOut === "gpc" ? "pages.legal.optOut.gpc" : "pages.legal.optOut.done")}</p>
+          )}
+        </section>
+      )}
+      {loaderData.sections.map((section) => (
+        <section key={section.id} aria-labelledby={`legal-${section.id}`}>
+          <h2 id={`legal-${section.id}`}>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            // Paragraphs of a section differ, so the text is a stable key.
+            <p key={paragraph}>
+              <Linked text={paragraph} />
+            </p>
+          ))}
+        </section>
+      ))}
       <p>{t("pages.legal.contact", { email: root?.config.supportEmail ?? "" })}</p>
     </article>
   );

@@ -1,0 +1,43 @@
+import { adSharingOptOut, adSharingOptOutSetCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";
+import {
+  getLegalDocument,
+  type LegalDocumentId,
+  legalDocumentIds,
+} from "@kinderready/domain/legal/legal-documents.server";
+import { localeFromPath } from "@kinderready/i18n/locales";
+import { data, redirect } from "react-router";
+import { requestContext } from "#load-context";
+import type { Route } from "../routes/+types/legal";
+
+const isDocument = (value: string | undefined): value is LegalDocumentId =>
+  (legalDocumentIds as string[]).includes(value ?? "");
+
+/**
+ * The document the path names (`/terms/{document}/`), in the page's language, rules filled in;
+ * on the do-not-sell page, whether this browser is opted out (button or GPC).
+ */
+export function loadLegalDocument({ url, request, context }: Route.LoaderArgs) {
+  const { config } = context.get(requestContext);
+  const document = /\/terms\/([a-z-]+)\/?$/.exec(url.pathname)?.[1];
+  if (!isDocument(document)) throw data(null, { status: 404 });
+  return {
+    sections: getLegalDocument(localeFromPath(url.pathname), document, {
+      supportEmail: config.supportEmail,
+      ...config.legalLinks,
+    }),
+    optOut:
+      document === "do-not-sell"
+        ? adSharingOptOut({ cookieHeader: request.headers.get("cookie"), gpcHeader: request.headers.get("sec-gpc") })
+        : undefined,
+  };
+}
+
+/** The do-not-sell button: remember the opt-out in this browser, then show the page again. */
+export async function optOutOfAdSharing({ url, context }: Route.ActionArgs) {
+  const { config } = context.get(requestContext);
+  if (!/\/terms\/do-not-sell\/?$/.test(url.pathname)) throw data(null, { status: 405 });
+  return redirect(url.pathname, {
+    status: 303,
+    headers: { "set-cookie": adSharingOptOutSetCookie(config.appUrl.startsWith("https:")) },
+  });
+}

@@ -1,0 +1,25 @@
+// "Do not sell or share" (CCPA/CPRA): a visitor opts out of sharing with advertising platforms
+// in this browser, by the button on /terms/do-not-sell/ (a first-party cookie that scripts can
+// read, so pixels can honour it) or by sending a Global Privacy Control signal.
+
+export const adSharingOptOutCookie = { name: "kr_do_not_share", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
+export type AdSharingOptOut = "none" | "opted-out" | "gpc";
+
+/** Why (or whether) this request is opted out: GPC first, since it needs no click. */
+export function adSharingOptOut(input: { cookieHeader: string | null; gpcHeader: string | null }): AdSharingOptOut {
+  if (input.gpcHeader?.trim() === "1") return "gpc";
+  const cookies = (input.cookieHeader ?? "").split(";").map((part) => part.trim());
+  return cookies.includes(`${adSharingOptOutCookie.name}=1`) ? "opted-out" : "none";
+}
+
+/** The Set-Cookie value that records the opt-out for a year. */
+export function adSharingOptOutSetCookie(secure: boolean): string {
+  return [
+    `${adSharingOptOutCookie.name}=1`,
+    "Path=/",
+    `Max-Age=${adSharingOptOutCookie.maxAgeSeconds}`,
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
