@@ -106,6 +106,8 @@ test("a paid parent downloads a trial item in English and Arabic; level 2 opens 
   const first = page.getByRole("list", { name: en["1"].title });
   await expect(first.getByRole("listitem").first()).toBeVisible();
   await expect(level(en["0"].title)).toContainText("Completed");
+  // Announced for screen readers, since the page moved on to the new level.
+  await expect(page.getByText(`${en["0"].title} is complete. ${en["1"].title} is now open.`)).toBeAttached();
   await completeOpenLevel(first, true);
   await expect(level(en["2"].title)).toContainText("Locked");
   await expect(level(en["2"].title).getByRole("link")).toHaveCount(0);

@@ -4,6 +4,7 @@ import type {
   PrintablesGroup,
 } from "@kinderready/domain/printables/printables-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { KitItemCard } from "./kit-item-card.tsx";
@@ -31,6 +32,7 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
   };
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const openLevel = kit.open && "level" in kit.open ? kit.open.level : undefined;
+  const announcement = useLevelUnlocked(kit.core);
   const openPack = kit.open && "pack" in kit.open ? kit.open.pack : undefined;
 
   return (
@@ -43,6 +45,9 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
         </span>
       </p>
       <h2 className="kit__heading">{t("printables.levelsHeading")}</h2>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <ol className="kit-levels">
         {kit.core.map((level, index) => (
           <li key={level.number} className={`kit-level${level.locked ? " kit-level--locked" : ""}`}>
@@ -154,4 +159,24 @@ function LevelSummary({
       )}
     </div>
   );
+}
+
+/**
+ * Says so when marking an item done opened the next level: the page moves on to it, and a screen
+ * reader user would not otherwise know why.
+ */
+function useLevelUnlocked(core: PrintableLevelView[]): string {
+  const { t } = useTranslation();
+  const locked = core.filter((level) => level.locked).map((level) => level.number);
+  const previous = useRef(locked);
+  const [message, setMessage] = useState("");
+  const key = locked.join();
+  useEffect(() => {
+    const opened = previous.current.find((number) => !key.split(",").includes(String(number)));
+    previous.current = key ? key.split(",").map(Number) : [];
+    const next = core.find((level) => level.number === opened);
+    const done = core.find((level) => opened !== undefined && level.number === opened - 1);
+    if (next && done) setMessage(t("printables.levelUnlocked", { level: done.title, next: next.title }));
+  }, [key, core, t]);
+  return message;
 }
