@@ -8,6 +8,7 @@ import { installErrorHandler } from "./error-handler.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { printablesRoutes } from "./routes/printables.ts";
+import { profileRoutes } from "./routes/profile.ts";
 import { purchaseRoutes } from "./routes/purchase.ts";
 import { upsaleRoutes } from "./routes/upsale.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
@@ -53,6 +54,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   await api.register(webhookRoutes, options.services);
   await api.register(upsaleRoutes, options.services);
   await api.register(printablesRoutes, options.services);
+  await api.register(profileRoutes, options.services);
 
   // Without this, the pages' catch-all route would answer unknown API paths with HTML.
   app.all("/*", { schema: { hide: true } }, async (request, reply) =>

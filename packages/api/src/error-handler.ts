@@ -29,7 +29,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message, statusCode: 400 } satisfies ErrorBody);
     }
     if (error instanceof DomainError) {
-      const statusCode = { invalid: 400, conflict: 409, "not-found": 404 }[error.kind];
+      const statusCode = { invalid: 400, conflict: 409, "not-found": 404, "rate-limited": 429 }[error.kind];
       return reply.status(statusCode).send({ message: `body.${error.field}: ${error.message}`, statusCode });
     }
     if (error instanceof GatewayError) {

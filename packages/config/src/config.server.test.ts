@@ -79,5 +79,16 @@ describe("loadConfig", () => {
     expect(serialized).not.toContain("api_sk_");
     expect(serialized).not.toContain("wh_sk_");
     expect(serialized).not.toContain("postgres://");
+    expect(serialized).not.toContain(loadConfig({ ...prodPayments }).accessLinkSecret);
+  });
+
+  it("shows the support chat only when an https address is configured", () => {
+    expect(toPublicConfig(loadConfig({})).supportChatUrl).toBeUndefined();
+    expect(toPublicConfig(loadConfig({ SUPPORT_CHAT_URL: "https://chat.example/kr" })).supportChatUrl).toBe(
+      "https://chat.example/kr",
+    );
+    expect(() => loadConfig({ SUPPORT_CHAT_URL: "http://chat.example/kr" })).toThrow(
+      "SUPPORT_CHAT_URL must be an https URL",
+    );
   });
 });

@@ -34,6 +34,7 @@ const envSchema = z.object({
     .min(1)
     .default(fileURLToPath(new URL("../../../data", import.meta.url))),
   SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
+  SUPPORT_CHAT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   ARBITRATION_URL: z
     .url()
     .default(
@@ -75,6 +76,8 @@ export type Config = {
   apiSecret: string;
   /** Signs printable download links; by default derived from API_SECRET. */
   downloadUrlSecret: string;
+  /** Signs the emailed sign-in links; derived from API_SECRET. */
+  accessLinkSecret: string;
   /** Memory for rendered PDFs kept for repeat downloads. */
   printablesCacheBytes: number;
   /** Worker threads rendering PDFs. */
@@ -87,6 +90,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   supportEmail: string;
+  /** A hosted support chat the corner button opens; unset, there is no button. */
+  supportChatUrl: string | undefined;
   /** Links the legal pages give: an out-of-court dispute body, the app stores' refund pages. */
   legalLinks: { arbitrationUrl: string; appleRefundUrl: string; googleRefundUrl: string };
   /** Unset: email goes to the outbox table, readable at /dev/mailbox/ outside prod. */
@@ -126,6 +131,7 @@ export type PublicConfig = Pick<
   | "isAmplitudeDisabled"
   | "isSentryDisabled"
   | "supportEmail"
+  | "supportChatUrl"
   | "legalLinks"
 >;
 
@@ -167,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       createHmac("sha256", e.API_SECRET ?? localApiSecret)
         .update("printable-download-links")
         .digest("base64url"),
+    accessLinkSecret: createHmac("sha256", e.API_SECRET ?? localApiSecret)
+      .update("profile-access-links")
+      .digest("base64url"),
     printablesCacheBytes: e.PRINTABLES_CACHE_MB * 1024 * 1024,
     printablesRenderThreads: e.PRINTABLES_RENDER_THREADS,
     offerTimerTimeout: e.OFFER_TIMER_TIMEOUT ?? (isProd ? 600 : 60),
@@ -177,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     supportEmail: e.SUPPORT_EMAIL,
+    supportChatUrl: e.SUPPORT_CHAT_URL,
     legalLinks: {
       arbitrationUrl: e.ARBITRATION_URL,
       appleRefundUrl: e.APPLE_REFUND_URL,
@@ -233,6 +243,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     isAmplitudeDisabled: config.isAmplitudeDisabled,
     isSentryDisabled: config.isSentryDisabled,
     supportEmail: config.supportEmail,
+    supportChatUrl: config.supportChatUrl,
     legalLinks: config.legalLinks,
   };
 }

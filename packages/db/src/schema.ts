@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * Operator-editable settings read by the funnel (remote configuration: split definitions,
@@ -39,6 +50,10 @@ export const users = pgTable(
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     timeZone: text("time_zone"),
     isManualAccess: boolean("is_manual_access").notNull().default(false),
+    /** "Do not sell or share" (button, profile or a Global Privacy Control signal): no ad-platform forwarding. */
+    adSharingOptOutAt: timestamp("ad_sharing_opt_out_at", { withTimezone: true }),
+    /** The parent asked for their data to be deleted: the row stays, anonymised, for the books. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     /** The id the marketing-email service knows this parent by; as secret as the token. */
     marketingContactId: text("marketing_contact_id").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -84,14 +99,15 @@ export const attributions = pgTable("attributions", {
 
 export const emailStatuses = ["queued", "sent", "failed"] as const;
 
-/** Every email the product sends: a transactional outbox the email job drains. */
+/**
+ * Every email the product sends: a transactional outbox the email job drains. Mail to support
+ * (the contact form) may come from nobody we know: no user.
+ */
 export const emailMessages = pgTable(
   "email_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
     status: text("status", { enum: emailStatuses }).notNull().default("queued"),
@@ -244,7 +260,10 @@ export const subscriptions = pgTable(
     failedRenewals: integer("failed_renewals").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** high_price, unable_to_get_content, unable_to_get_app_access or other. */
     cancelReason: text("cancel_reason"),
+    /** What the parent wrote with "Other"; erased with their data. */
+    cancelComment: text("cancel_comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -317,3 +336,43 @@ export const printableProgress = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.itemId] })],
 );
+
+/**
+ * Sign-in links sent by email to a parent on a new device. The link carries the id and an HMAC
+ * of it, so the database never holds a usable secret; a link works once, until it expires.
+ */
+export const accessLinks = pgTable("access_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Attempts at actions that send email on a stranger's say-so (access links, the contact form),
+ * by a hashed key (an address, a client address): counted in a window to limit them.
+ */
+export const requestThrottle = pgTable(
+  "request_throttle",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("request_throttle_key").on(table.key, table.createdAt)],
+);
+
+/** Messages from the contact form; each goes to support as an email through `email_messages`. */
+export const supportRequests = pgTable("support_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The signed-in parent who wrote, if any. */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  locale: text("locale").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import type { PgBoss } from "pg-boss";
+import type { MailSender } from "./email/mail-sender.server.ts";
 import type { OnboardingDeps } from "./onboarding/onboarding.server.ts";
 import type { PaymentDeps } from "./payments/orders.server.ts";
 import type { WebhookKeys } from "./payments/webhooks.server.ts";
@@ -8,8 +9,18 @@ import type { PrintablesDeps } from "./printables/printables.server.ts";
 export type AppServices = OnboardingDeps & {
   payments: PaymentDeps;
   printables: PrintablesDeps;
+  /** The profile: sign-in links, consent, data deletion, the contact form. */
+  account: AccountDeps;
   /** The key pair the gateway signs its webhooks with. */
   webhookKeys: WebhookKeys;
   /** The job queue, for work that must not happen in a request. */
   jobs: Pick<PgBoss, "send">;
+};
+
+export type AccountDeps = OnboardingDeps & {
+  now: () => Date;
+  /** Sends the one email that must not be logged: the confirmation that data was deleted. */
+  sender: MailSender;
+  supportEmail: string;
+  accessLinkSecret: string;
 };

@@ -19,6 +19,8 @@ import {
 import {
   cancelSubscription,
   hasAccess,
+  renewExpiredSubscription,
+  restoreSubscription,
   runDueRenewals,
   settleSubscriptionOrder,
 } from "@kinderready/domain/payments/subscription-billing.server";
@@ -105,6 +107,20 @@ describe.each(testDatabases())("billing on $name", (target) => {
     return { user, subscription };
   }
 
+  /** Subscribed with `card`, cancelled at once, and expired ten days later. */
+  async function expiredSubscription(card: string) {
+    const subscribed = await subscribe(card);
+    await cancelSubscription(database.db, {
+      userId: subscribed.user.id,
+      product: "kinderready",
+      reason: "high_price",
+      now: clock,
+    });
+    advance(10 * day);
+    await runDueRenewals(deps);
+    return subscribed;
+  }
+
   const current = async (userId: string) => {
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     if (!row) throw new Error("no subscription");
@@ -185,10 +201,10 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const cancelled = await cancelSubscription(database.db, {
       userId: user.id,
       product: "kinderready",
-      reason: "High price",
+      reason: "high_price",
       now: clock,
     });
-    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "High price" });
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "high_price" });
     advance(day);
     await runDueRenewals(deps);
     expect(hasAccess(await current(user.id), clock)).toBe(true);
@@ -200,6 +216,66 @@ describe.each(testDatabases())("billing on $name", (target) => {
       .from(orders)
       .where(and(eq(orders.userId, user.id), eq(orders.purpose, "renewal")));
     expect(renewals).toEqual([]);
+  });
+
+  it("restores a cancelled subscription before it ends: renewals resume on the same date", async () => {
+    const { user, subscription } = await subscribe("4067429974719265");
+    advance(day);
+    await cancelSubscription(database.db, {
+      userId: user.id,
+      product: "kinderready",
+      reason: "other",
+      comment: "Moving",
+      now: clock,
+    });
+    expect(await current(user.id)).toMatchObject({ cancelReason: "other", cancelComment: "Moving" });
+    const restored = await restoreSubscription(database.db, { userId: user.id, product: "kinderready", now: clock });
+    expect(restored).toMatchObject({ status: "trialing", cancelledAt: null, cancelComment: null });
+    expect(restored.nextAttemptAt).toEqual(subscription.currentPeriodEnd);
+    advance(2 * day);
+    await runDueRenewals(deps);
+    expect((await current(user.id)).status).toBe("active");
+  });
+
+  it("cannot restore a subscription whose period has ended", async () => {
+    const { user } = await subscribe("4067429974719265");
+    await cancelSubscription(database.db, {
+      userId: user.id,
+      product: "kinderready",
+      reason: "high_price",
+      now: clock,
+    });
+    advance(3 * day);
+    await runDueRenewals(deps);
+    await expect(
+      restoreSubscription(database.db, { userId: user.id, product: "kinderready", now: clock }),
+    ).rejects.toThrow("Cannot restore subscription");
+  });
+
+  it("renews an expired subscription with one charge now, for a period from today", async () => {
+    const { user } = await expiredSubscription("4067429974719265");
+    const [first, again] = await Promise.all([
+      renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" }),
+      renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" }),
+    ]);
+    expect(first.orderId).toBe(again.orderId);
+    expect(first).toMatchObject({ status: "approved", purpose: "reactivation", amount: 2999 });
+    const renewed = await current(user.id);
+    expect(renewed).toMatchObject({ status: "active", cancelledAt: null });
+    expect(renewed.currentPeriodEnd).toEqual(new Date(clock.getTime() + 30 * day));
+    await expect(renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })).rejects.toThrow(
+      "Cannot restore subscription",
+    );
+  });
+
+  it("a declined renewal from the profile leaves it expired, and the next try is a new order", async () => {
+    const { user } = await expiredSubscription("4000000000013021");
+    const declined = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    expect(declined).toMatchObject({ status: "declined", errorCode: "3.02" });
+    expect((await current(user.id)).status).toBe("expired");
+    advance(60_000);
+    const retried = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    expect(retried.orderId).not.toBe(declined.orderId);
   });
 
   it("charges once when the same charge is requested 20 times at once", async () => {

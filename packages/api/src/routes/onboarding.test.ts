@@ -8,7 +8,7 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, testAccessLinkSecret, testApiSecret, testServices } from "./test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 let tokenCounter = 0;
@@ -61,6 +61,7 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
       sender,
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
+      accessLinkSecret: testAccessLinkSecret,
     });
     app = await buildTestApi(database, testServices(database.db, jobs));
   }, 60_000);

@@ -1,6 +1,7 @@
 import type { Database, DbHandle } from "@kinderready/db/open-db";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
+import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
@@ -12,6 +13,8 @@ export const testApiSecret = "test-secret-of-enough-length";
 
 export const testAppUrl = "http://app.test";
 export const testDownloadUrlSecret = "download-links-test-secret-0123456789";
+
+export const testAccessLinkSecret = "test-access-link-secret";
 
 export const testWebhookKeys = { publicKey: "wh_pk_route_tests", secretKey: "wh_sk_route_tests_0000000000" };
 
@@ -36,6 +39,14 @@ export function testServices(
     jobs,
     payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now) },
     webhookKeys: testWebhookKeys,
+    account: {
+      db,
+      emails: jobs,
+      now,
+      sender: createMailSender({ from: "KinderReady <hello@example.com>", db }),
+      supportEmail: "support@kinderready.test",
+      accessLinkSecret: testAccessLinkSecret,
+    },
     printables: { db, appUrl: testAppUrl, downloadUrlSecret: testDownloadUrlSecret, isDev: true, now },
   };
 }

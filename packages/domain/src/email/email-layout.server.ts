@@ -1,7 +1,7 @@
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
 import type { OutgoingMail } from "./mail-sender.server.ts";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Every email's frame, in the parent's language and direction: plain text plus a table-based

@@ -3,8 +3,11 @@ import { emailMessages, orders, pricePlans, users } from "@kinderready/db/schema
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "../profile/access-code.server.ts";
+import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import type { MailSender, OutgoingMail } from "./mail-sender.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
+import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
 
 /**
@@ -18,7 +21,14 @@ const retry = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
 
 export type EmailQueue = Pick<PgBoss, "send">;
 
-export type EmailDeps = { db: Database; sender: MailSender; appUrl: string; supportEmail: string };
+export type EmailDeps = {
+  db: Database;
+  sender: MailSender;
+  appUrl: string;
+  supportEmail: string;
+  /** Signs the code in sign-in links (the database keeps only the link's id). */
+  accessLinkSecret: string;
+};
 
 export async function enqueueEmail(queue: EmailQueue, messageId: string): Promise<void> {
   await queue.send(sendJob, { messageId }, { singletonKey: messageId, ...retry });
@@ -38,14 +48,11 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
       isForbiddenToMailing: users.isForbiddenToMailing,
     })
     .from(emailMessages)
-    .innerJoin(users, eq(users.id, emailMessages.userId))
+    .leftJoin(users, eq(users.id, emailMessages.userId))
     .where(eq(emailMessages.id, messageId));
   if (!row || row.status === "sent") return "skipped";
 
-  const locale = isLocale(row.locale) ? row.locale : "en";
-  const mail = row.kind.startsWith(receiptKindPrefix)
-    ? await receiptMail(deps, { ...row, locale, orderId: row.kind.slice(receiptKindPrefix.length) })
-    : welcomeMail(deps, { ...row, locale });
+  const mail = await composeMail(deps, row);
   if (!mail) return "skipped";
 
   await deps.db
@@ -69,6 +76,39 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
   }
 }
 
+async function composeMail(
+  deps: EmailDeps,
+  row: {
+    kind: string;
+    recipient: string;
+    token: string | null;
+    locale: string | null;
+    kidName: string | null;
+    purchasePath: string | null;
+    isForbiddenToMailing: boolean | null;
+  },
+): Promise<OutgoingMail | undefined> {
+  if (row.kind.startsWith(supportKindPrefix)) {
+    return renderSupportRequestMail(deps.db, row.kind.slice(supportKindPrefix.length), row.recipient);
+  }
+  // Every other email is to a parent, about their account.
+  if (row.token === null || row.purchasePath === null || row.isForbiddenToMailing === null) return undefined;
+  const parent = {
+    ...row,
+    token: row.token,
+    purchasePath: row.purchasePath,
+    isForbiddenToMailing: row.isForbiddenToMailing,
+    locale: isLocale(row.locale ?? "") ? (row.locale as Locale) : "en",
+  };
+  if (row.kind.startsWith(receiptKindPrefix)) {
+    return receiptMail(deps, { ...parent, orderId: row.kind.slice(receiptKindPrefix.length) });
+  }
+  if (row.kind.startsWith(accessLinkKindPrefix)) {
+    return accessLinkMail(deps, { ...parent, linkId: row.kind.slice(accessLinkKindPrefix.length) });
+  }
+  return welcomeMail(deps, parent);
+}
+
 type MessageRow = {
   recipient: string;
   token: string;
@@ -90,6 +130,18 @@ function welcomeMail(deps: EmailDeps, row: MessageRow): OutgoingMail {
     to: row.recipient,
     kidName: row.kidName ?? "",
     confirmUrl: confirmUrl.toString(),
+    supportEmail: deps.supportEmail,
+  });
+}
+
+function accessLinkMail(deps: EmailDeps, row: MessageRow & { linkId: string }): OutgoingMail {
+  const signInUrl = new URL(localizePath("/profile/", row.locale), deps.appUrl);
+  signInUrl.searchParams.set("access", accessCode(deps.accessLinkSecret, row.linkId));
+  return renderAccessLinkEmail({
+    locale: row.locale,
+    to: row.recipient,
+    signInUrl: signInUrl.toString(),
+    minutes: accessLinkMinutes,
     supportEmail: deps.supportEmail,
   });
 }

@@ -7,7 +7,8 @@ import { isFinalStatus } from "./solidgate-protocol.ts";
 
 export type PricePlanRow = typeof pricePlans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderPurpose = "subscription" | "renewal" | "upsale" | "lifetime";
+/** subscription: the first payment; reactivation: an expired subscription renewed from the profile. */
+export type OrderPurpose = "subscription" | "renewal" | "reactivation" | "upsale" | "lifetime";
 
 /**
  * What a settled order means for the parent (a subscription starts or renews, a renewal

@@ -1,7 +1,9 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { ledgerEntries, pricePlans, subscriptions } from "@kinderready/db/schema";
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { and, count, eq, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
+import type { CancelReason } from "../profile/profile-schema.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
 import type { GatewayOrder } from "./payment-gateway.ts";
 
@@ -68,6 +70,7 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
       failedRenewals: 0,
       cancelledAt: null,
       cancelReason: null,
+      cancelComment: null,
       updatedAt: now,
     };
     const [subscription] = existing
@@ -87,6 +90,23 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
       .set({ status: "active", currentPeriodEnd, nextAttemptAt: currentPeriodEnd, failedRenewals: 0, updatedAt: now })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
+  } else if (order.purpose === "reactivation") {
+    // A new period from today: the parent pays for access from now, not for the months it lapsed.
+    const currentPeriodEnd = new Date(now.getTime() + existing.periodDays * day);
+    await tx
+      .update(subscriptions)
+      .set({
+        status: "active",
+        currentPeriodEnd,
+        nextAttemptAt: currentPeriodEnd,
+        failedRenewals: 0,
+        cancelledAt: null,
+        cancelReason: null,
+        cancelComment: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, existing.id));
+    await logState(tx, existing, "active", { reactivated: true, currentPeriodEnd: currentPeriodEnd.toISOString() });
   } else if (order.purpose === "lifetime") {
     await tx
       .update(subscriptions)
@@ -183,17 +203,28 @@ async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRo
   }
 }
 
-/** Stops renewals; access stays until the end of the period already paid for (or the trial). */
+const cannotRestore = () =>
+  new DomainError("conflict", "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
+
+async function lockSubscription(tx: Transaction, userId: string, product: Product) {
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, product)))
+    .for("update");
+  return existing;
+}
+
+/**
+ * Stops renewals; access stays until the end of the period already paid for (or the trial).
+ * The reason is kept for the operator. Cancelling twice changes nothing.
+ */
 export async function cancelSubscription(
   db: Database,
-  input: { userId: string; product: Product; reason: string; now: Date },
+  input: { userId: string; product: Product; reason: CancelReason; comment?: string | undefined; now: Date },
 ): Promise<SubscriptionRow | undefined> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, input.product)))
-      .for("update");
+    const existing = await lockSubscription(tx, input.userId, input.product);
     if (!existing || !["trialing", "active", "past_due"].includes(existing.status)) return existing;
     const [cancelled] = await tx
       .update(subscriptions)
@@ -201,6 +232,7 @@ export async function cancelSubscription(
         status: "cancelled",
         cancelledAt: input.now,
         cancelReason: input.reason,
+        cancelComment: input.reason === "other" ? input.comment || null : null,
         nextAttemptAt: null,
         updatedAt: input.now,
       })
@@ -208,6 +240,85 @@ export async function cancelSubscription(
       .returning();
     await logState(tx, existing, "cancelled", { reason: input.reason });
     return cancelled;
+  });
+}
+
+/**
+ * Takes a cancellation back before the period ends: renewals resume on the date they would have
+ * happened, on the card on file. Anything else (ended, never cancelled, no card) cannot be restored.
+ */
+export async function restoreSubscription(
+  db: Database,
+  input: { userId: string; product: Product; now: Date },
+): Promise<SubscriptionRow> {
+  return db.transaction(async (tx) => {
+    const existing = await lockSubscription(tx, input.userId, input.product);
+    if (!existing || !canRestore(existing, input.now)) throw cannotRestore();
+    const status: SubscriptionStatus =
+      existing.trialEndsAt && existing.trialEndsAt > input.now && existing.failedRenewals === 0 ? "trialing" : "active";
+    const [restored] = await tx
+      .update(subscriptions)
+      .set({
+        status,
+        cancelledAt: null,
+        cancelReason: null,
+        cancelComment: null,
+        nextAttemptAt: existing.currentPeriodEnd,
+        updatedAt: input.now,
+      })
+      .where(eq(subscriptions.id, existing.id))
+      .returning();
+    if (!restored) throw cannotRestore();
+    await logState(tx, existing, status, { restored: true });
+    return restored;
+  });
+}
+
+export function canRestore(subscription: SubscriptionRow, now: Date): boolean {
+  return subscription.status === "cancelled" && subscription.currentPeriodEnd > now && subscription.cardToken !== null;
+}
+
+export function canRenew(subscription: SubscriptionRow): boolean {
+  return subscription.status === "expired" && subscription.cardToken !== null;
+}
+
+/**
+ * Renews an expired subscription from the profile: one charge now on the card on file for a new
+ * period. A double click finds the same order; after a decline, a new attempt is a new order.
+ */
+export async function renewExpiredSubscription(
+  deps: PaymentDeps,
+  input: { userId: string; product: Product },
+): Promise<OrderRow> {
+  const [subscription] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, input.product)));
+  if (!subscription?.cardToken || !canRenew(subscription)) throw cannotRestore();
+  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
+  if (!plan) throw cannotRestore();
+  // Numbered by the attempts already settled: one in flight is found again, a settled one is not.
+  const [settled] = await deps.db
+    .select({ attempts: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, subscription.userId),
+        eq(orders.purpose, "reactivation"),
+        notInArray(orders.status, ["created", "processing"]),
+      ),
+    );
+  const order = await ensureOrder(deps.db, {
+    userId: subscription.userId,
+    purpose: "reactivation",
+    idempotencyKey: `reactivation:${subscription.id}:${settled?.attempts ?? 0}`,
+    plan,
+    amount: subscription.renewalAmount,
+    gatewayName: deps.gatewayName,
+  });
+  return chargeStoredCard(deps, order, {
+    cardToken: subscription.cardToken,
+    description: `KinderReady subscription, ${subscription.periodDays} days`,
   });
 }
 

@@ -196,14 +196,14 @@ export async function getUpsaleStatus(
 /**
  * Records the parent's latest approved upsell as a conversion for the ad platforms (forwarded
  * by a job later). Once per order, however often the browser reports it; nothing bought, nothing
- * recorded.
+ * recorded; a parent who said "do not sell or share" is never reported.
  */
 export async function recordUpsaleConversion(
   deps: Pick<PaymentDeps, "db">,
   input: { userToken: string; product: Product },
 ): Promise<{ recorded: boolean }> {
   const [latest] = await deps.db
-    .select({ order: orders })
+    .select({ order: orders, optedOut: users.adSharingOptOutAt })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(
@@ -217,6 +217,7 @@ export async function recordUpsaleConversion(
     .orderBy(desc(orders.updatedAt))
     .limit(1);
   if (!latest) throw new DomainError("not-found", "user_token", "This parent has bought no upsell");
+  if (latest.optedOut) return { recorded: false };
   const order: OrderRow = latest.order;
   const inserted = await deps.db
     .insert(conversionEvents)

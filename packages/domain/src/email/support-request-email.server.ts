@@ -1,0 +1,35 @@
+import type { Database } from "@kinderready/db/open-db";
+import { supportRequests } from "@kinderready/db/schema";
+import { eq } from "drizzle-orm";
+import { escapeHtml } from "./email-layout.server.ts";
+import type { OutgoingMail } from "./mail-sender.server.ts";
+
+/** Email kinds of contact-form messages: the prefix and the request id. */
+export const supportKindPrefix = "support:";
+
+/**
+ * A contact-form message as an email to the support team (in English, their working language):
+ * plain text, answered straight to the parent by Reply-To. Gone (erased meanwhile): nothing to send.
+ */
+export async function renderSupportRequestMail(
+  db: Database,
+  requestId: string,
+  to: string,
+): Promise<OutgoingMail | undefined> {
+  const [request] = await db.select().from(supportRequests).where(eq(supportRequests.id, requestId));
+  if (!request) return undefined;
+  const text = [
+    `From: ${request.name} <${request.email}>`,
+    `Language: ${request.locale}`,
+    `Signed in: ${request.userId ? "yes" : "no"}`,
+    "",
+    request.message,
+  ].join("\n");
+  return {
+    to,
+    replyTo: request.email,
+    subject: `Support request from ${request.name.replace(/[\r\n]+/g, " ")}`,
+    text,
+    html: `<pre style="font:14px/1.5 sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
+  };
+}

@@ -1,0 +1,97 @@
+import type { Database } from "@kinderready/db/open-db";
+import { accessLinks, emailMessages, users } from "@kinderready/db/schema";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import type { Product } from "../product.ts";
+import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "./access-code.server.ts";
+import { allowAttempt, throttleKey } from "./request-throttle.server.ts";
+
+// A parent on a new device asks for a sign-in link by email. The answer is the same whether or
+// not the address is known (nobody learns who is a customer); requests are limited per address
+// and per client; a link works once, for half an hour, and only its id is stored: the code in
+// the link is an HMAC of the id under a server key (access-code.server.ts).
+
+/** Per address: enough for a parent who lost the first email, too few to flood an inbox. */
+const perEmail = { max: 3, windowMinutes: 60 };
+const perClient = { max: 10, windowMinutes: 60 };
+
+export type AccessLinkDeps = { db: Database; emails: EmailQueue; now: () => Date };
+
+/**
+ * Sends a sign-in link to the parent with this email, if there is one. Throws `rate-limited`
+ * past the limits, for known and unknown addresses alike.
+ */
+export async function requestAccessLink(
+  deps: AccessLinkDeps,
+  input: { email: string; product: Product; clientAddress: string },
+): Promise<void> {
+  const now = deps.now();
+  const allowed = await allowAttempt(
+    deps.db,
+    [
+      { key: throttleKey("access-email", input.email), ...perEmail },
+      { key: throttleKey("access-client", input.clientAddress), ...perClient },
+    ],
+    now,
+  );
+  if (!allowed) {
+    throw new DomainError("rate-limited", "email", "Too many sign-in links asked for", "profile.signIn.tooMany");
+  }
+  const messageId = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.product, input.product), eq(users.email, input.email), isNull(users.erasedAt)));
+    if (!user) return undefined;
+    const [link] = await tx
+      .insert(accessLinks)
+      .values({ userId: user.id, expiresAt: new Date(now.getTime() + accessLinkMinutes * 60_000), createdAt: now })
+      .returning({ id: accessLinks.id });
+    if (!link) throw new Error("access link not stored");
+    const [message] = await tx
+      .insert(emailMessages)
+      .values({ userId: user.id, kind: `${accessLinkKindPrefix}${link.id}`, recipient: input.email })
+      .returning({ id: emailMessages.id });
+    return message?.id;
+  });
+  if (messageId) await enqueueEmail(deps.emails, messageId);
+}
+
+/** Whether a code is a live link (for the page that asks the parent to confirm signing in). */
+export async function checkAccessLink(
+  deps: Pick<AccessLinkDeps, "db" | "now">,
+  input: { secret: string; code: string },
+): Promise<boolean> {
+  const id = verifyAccessCode(input.secret, input.code);
+  if (!id) return false;
+  const [link] = await deps.db
+    .select({ id: accessLinks.id })
+    .from(accessLinks)
+    .where(and(eq(accessLinks.id, id), isNull(accessLinks.usedAt), gt(accessLinks.expiresAt, deps.now())));
+  return link !== undefined;
+}
+
+/**
+ * Uses up a link and answers the parent's token, or undefined when the link is forged, used,
+ * expired or its parent's data was erased. Two clicks racing: one wins.
+ */
+export async function redeemAccessLink(
+  deps: Pick<AccessLinkDeps, "db" | "now">,
+  input: { secret: string; code: string },
+): Promise<string | undefined> {
+  const id = verifyAccessCode(input.secret, input.code);
+  if (!id) return undefined;
+  const now = deps.now();
+  const [link] = await deps.db
+    .update(accessLinks)
+    .set({ usedAt: now })
+    .where(and(eq(accessLinks.id, id), isNull(accessLinks.usedAt), gt(accessLinks.expiresAt, now)))
+    .returning({ userId: accessLinks.userId });
+  if (!link) return undefined;
+  const [user] = await deps.db
+    .select({ token: users.token })
+    .from(users)
+    .where(and(eq(users.id, link.userId), isNull(users.erasedAt)));
+  return user?.token;
+}

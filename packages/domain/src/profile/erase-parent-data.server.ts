@@ -1,0 +1,122 @@
+import type { Database } from "@kinderready/db/open-db";
+import {
+  accessLinks,
+  attributions,
+  conversionEvents,
+  emailMessages,
+  ledgerEntries,
+  printableProgress,
+  quizAnswers,
+  subscriptions,
+  supportRequests,
+  users,
+} from "@kinderready/db/schema";
+import { isLocale, type Locale } from "@kinderready/i18n/locales";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { renderDataErasedEmail } from "../email/account-emails.server.ts";
+import type { MailSender } from "../email/mail-sender.server.ts";
+import { supportKindPrefix } from "../email/support-request-email.server.ts";
+import type { Product } from "../product.ts";
+import { createRandomToken } from "../random-token.ts";
+import { findParent, mayDeleteData } from "./profile.server.ts";
+import { forgetThrottleKeys, throttleKey } from "./request-throttle.server.ts";
+
+// "Delete my data": everything personal goes (email, child's name and age, answers, tracking ids,
+// email logs, progress, sign-in links, contact messages, the card token, free-text reasons). What
+// accounting law requires stays, anonymised: the user row (a new random token, no email, no name)
+// keeps the orders, the subscription's history and the ledger pointing at somebody nobody can
+// name. The old token then opens nothing. A last email confirms it, sent directly and not logged,
+// so not even the log of it names the parent.
+
+export type EraseDeps = { db: Database; sender: MailSender; supportEmail: string; now: () => Date };
+
+export const activeSubscriptionError = () =>
+  new DomainError(
+    "conflict",
+    "subscription",
+    "Cancel the subscription before deleting your data",
+    "profile.delete.cancelFirst",
+  );
+
+export async function eraseParentData(
+  deps: EraseDeps,
+  input: { token: string; product: Product },
+): Promise<{ confirmationSent: boolean }> {
+  const user = await findParent(deps.db, input);
+  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");
+  const now = deps.now();
+
+  await deps.db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select({ status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id))
+      .for("update");
+    if (!mayDeleteData(subscription)) throw activeSubscriptionError();
+
+    const contactMessages = await tx
+      .delete(supportRequests)
+      .where(
+        user.email
+          ? or(eq(supportRequests.userId, user.id), eq(supportRequests.email, user.email))
+          : eq(supportRequests.userId, user.id),
+      )
+      .returning({ id: supportRequests.id });
+    if (contactMessages.length > 0) {
+      await tx.delete(emailMessages).where(
+        inArray(
+          emailMessages.kind,
+          contactMessages.map((request) => `${supportKindPrefix}${request.id}`),
+        ),
+      );
+    }
+    await tx.delete(emailMessages).where(eq(emailMessages.userId, user.id));
+    await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
+    await tx.delete(attributions).where(eq(attributions.userId, user.id));
+    await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));
+    await tx.delete(accessLinks).where(eq(accessLinks.userId, user.id));
+    // Conversions not yet reported to ad platforms never will be.
+    await tx
+      .delete(conversionEvents)
+      .where(and(eq(conversionEvents.userId, user.id), isNull(conversionEvents.forwardedAt)));
+    await tx
+      .update(subscriptions)
+      .set({ cardToken: null, cancelComment: null, updatedAt: now })
+      .where(eq(subscriptions.userId, user.id));
+    if (user.email) {
+      await forgetThrottleKeys(tx, [throttleKey("access-email", user.email), throttleKey("contact-email", user.email)]);
+    }
+    await tx
+      .update(users)
+      .set({
+        token: createRandomToken(),
+        marketingContactId: createRandomToken(),
+        email: null,
+        kidName: null,
+        kidAge: null,
+        kidAgeText: null,
+        topics: [],
+        region: null,
+        timeZone: null,
+        emailConfirmedAt: null,
+        isForbiddenToMailing: true,
+        isManualAccess: false,
+        adSharingOptOutAt: now,
+        erasedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await tx.insert(ledgerEntries).values({ userId: user.id, type: "data_erased", details: {} });
+  });
+
+  if (!user.email) return { confirmationSent: false };
+  const locale: Locale = isLocale(user.locale) ? user.locale : "en";
+  try {
+    await deps.sender.send(renderDataErasedEmail({ locale, to: user.email, supportEmail: deps.supportEmail }));
+    return { confirmationSent: true };
+  } catch {
+    // The data is gone either way; the address is not kept to retry with.
+    return { confirmationSent: false };
+  }
+}

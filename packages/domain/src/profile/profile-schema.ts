@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { fieldRules } from "../onboarding/field-rules.ts";
+import { ruleSchema } from "../validation/rule-schema.ts";
+import { rules } from "../validation/rules.ts";
+
+// The shapes of the profile area (the forms' fields and rules, and what the pages show),
+// declared once for the page actions, the domain and the browser's own checks.
+
+/** Spec point 3: High price, Unable to get content, Unable to get app access, Other. */
+export const cancelReasons = ["high_price", "unable_to_get_content", "unable_to_get_app_access", "other"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+export const cancelCommentMaxLength = 500;
+
+export const cancelRequestSchema = z.object({
+  reason: z.enum(cancelReasons, { error: "Please, choose the Reason to continue" }),
+  comment: z.string().trim().max(cancelCommentMaxLength).optional(),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/** The contact form's fields (labels Name, Email, Message) and their rules, for both sides. */
+export const contactFieldRules = {
+  name: { label: "name", message: "contactName", rules: [rules.required(), rules.max(80)] },
+  email: fieldRules.email,
+  message: { label: "message", message: "contactMessage", rules: [rules.required(), rules.min(10), rules.max(2000)] },
+} as const;
+
+const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.rules).transform((email) =>
+  email.trim().toLowerCase(),
+);
+
+export const contactRequestSchema = z.object({
+  name: ruleSchema(z.string(), "name", contactFieldRules.name.rules).transform((name) => name.trim()),
+  email: emailSchema,
+  message: ruleSchema(z.string(), "message", contactFieldRules.message.rules).transform((text) => text.trim()),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const accessLinkRequestSchema = z.object({ email: emailSchema });
+
+export const consentSchema = z.object({ mailing: z.boolean(), adSharingOptOut: z.boolean() });
+export type ConsentSettings = z.infer<typeof consentSchema>;
+
+const isoDate = z.iso.datetime();
+
+/**
+ * What the profile shows of a subscription: spec point 3's status, expired_at (the browser's
+ * expires_at) and cancelled_at.
+ */
+export const subscriptionInfoSchema = z.object({
+  status: z.enum(["trialing", "active", "past_due", "cancelled", "expired", "lifetime"]),
+  /** Next charge while it renews; the end of access once cancelled or expired. */
+  expired_at: isoDate.nullable(),
+  cancelled_at: isoDate.nullable(),
+  trial_ends_at: isoDate.nullable(),
+  renewal: z
+    .object({ amount: z.number().int(), currency: z.string(), periodDays: z.number().int() })
+    .nullable()
+    .describe("What each renewal charges, in minor units"),
+  cancelReason: z.enum(cancelReasons).nullable(),
+  /** A cancelled subscription whose period has not ended can be restored. */
+  canRestore: z.boolean(),
+  /** An expired one can be renewed with the card on file. */
+  canRenew: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+export const purchaseViewSchema = z.object({
+  orderId: z.string(),
+  kind: z.enum(["subscription", "renewal", "reactivation", "upsale", "lifetime"]),
+  amount: z.number().int(),
+  currency: z.string(),
+  paidAt: isoDate,
+  refunded: z.boolean(),
+});
+export type PurchaseView = z.infer<typeof purchaseViewSchema>;
+
+export const profileViewSchema = z.object({
+  email: z.string().nullable(),
+  childName: z.string().nullable(),
+  childAge: z.number().int().nullable(),
+  locale: z.string(),
+  subscription: subscriptionInfoSchema.nullable(),
+  purchases: z.array(purchaseViewSchema),
+  addOns: z.object({ packs: z.boolean(), lifetime: z.boolean() }),
+  consent: consentSchema,
+  /** Data can be deleted when nothing renews: no subscription, cancelled, expired or lifetime. */
+  canDeleteData: z.boolean(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;

@@ -1,0 +1,214 @@
+import type { Database } from "@kinderready/db/open-db";
+import { entitlements, orders, subscriptions, users } from "@kinderready/db/schema";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import type { OrderRow, PaymentDeps } from "../payments/orders.server.ts";
+import {
+  cancelSubscription,
+  canRenew,
+  canRestore,
+  hasAccess,
+  renewExpiredSubscription,
+  restoreSubscription,
+  type SubscriptionRow,
+} from "../payments/subscription-billing.server.ts";
+import type { Product } from "../product.ts";
+import type {
+  CancelReason,
+  CancelRequest,
+  ConsentSettings,
+  ProfileView,
+  PurchaseView,
+  SubscriptionInfo,
+} from "./profile-schema.ts";
+
+// The parent's profile: who they are to us, their subscription and purchases, their consent
+// choices, and the subscription's management (cancel with a reason, restore, renew). Every
+// function takes the parent's token; the transport found it in a link or the session cookie.
+
+export type ProfileDeps = { db: Database; now: () => Date };
+
+export type Parent = typeof users.$inferSelect;
+
+/** The parent this token belongs to; erased parents and unknown tokens are nobody. */
+export async function findParent(
+  db: Database,
+  input: { token: string; product: Product },
+): Promise<Parent | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.token, input.token), eq(users.product, input.product), isNull(users.erasedAt)));
+  return user;
+}
+
+async function requireParent(db: Database, input: { token: string; product: Product }): Promise<Parent> {
+  const user = await findParent(db, input);
+  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");
+  return user;
+}
+
+async function subscriptionOf(db: Database, userId: string, product: Product): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, product)));
+  return row;
+}
+
+/** Nothing renews any more: data may be deleted without leaving a charge running. */
+export function mayDeleteData(subscription: Pick<SubscriptionRow, "status"> | undefined): boolean {
+  return !subscription || ["cancelled", "expired", "lifetime"].includes(subscription.status);
+}
+
+function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo {
+  const renews = ["trialing", "active", "past_due"].includes(row.status);
+  return {
+    status: row.status as SubscriptionInfo["status"],
+    expired_at: row.status === "lifetime" ? null : row.currentPeriodEnd.toISOString(),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    trial_ends_at: row.status === "trialing" ? (row.trialEndsAt?.toISOString() ?? null) : null,
+    renewal:
+      row.status === "lifetime"
+        ? null
+        : { amount: row.renewalAmount, currency: row.currency, periodDays: row.periodDays },
+    cancelReason: (row.cancelReason as CancelReason | null) ?? null,
+    canRestore: canRestore(row, now),
+    canRenew: canRenew(row),
+    canCancel: renews,
+  };
+}
+
+/** Everything the profile pages show, for the holder of the token. */
+export async function getProfile(deps: ProfileDeps, input: { token: string; product: Product }): Promise<ProfileView> {
+  const user = await requireParent(deps.db, input);
+  const [subscription, paid, owned] = await Promise.all([
+    subscriptionOf(deps.db, user.id, input.product),
+    deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), inArray(orders.status, ["approved", "refunded"])))
+      .orderBy(asc(orders.createdAt)),
+    deps.db.select({ kind: entitlements.kind }).from(entitlements).where(eq(entitlements.userId, user.id)),
+  ]);
+  return {
+    email: user.email,
+    childName: user.kidName,
+    childAge: user.kidAge,
+    locale: user.locale,
+    subscription: subscription ? describeSubscription(subscription, deps.now()) : null,
+    purchases: paid.map(describePurchase),
+    addOns: {
+      packs: owned.some((entry) => entry.kind === "upsale"),
+      lifetime: owned.some((entry) => entry.kind === "lifetime"),
+    },
+    consent: { mailing: !user.isForbiddenToMailing, adSharingOptOut: user.adSharingOptOutAt !== null },
+    canDeleteData: mayDeleteData(subscription),
+  };
+}
+
+function describePurchase(order: OrderRow): PurchaseView {
+  return {
+    orderId: order.orderId,
+    kind: order.purpose as PurchaseView["kind"],
+    amount: order.amount,
+    currency: order.currency,
+    paidAt: (order.fulfilledAt ?? order.createdAt).toISOString(),
+    refunded: order.status === "refunded",
+  };
+}
+
+/** Whether this token opens the printables now (for the pages that redirect when it does not). */
+export async function parentHasAccess(deps: ProfileDeps, input: { token: string; product: Product }): Promise<boolean> {
+  const user = await findParent(deps.db, input);
+  if (!user) return false;
+  const subscription = await subscriptionOf(deps.db, user.id, input.product);
+  return user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now()));
+}
+
+/** The parent's choices: marketing email, and sharing with advertising platforms. */
+export async function updateConsent(
+  deps: ProfileDeps,
+  input: { token: string; product: Product; consent: ConsentSettings },
+): Promise<void> {
+  const user = await requireParent(deps.db, input);
+  await deps.db
+    .update(users)
+    .set({
+      isForbiddenToMailing: !input.consent.mailing,
+      adSharingOptOutAt: input.consent.adSharingOptOut ? (user.adSharingOptOutAt ?? deps.now()) : null,
+      updatedAt: deps.now(),
+    })
+    .where(eq(users.id, user.id));
+}
+
+/** "Do not sell or share" for the parent behind this browser (the button, or a GPC signal). */
+export async function recordAdSharingOptOut(
+  deps: ProfileDeps,
+  input: { token: string; product: Product },
+): Promise<boolean> {
+  const updated = await deps.db
+    .update(users)
+    .set({ adSharingOptOutAt: deps.now(), updatedAt: deps.now() })
+    .where(
+      and(
+        eq(users.token, input.token),
+        eq(users.product, input.product),
+        isNull(users.erasedAt),
+        isNull(users.adSharingOptOutAt),
+      ),
+    )
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+const nothingToCancel = () =>
+  new DomainError(
+    "conflict",
+    "subscription",
+    "There is no renewing subscription to cancel",
+    "profile.errors.nothingToCancel",
+  );
+
+/** Cancels renewals with the parent's reason; access stays until the period ends. */
+export async function cancelParentSubscription(
+  deps: ProfileDeps,
+  input: { token: string; product: Product; request: CancelRequest },
+): Promise<SubscriptionInfo> {
+  const user = await requireParent(deps.db, input);
+  const before = await subscriptionOf(deps.db, user.id, input.product);
+  if (!before || !["trialing", "active", "past_due", "cancelled"].includes(before.status)) throw nothingToCancel();
+  const now = deps.now();
+  const after = await cancelSubscription(deps.db, {
+    userId: user.id,
+    product: input.product,
+    reason: input.request.reason,
+    comment: input.request.comment,
+    now,
+  });
+  if (!after) throw nothingToCancel();
+  return describeSubscription(after, now);
+}
+
+export async function restoreParentSubscription(
+  deps: ProfileDeps,
+  input: { token: string; product: Product },
+): Promise<SubscriptionInfo> {
+  const user = await requireParent(deps.db, input);
+  const now = deps.now();
+  return describeSubscription(
+    await restoreSubscription(deps.db, { userId: user.id, product: input.product, now }),
+    now,
+  );
+}
+
+/** Charges the card on file for a new period; answers the order as the gateway left it. */
+export async function renewParentSubscription(
+  deps: PaymentDeps,
+  input: { token: string; product: Product },
+): Promise<{ status: "approved" | "declined" | "processing"; errorCode: string | null }> {
+  const user = await requireParent(deps.db, input);
+  const order = await renewExpiredSubscription(deps, { userId: user.id, product: input.product });
+  const status = order.status === "approved" || order.status === "declined" ? order.status : "processing";
+  return { status, errorCode: order.errorCode };
+}
