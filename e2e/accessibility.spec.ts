@@ -12,6 +12,7 @@ const paths = [
   "/profile/",
   "/profile/subscription/",
   "/profile/cancel-subscription/",
+  "/contact/",
   "/terms/cookie-policy/",
   "/terms/do-not-sell/",
   "/terms/money-back-policy/",

@@ -34,3 +34,36 @@ export async function payOnHostedPage(page: Page, card: string) {
   await page.locator("input[name=cvv]").fill("123");
   await page.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
 }
+
+/** A parent who finished the quiz (kid Noa) and paid the first payment: on the printables. */
+export async function paidParent(page: Page, label = "kit") {
+  const { token, email } = await registerParent(page, label);
+  await page.setExtraHTTPHeaders({ "x-test-country": "de" });
+  await page.goto(`/purchase/?token=${token}&offer=1`);
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
+  await page.getByRole("checkbox").check();
+  await page.locator("button.offer__buy").click();
+  await payOnHostedPage(page, "4067 4299 7471 9265");
+  await page.waitForURL(/order_id=/);
+  await page.locator("dialog a.button").click();
+  await page.waitForURL(new RegExp(`/printables/\\?token=${token}`));
+  return { token, email };
+}
+
+/**
+ * In POPUP mode (the operator's setting, which another spec changes) the upsell opens over the
+ * page once it has hydrated: say "No, thanks", then close the discount, which ends the offer for
+ * this parent on this device. In TABS mode nothing opens.
+ */
+export async function declineUpsellForGood(page: Page) {
+  const dialog = page.locator("dialog.upsale-popup[open]");
+  const opened = await dialog.waitFor({ state: "visible", timeout: 4000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) return;
+  await dialog.locator(".upsale-popup__decline").click();
+  await expect(dialog).toHaveAttribute("data-form-key", "catchy");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+}

@@ -2,43 +2,10 @@ import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { kitContent } from "@kinderready/kit/content.server";
 import { expect, type Page, test } from "@playwright/test";
-import { payOnHostedPage, registerParent } from "./parent-helpers.ts";
+import { declineUpsellForGood, paidParent } from "./parent-helpers.ts";
 
 // The kit in Chromium: a parent who paid opens the printables, downloads a trial-level item in
 // English and in Arabic (real PDFs with the expected words), and the levels open in order.
-
-/** A parent who finished the quiz (kid Noa) and paid the first payment: on the printables. */
-async function paidParent(page: Page) {
-  const { token } = await registerParent(page, "kit");
-  await page.setExtraHTTPHeaders({ "x-test-country": "de" });
-  await page.goto(`/purchase/?token=${token}&offer=1`);
-  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
-  await page.getByRole("checkbox").check();
-  await page.locator("button.offer__buy").click();
-  await payOnHostedPage(page, "4067 4299 7471 9265");
-  await page.waitForURL(/order_id=/);
-  await page.locator("dialog a.button").click();
-  await page.waitForURL(new RegExp(`/printables/\\?token=${token}`));
-  return token;
-}
-
-/**
- * In POPUP mode (the operator's setting, which another spec changes) the upsell opens over the
- * page once it has hydrated: say "No, thanks", then close the discount, which ends the offer for
- * this parent on this device. In TABS mode nothing opens.
- */
-async function declineUpsellForGood(page: Page) {
-  const dialog = page.locator("dialog.upsale-popup[open]");
-  const opened = await dialog.waitFor({ state: "visible", timeout: 4000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!opened) return;
-  await dialog.locator(".upsale-popup__decline").click();
-  await expect(dialog).toHaveAttribute("data-form-key", "catchy");
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-}
 
 /** Text of a downloaded PDF, by poppler's pdftotext (bidi marks removed). */
 async function downloadText(page: Page, link: ReturnType<Page["getByRole"]>) {
@@ -55,7 +22,7 @@ test("a paid parent downloads a trial item in English and Arabic; level 2 opens 
   page,
 }) => {
   test.setTimeout(120_000);
-  const token = await paidParent(page);
+  const { token } = await paidParent(page);
   await declineUpsellForGood(page);
 
   const en = kitContent("en").levels;
@@ -119,7 +86,7 @@ test("a paid parent downloads a trial item in English and Arabic; level 2 opens 
 
 for (const locale of ["", "/ar"]) {
   test(`${locale}/printables/ with the kit passes axe-core and works by keyboard`, async ({ page }) => {
-    const token = await paidParent(page);
+    const { token } = await paidParent(page);
     await declineUpsellForGood(page);
     await page.goto(`${locale}/printables/?token=${token}`);
     await expect(page.locator(".kit-item").first()).toBeVisible();

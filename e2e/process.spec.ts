@@ -57,3 +57,28 @@ test("SIGTERM finishes in-flight requests, then exits cleanly", async () => {
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain("shutting down");
 });
+
+test("tokens in addresses never reach the logs, and pages tell browsers to keep them from other sites", async () => {
+  test.setTimeout(60_000);
+  const copy = test.info().repeatEachIndex;
+  const port = 3180 + copy;
+  const server = startServer({
+    PORT: String(port),
+    DATA_DIR: join(tmpdir(), `kinderready-logs-${process.pid}-${copy}`),
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.status, {
+      timeout: 45_000,
+    })
+    .toBe(200);
+  const secret = "SecretTokenThatMustNotBeLogged42";
+  const page = await fetch(`http://127.0.0.1:${port}/printables/?token=${secret}`, { redirect: "manual" });
+  await fetch(`http://127.0.0.1:${port}/profile/?access=${secret}`);
+  await fetch(`http://127.0.0.1:${port}/api/v1/printables/${secret}?locale=en&product=kinderready`, {
+    headers: { "x-api-key": "local-development-secret" },
+  });
+  expect(page.headers.get("referrer-policy")).toBe("same-origin");
+  await expect.poll(() => server.output().includes("/api/v1/printables/"), { timeout: 10_000 }).toBe(true);
+  expect(server.output()).toContain("/printables/?token=…");
+  expect(server.output()).not.toContain(secret);
+});

@@ -12,6 +12,8 @@ export type RequestContext = {
   services: AppServices;
   /** The visitor's country and region (from trusted proxy headers, or by language). */
   geo: Geo;
+  /** The client's address as the server sees it (the forwarded one behind a trusted proxy). */
+  clientAddress: string;
 };
 
 export const requestContext = createContext<RequestContext>();

@@ -22,6 +22,7 @@ export const pages = [
     file: "routes/cancel-subscription.tsx",
     title: "cancelSubscription",
   },
+  { id: "contact", path: "contact", file: "routes/contact.tsx", title: "contact" },
   { id: "cookie-policy", path: "terms/cookie-policy", file: "routes/legal.tsx", title: "cookiePolicy" },
   { id: "do-not-sell", path: "terms/do-not-sell", file: "routes/legal.tsx", title: "doNotSell" },
   { id: "money-back-policy", path: "terms/money-back-policy", file: "routes/legal.tsx", title: "moneyBackPolicy" },

@@ -24,6 +24,7 @@ import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { StoreHydration } from "./components/store-hydration.tsx";
+import { SupportChat } from "./components/support-chat.tsx";
 import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";
 import { pageForPath } from "./pages.ts";
@@ -92,11 +93,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader locale={locale} supportEmail={data?.config.supportEmail} />
+        <SiteHeader locale={locale} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter locale={locale} supportEmail={data?.config.supportEmail} />
+        {data?.config.supportChatUrl && <SupportChat url={data.config.supportChatUrl} />}
         <ScrollOnNavigate />
         <Scripts nonce={nonce} />
       </body>

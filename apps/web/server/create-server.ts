@@ -30,7 +30,7 @@ import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
 import { RenderCache } from "@kinderready/kit/render.server";
 import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { type FastifyInstance, fastify } from "fastify";
+import { type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
@@ -56,8 +56,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   const app = fastify({
     logger: {
       level: config.logLevel,
-      // User tokens travel in query strings: log the path and the parameter names only.
-      serializers: { req: (request) => ({ method: request.method, url: redactQuery(request.url), id: request.id }) },
+      // User tokens travel in query strings and API paths: log neither, only their names.
+      serializers: { req: (request) => ({ method: request.method, url: loggedUrl(request), id: request.id }) },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
@@ -67,7 +67,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   const database = await openDatabase(config);
   const jobs = await startJobs(database);
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  await startEmailWorker(jobs, { db: database.db, sender, appUrl: config.appUrl, supportEmail: config.supportEmail });
+  await startEmailWorker(jobs, {
+    db: database.db,
+    sender,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    accessLinkSecret: config.accessLinkSecret,
+  });
   const now = () => new Date();
   const { payments } = config;
   // Both gateways speak Solidgate's protocol: the simulator is the same adapter on other hosts.
@@ -85,6 +91,14 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     jobs,
     payments: paymentDeps,
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
+    account: {
+      db: database.db,
+      emails: jobs,
+      now,
+      sender,
+      supportEmail: config.supportEmail,
+      accessLinkSecret: config.accessLinkSecret,
+    },
     printables: {
       db: database.db,
       appUrl: config.appUrl,
@@ -200,7 +214,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
           countryHeader: config.geoCountryHeader,
           regionHeader: config.geoRegionHeader,
         });
-        context.set(requestContext, { nonce: request.cspNonce, config: publicConfig, services, geo });
+        context.set(requestContext, {
+          nonce: request.cspNonce,
+          config: publicConfig,
+          services,
+          geo,
+          clientAddress: request.ip,
+        });
         return context;
       },
     });
@@ -209,11 +229,14 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   return app;
 }
 
-function redactQuery(url: string): string {
-  const [path, query] = url.split("?", 2);
-  if (!query) return url;
+/** The path (a route's pattern where it has parameters, e.g. /api/v1/printables/:token) and the query's names. */
+function loggedUrl(request: FastifyRequest): string {
+  const [path = "", query] = request.url.split("?", 2);
+  const pattern = request.routeOptions?.url;
+  const shown = pattern?.includes(":") ? pattern : path;
+  if (!query) return shown;
   const names = new URLSearchParams(query).keys().toArray();
-  return `${path}?${names.map((name) => `${name}=…`).join("&")}`;
+  return `${shown}?${names.map((name) => `${name}=…`).join("&")}`;
 }
 
 /**

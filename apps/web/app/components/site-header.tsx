@@ -11,10 +11,13 @@ const drawerLegal = legalLinks.filter((link) => link.path !== "/terms/do-not-sel
  * hydration and without JavaScript, Esc and an outside click close it, and the browser keeps
  * aria-expanded on the button in step.
  */
-export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEmail: string | undefined }) {
+export function SiteHeader({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const drawer = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // On a page opened with the parent's token (the printables after paying), the menu keeps it:
+  // the profile turns it into this device's session.
+  const token = new URLSearchParams(location.search).get("token") ?? undefined;
 
   // Close the drawer when the page changes; not on hydration, which would shut a drawer the
   // parent opened while the scripts were still loading.
@@ -53,12 +56,14 @@ export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEm
           <nav aria-label={t("nav.menu")}>
             <ul className="drawer__list">
               <li>
-                <Link to={localizePath("/printables/", locale)}>{t("nav.printables")}</Link>
+                <Link to={withToken(localizePath("/printables/", locale), token)}>{t("nav.printables")}</Link>
               </li>
               <li>
-                <Link to={localizePath("/profile/", locale)}>{t("nav.profile")}</Link>
+                <Link to={withToken(localizePath("/profile/", locale), token)}>{t("nav.profile")}</Link>
               </li>
-              <li>{supportEmail && <a href={`mailto:${supportEmail}`}>{t("nav.contactUs")}</a>}</li>
+              <li>
+                <Link to={localizePath("/contact/", locale)}>{t("nav.contactUs")}</Link>
+              </li>
               {drawerLegal.map((link) => (
                 <li key={link.path}>
                   <Link to={localizePath(link.path, locale)}>{t(link.label)}</Link>
@@ -86,4 +91,8 @@ export function SiteHeader({ locale, supportEmail }: { locale: Locale; supportEm
       </div>
     </header>
   );
+}
+
+function withToken(path: string, token: string | undefined): string {
+  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }

@@ -4,9 +4,12 @@ import {
   type LegalDocumentId,
   legalDocumentIds,
 } from "@kinderready/domain/legal/legal-documents.server";
+import { defaultProduct } from "@kinderready/domain/product";
+import { recordAdSharingOptOut } from "@kinderready/domain/profile/profile.server";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { sessionToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/legal";
 
 const isDocument = (value: string | undefined): value is LegalDocumentId =>
@@ -14,28 +17,37 @@ const isDocument = (value: string | undefined): value is LegalDocumentId =>
 
 /**
  * The document the path names (`/terms/{document}/`), in the page's language, rules filled in;
- * on the do-not-sell page, whether this browser is opted out (button or GPC).
+ * on the do-not-sell page, whether this browser is opted out (button or GPC), recorded for the
+ * signed-in parent too.
  */
-export function loadLegalDocument({ url, request, context }: Route.LoaderArgs) {
-  const { config } = context.get(requestContext);
+export async function loadLegalDocument({ url, request, context }: Route.LoaderArgs) {
+  const { config, services } = context.get(requestContext);
   const document = /\/terms\/([a-z-]+)\/?$/.exec(url.pathname)?.[1];
   if (!isDocument(document)) throw data(null, { status: 404 });
+  const optOut =
+    document === "do-not-sell"
+      ? adSharingOptOut({ cookieHeader: request.headers.get("cookie"), gpcHeader: request.headers.get("sec-gpc") })
+      : undefined;
+  // A signed-in parent's browser opted out (button or GPC): the opt-out is theirs, on every device.
+  const token = sessionToken(request);
+  if (optOut && optOut !== "none" && token) {
+    await recordAdSharingOptOut(services.account, { token, product: defaultProduct });
+  }
   return {
     sections: getLegalDocument(localeFromPath(url.pathname), document, {
       supportEmail: config.supportEmail,
       ...config.legalLinks,
     }),
-    optOut:
-      document === "do-not-sell"
-        ? adSharingOptOut({ cookieHeader: request.headers.get("cookie"), gpcHeader: request.headers.get("sec-gpc") })
-        : undefined,
+    optOut,
   };
 }
 
 /** The do-not-sell button: remember the opt-out in this browser, then show the page again. */
-export async function optOutOfAdSharing({ url, context }: Route.ActionArgs) {
-  const { config } = context.get(requestContext);
+export async function optOutOfAdSharing({ url, request, context }: Route.ActionArgs) {
+  const { config, services } = context.get(requestContext);
   if (!/\/terms\/do-not-sell\/?$/.test(url.pathname)) throw data(null, { status: 405 });
+  const token = sessionToken(request);
+  if (token) await recordAdSharingOptOut(services.account, { token, product: defaultProduct });
   return redirect(url.pathname, {
     status: 303,
     headers: { "set-cookie": adSharingOptOutSetCookie(config.appUrl.startsWith("https:")) },

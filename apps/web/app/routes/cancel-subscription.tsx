@@ -1,6 +1,16 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { CancelFlow } from "../components/profile/cancel-flow.tsx";
+import { SignInPanel } from "../components/profile/sign-in-panel.tsx";
+import { handleProfileAction, loadProfile } from "../profile/profile-route.server.ts";
+import type { Route } from "./+types/cancel-subscription";
 
-// Cancel-subscription flow: the page frame; its content lands with its own issue.
-export default function CancelSubscription() {
-  return <PageIntro page="cancelSubscription" />;
+// The cancel flow (/profile/cancel-subscription/): confirmation, reason, success.
+
+export const loader = (args: Route.LoaderArgs) => loadProfile(args);
+export const action = (args: Route.ActionArgs) => handleProfileAction(args);
+
+export default function CancelSubscription({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") {
+    return <SignInPanel locale={loaderData.locale} accessLink={loaderData.accessLink} />;
+  }
+  return <CancelFlow profile={loaderData.profile} locale={loaderData.locale} />;
 }

@@ -1,6 +1,16 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { SignInPanel } from "../components/profile/sign-in-panel.tsx";
+import { SubscriptionManager } from "../components/profile/subscription-manager.tsx";
+import { handleProfileAction, loadProfile } from "../profile/profile-route.server.ts";
+import type { Route } from "./+types/profile-subscription";
 
-// Subscription management: the page frame; its content lands with its own issue.
-export default function ProfileSubscription() {
-  return <PageIntro page="subscription" />;
+// Subscription management (/profile/subscription/): the plan, cancel, restore, renew.
+
+export const loader = (args: Route.LoaderArgs) => loadProfile(args);
+export const action = (args: Route.ActionArgs) => handleProfileAction(args);
+
+export default function ProfileSubscription({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") {
+    return <SignInPanel locale={loaderData.locale} accessLink={loaderData.accessLink} />;
+  }
+  return <SubscriptionManager profile={loaderData.profile} locale={loaderData.locale} />;
 }

@@ -1,6 +1,25 @@
-import { PageIntro } from "../components/page-intro.tsx";
+import { ProfileOverview } from "../components/profile/profile-overview.tsx";
+import { SignInPanel } from "../components/profile/sign-in-panel.tsx";
+import { handleProfileAction, loadProfile } from "../profile/profile-route.server.ts";
+import type { Route } from "./+types/profile";
 
-// Profile: the page frame; its content lands with its own issue.
-export default function Profile() {
-  return <PageIntro page="profile" />;
+// The profile (/profile/): the parent's details, subscription, purchases, privacy choices and
+// data deletion; signed out, a request for a sign-in link by email.
+
+export const loader = (args: Route.LoaderArgs) => loadProfile(args);
+export const action = (args: Route.ActionArgs) => handleProfileAction(args);
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") {
+    return <SignInPanel locale={loaderData.locale} accessLink={loaderData.accessLink} />;
+  }
+  const deleteError = actionData?.intent === "delete" && !actionData.ok ? actionData.errorKey : undefined;
+  return (
+    <ProfileOverview
+      profile={loaderData.profile}
+      gpc={loaderData.gpc}
+      locale={loaderData.locale}
+      deleteError={deleteError}
+    />
+  );
 }

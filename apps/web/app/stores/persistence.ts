@@ -30,3 +30,10 @@ function safeStorage(): Storage | undefined {
     return undefined;
   }
 }
+
+/** Forgets everything the funnel saved in this browser (the parent deleted their data). */
+export function forgetSavedState(): void {
+  const storage = safeStorage();
+  if (!storage) return;
+  for (const key of Object.keys(storage)) if (key.startsWith("kinderready:")) storage.removeItem(key);
+}

@@ -6,6 +6,7 @@ import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schem
 import { getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { defaultProduct } from "@kinderready/domain/product";
+import { findParent } from "@kinderready/domain/profile/profile.server";
 import {
   buyUpsale,
   getUpsaleDisplayMode,
@@ -16,9 +17,10 @@ import {
 } from "@kinderready/domain/upsale/upsale.server";
 import { upsaleTypes, upsaleVariants } from "@kinderready/domain/upsale/upsale-schema";
 import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
 import type { CompleteActionResult, UpsaleActionResult } from "./upsale-result.ts";
 
@@ -35,14 +37,18 @@ const openQuery = z.union([
   z.object({ level: z.coerce.number().int().min(0).max(5) }),
 ]);
 
-export async function loadPrintables({ url, context }: Route.LoaderArgs) {
+export async function loadPrintables({ request, url, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  const token = userTokenSchema.safeParse(parentToken(request, url));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
   const locale = localeFromPath(url.pathname);
   if (!token.success) {
     return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined };
+  }
+  // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
+  if (!(await findParent(services.db, { token: token.data, product: defaultProduct }))) {
+    throw redirect(localizePath("/onboarding/", locale));
   }
   const input = { userToken: token.data, product: defaultProduct };
   const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -106,7 +112,7 @@ const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCr
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
   const { services, config } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
-  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  const token = userTokenSchema.safeParse(parentToken(request, url));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
   const input = { userToken: token.data, product: defaultProduct };
 

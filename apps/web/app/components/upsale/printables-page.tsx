@@ -50,9 +50,14 @@ export function PrintablesPage({
           {kit && <KitArea kit={kit} locale={locale} />}
         </>
       ) : (
-        <p>
-          {t("upsale.noAccess")} <Link to={localizePath("/purchase/", locale)}>{t("upsale.toOffer")}</Link>
-        </p>
+        <>
+          <p>
+            {t("upsale.noAccess")} <Link to={localizePath("/purchase/", locale)}>{t("upsale.toOffer")}</Link>
+          </p>
+          <p>
+            <Link to={localizePath("/profile/", locale)}>{t("profile.signIn.heading")}</Link>
+          </p>
+        </>
       )}
     </section>
   );

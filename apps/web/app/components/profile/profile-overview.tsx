@@ -1,0 +1,160 @@
+import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import { formatDate, formatMinor } from "../../profile/profile-format.ts";
+import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+import { DeleteData } from "./delete-data.tsx";
+import { SubscriptionSummary } from "./subscription-summary.tsx";
+
+/** /profile/: the child, the account, the subscription in short, purchases, privacy and deletion. */
+export function ProfileOverview({
+  profile,
+  gpc,
+  locale,
+  deleteError,
+}: {
+  profile: ProfileView;
+  gpc: boolean;
+  locale: Locale;
+  deleteError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const notGiven = t("profile.child.notGiven");
+  return (
+    <div className="page profile">
+      <h1 id="page-title">{t("pages.profile.heading")}</h1>
+      <p>{t("pages.profile.intro")}</p>
+
+      <section className="profile__card" aria-labelledby="profile-child">
+        <h2 id="profile-child">{t("profile.child.heading")}</h2>
+        <dl className="profile__facts">
+          <dt>{t("profile.child.name")}</dt>
+          <dd>{profile.childName ?? notGiven}</dd>
+          <dt>{t("profile.child.age")}</dt>
+          <dd>{profile.childAge ? t("profile.child.ageValue", { count: profile.childAge }) : notGiven}</dd>
+        </dl>
+      </section>
+
+      <section className="profile__card" aria-labelledby="profile-account">
+        <h2 id="profile-account">{t("profile.account.heading")}</h2>
+        <dl className="profile__facts">
+          <dt>{t("profile.account.email")}</dt>
+          <dd dir="ltr">{profile.email ?? notGiven}</dd>
+        </dl>
+      </section>
+
+      <section className="profile__card" aria-labelledby="profile-subscription">
+        <h2 id="profile-subscription">{t("profile.subscription.heading")}</h2>
+        <SubscriptionSummary subscription={profile.subscription} locale={locale} />
+        {profile.subscription ? (
+          <Link className="button" to={localizePath("/profile/subscription/", locale)}>
+            {t("profile.subscription.manage")}
+          </Link>
+        ) : (
+          <Link to={localizePath("/purchase/", locale)}>{t("profile.subscription.toOffer")}</Link>
+        )}
+      </section>
+
+      <Purchases purchases={profile.purchases} locale={locale} />
+      <ConsentForm consent={profile.consent} gpc={gpc} />
+      <DeleteData allowed={profile.canDeleteData} locale={locale} error={deleteError} />
+
+      <Form method="post" reloadDocument className="profile__sign-out">
+        <input type="hidden" name="intent" value="sign-out" />
+        <button type="submit" className="button button--quiet">
+          {t("profile.signIn.signOut")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function Purchases({ purchases, locale }: { purchases: ProfileView["purchases"]; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <section className="profile__card" aria-labelledby="profile-purchases">
+      <h2 id="profile-purchases">{t("profile.purchases.heading")}</h2>
+      {purchases.length === 0 ? (
+        <p>{t("profile.purchases.none")}</p>
+      ) : (
+        <table className="profile__table">
+          <thead>
+            <tr>
+              <th scope="col">{t("profile.purchases.date")}</th>
+              <th scope="col">{t("profile.purchases.item")}</th>
+              <th scope="col">{t("profile.purchases.amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {purchases.map((purchase) => (
+              <tr key={purchase.orderId}>
+                <td>{formatDate(purchase.paidAt, locale)}</td>
+                <td>
+                  {t(`profile.purchases.kinds.${purchase.kind}`)}
+                  {purchase.refunded && <span className="badge">{t("profile.purchases.refunded")}</span>}
+                </td>
+                <td dir="ltr">{formatMinor(purchase.amount, purchase.currency, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function ConsentForm({ consent, gpc }: { consent: ProfileView["consent"]; gpc: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ProfileActionResult>();
+  const result = fetcher.data;
+  return (
+    <section className="profile__card" aria-labelledby="profile-consent">
+      <h2 id="profile-consent">{t("profile.consent.heading")}</h2>
+      <fetcher.Form method="post" className="profile__form">
+        <input type="hidden" name="intent" value="consent" />
+        <div className="consent">
+          <input
+            id="consent-mailing"
+            type="checkbox"
+            name="mailing"
+            defaultChecked={consent.mailing}
+            aria-describedby="consent-mailing-hint"
+          />
+          <div>
+            <label htmlFor="consent-mailing">{t("profile.consent.mailing")}</label>
+            <p id="consent-mailing-hint" className="muted small">
+              {t("profile.consent.mailingHint")}
+            </p>
+          </div>
+        </div>
+        <div className="consent">
+          {/* With GPC on, the choice is the browser's: sent as on, shown as on. */}
+          {gpc && <input type="hidden" name="adSharingOptOut" value="on" />}
+          <input
+            id="consent-ad-sharing"
+            type="checkbox"
+            name={gpc ? undefined : "adSharingOptOut"}
+            defaultChecked={consent.adSharingOptOut}
+            disabled={gpc}
+            aria-describedby="consent-ad-sharing-hint"
+          />
+          <div>
+            <label htmlFor="consent-ad-sharing">{t("profile.consent.adSharing")}</label>
+            <p id="consent-ad-sharing-hint" className="muted small">
+              {t(gpc ? "profile.consent.gpc" : "profile.consent.adSharingHint")}
+            </p>
+          </div>
+        </div>
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
+          {t("profile.consent.save")}
+        </button>
+        <p className="profile__status" role="status">
+          {fetcher.state === "idle" &&
+            result?.intent === "consent" &&
+            (result.ok ? t("profile.consent.saved") : t(result.errorKey))}
+        </p>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SubscriptionInfo } from "@kinderready/domain/profile/profile-schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { useTranslation } from "react-i18next";
+import { formatDate, formatMinor } from "../../profile/profile-format.ts";
+
+/** Status, price and the dates that matter for this status (spec: expires_at, cancelled_at). */
+export function SubscriptionSummary({
+  subscription,
+  locale,
+}: {
+  subscription: SubscriptionInfo | null;
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
+  if (!subscription) return <p>{t("profile.subscription.none")}</p>;
+  const { status, renewal } = subscription;
+  // The browser's name for the server's expired_at (spec point 3).
+  const expiresAt = subscription.expired_at;
+  const renews = status === "trialing" || status === "active" || status === "past_due";
+  const dateLabel = {
+    trialing: "profile.subscription.trialEnds",
+    active: "profile.subscription.nextCharge",
+    past_due: "profile.subscription.nextCharge",
+    cancelled: "profile.subscription.accessUntil",
+    expired: "profile.subscription.expiredOn",
+    lifetime: undefined,
+  }[status];
+  return (
+    <>
+      <dl className="profile__facts" data-status={status}>
+        <dt>{t("profile.subscription.status")}</dt>
+        <dd>
+          <span className={`badge badge--${status}`}>{t(`profile.subscription.statuses.${status}`)}</span>
+        </dd>
+        {renewal && renews && (
+          <>
+            <dt>{t("profile.subscription.price")}</dt>
+            <dd>
+              {t("profile.subscription.priceValue", {
+                amount: formatMinor(renewal.amount, renewal.currency, locale),
+                days: renewal.periodDays,
+              })}
+            </dd>
+          </>
+        )}
+        {dateLabel && expiresAt && (
+          <>
+            <dt>{t(dateLabel)}</dt>
+            <dd data-field="expires_at">{formatDate(expiresAt, locale)}</dd>
+          </>
+        )}
+        {subscription.cancelled_at && (
+          <>
+            <dt>{t("profile.subscription.cancelledOn")}</dt>
+            <dd data-field="cancelled_at">{formatDate(subscription.cancelled_at, locale)}</dd>
+          </>
+        )}
+      </dl>
+      {status === "past_due" && <p>{t("profile.subscription.pastDueHint")}</p>}
+      {status === "lifetime" && <p>{t("profile.subscription.lifetimeHint")}</p>}
+    </>
+  );
+}

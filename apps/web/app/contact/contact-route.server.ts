@@ -1,0 +1,68 @@
+import { describeError } from "@kinderready/db/describe-error";
+import { DomainError } from "@kinderready/domain/domain-error";
+import { defaultProduct } from "@kinderready/domain/product";
+import { findParent } from "@kinderready/domain/profile/profile.server";
+import { contactRequestSchema } from "@kinderready/domain/profile/profile-schema";
+import { submitSupportRequest } from "@kinderready/domain/profile/support-requests.server";
+import { localeFromPath } from "@kinderready/i18n/locales";
+import { data } from "react-router";
+import { requestContext } from "#load-context";
+import { sessionToken } from "../profile/parent-session.server.ts";
+import type { Route } from "../routes/+types/contact";
+
+// The contact form (/contact/): a signed-in parent finds their email filled in; the message goes
+// to support by email through the outbox.
+
+export async function loadContact({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const token = sessionToken(request);
+  const parent = token ? await findParent(services.db, { token, product: defaultProduct }) : undefined;
+  return { email: parent?.email ?? "" };
+}
+
+type ContactValues = { name: string; email: string; message: string };
+
+/** A refusal carries what was typed back: posted before the scripts loaded, the form starts from it. */
+export type ContactActionResult =
+  | { ok: true; email: string }
+  | {
+      ok: false;
+      fields: Partial<Record<keyof ContactValues, true>>;
+      errorKey?: string;
+      values: ContactValues;
+    };
+
+export async function sendContactMessage({ request, url, context }: Route.ActionArgs) {
+  const { services, clientAddress } = context.get(requestContext);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ContactValues = { name: text("name"), email: text("email"), message: text("message") };
+  const parsed = contactRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), true]));
+    return data<ContactActionResult>({ ok: false, fields, values }, { status: 400 });
+  }
+  const token = sessionToken(request);
+  const parent = token ? await findParent(services.db, { token, product: defaultProduct }) : undefined;
+  try {
+    await submitSupportRequest(services.account, {
+      request: parsed.data,
+      locale: localeFromPath(url.pathname),
+      userId: parent?.id,
+      clientAddress,
+    });
+    return { ok: true, email: parsed.data.email } satisfies ContactActionResult;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "rate-limited") {
+      return data<ContactActionResult>({ ok: false, fields: {}, errorKey: "contact.tooMany", values }, { status: 429 });
+    }
+    console.error(JSON.stringify({ level: "error", msg: "contact message failed", err: describeError(error) }));
+    return data<ContactActionResult>(
+      { ok: false, fields: {}, errorKey: "profile.errors.internal", values },
+      { status: 500 },
+    );
+  }
+}

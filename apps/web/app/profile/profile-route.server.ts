@@ -1,0 +1,185 @@
+import { describeError } from "@kinderready/db/describe-error";
+import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
+import { DomainError } from "@kinderready/domain/domain-error";
+import { defaultProduct } from "@kinderready/domain/product";
+import { checkAccessLink, redeemAccessLink, requestAccessLink } from "@kinderready/domain/profile/access-links.server";
+import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
+import {
+  cancelParentSubscription,
+  findParent,
+  getProfile,
+  recordAdSharingOptOut,
+  renewParentSubscription,
+  restoreParentSubscription,
+  updateConsent,
+} from "@kinderready/domain/profile/profile.server";
+import {
+  accessLinkRequestSchema,
+  cancelRequestSchema,
+  type ProfileView,
+  type SubscriptionInfo,
+} from "@kinderready/domain/profile/profile-schema";
+import { type Locale, localeFromPath, localizePath } from "@kinderready/i18n/locales";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import type { Route } from "../routes/+types/profile";
+import { sessionCookie, sessionToken } from "./parent-session.server.ts";
+
+// Server side of the three profile pages (/profile/, /profile/subscription/,
+// /profile/cancel-subscription/): who is signed in on this device, what they see, and their posts.
+
+export type ProfileLoaderData =
+  | { state: "signed-out"; locale: Locale; accessLink: "none" | "valid" | "invalid" }
+  | { state: "signed-in"; locale: Locale; profile: ProfileView; gpc: boolean };
+
+/** The three pages' arguments are alike: no params, the same context. */
+type Args = Pick<Route.LoaderArgs, "request" | "url" | "context">;
+
+export async function loadProfile({ request, url, context }: Args) {
+  const { services, config } = context.get(requestContext);
+  const locale = localeFromPath(url.pathname);
+  const product = defaultProduct;
+
+  // A link with the token (a receipt, the printables menu): start the session, then drop the
+  // token from the address. A token nobody has any more (data deleted) leads to the quiz.
+  const linked = url.searchParams.get("token");
+  if (linked !== null) {
+    const parent = await findParent(services.db, { token: linked, product });
+    const clean = new URL(url);
+    clean.searchParams.delete("token");
+    if (!parent)
+      return redirect(localizePath("/onboarding/", locale), { headers: sessionCookie(config.appUrl, undefined) });
+    return redirect(`${clean.pathname}${clean.search}`, { headers: sessionCookie(config.appUrl, linked) });
+  }
+
+  const token = sessionToken(request);
+  const code = url.searchParams.get("access");
+  if (!token || code !== null) {
+    const accessLink =
+      code === null
+        ? "none"
+        : (await checkAccessLink(services.account, { secret: services.account.accessLinkSecret, code }))
+          ? "valid"
+          : "invalid";
+    return data<ProfileLoaderData>({ state: "signed-out", locale, accessLink });
+  }
+
+  const parent = await findParent(services.db, { token, product });
+  if (!parent) {
+    return data<ProfileLoaderData>(
+      { state: "signed-out", locale, accessLink: "none" },
+      { headers: sessionCookie(config.appUrl, undefined) },
+    );
+  }
+  // A Global Privacy Control signal is the parent saying "do not sell or share": record it.
+  const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
+  if (gpc && !parent.adSharingOptOutAt) await recordAdSharingOptOut(services.account, { token, product });
+  const profile = await getProfile(services.account, { token, product });
+  return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc });
+}
+
+const checkbox = z
+  .enum(["on", "true"])
+  .optional()
+  .transform((value) => value !== undefined);
+
+const actionBody = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request-link"), email: z.string() }),
+  z.object({ intent: z.literal("sign-in"), code: z.string().max(200) }),
+  z.object({ intent: z.literal("sign-out") }),
+  z.object({ intent: z.literal("consent"), mailing: checkbox, adSharingOptOut: checkbox }),
+  z.object({ intent: z.literal("cancel"), reason: z.string().optional(), comment: z.string().optional() }),
+  z.object({ intent: z.literal("restore") }),
+  z.object({ intent: z.literal("renew") }),
+  z.object({ intent: z.literal("delete"), confirm: z.literal("yes") }),
+]);
+type Intent = z.infer<typeof actionBody>["intent"];
+
+export type ProfileActionResult =
+  | { intent: "request-link"; ok: true; email: string }
+  | { intent: "consent"; ok: true }
+  | { intent: "cancel" | "restore"; ok: true; subscription: SubscriptionInfo }
+  | { intent: "renew"; ok: true; status: "approved" | "declined" | "processing"; errorCode: string | null }
+  | { intent: Intent | "unknown"; ok: false; errorKey: string; field?: string };
+
+const failure = (intent: Intent | "unknown", errorKey: string, status: number, field?: string) =>
+  data<ProfileActionResult>({ intent, ok: false, errorKey, ...(field ? { field } : {}) }, { status });
+
+export async function handleProfileAction({ request, url, context }: Args) {
+  const { services, config, clientAddress } = context.get(requestContext);
+  const locale = localeFromPath(url.pathname);
+  const product = defaultProduct;
+  const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
+  if (!body.success) return failure("unknown", "profile.errors.internal", 400);
+  const input = body.data;
+
+  try {
+    if (input.intent === "request-link") {
+      const parsed = accessLinkRequestSchema.safeParse({ email: input.email });
+      if (!parsed.success) return failure(input.intent, "validation.messages.email", 400, "email");
+      await requestAccessLink(services.account, {
+        email: parsed.data.email,
+        product,
+        clientAddress,
+      });
+      return { intent: input.intent, ok: true, email: parsed.data.email } satisfies ProfileActionResult;
+    }
+    if (input.intent === "sign-in") {
+      const token = await redeemAccessLink(services.account, {
+        secret: services.account.accessLinkSecret,
+        code: input.code,
+      });
+      const here = localizePath("/profile/", locale);
+      if (!token) return redirect(`${here}?access=${encodeURIComponent(input.code)}`, { status: 303 });
+      return redirect(here, { status: 303, headers: sessionCookie(config.appUrl, token) });
+    }
+    if (input.intent === "sign-out") {
+      return redirect(localizePath("/profile/", locale), {
+        status: 303,
+        headers: sessionCookie(config.appUrl, undefined),
+      });
+    }
+
+    const token = sessionToken(request);
+    if (!token) return failure(input.intent, "profile.errors.signedOut", 401);
+    const parent = { token, product };
+    switch (input.intent) {
+      case "consent":
+        await updateConsent(services.account, {
+          ...parent,
+          consent: { mailing: input.mailing, adSharingOptOut: input.adSharingOptOut },
+        });
+        return { intent: input.intent, ok: true } satisfies ProfileActionResult;
+      case "cancel": {
+        const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
+        if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
+        const subscription = await cancelParentSubscription(services.account, { ...parent, request: parsed.data });
+        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
+      }
+      case "restore": {
+        const subscription = await restoreParentSubscription(services.account, parent);
+        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
+      }
+      case "renew":
+        return {
+          intent: input.intent,
+          ok: true,
+          ...(await renewParentSubscription(services.payments, parent)),
+        } satisfies ProfileActionResult;
+      case "delete":
+        await eraseParentData(services.account, parent);
+        // Home, signed out; the page cleared what this browser kept before it posted.
+        return redirect(localizePath("/", locale), { status: 303, headers: sessionCookie(config.appUrl, undefined) });
+    }
+  } catch (error) {
+    if (error instanceof DomainError && error.messageKey) {
+      const status = { invalid: 400, conflict: 409, "not-found": 404, "rate-limited": 429 }[error.kind];
+      return failure(input.intent, error.messageKey, status, error.field);
+    }
+    console.error(
+      JSON.stringify({ level: "error", msg: "profile action failed", intent: input.intent, err: describeError(error) }),
+    );
+    return failure(input.intent, "profile.errors.internal", 500);
+  }
+}

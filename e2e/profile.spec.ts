@@ -1,0 +1,175 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { declineUpsellForGood, paidParent, registerParent } from "./parent-helpers.ts";
+
+// The profile in Chromium: a paying parent cancels with a reason, restores, cancels again and
+// deletes their data (and their old link then leads to the quiz); a parent on a new device signs
+// in by an emailed link; the contact form reaches support; every profile page passes axe-core.
+
+const today = () => new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+
+/** From the printables, through the menu: the profile, signed in on this device. */
+async function openProfileFromMenu(page: Page) {
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Profile" }).click();
+  await page.waitForURL(/\/profile\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+}
+
+async function cancelWithReason(page: Page, reason: string, comment?: string) {
+  await page.goto("/profile/cancel-subscription/");
+  await page.getByRole("link", { name: "Yes, cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Why are you cancelling?" })).toBeFocused();
+  await page.getByRole("radio", { name: reason }).check();
+  if (comment) await page.getByRole("textbox", { name: "Tell us more (optional)" }).fill(comment);
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your subscription is cancelled" })).toBeVisible();
+}
+
+test("a paying parent cancels with a reason, restores, cancels again and deletes their data", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token } = await paidParent(page, "profile");
+  await declineUpsellForGood(page);
+  await openProfileFromMenu(page);
+  await expect(page).not.toHaveURL(/token=/);
+  const subscription = page.locator("dl[data-status]");
+  await expect(subscription).toHaveAttribute("data-status", "trialing");
+  await expect(page.getByText("Noa", { exact: true })).toBeVisible();
+
+  // While the trial runs, deleting is not possible, and the button says why.
+  const remove = page.getByRole("button", { name: "Delete my data" });
+  await expect(remove).toHaveAttribute("aria-disabled", "true");
+  await expect(remove).toHaveAccessibleDescription(/once your subscription is cancelled/);
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Delete your data for good?" })).toHaveCount(0);
+
+  // Cancel: confirmation, then a reason is required, then success with "Back to printables".
+  await page.goto("/profile/cancel-subscription/");
+  await page.getByRole("link", { name: "Yes, cancel" }).click();
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please, choose the Reason to continue");
+  await expectNoViolations(page, "cancel: reason, with its error");
+  await page.getByRole("radio", { name: "Other" }).check();
+  await page.getByRole("textbox", { name: "Tell us more (optional)" }).fill("We are moving abroad");
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your subscription is cancelled" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Back to printables" })).toBeVisible();
+  await expectNoViolations(page, "cancel: done");
+
+  // The status is cancelled, with today's date; restoring brings the trial back.
+  await page.goto("/profile/subscription/");
+  await expect(subscription).toHaveAttribute("data-status", "cancelled");
+  await expect(page.locator("[data-field=cancelled_at]")).toHaveText(today());
+  await page.getByRole("button", { name: "Restore subscription" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Your subscription is active again");
+  await expect(subscription).toHaveAttribute("data-status", "trialing");
+  await expect(page.locator("[data-field=cancelled_at]")).toHaveCount(0);
+
+  // Cancel again, then delete: confirmed, signed out and sent home.
+  await cancelWithReason(page, "High price");
+  await page.goto("/profile/");
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toContain(token);
+  await page.getByRole("button", { name: "Delete my data" }).click();
+  await expect(page.getByRole("heading", { name: "Delete your data for good?" })).toBeFocused();
+  await page.getByRole("button", { name: "Yes, delete my data" }).click();
+  await page.waitForURL(/\/onboarding\/$/);
+  // What this browser kept of the parent is gone too (the quiz starts a new visitor's state).
+  const saved = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(saved).not.toContain(token);
+  expect(saved).not.toContain("Noa");
+  expect((await page.context().cookies()).find((cookie) => cookie.name === "kr_session")).toBeUndefined();
+
+  // The old link leads to the quiz, not to the printables; the profile asks to sign in.
+  await page.goto(`/printables/?token=${token}`);
+  await page.waitForURL(/\/onboarding\/$/);
+  await page.goto("/profile/");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to your profile" })).toBeVisible();
+});
+
+test("a parent on a new device signs in with an emailed link, which works once", async ({ page }) => {
+  const { email } = await registerParent(page, "signin");
+  await page.goto("/profile/");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Check your inbox");
+
+  const mail = page
+    .getByRole("article")
+    .filter({ hasText: `To ${email}` })
+    .filter({ has: page.getByRole("heading", { name: "Your KinderReady sign-in link" }) });
+  await expect(async () => {
+    await page.goto("/dev/mailbox/");
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const link = (await mail.getByRole("link").first().getAttribute("href")) ?? "";
+  expect(link).toContain("/profile/?access=");
+
+  await page.goto(link);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/profile\/$/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Spent: a second use (or a forwarded email) asks for a new link.
+  await page.getByRole("button", { name: "Sign out on this device" }).click();
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("expired or has already been used");
+});
+
+test("the contact form checks its fields and sends the message to support", async ({ page }) => {
+  await page.goto("/contact/");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(3);
+  const email = `contact-${Date.now()}@example.com`;
+  await page.getByRole("textbox", { name: "Name" }).fill("Camille");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Message" }).fill("Where do I find the second level?");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`We will reply to ${email}`);
+
+  const mail = page.getByRole("article").filter({ hasText: "Support request from Camille" });
+  await expect(async () => {
+    await page.goto("/dev/mailbox/");
+    await expect(mail.first()).toContainText(email, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the contact form keeps what was typed when refused, then sends", async ({ page }) => {
+    await page.goto("/contact/");
+    await page.getByRole("textbox", { name: "Name" }).fill("Noor");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(2);
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Noor");
+    await page.getByRole("textbox", { name: "Email" }).fill(`nojs-${Date.now()}@example.com`);
+    await page.getByRole("textbox", { name: "Message" }).fill("Can I print the worksheets in A4?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText("We will reply to nojs-");
+  });
+});
+
+for (const locale of ["", "/ar"]) {
+  test(`the profile pages of a signed-in parent pass axe-core${locale ? " in Arabic" : ""}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const { token } = await registerParent(page, "axe");
+    await page.goto(`${locale}/profile/?token=${token}`);
+    await page.waitForURL(new RegExp(`${locale}/profile/$`));
+    await expectNoViolations(page, "profile");
+    await page.locator(".profile__danger button").click();
+    await expectNoViolations(page, "profile, delete confirmation");
+    await page.goto(`${locale}/profile/subscription/`);
+    await expectNoViolations(page, "subscription");
+    await page.goto(`${locale}/profile/cancel-subscription/`);
+    await expectNoViolations(page, "cancel (nothing to cancel)");
+    await page.goto(`${locale}/contact/`);
+    await page.locator(".profile__form button[type=submit]").click();
+    await expectNoViolations(page, "contact with errors");
+  });
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, where).toEqual([]);
+}
