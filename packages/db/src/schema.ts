@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -52,6 +53,12 @@ export const users = pgTable(
     isManualAccess: boolean("is_manual_access").notNull().default(false),
     /** "Do not sell or share" (button, profile or a Global Privacy Control signal): no ad-platform forwarding. */
     adSharingOptOutAt: timestamp("ad_sharing_opt_out_at", { withTimezone: true }),
+    /**
+     * Ad cookies and forwarding where the law asks first (opt-in countries): "granted" or
+     * "denied" from the consent banner; null when never asked.
+     */
+    adConsent: text("ad_consent"),
+    adConsentAt: timestamp("ad_consent_at", { withTimezone: true }),
     /** The parent asked for their data to be deleted: the row stays, anonymised, for the books. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
     /** The id the marketing-email service knows this parent by; as secret as the token. */
@@ -376,3 +383,110 @@ export const supportRequests = pgTable("support_requests", {
   locale: text("locale").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Product-analytics events from the browser (quiz and purchase steps, errors), in batches. No
+ * foreign key: ingestion is the hottest write path and data erasure deletes by user id itself.
+ * The browser's event id makes a re-sent batch harmless and is shared with the ad pixel.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid("event_id").notNull(),
+    name: text("name").notNull(),
+    userId: uuid("user_id"),
+    /** The first-party device cookie (365 days); also the first-visit id. */
+    deviceId: text("device_id").notNull(),
+    /** When the session began, in ms (30 minutes of silence start a new one). */
+    sessionId: bigint("session_id", { mode: "number" }).notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The page's path, never its query (which may hold a token). */
+    page: text("page"),
+    properties: jsonb("properties").notNull().default({}),
+    /** User properties at the time, such as split-test groups. */
+    userProperties: jsonb("user_properties").notNull().default({}),
+  },
+  (table) => [
+    uniqueIndex("analytics_events_event_id").on(table.eventId),
+    index("analytics_events_user").on(table.userId),
+    index("analytics_events_name_time").on(table.name, table.occurredAt),
+  ],
+);
+
+/**
+ * The analytics payload of spec point 3 (`POST /analytics`): who the visitor is, where they
+ * came from and on what device, once per page that sends it. The email is not stored here.
+ */
+export const analyticsVisits = pgTable(
+  "analytics_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id"),
+    deviceId: text("device_id"),
+    ua: text("ua"),
+    platform: text("platform"),
+    browserName: text("browser_name"),
+    browserVersion: text("browser_version"),
+    deviceVendor: text("device_vendor"),
+    deviceModel: text("device_model"),
+    locale: text("locale").notNull(),
+    host: text("host"),
+    countryCode: text("country_code"),
+    utmCampaign: text("utm_campaign"),
+    utmMedium: text("utm_medium"),
+    utmSource: text("utm_source"),
+    gclid: text("gclid"),
+    clientId: text("client_id"),
+    fbPixelId: text("fb_pixel_id"),
+    fbc: text("fbc"),
+    fbp: text("fbp"),
+    fbclid: text("fbclid"),
+    ttclid: text("ttclid"),
+    /** purchase_url or upsale_url without its query. */
+    pageUrl: text("page_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("analytics_visits_user").on(table.userId)],
+);
+
+/** The first time a user saw a split's variant: logged once per user and split. */
+export const splitExposures = pgTable(
+  "split_exposures",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    splitName: text("split_name").notNull(),
+    group: text("group").notNull(),
+    exposedAt: timestamp("exposed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.splitName] })],
+);
+
+export const conversionDestinations = ["meta", "ga4", "tiktok", "amplitude"] as const;
+export const deliveryStatuses = ["pending", "delivered", "skipped", "failed"] as const;
+
+/**
+ * Each conversion's delivery to each configured ad platform: retried with back-off until
+ * delivered or given up; "skipped" when consent or an opt-out forbids it.
+ */
+export const conversionDeliveries = pgTable(
+  "conversion_deliveries",
+  {
+    conversionId: uuid("conversion_id")
+      .notNull()
+      .references(() => conversionEvents.id, { onDelete: "cascade" }),
+    destination: text("destination", { enum: conversionDestinations }).notNull(),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversionId, table.destination] }),
+    index("conversion_deliveries_due").on(table.status, table.nextAttemptAt),
+  ],
+);

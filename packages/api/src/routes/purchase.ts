@@ -48,7 +48,6 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
         userToken: body.user_token,
         product: body.product,
         flow: body.flow,
-        introOfferGroup: body.intro_offer_group,
         variant: body.variant,
         countryCode: body.country_code,
         locale: body.locale,

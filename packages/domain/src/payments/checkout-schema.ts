@@ -2,7 +2,6 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { flowTypes } from "../onboarding/flows.ts";
 import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
-import { splitGroups } from "../pricing/price-catalogue.ts";
 import { products } from "../product.ts";
 
 /** The offer variants a first payment may be for: while the timer runs, and after it ran out. */
@@ -14,7 +13,6 @@ export const checkoutBody = z.object({
   user_token: userTokenSchema,
   product: z.enum(products),
   flow: z.enum(flowTypes),
-  intro_offer_group: z.enum(splitGroups).default("A"),
   variant: z.enum(checkoutVariants),
   country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code"),
   locale: z.enum(localeCodes),

@@ -2,9 +2,9 @@ import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
+import { assignIntroOfferGroup } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../onboarding/flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
-import type { SplitGroup } from "../pricing/price-catalogue.ts";
 import type { Product } from "../product.ts";
 import type { CheckoutVariant } from "./checkout-schema.ts";
 import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
@@ -22,7 +22,6 @@ export type CheckoutInput = {
   userToken: string;
   product: Product;
   flow: FlowType;
-  introOfferGroup: SplitGroup;
   variant: CheckoutVariant;
   countryCode: string;
   locale: Locale;
@@ -58,6 +57,13 @@ export async function startCheckout(
     );
   }
 
+  // The intro-offer group is the server's to decide, as on the offer page: never the browser's.
+  const { group: introOfferGroup } = await assignIntroOfferGroup(deps.db, {
+    userId: user.id,
+    userToken: input.userToken,
+    locale: input.locale,
+    flow: input.flow,
+  });
   const [plan] = await deps.db
     .select()
     .from(pricePlans)
@@ -66,8 +72,7 @@ export async function startCheckout(
         eq(pricePlans.product, input.product),
         eq(pricePlans.kind, "subscription"),
         eq(pricePlans.variant, input.variant),
-        // The intro-offer experiment runs in the copy_1 flow only, as on the offer page.
-        eq(pricePlans.splitGroup, input.flow === "copy_1" ? input.introOfferGroup : "A"),
+        eq(pricePlans.splitGroup, introOfferGroup),
         eq(pricePlans.currency, currencyFor(input.countryCode)),
       ),
     );

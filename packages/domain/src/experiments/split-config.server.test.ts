@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { settings, splitExposures } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import {
+  assignIntroOfferGroup,
+  assignIntroOfferGroupByToken,
+  getSplits,
+  setSplits,
+  splitsMinFetchIntervalMs,
+} from "./split-config.server.ts";
+import { assignGroup, defaultSplits, introOfferSplit } from "./split-tests.ts";
+
+describe.each(testDatabases())("split tests from remote configuration on $name", (target) => {
+  let database: DbHandle;
+  const newUser = () => insertTestParent(database.db);
+  const exposures = (userId: string) =>
+    database.db.select().from(splitExposures).where(eq(splitExposures.userId, userId));
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("places a copy_1 parent in the default language by the hash, and logs the exposure once", async () => {
+    const user = await newUser();
+    const first = await assignIntroOfferGroup(database.db, {
+      userId: user.id,
+      userToken: user.token,
+      locale: "en",
+      flow: "copy_1",
+    });
+    const again = await assignIntroOfferGroupByToken(database.db, {
+      token: user.token,
+      product: "kinderready",
+      locale: "en",
+      flow: "copy_1",
+    });
+    expect(first).toEqual({ group: assignGroup(introOfferSplit, user.token), inSplit: true });
+    expect(again).toEqual(first);
+    expect(await exposures(user.id)).toEqual([
+      expect.objectContaining({ splitName: "intro-offer", group: first.group }),
+    ]);
+  });
+
+  it("keeps other languages, the main flow and unknown tokens in A, unexposed", async () => {
+    const user = await newUser();
+    const notInSplit = { group: "A", inSplit: false };
+    expect(
+      await assignIntroOfferGroup(database.db, {
+        userId: user.id,
+        userToken: user.token,
+        locale: "de",
+        flow: "copy_1",
+      }),
+    ).toEqual(notInSplit);
+    expect(
+      await assignIntroOfferGroup(database.db, { userId: user.id, userToken: user.token, locale: "en", flow: "main" }),
+    ).toEqual(notInSplit);
+    expect(
+      await assignIntroOfferGroupByToken(database.db, {
+        token: randomUUID(),
+        product: "kinderready",
+        locale: "en",
+        flow: "copy_1",
+      }),
+    ).toEqual(notInSplit);
+    expect(await exposures(user.id)).toEqual([]);
+  });
+
+  it("follows the operator's weights at once, and ignores splits it does not know", async () => {
+    await setSplits(database.db, [
+      { scope: "purchase", name: "intro-offer", groups: [{ name: "B", weight: 1 }] },
+      { scope: "nowhere", name: "something-else", groups: [{ name: "A", weight: 0.5 }] },
+    ]);
+    const user = await newUser();
+    expect(
+      await assignIntroOfferGroup(database.db, {
+        userId: user.id,
+        userToken: user.token,
+        locale: "en",
+        flow: "copy_1",
+      }),
+    ).toEqual({
+      group: "B",
+      inSplit: true,
+    });
+    // Ended by the operator: everybody back in A, and nobody newly exposed.
+    await setSplits(database.db, []);
+    const later = await newUser();
+    expect(
+      await assignIntroOfferGroup(database.db, {
+        userId: later.id,
+        userToken: later.token,
+        locale: "en",
+        flow: "copy_1",
+      }),
+    ).toEqual({
+      group: "A",
+      inSplit: false,
+    });
+    expect(await exposures(later.id)).toEqual([]);
+  });
+
+  it("reads the configuration at most once a second, and uses the defaults when it is unreadable", async () => {
+    await setSplits(database.db, []);
+    const start = Date.now();
+    expect(await getSplits(database.db, start)).toEqual([]);
+    // Written behind the API's back, and not valid: seen only after the minimum interval.
+    await database.db
+      .update(settings)
+      .set({ value: [{ scope: "purchase" }] })
+      .where(eq(settings.key, "SPLITS_SC"));
+    expect(await getSplits(database.db, start + splitsMinFetchIntervalMs - 1)).toEqual([]);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await getSplits(database.db, start + splitsMinFetchIntervalMs)).toEqual(defaultSplits);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('"msg":"remote_config_fetch_failed"'));
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,119 @@
+import { describeError } from "@kinderready/db/describe-error";
+import type { Database } from "@kinderready/db/open-db";
+import { settings, splitExposures, users } from "@kinderready/db/schema";
+import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
+import { and, eq } from "drizzle-orm";
+import type { FlowType } from "../onboarding/flows.ts";
+import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
+import type { Product } from "../product.ts";
+import {
+  assignGroup,
+  defaultGroup,
+  defaultSplits,
+  findSplit,
+  introOfferSplit,
+  type SplitDefinition,
+  splitsConfigSchema,
+} from "./split-tests.ts";
+
+// The remote configuration of split tests (spec point 7): SPLITS_SC in the settings table,
+// edited by the operator through the API, read by the server that decides prices.
+
+export const splitsSettingKey = "SPLITS_SC";
+/** The spec's remote-config limits: a read may take up to a minute, and repeats at most each second. */
+export const splitsFetchTimeoutMs = 60_000;
+export const splitsMinFetchIntervalMs = 1_000;
+
+type Cached = { at: number; splits: readonly SplitDefinition[] };
+const cache = new WeakMap<Database, Cached>();
+
+function logFetchFailure(error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg: "remote_config_fetch_failed", err: describeError(error) }));
+}
+
+async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${splitsSettingKey} not read in ${splitsFetchTimeoutMs} ms`)),
+      splitsFetchTimeoutMs,
+    );
+  });
+  try {
+    const [row] = await Promise.race([
+      db.select({ value: settings.value }).from(settings).where(eq(settings.key, splitsSettingKey)),
+      timeout,
+    ]);
+    return row ? splitsConfigSchema.parse(row.value) : defaultSplits;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The split definitions in force: the operator's, read at most once a second; the defaults when
+ * none are set, or when reading them fails (logged as remote_config_fetch_failed).
+ */
+export async function getSplits(db: Database, now = Date.now()): Promise<readonly SplitDefinition[]> {
+  const cached = cache.get(db);
+  if (cached && now - cached.at < splitsMinFetchIntervalMs) return cached.splits;
+  let splits: readonly SplitDefinition[];
+  try {
+    splits = await fetchSplits(db);
+  } catch (error) {
+    logFetchFailure(error);
+    splits = defaultSplits;
+  }
+  cache.set(db, { at: now, splits });
+  return splits;
+}
+
+/** The operator replaces the split definitions (already validated); they apply at once. */
+export async function setSplits(db: Database, splits: SplitDefinition[]): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: splitsSettingKey, value: splits })
+    .onConflictDoUpdate({ target: settings.key, set: { value: splits, updatedAt: new Date() } });
+  cache.delete(db);
+}
+
+const isPricedGroup = (group: string): group is SplitGroup => (splitGroups as readonly string[]).includes(group);
+
+/** A parent's intro-offer group; `inSplit` when the experiment placed them (and logged it). */
+export type IntroOfferAssignment = { group: SplitGroup; inSplit: boolean };
+const notInSplit: IntroOfferAssignment = { group: defaultGroup, inSplit: false };
+
+/**
+ * The parent's intro-offer group, which decides the offer's prices. The split runs only in the
+ * default language and the copy_1 flow (spec point 4), and only while the operator keeps it
+ * configured; everyone else is in A. The hash is of the user token (the spec's "user id", the
+ * identity the browser holds); the first time a parent is placed is logged by their row's id.
+ */
+export async function assignIntroOfferGroup(
+  db: Database,
+  input: { userId: string; userToken: string; locale: Locale; flow: FlowType },
+): Promise<IntroOfferAssignment> {
+  if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
+  const split = findSplit(await getSplits(db), introOfferSplit.scope, introOfferSplit.name);
+  if (!split) return notInSplit;
+  const group = assignGroup(split, input.userToken);
+  // Only groups with prices in the catalogue can change prices; others see A's.
+  if (!isPricedGroup(group)) return notInSplit;
+  await db.insert(splitExposures).values({ userId: input.userId, splitName: split.name, group }).onConflictDoNothing();
+  return { group, inSplit: true };
+}
+
+/** The same, for the holder of a user token (the offer page); A for a token nobody holds. */
+export async function assignIntroOfferGroupByToken(
+  db: Database,
+  input: { token: string; product: Product; locale: Locale; flow: FlowType },
+): Promise<IntroOfferAssignment> {
+  if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.token, input.token), eq(users.product, input.product)));
+  return user
+    ? assignIntroOfferGroup(db, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
+    : notInSplit;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  assignGroup,
+  findSplit,
+  introOfferSplit,
+  isInTest,
+  runForGroup,
+  type SplitDefinition,
+  splitsConfigSchema,
+} from "./split-tests.ts";
+
+const ids = Array.from({ length: 100_000 }, (_, index) => `user-${index}-${(index * 2654435761) % 1e9}`);
+
+function shares(split: SplitDefinition) {
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const group = assignGroup(split, id);
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].map(([group, count]) => [group, count / ids.length]));
+}
+
+describe("split assignment", () => {
+  it("gives the same user the same group every time, and differs by split", () => {
+    for (const id of ids.slice(0, 1000))
+      expect(assignGroup(introOfferSplit, id)).toBe(assignGroup(introOfferSplit, id));
+    const other = { ...introOfferSplit, name: "another-split" };
+    const differing = ids.slice(0, 1000).filter((id) => assignGroup(introOfferSplit, id) !== assignGroup(other, id));
+    expect(differing.length).toBeGreaterThan(400);
+  });
+
+  it("matches the weights within 1% over 100,000 ids (0.5/0.5, 0.2/0.8, and three groups)", () => {
+    const even = shares(introOfferSplit);
+    expect(Math.abs((even.A ?? 0) - 0.5)).toBeLessThan(0.01);
+    const skewed = shares({
+      ...introOfferSplit,
+      groups: [
+        { name: "A", weight: 1 },
+        { name: "B", weight: 4 },
+      ],
+    });
+    expect(Math.abs((skewed.B ?? 0) - 0.8)).toBeLessThan(0.01);
+    const three = shares({
+      ...introOfferSplit,
+      name: "three",
+      groups: [
+        { name: "A", weight: 0.5 },
+        { name: "B", weight: 0.25 },
+        { name: "C", weight: 0.25 },
+      ],
+    });
+    expect(Math.abs((three.C ?? 0) - 0.25)).toBeLessThan(0.01);
+  });
+
+  it("counts every group but A as in the test, and ignores unknown splits", () => {
+    expect(isInTest("A")).toBe(false);
+    expect(isInTest("B")).toBe(true);
+    expect(findSplit([introOfferSplit], "purchase", "intro-offer")).toBe(introOfferSplit);
+    expect(findSplit([introOfferSplit], "purchase", "unknown")).toBeUndefined();
+    expect(findSplit([introOfferSplit], "other-scope", "intro-offer")).toBeUndefined();
+  });
+
+  it("reads the remote configuration with 0.5 as the default weight", () => {
+    expect(splitsConfigSchema.parse([{ scope: "s", name: "n", groups: [{ name: "A" }, { name: "B" }] }])).toEqual([
+      {
+        scope: "s",
+        name: "n",
+        groups: [
+          { name: "A", weight: 0.5 },
+          { name: "B", weight: 0.5 },
+        ],
+      },
+    ]);
+    expect(
+      splitsConfigSchema.safeParse([{ scope: "s", name: "n", groups: [{ name: "A" }, { name: "A" }] }]).success,
+    ).toBe(false);
+    // The first configuration's shape, still in databases seeded before.
+    expect(splitsConfigSchema.parse([{ scope: "s", name: "n", groups: { A: 0.25, B: 0.75 } }])[0]?.groups).toEqual([
+      { name: "A", weight: 0.25 },
+      { name: "B", weight: 0.75 },
+    ]);
+  });
+});
+
+describe("the split helper", () => {
+  const functions = [() => "price A", () => "price B"];
+
+  it("runs the function of the user's group", () => {
+    expect(runForGroup(introOfferSplit, { user: "u1", group: "B", functions })).toBe("price B");
+  });
+
+  it("refuses what the spec lists", () => {
+    expect(() => runForGroup(introOfferSplit, { user: 42, group: "A", functions })).toThrow("user must be a string");
+    expect(() => runForGroup(introOfferSplit, { user: "u1", group: 1, functions })).toThrow(
+      "test group must be a string",
+    );
+    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "A", functions: [() => 1] })).toThrow(
+      "functions must be an array matching the number of groups",
+    );
+    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "A", functions: "nope" })).toThrow(
+      "functions must be an array matching the number of groups",
+    );
+    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "C", functions })).toThrow("group not found");
+  });
+});

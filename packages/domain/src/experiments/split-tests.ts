@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+// Split tests (spec point 4): each user lands in a group deterministically, from a hash of the
+// user id and the split's name, against the groups' normalised weights. The default group is A;
+// a user in any other group counts as in the test. Browser and server compute the same answer.
+
+export const defaultGroup = "A";
+
+const groupList = z
+  .array(z.object({ name: z.string().min(1).max(20), weight: z.number().positive().default(0.5) }))
+  .min(1)
+  .max(10)
+  .refine((groups) => new Set(groups.map((group) => group.name)).size === groups.length, "group names must differ");
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export const splitDefinitionSchema = z.object({
+  scope: z.string().min(1).max(60),
+  name: z.string().min(1).max(60),
+  // Groups as a list of { name, weight } or, as the first configuration was written, { A: 0.5 }.
+  groups: z.preprocess(
+    (value) => (isRecord(value) ? Object.entries(value).map(([name, weight]) => ({ name, weight })) : value),
+    groupList,
+  ),
+});
+export type SplitDefinition = z.infer<typeof splitDefinitionSchema>;
+
+/** A split as the API answers it: groups always as a list, weights filled in. */
+export const splitDefinitionResult = z.object({
+  scope: z.string(),
+  name: z.string(),
+  groups: z.array(z.object({ name: z.string(), weight: z.number() })),
+});
+
+/** SPLITS_SC, the remote configuration's list of splits. */
+export const splitsConfigSchema = z.array(splitDefinitionSchema).max(50);
+
+/** The one split set up (spec point 4): the intro offer, A and B at 0.5 each. */
+export const introOfferSplit: SplitDefinition = {
+  scope: "purchase",
+  name: "intro-offer",
+  groups: [
+    { name: "A", weight: 0.5 },
+    { name: "B", weight: 0.5 },
+  ],
+};
+export const defaultSplits: readonly SplitDefinition[] = [introOfferSplit];
+
+/**
+ * A number in [0, 1) from the split's name and the user id: FNV-1a over the UTF-8 bytes, then
+ * MurmurHash3's finaliser so that ids differing in one character land far apart.
+ */
+export function splitPosition(splitName: string, userId: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(`${splitName}:${userId}`)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 2 ** 32;
+}
+
+/** The user's group in this split: the same user always gets the same one. */
+export function assignGroup(split: SplitDefinition, userId: string): string {
+  const total = split.groups.reduce((sum, group) => sum + group.weight, 0);
+  const position = splitPosition(split.name, userId) * total;
+  let reached = 0;
+  for (const group of split.groups) {
+    reached += group.weight;
+    if (position < reached) return group.name;
+  }
+  return split.groups[split.groups.length - 1]?.name ?? defaultGroup;
+}
+
+export const isInTest = (group: string): boolean => group !== defaultGroup;
+
+/** A split from the configuration by scope and name; unknown ones are ignored (undefined). */
+export function findSplit(
+  splits: readonly SplitDefinition[],
+  scope: string,
+  name: string,
+): SplitDefinition | undefined {
+  return splits.find((split) => split.scope === scope && split.name === name);
+}
+
+export class SplitError extends Error {
+  override name = "SplitError";
+}
+
+/**
+ * The split helper: runs the function of the user's group (one function per group, in the
+ * split's order). Its refusals are the spec's (point 8).
+ */
+export function runForGroup<T>(
+  split: SplitDefinition,
+  input: { user: unknown; group: unknown; functions: unknown },
+): T {
+  if (typeof input.user !== "string") throw new SplitError("user must be a string");
+  if (typeof input.group !== "string") throw new SplitError("test group must be a string");
+  if (!Array.isArray(input.functions) || input.functions.length !== split.groups.length) {
+    throw new SplitError("functions must be an array matching the number of groups");
+  }
+  const index = split.groups.findIndex((group) => group.name === input.group);
+  const chosen: unknown = input.functions[index];
+  if (index < 0 || typeof chosen !== "function") throw new SplitError("group not found");
+  return (chosen as () => T)();
+}
