@@ -55,6 +55,7 @@ export default defineConfig({
       // Production behaviour (saved answers persist) in the test environment.
       IS_DEV: "false",
       // Lets a test say which country a visitor is in, as a CDN would.
+      GEO_PROXY: "header",
       GEO_COUNTRY_HEADER: "x-test-country",
       ...target.database,
     },

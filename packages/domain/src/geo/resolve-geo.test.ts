@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveGeo } from "./resolve-geo.ts";
+import { devCountryOverride, normalizeRegion, proxyGeoHeaders, resolveGeo } from "./resolve-geo.ts";
 
 const headers = { "cf-ipcountry": "GB", "x-region": "England" };
 
@@ -22,5 +22,42 @@ describe("resolveGeo", () => {
       regionHeader: undefined,
     });
     expect(unknown).toMatchObject({ countryCode: "mx", source: "locale" });
+  });
+});
+
+describe("proxyGeoHeaders", () => {
+  const configured = { countryHeader: "x-country", regionHeader: "x-region" };
+
+  it("names Cloudflare's headers, the configured ones, or none without a proxy", () => {
+    expect(proxyGeoHeaders("cloudflare", configured)).toEqual({
+      countryHeader: "cf-ipcountry",
+      regionHeader: "cf-region",
+    });
+    expect(proxyGeoHeaders("header", configured)).toEqual(configured);
+    expect(proxyGeoHeaders("none", configured)).toEqual({ countryHeader: undefined, regionHeader: undefined });
+  });
+});
+
+describe("normalizeRegion", () => {
+  it("keeps short printable names and drops control characters or overlong values", () => {
+    expect(normalizeRegion(" California ")).toBe("California");
+    expect(normalizeRegion("São Paulo")).toBe("São Paulo");
+    expect(normalizeRegion("Bad\r\nSet-Cookie: x")).toBe("");
+    expect(normalizeRegion("x".repeat(101))).toBe("");
+    expect(normalizeRegion(undefined)).toBe("");
+  });
+});
+
+describe("devCountryOverride", () => {
+  const query = (search: string) => new URLSearchParams(search);
+
+  it("takes a two-letter `country` parameter in development", () => {
+    expect(devCountryOverride(query("country=GB"), true)).toEqual({ countryCode: "gb", region: "", source: "query" });
+    expect(devCountryOverride(query("country=gbr"), true)).toBeUndefined();
+    expect(devCountryOverride(query(""), true)).toBeUndefined();
+  });
+
+  it("ignores the parameter in production", () => {
+    expect(devCountryOverride(query("country=gb"), false)).toBeUndefined();
   });
 });

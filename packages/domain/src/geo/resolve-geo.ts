@@ -1,9 +1,18 @@
 import type { Locale } from "@kinderready/i18n/locales";
 
-export type Geo = { countryCode: string; region: string; source: "header" | "locale" };
+/** Where this request's answer came from: the dev override, a trusted proxy, the visit's cookie, a lookup, or the language. */
+export type GeoSource = "query" | "header" | "cookie" | "service" | "locale";
+
+export type Geo = { countryCode: string; region: string; source: GeoSource };
+
+/** A country and region as a lookup or the visit's cookie knows them. */
+export type GeoLocation = { countryCode: string; region: string };
+
+/** Which proxy in front of the app may be believed about the visitor's country (anyone can send these headers). */
+export type GeoProxy = "none" | "cloudflare" | "header";
 
 /** Spec point 8: when the country is unknown it falls back by language (ar is our own choice). */
-const localeFallback: Record<Locale, { countryCode: string; region: string }> = {
+const localeFallback: Record<Locale, GeoLocation> = {
   en: { countryCode: "us", region: "New York" },
   de: { countryCode: "de", region: "Berlin" },
   pt: { countryCode: "pt", region: "Lisbon" },
@@ -12,6 +21,32 @@ const localeFallback: Record<Locale, { countryCode: string; region: string }> = 
   ru: { countryCode: "ru", region: "Moscow" },
   ar: { countryCode: "ae", region: "Dubai" },
 };
+
+export function geoByLocale(locale: Locale): Geo {
+  return { ...localeFallback[locale], source: "locale" };
+}
+
+/** A two-letter country in lower case, or undefined; XX and T1 are how CDNs say "unknown" and "Tor". */
+export function normalizeCountry(value: string | undefined): string | undefined {
+  const country = value?.trim().toLowerCase();
+  return country && /^[a-z]{2}$/.test(country) && country !== "xx" && country !== "t1" ? country : undefined;
+}
+
+/** Region names come from proxies and services: short, printable, or nothing. */
+export function normalizeRegion(value: string | undefined): string {
+  const region = value?.trim() ?? "";
+  return region.length <= 100 && !/\p{Cc}/u.test(region) ? region : "";
+}
+
+/** The headers a proxy of this kind sets; none when the deployment is not behind one. */
+export function proxyGeoHeaders(
+  proxy: GeoProxy,
+  configured: { countryHeader: string | undefined; regionHeader: string | undefined },
+): { countryHeader: string | undefined; regionHeader: string | undefined } {
+  if (proxy === "cloudflare") return { countryHeader: "cf-ipcountry", regionHeader: "cf-region" };
+  if (proxy === "header") return configured;
+  return { countryHeader: undefined, regionHeader: undefined };
+}
 
 /**
  * The visitor's country and region from headers a trusted proxy or CDN sets (for example
@@ -25,12 +60,16 @@ export function resolveGeo(input: {
 }): Geo {
   const header = (name: string | undefined) => {
     const value = name ? input.headers[name] : undefined;
-    return (Array.isArray(value) ? value[0] : value)?.trim();
+    return Array.isArray(value) ? value[0] : value;
   };
-  const country = header(input.countryHeader)?.toLowerCase();
-  // XX and T1 are how CDNs say "unknown" and "Tor".
-  if (country && /^[a-z]{2}$/.test(country) && country !== "xx" && country !== "t1") {
-    return { countryCode: country, region: header(input.regionHeader) ?? "", source: "header" };
-  }
-  return { ...localeFallback[input.locale], source: "locale" };
+  const country = normalizeCountry(header(input.countryHeader));
+  if (country) return { countryCode: country, region: normalizeRegion(header(input.regionHeader)), source: "header" };
+  return geoByLocale(input.locale);
+}
+
+/** In development a `country` query parameter stands in for wherever the visitor is. */
+export function devCountryOverride(query: URLSearchParams, isDev: boolean): Geo | undefined {
+  const forced = query.get("country");
+  if (!isDev || !forced || !/^[A-Za-z]{2}$/.test(forced)) return undefined;
+  return { countryCode: forced.toLowerCase(), region: "", source: "query" };
 }
