@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
 import { loadCatalogue } from "./i18n/load-catalogue.ts";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
@@ -22,7 +23,7 @@ startTransition(() => {
     document,
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <HydratedRouter />
+        <HydratedRouter onError={reportRouteError} />
       </I18nextProvider>
     </StrictMode>,
   );

@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { describeError } from "@kinderready/db/describe-error";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -7,7 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
 import { NonceContext } from "./nonce.ts";
@@ -24,7 +23,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, errors } = loadContext.get(requestContext);
   const i18n = serverI18n(localeFromPath(new URL(request.url).pathname));
 
   return new Promise((resolve, reject) => {
@@ -66,16 +65,22 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: "error", err: describeError(error) }));
+          if (shellRendered) errors.report(error, { msg: "page render failed" });
         },
       },
     );
   });
 }
 
-/** Keep the log for real faults: aborted requests and expected 404s are not errors. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Loaders' and actions' unexpected faults, to the error reporter. Aborted requests and thrown
+ * responses below 500 (a 404, a redirect) are not faults.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (error && typeof error === "object" && "status" in error && error.status === 404) return;
-  console.error(JSON.stringify({ level: "error", msg: "page request failed", err: describeError(error) }));
-}
+  if (error && typeof error === "object" && "status" in error && Number(error.status) < 500) return;
+  const { pathname } = new URL(request.url);
+  context
+    .get(requestContext)
+    .errors.report(error, { msg: "page request failed", extra: { method: request.method, path: pathname } });
+};

@@ -1,5 +1,6 @@
 import type { PublicConfig } from "@kinderready/config/config.server";
 import type { AppServices } from "@kinderready/domain/app-services";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { Geo } from "@kinderready/domain/geo/resolve-geo";
 import { createContext } from "react-router";
 
@@ -10,10 +11,12 @@ export type RequestContext = {
   config: PublicConfig;
   /** Domain dependencies for loaders and actions; never serialised to the browser. */
   services: AppServices;
-  /** The visitor's country and region (from trusted proxy headers, or by language). */
+  /** The visitor's country and region, once per visit (packages/domain/src/geo/visit-geo.server.ts). */
   geo: Geo;
   /** The client's address as the server sees it (the forwarded one behind a trusted proxy). */
   clientAddress: string;
+  /** Where loaders and actions report unexpected faults (stderr, and Sentry when configured). */
+  errors: ErrorReporter;
 };
 
 export const requestContext = createContext<RequestContext>();

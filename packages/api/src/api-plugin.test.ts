@@ -1,5 +1,6 @@
 import { openDb } from "@kinderready/db/open-db";
 import { testDatabases } from "@kinderready/db/test-databases";
+import { createLocalErrorReporter, type ErrorDetails } from "@kinderready/domain/error-reporting/error-reporter";
 import { type FastifyInstance, fastify } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { testServices } from "./routes/test-api.ts";
 const apiSecret = "test-secret-of-enough-length";
 // These tests cover the conventions; the onboarding tests exercise the real email queue.
 const noEmails = { send: async () => null };
+const errors = createLocalErrorReporter(() => {});
 
 describe.each(testDatabases())("API conventions on $name", (target) => {
   let app: FastifyInstance;
@@ -29,6 +31,7 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
           rateLimitMax: 1000,
           ping: async () => databaseUp && database.ping(),
           services: testServices(database.db, noEmails),
+          errors,
         }),
       {
         prefix: "/api/v1",
@@ -83,9 +86,12 @@ describe("rate limit", () => {
     const app = fastify();
     const database = await openDb({ dataDir: "memory://" });
     const services = testServices(database.db, noEmails);
-    await app.register((api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true, services }), {
-      prefix: "/api/v1",
-    });
+    await app.register(
+      (api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true, services, errors }),
+      {
+        prefix: "/api/v1",
+      },
+    );
     const statuses = [];
     for (let i = 0; i < 3; i += 1)
       statuses.push((await app.inject({ method: "GET", url: "/api/v1/health" })).statusCode);
@@ -100,11 +106,16 @@ describe("rate limit", () => {
 
 describe("error handler", () => {
   let app: FastifyInstance;
+  const reports: { error: unknown; details: ErrorDetails }[] = [];
   beforeAll(async () => {
     app = fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    installErrorHandler(app);
+    installErrorHandler(app, {
+      name: "local",
+      report: (error, details) => reports.push({ error, details }),
+      close: async () => {},
+    });
     app
       .withTypeProvider<ZodTypeProvider>()
       .post(
@@ -132,6 +143,13 @@ describe("error handler", () => {
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: "Internal server error", statusCode: 500 });
+    // Reported with the route's pattern, not its path (API paths carry tokens).
+    expect(reports).toEqual([
+      {
+        error: expect.objectContaining({ message: "database password is hunter2" }),
+        details: { msg: "request failed", extra: { reqId: expect.any(String), route: "/boom" } },
+      },
+    ]);
   });
 
   it("answers malformed JSON with a 400", async () => {

@@ -1,5 +1,6 @@
 import { describeError } from "@kinderready/db/describe-error";
 import { DomainError } from "@kinderready/domain/domain-error";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { GatewayError } from "@kinderready/domain/payments/payment-gateway";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
@@ -14,9 +15,10 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 /**
  * Turns any thrown error into `{ message, statusCode }`. Validation errors name the field
- * (`body.email: Invalid email address`); unexpected errors never leak their internals.
+ * (`body.email: Invalid email address`); unexpected errors never leak their internals, and go
+ * to the error reporter.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError | DomainError | GatewayError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "request";
@@ -40,7 +42,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500 || isResponseSerializationError(error)) {
-      request.log.error({ err: describeError(error) }, "request failed");
+      // The route's pattern, never its path: API paths carry user tokens.
+      errors.report(error, { msg: "request failed", extra: { reqId: request.id, route: request.routeOptions.url } });
       return reply.status(500).send({ message: "Internal server error", statusCode: 500 } satisfies ErrorBody);
     }
     return reply.status(statusCode).send({ message: error.message, statusCode } satisfies ErrorBody);

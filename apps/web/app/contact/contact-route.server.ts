@@ -1,4 +1,3 @@
-import { describeError } from "@kinderready/db/describe-error";
 import { DomainError } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
 import { findParent } from "@kinderready/domain/profile/profile.server";
@@ -33,7 +32,7 @@ export type ContactActionResult =
     };
 
 export async function sendContactMessage({ request, url, context }: Route.ActionArgs) {
-  const { services, clientAddress } = context.get(requestContext);
+  const { services, clientAddress, errors } = context.get(requestContext);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -59,7 +58,7 @@ export async function sendContactMessage({ request, url, context }: Route.Action
     if (error instanceof DomainError && error.kind === "rate-limited") {
       return data<ContactActionResult>({ ok: false, fields: {}, errorKey: "contact.tooMany", values }, { status: 429 });
     }
-    console.error(JSON.stringify({ level: "error", msg: "contact message failed", err: describeError(error) }));
+    errors.report(error, { msg: "contact message failed", userId: parent?.id });
     return data<ContactActionResult>(
       { ok: false, fields: {}, errorKey: "profile.errors.internal", values },
       { status: 500 },

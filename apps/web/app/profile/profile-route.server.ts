@@ -1,4 +1,3 @@
-import { describeError } from "@kinderready/db/describe-error";
 import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
 import { DomainError } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -107,7 +106,7 @@ const failure = (intent: Intent | "unknown", errorKey: string, status: number, f
   data<ProfileActionResult>({ intent, ok: false, errorKey, ...(field ? { field } : {}) }, { status });
 
 export async function handleProfileAction({ request, url, context }: Args) {
-  const { services, config, clientAddress } = context.get(requestContext);
+  const { services, config, clientAddress, errors } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
   const product = defaultProduct;
   const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
@@ -177,9 +176,7 @@ export async function handleProfileAction({ request, url, context }: Args) {
       const status = { invalid: 400, conflict: 409, "not-found": 404, "rate-limited": 429 }[error.kind];
       return failure(input.intent, error.messageKey, status, error.field);
     }
-    console.error(
-      JSON.stringify({ level: "error", msg: "profile action failed", intent: input.intent, err: describeError(error) }),
-    );
+    errors.report(error, { msg: "profile action failed", extra: { intent: input.intent } });
     return failure(input.intent, "profile.errors.internal", 500);
   }
 }

@@ -1,6 +1,6 @@
-import { describeError } from "@kinderready/db/describe-error";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { DomainError } from "@kinderready/domain/domain-error";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
@@ -110,14 +110,14 @@ const actionBody = z.discriminatedUnion("intent", [
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
-  const { services, config } = context.get(requestContext);
+  const { services, config, errors } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(parentToken(request, url));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
   const input = { userToken: token.data, product: defaultProduct };
 
   if (body.data.intent === "complete")
-    return completeItem(services, { ...input, itemId: body.data.itemId, done: body.data.done });
+    return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
 
   try {
     if (body.data.intent === "upsale-status") {
@@ -158,7 +158,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     // The report is the analytics' concern: a failure is logged, and the page goes on (and reloads).
     if (body.data.intent === "trigger-upsale") {
       if (!(error instanceof DomainError)) {
-        console.error(JSON.stringify({ level: "error", msg: "trigger-upsale failed", err: describeError(error) }));
+        errors.report(error, { msg: "trigger-upsale failed" });
       }
       return { intent: "trigger-upsale", recorded: false } satisfies UpsaleActionResult;
     }
@@ -174,7 +174,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         { status: error.kind === "conflict" ? 409 : 404 },
       );
     }
-    console.error(JSON.stringify({ level: "error", msg: `${body.data.intent} failed`, err: describeError(error) }));
+    errors.report(error, { msg: `${body.data.intent} failed` });
     // A status check that failed is asked again; a purchase that failed was not made.
     if (body.data.intent === "upsale-status") {
       return { intent: "upsale-status", status: "pending", errorCode: null } satisfies UpsaleActionResult;
@@ -183,7 +183,11 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   }
 }
 
-async function completeItem(services: AppServices, input: Parameters<typeof recordItemCompletion>[1]) {
+async function completeItem(
+  services: AppServices,
+  errors: ErrorReporter,
+  input: Parameters<typeof recordItemCompletion>[1],
+) {
   try {
     const result = await recordItemCompletion(services.printables, input);
     return {
@@ -194,7 +198,7 @@ async function completeItem(services: AppServices, input: Parameters<typeof reco
     } satisfies CompleteActionResult;
   } catch (error) {
     const known = error instanceof DomainError;
-    if (!known) console.error(JSON.stringify({ level: "error", msg: "complete failed", err: describeError(error) }));
+    if (!known) errors.report(error, { msg: "complete failed" });
     return data<CompleteActionResult>(
       {
         intent: "complete",

@@ -1,3 +1,4 @@
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import {
   parseFileName,
   parseScopeSlug,
@@ -24,6 +25,7 @@ export type PrintableFilesOptions = {
   pool: RenderPool;
   cache: RenderCache;
   previews: RenderCache;
+  errors: ErrorReporter;
 };
 
 const locale = z.enum(localeCodes as [Locale, ...Locale[]]);
@@ -49,7 +51,7 @@ function linkProblemPage(language: Locale, key: "expired" | "invalid") {
 export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, options.errors);
 
   app.get(
     "/:scope/:file",

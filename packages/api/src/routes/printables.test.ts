@@ -1,6 +1,7 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { printableProgress, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
@@ -44,6 +45,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
           pool,
           cache: new RenderCache(1e7),
           previews: new RenderCache(1e6),
+          errors: createLocalErrorReporter(),
         }),
       { prefix: "/printables/files" },
     );

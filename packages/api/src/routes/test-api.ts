@@ -2,6 +2,7 @@ import type { Database, DbHandle } from "@kinderready/db/open-db";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
+import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
@@ -61,6 +62,7 @@ export async function buildTestApi(database: DbHandle, services: AppServices): P
         rateLimitMax: 10_000,
         ping: database.ping,
         services,
+        errors: createLocalErrorReporter(),
       }),
     { prefix: "/api/v1" },
   );

@@ -1,0 +1,39 @@
+import * as Sentry from "@sentry/node";
+import { createLocalErrorReporter, type ErrorReporter, type SentrySettings } from "./error-reporter.ts";
+import { privateDataCollection, scrubEvent, scrubSpan } from "./scrub-event.ts";
+
+/**
+ * Sentry's Node SDK for this process: every report still goes to stderr, and to Sentry scrubbed
+ * of personal data. Faults are reported where they are handled (the API error handler, the page
+ * handler), not by the SDK's Fastify hook: that one sees an error before our handler turns an
+ * expected refusal (a DomainError) into a 4xx, and would send those as server faults.
+ */
+export function createSentryErrorReporter(
+  sentry: SentrySettings,
+  write: (line: string) => void = console.error,
+): ErrorReporter {
+  Sentry.init({
+    dsn: sentry.dsn,
+    environment: sentry.environment,
+    // Any sample rate, even 0, would load the tracing instrumentation.
+    ...(sentry.tracesSampleRate > 0 && { tracesSampleRate: sentry.tracesSampleRate }),
+    dataCollection: privateDataCollection,
+    integrations: (defaults) => defaults.filter((integration) => integration.name !== "Fastify"),
+    beforeSend: scrubEvent,
+    beforeSendSpan: scrubSpan,
+  });
+  const local = createLocalErrorReporter(write);
+  return {
+    name: "sentry",
+    report(error, details) {
+      local.report(error, details);
+      Sentry.captureException(error, {
+        ...(details.userId && { tags: { user_id: details.userId } }),
+        extra: { msg: details.msg, ...details.extra },
+      });
+    },
+    async close(timeoutMs) {
+      await Sentry.close(timeoutMs);
+    },
+  };
+}
