@@ -1,5 +1,5 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { and, count, eq, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
@@ -80,6 +80,18 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
           .values({ userId: order.userId, product: plan.product, ...values })
           .returning();
     if (subscription) await logState(tx, existing ?? { ...subscription, status: "expired" }, values.status);
+    // The first purchase is the conversion the ad platforms optimise for (a job forwards it);
+    // the unique (event, order) index keeps a replayed settlement from recording it twice.
+    await tx
+      .insert(conversionEvents)
+      .values({
+        userId: order.userId,
+        event: "subscription",
+        orderId: order.orderId,
+        amount: order.amount,
+        currency: order.currency,
+      })
+      .onConflictDoNothing();
     return;
   }
   if (!existing) return;

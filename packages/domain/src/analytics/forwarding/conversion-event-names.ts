@@ -1,0 +1,11 @@
+// The names each platform knows our conversions by. The browser pixels must use the same name
+// and the order id as their event id, or the platform counts a purchase twice.
+
+/** Meta's standard event, for the trial purchase and the upsells alike. */
+export const metaEventName = "Purchase";
+/** TikTok's standard purchase event. */
+export const tiktokEventName = "CompletePayment";
+/** GA4's recommended ecommerce event; GA4 deduplicates it on transaction_id (our order id). */
+export const ga4EventName = "purchase";
+/** Amplitude, where the kind of conversion stays visible: conversion_subscription, conversion_upsale, … */
+export const amplitudeEventName = (event: string) => `conversion_${event}`;

@@ -1,0 +1,228 @@
+import type { Database } from "@kinderready/db/open-db";
+import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, users } from "@kinderready/db/schema";
+import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { forwardingDecision } from "../../consent/forwarding-consent.ts";
+import {
+  type Conversion,
+  type ConversionAdapter,
+  type ConversionDestination,
+  DeliveryError,
+} from "./forwarding-adapter.server.ts";
+
+/**
+ * Conversions reach the ad platforms and Amplitude from this job, never from a request. Each
+ * conversion gets a conversion_deliveries row per configured destination; a due row is checked
+ * against consent (skipped, no request), sent, and then delivered, retried with back-off, or
+ * failed. Once every row of a conversion is settled, the conversion is marked forwarded (data
+ * erasure keeps forwarded conversions: they are already out of our hands).
+ */
+
+export type ForwardingDeps = {
+  db: Database;
+  /** The configured destinations only. */
+  adapters: readonly ConversionAdapter[];
+  appUrl: string;
+  now: () => Date;
+};
+
+export type ForwardingSummary = { delivered: number; skipped: number; retrying: number; failed: number };
+
+export const maxAttempts = 8;
+const minute = 60 * 1000;
+
+/** 1 minute after the first failure, then 2, 4, … capped at 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(minute * 2 ** (attempts - 1), 6 * 60 * minute);
+}
+
+/**
+ * One run: rows for new conversions, due deliveries sent (each destination in parallel), conversions
+ * settled. The limit keeps a run of time-outs (10 s each) well inside pg-boss's 15-minute job expiry.
+ */
+export async function forwardConversions(deps: ForwardingDeps, limit = 50): Promise<ForwardingSummary> {
+  const summary: ForwardingSummary = { delivered: 0, skipped: 0, retrying: 0, failed: 0 };
+  if (deps.adapters.length === 0) return summary;
+  const names = deps.adapters.map((adapter) => adapter.name);
+  await createMissingDeliveries(deps.db, names, deps.now());
+  const due = await dueDeliveries(deps, names, limit);
+  await Promise.all(
+    deps.adapters.map(async (adapter) => {
+      for (const row of due.filter((delivery) => delivery.destination === adapter.name)) {
+        summary[await deliver(deps, adapter, row)] += 1;
+      }
+    }),
+  );
+  await settleConversions(deps.db, names, deps.now());
+  return summary;
+}
+
+/** Unforwarded conversions missing a row for some configured destination: the rows, pending now. */
+async function createMissingDeliveries(db: Database, names: ConversionDestination[], now: Date) {
+  const lacking = await db
+    .select({ id: conversionEvents.id })
+    .from(conversionEvents)
+    .where(
+      and(
+        isNull(conversionEvents.forwardedAt),
+        sql`(select count(*) from ${conversionDeliveries} where ${conversionDeliveries.conversionId} = ${conversionEvents.id} and ${inArray(conversionDeliveries.destination, names)}) < ${names.length}`,
+      ),
+    )
+    .orderBy(asc(conversionEvents.createdAt))
+    .limit(500);
+  if (lacking.length === 0) return;
+  await db
+    .insert(conversionDeliveries)
+    .values(
+      lacking.flatMap(({ id }) => names.map((destination) => ({ conversionId: id, destination, nextAttemptAt: now }))),
+    )
+    .onConflictDoNothing();
+}
+
+type DueDelivery = Awaited<ReturnType<typeof dueDeliveries>>[number];
+
+function dueDeliveries(deps: ForwardingDeps, names: ConversionDestination[], limit: number) {
+  return deps.db
+    .select({
+      conversionId: conversionDeliveries.conversionId,
+      destination: conversionDeliveries.destination,
+      attempts: conversionDeliveries.attempts,
+      event: conversionEvents.event,
+      orderId: conversionEvents.orderId,
+      amount: conversionEvents.amount,
+      currency: conversionEvents.currency,
+      occurredAt: conversionEvents.createdAt,
+      userId: users.id,
+      email: users.email,
+      locale: users.locale,
+      purchasePath: users.purchasePath,
+      erasedAt: users.erasedAt,
+      adSharingOptOutAt: users.adSharingOptOutAt,
+      mailingOptInCountry: users.mailingOptInCountry,
+      adConsent: users.adConsent,
+      fbc: attributions.fbc,
+      fbp: attributions.fbp,
+      gaClientId: attributions.clientId,
+      ttclid: attributions.ttclid,
+      deviceId: attributions.firstVisitId,
+      userAgent: sql<
+        string | null
+      >`(select ${analyticsVisits.ua} from ${analyticsVisits} where ${analyticsVisits.userId} = ${conversionEvents.userId} and ${analyticsVisits.ua} is not null order by ${analyticsVisits.createdAt} desc limit 1)`,
+    })
+    .from(conversionDeliveries)
+    .innerJoin(conversionEvents, eq(conversionEvents.id, conversionDeliveries.conversionId))
+    .leftJoin(users, eq(users.id, conversionEvents.userId))
+    .leftJoin(attributions, eq(attributions.userId, conversionEvents.userId))
+    .where(
+      and(
+        eq(conversionDeliveries.status, "pending"),
+        lte(conversionDeliveries.nextAttemptAt, deps.now()),
+        inArray(conversionDeliveries.destination, names),
+      ),
+    )
+    .orderBy(asc(conversionDeliveries.nextAttemptAt))
+    .limit(limit);
+}
+
+async function deliver(
+  deps: ForwardingDeps,
+  adapter: ConversionAdapter,
+  row: DueDelivery,
+): Promise<keyof ForwardingSummary> {
+  const now = deps.now();
+  const subject = row.userId
+    ? {
+        erasedAt: row.erasedAt,
+        adSharingOptOutAt: row.adSharingOptOutAt,
+        mailingOptInCountry: row.mailingOptInCountry ?? false,
+        adConsent: row.adConsent,
+      }
+    : null;
+  const decision = forwardingDecision(subject, adapter.kind);
+  if (!decision.send) return record(deps.db, row, { status: "skipped", lastError: decision.reason });
+  if (adapter.maxAgeMs !== undefined && now.getTime() - row.occurredAt.getTime() > adapter.maxAgeMs) {
+    return record(deps.db, row, { status: "skipped", lastError: "older than the platform accepts" });
+  }
+
+  const attempts = row.attempts + 1;
+  try {
+    await adapter.send([conversionOf(row, deps.appUrl)]);
+    return record(deps.db, row, { status: "delivered", attempts, deliveredAt: now, lastError: null });
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+    // Anything but a DeliveryError is a surprise in our own code: worth another try.
+    const retryable = !(error instanceof DeliveryError) || error.retryable;
+    if (!retryable || attempts >= maxAttempts) {
+      return record(deps.db, row, { status: "failed", attempts, lastError });
+    }
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+    await record(deps.db, row, { status: "pending", attempts, nextAttemptAt, lastError });
+    return "retrying";
+  }
+}
+
+async function record(
+  db: Database,
+  row: DueDelivery,
+  values: Partial<typeof conversionDeliveries.$inferInsert> & {
+    status: "pending" | "delivered" | "skipped" | "failed";
+  },
+): Promise<"delivered" | "skipped" | "failed" | "retrying"> {
+  await db
+    .update(conversionDeliveries)
+    .set(values)
+    .where(
+      and(
+        eq(conversionDeliveries.conversionId, row.conversionId),
+        eq(conversionDeliveries.destination, row.destination),
+        eq(conversionDeliveries.status, "pending"),
+      ),
+    );
+  return values.status === "pending" ? "retrying" : values.status;
+}
+
+function conversionOf(row: DueDelivery, appUrl: string): Conversion {
+  if (!row.userId) throw new Error(`conversion ${row.conversionId} has no user`);
+  const locale: Locale = row.locale && isLocale(row.locale) ? row.locale : "en";
+  // Upsells are bought in the printables area; the first purchase on the flow's purchase page.
+  const path = row.event === "subscription" ? (row.purchasePath ?? "/purchase/") : "/printables/";
+  return {
+    // The order id is what the browser pixel knows too (one conversion per order), so it is
+    // the event id both send and the platform counts the purchase once.
+    eventId: row.orderId,
+    event: row.event,
+    orderId: row.orderId,
+    occurredAt: row.occurredAt,
+    amount: row.amount,
+    currency: row.currency,
+    userId: row.userId,
+    email: row.email,
+    sourceUrl: new URL(localizePath(path, locale), appUrl).toString(),
+    userAgent: row.userAgent,
+    fbc: row.fbc,
+    fbp: row.fbp,
+    gaClientId: row.gaClientId,
+    ttclid: row.ttclid,
+    deviceId: row.deviceId,
+  };
+}
+
+/**
+ * Rows of destinations no longer configured are skipped, so they hold nothing up; a conversion
+ * whose every configured row is settled is forwarded.
+ */
+async function settleConversions(db: Database, names: ConversionDestination[], now: Date) {
+  await db
+    .update(conversionDeliveries)
+    .set({ status: "skipped", lastError: "destination not configured" })
+    .where(and(eq(conversionDeliveries.status, "pending"), notInArray(conversionDeliveries.destination, names)));
+  await db
+    .update(conversionEvents)
+    .set({ forwardedAt: now })
+    .where(
+      and(
+        isNull(conversionEvents.forwardedAt),
+        sql`(select count(*) from ${conversionDeliveries} where ${conversionDeliveries.conversionId} = ${conversionEvents.id} and ${inArray(conversionDeliveries.destination, names)} and ${conversionDeliveries.status} <> 'pending') = ${names.length}`,
+      ),
+    );
+}

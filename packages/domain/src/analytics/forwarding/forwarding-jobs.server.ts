@@ -1,0 +1,76 @@
+import { describeError } from "@kinderready/db/describe-error";
+import type { Database } from "@kinderready/db/open-db";
+import type { PgBoss } from "pg-boss";
+import { type AmplitudeHttpConfig, createAmplitudeHttp } from "./amplitude-http.server.ts";
+import { forwardConversions } from "./conversion-forwarding.server.ts";
+import type { ConversionAdapter } from "./forwarding-adapter.server.ts";
+import { createGa4MeasurementAdapter, type Ga4MeasurementConfig } from "./ga4-measurement.server.ts";
+import { createMetaCapiAdapter, type MetaCapiConfig } from "./meta-capi.server.ts";
+import { forwardProductEvents } from "./product-events-forwarding.server.ts";
+import { createTiktokEventsAdapter, type TiktokEventsConfig } from "./tiktok-events.server.ts";
+
+export const conversionsJob = "conversion-forwarding";
+export const productEventsJob = "product-events-forwarding";
+
+/** Each destination's settings; undefined leaves it off. */
+export type ForwardingDestinations = {
+  meta: MetaCapiConfig | undefined;
+  ga4: Ga4MeasurementConfig | undefined;
+  tiktok: TiktokEventsConfig | undefined;
+  amplitude: AmplitudeHttpConfig | undefined;
+};
+
+export type ForwardingJobDeps = {
+  db: Database;
+  destinations: ForwardingDestinations;
+  appUrl: string;
+  now: () => Date;
+};
+
+/**
+ * Every minute, one run at a time (singleton queues): conversions to each configured destination,
+ * and, with Amplitude configured, the stored product-analytics events. With nothing configured
+ * the schedules are removed, so no jobs pile up without a worker.
+ */
+export async function startForwardingJobs(boss: PgBoss, deps: ForwardingJobDeps): Promise<void> {
+  const { meta, ga4, tiktok, amplitude } = deps.destinations;
+  const amplitudeHttp = amplitude ? createAmplitudeHttp(amplitude) : undefined;
+  const adapters: ConversionAdapter[] = [
+    ...(meta ? [createMetaCapiAdapter(meta)] : []),
+    ...(ga4 ? [createGa4MeasurementAdapter(ga4)] : []),
+    ...(tiktok ? [createTiktokEventsAdapter(tiktok)] : []),
+    ...(amplitudeHttp ? [amplitudeHttp] : []),
+  ];
+
+  if (adapters.length === 0) {
+    await boss.unschedule(conversionsJob);
+  } else {
+    await boss.createQueue(conversionsJob, { policy: "singleton" });
+    await boss.work(conversionsJob, async () => {
+      const summary = await forwardConversions({ db: deps.db, adapters, appUrl: deps.appUrl, now: deps.now });
+      if (summary.failed > 0) log("error", "conversion deliveries failed for good", summary);
+    });
+    await boss.schedule(conversionsJob, "* * * * *");
+  }
+
+  if (!amplitudeHttp) {
+    await boss.unschedule(productEventsJob);
+    return;
+  }
+  await boss.createQueue(productEventsJob, { policy: "singleton" });
+  await boss.work(productEventsJob, async () => {
+    try {
+      const result = await forwardProductEvents({ db: deps.db, amplitude: amplitudeHttp, now: deps.now });
+      if (result.rejected > 0) log("warn", "Amplitude refused invalid product events", result);
+    } catch (error) {
+      // The cursor stays put and the next run sends the batch again; say so, or it stalls unseen.
+      log("error", "product events forwarding failed", { err: describeError(error) });
+      throw error;
+    }
+  });
+  await boss.schedule(productEventsJob, "* * * * *");
+}
+
+function log(level: "warn" | "error", msg: string, details: object) {
+  console.error(JSON.stringify({ level, msg, ...details }));
+}

@@ -1,0 +1,114 @@
+import type { Database } from "@kinderready/db/open-db";
+import { analyticsEvents, settings, users } from "@kinderready/db/schema";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { z } from "zod";
+import { forwardingDecision } from "../../consent/forwarding-consent.ts";
+import type { AmplitudeHttp } from "./amplitude-http.server.ts";
+
+/**
+ * The product-analytics events stored by ingestion go to Amplitude in id order, 100 at a time,
+ * behind a cursor in the settings table. An event of an erased parent is passed over; anonymous
+ * visitors' events (no user yet) go with their device id. A failed batch leaves the cursor where
+ * it was, so the next run sends it again (Amplitude drops the repeats by insert_id).
+ */
+
+export const amplitudeCursorKey = "AMPLITUDE_CURSOR";
+const cursorSchema = z.object({ lastId: z.number().int().nonnegative() });
+export const productEventBatchSize = 100;
+/**
+ * Identity ids are taken at insert, not at commit: a batch still committing may hold ids below
+ * ones already visible. Events are left a minute to settle before the cursor passes them.
+ */
+const settleDelayMs = 60_000;
+
+export type ProductEventsDeps = { db: Database; amplitude: AmplitudeHttp; now: () => Date };
+
+export async function forwardProductEvents(
+  deps: ProductEventsDeps,
+  budgetMs = 40_000,
+): Promise<{ sent: number; passedOver: number; rejected: number }> {
+  const started = performance.now();
+  const result = { sent: 0, passedOver: 0, rejected: 0 };
+  let cursor = await readCursor(deps.db);
+  for (;;) {
+    const rows = await deps.db
+      .select({
+        id: analyticsEvents.id,
+        eventId: analyticsEvents.eventId,
+        name: analyticsEvents.name,
+        userId: analyticsEvents.userId,
+        deviceId: analyticsEvents.deviceId,
+        sessionId: analyticsEvents.sessionId,
+        occurredAt: analyticsEvents.occurredAt,
+        page: analyticsEvents.page,
+        properties: analyticsEvents.properties,
+        userProperties: analyticsEvents.userProperties,
+        knownUser: users.id,
+        erasedAt: users.erasedAt,
+        adSharingOptOutAt: users.adSharingOptOutAt,
+        mailingOptInCountry: users.mailingOptInCountry,
+        adConsent: users.adConsent,
+      })
+      .from(analyticsEvents)
+      .leftJoin(users, eq(users.id, analyticsEvents.userId))
+      .where(
+        and(
+          gt(analyticsEvents.id, cursor),
+          lt(analyticsEvents.receivedAt, new Date(deps.now().getTime() - settleDelayMs)),
+        ),
+      )
+      .orderBy(asc(analyticsEvents.id))
+      .limit(productEventBatchSize);
+    const last = rows.at(-1);
+    if (!last) break;
+
+    const kept = rows.filter(
+      (row) =>
+        row.userId === null ||
+        forwardingDecision(
+          row.knownUser === null
+            ? null
+            : {
+                erasedAt: row.erasedAt,
+                adSharingOptOutAt: row.adSharingOptOutAt,
+                mailingOptInCountry: row.mailingOptInCountry ?? false,
+                adConsent: row.adConsent,
+              },
+          "product-analytics",
+        ).send,
+    );
+    if (kept.length > 0) {
+      const { rejected } = await deps.amplitude.sendEvents(
+        kept.map((row) => ({
+          ...row,
+          properties: asRecord(row.properties),
+          userProperties: asRecord(row.userProperties),
+        })),
+      );
+      result.sent += kept.length - rejected;
+      result.rejected += rejected;
+    }
+    result.passedOver += rows.length - kept.length;
+    cursor = last.id;
+    await writeCursor(deps.db, cursor, deps.now());
+    if (rows.length < productEventBatchSize || performance.now() - started > budgetMs) break;
+  }
+  return result;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+async function readCursor(db: Database): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, amplitudeCursorKey));
+  // A mangled cursor stops the job rather than sending everything again from the start.
+  return row ? cursorSchema.parse(row.value).lastId : 0;
+}
+
+async function writeCursor(db: Database, lastId: number, now: Date) {
+  const value = { lastId };
+  await db
+    .insert(settings)
+    .values({ key: amplitudeCursorKey, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+}
