@@ -1,0 +1,95 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { conversionEvents, pricePlans } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { settleSubscriptionOrder } from "./subscription-billing.server.ts";
+
+// The first subscription purchase is recorded as a conversion, in the transaction that approves
+// it, once; renewals are not conversions. (Billing itself is tested against the simulator.)
+
+const unused = () => Promise.reject(new Error("no gateway call expected"));
+const gateway: PaymentGateway = {
+  createPaymentPage: unused,
+  chargeRecurring: unused,
+  orderStatus: unused,
+  refund: unused,
+};
+const clock = new Date("2026-11-22T10:00:00Z");
+
+describe.each(testDatabases())("subscription conversions on $name", (target) => {
+  let database: DbHandle;
+  let deps: PaymentDeps;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    deps = {
+      db: database.db,
+      gateway,
+      gatewayName: "simulator",
+      now: () => clock,
+      onSettled: settleSubscriptionOrder(() => clock),
+    };
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it("records the approved first purchase once, and no renewal", async () => {
+    const user = await insertTestParent(database.db);
+    const [plan] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(
+        and(
+          eq(pricePlans.kind, "subscription"),
+          eq(pricePlans.variant, "initial"),
+          eq(pricePlans.currency, "USD"),
+          eq(pricePlans.splitGroup, "A"),
+        ),
+      );
+    if (!plan) throw new Error("no plan");
+    const approve = async (purpose: "subscription" | "renewal", key: string) => {
+      const order = await ensureOrder(database.db, {
+        userId: user.id,
+        purpose,
+        idempotencyKey: key,
+        plan,
+        amount: plan.amount,
+        gatewayName: "simulator",
+      });
+      await applyOrderUpdate(deps, {
+        orderId: order.orderId,
+        status: "approved",
+        amount: order.amount,
+        currency: "USD",
+      });
+      return order;
+    };
+
+    const first = await approve("subscription", "subscription:first");
+    // A settlement replayed inside another transaction finds the conversion already there.
+    await database.db.transaction((tx) =>
+      deps.onSettled(
+        tx,
+        first,
+        { orderId: first.orderId, status: "approved", amount: first.amount, currency: "USD" },
+        () => {},
+      ),
+    );
+    await approve("renewal", "renewal:1");
+
+    const conversions = await database.db.select().from(conversionEvents).where(eq(conversionEvents.userId, user.id));
+    expect(conversions).toHaveLength(1);
+    expect(conversions[0]).toMatchObject({
+      event: "subscription",
+      orderId: first.orderId,
+      amount: plan.amount,
+      currency: "USD",
+      forwardedAt: null,
+    });
+  });
+});
