@@ -7,8 +7,7 @@ export const apiKey = { "x-api-key": "local-development-secret" };
 export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 /** A parent who finished the quiz (kid Noa, 5) on another device: answers the token and email. */
-export async function registerParent(page: Page, label: string) {
-  const token = `e2e-${unique()}-${label}-abcdef`;
+export async function registerParent(page: Page, label: string, token = `e2e-${unique()}-${label}-abcdef`) {
   const email = `${label}-${unique()}@example.com`;
   const response = await page.request.post("/api/v1/onboarding", {
     headers: apiKey,

@@ -1,9 +1,10 @@
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import nunitoCyrillic from "@fontsource-variable/nunito/files/nunito-cyrillic-wght-normal.woff2?url";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
+import { adConsentRequired, readAdConsent } from "@kinderready/domain/consent/ad-consent";
 import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -17,7 +18,10 @@ import {
 } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "./+types/root";
+import { track } from "./analytics/analytics.ts";
+import { AnalyticsTracker } from "./analytics/analytics-tracker.tsx";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { ConsentBanner } from "./components/consent-banner.tsx";
 import { EmailConfirmation } from "./components/email-confirmation.tsx";
 import { ErrorPageBoundary } from "./components/error-page-boundary.tsx";
 import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
@@ -25,6 +29,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { StoreHydration } from "./components/store-hydration.tsx";
 import { SupportChat } from "./components/support-chat.tsx";
+import { startClientErrorReporting } from "./error-reporting/client-error-reporting.ts";
 import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";
 import { pageForPath } from "./pages.ts";
@@ -37,8 +42,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
 ];
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const { config } = context.get(requestContext);
+export async function loader({ url, context, request }: Route.LoaderArgs) {
+  const { config, geo } = context.get(requestContext);
   const { pathname } = url;
   const locale = localeFromPath(pathname);
   const t = serverI18n(locale).t;
@@ -46,6 +51,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     locale,
     config,
+    // Where the visitor is decides whether ads wait for consent; the banner's choice, if made.
+    privacy: {
+      consentRequired: adConsentRequired(geo.countryCode),
+      adConsent: readAdConsent(request.headers.get("cookie")) ?? null,
+    },
     seo: {
       title: t("meta.titleTemplate", { title: t(`meta.titles.${page.title}`) }),
       description: t("meta.description"),
@@ -82,6 +92,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const data = useRouteLoaderData<typeof loader>("root");
+  const sentry = data?.config.sentry;
+  // Here rather than in App, so a page that fails to render still reports.
+  useEffect(() => {
+    void startClientErrorReporting(sentry);
+  }, [sentry]);
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -110,6 +125,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StoreHydration isDev={loaderData.config.isDev} />
+      <ConsentBanner
+        locale={loaderData.locale}
+        pixelId={loaderData.config.metaPixelId}
+        consentRequired={loaderData.config.adsEnabled && loaderData.privacy.consentRequired}
+        initialConsent={loaderData.privacy.adConsent ?? undefined}
+      />
+      <AnalyticsTracker locale={loaderData.locale} />
       <EmailConfirmation />
       <Outlet />
     </>
@@ -129,6 +151,10 @@ function ErrorPage({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) reloadAfterChunkError(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    track("error_shown", { status });
+  }, [status]);
   const home = localeFromPath(pathname) === "en" ? "/" : `/${localeFromPath(pathname)}/`;
   return (
     <section className="page page--centered" aria-labelledby="error-title">

@@ -7,10 +7,10 @@ import { apiPlugin } from "@kinderready/api/api-plugin";
 import { registerOpenApi } from "@kinderready/api/openapi";
 import { printableFilesPlugin } from "@kinderready/api/routes/printable-files";
 import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
-import { describeError } from "@kinderready/db/describe-error";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
+import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
 import {
   type EmailQueue,
   enqueueEmail,
@@ -18,7 +18,11 @@ import {
   startEmailWorker,
 } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
-import { resolveGeo } from "@kinderready/domain/geo/resolve-geo";
+import { createErrorReporter } from "@kinderready/domain/error-reporting/create-error-reporter.server";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
+import { createGeoService } from "@kinderready/domain/geo/geo-service.server";
+import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
@@ -34,6 +38,7 @@ import { type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
+import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
 import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
 
@@ -53,6 +58,8 @@ export type ServerOptions = {
 
 /** One Fastify process: security headers, compression, the JSON API and the server-rendered pages. */
 export async function buildServer({ config, vite }: ServerOptions): Promise<FastifyInstance> {
+  // First, so the SDK (when configured) sees the server from its start.
+  const errors = await createErrorReporter(config.sentry);
   const app = fastify({
     logger: {
       level: config.logLevel,
@@ -63,6 +70,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
   });
+  app.addHook("onClose", () => errors.close(2_000));
 
   const database = await openDatabase(config);
   const jobs = await startJobs(database);
@@ -82,9 +90,11 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     gateway: createSolidgateGateway(payments),
     gatewayName: payments.gateway,
     now,
-    onSettled: sendReceipts(settleSubscriptionOrder(now), jobs),
+    onSettled: sendReceipts(settleSubscriptionOrder(now), jobs, errors),
   };
   await startPaymentJobs(jobs, paymentDeps);
+  // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
+  await startForwardingJobs(jobs, { db: database.db, destinations: config.forwarding, appUrl: config.appUrl, now });
   const services = {
     db: database.db,
     emails: jobs,
@@ -151,6 +161,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
         cache: new RenderCache(config.printablesCacheBytes),
         // Previews are the same for everyone: a few kilobytes each, all of them fit.
         previews: new RenderCache(32 * 1024 * 1024),
+        errors,
       }),
     { prefix: "/printables/files" },
   );
@@ -163,11 +174,21 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
         rateLimitMax: config.rateLimitMax,
         ping: database.ping,
         services,
+        errors,
       }),
     { prefix: "/api/v1" },
   );
 
   const publicConfig = toPublicConfig(config);
+  // The browser sends its error reports straight to Sentry's ingest host, named by the DSN.
+  const policyOrigins = {
+    connect: config.sentry ? [new URL(config.sentry.dsn).origin] : [],
+    // The Meta pixel is image requests, sent only where the visitor's consent allows.
+    img: config.metaPixelId ? [metaPixelOrigin] : [],
+  };
+  const geoLookup = config.geo.serviceUrl
+    ? createGeoService({ urlTemplate: config.geo.serviceUrl, timeoutMs: config.geo.serviceTimeoutMs })
+    : undefined;
   await app.register(async (pages) => {
     // Reads of pages are never limited (many parents share a mobile carrier's address); form posts are.
     await pages.register(rateLimit, {
@@ -191,7 +212,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     pages.addHook("onSend", async (request, reply, payload) => {
       if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
         const header = vite ? "content-security-policy-report-only" : "content-security-policy";
-        reply.header(header, contentSecurityPolicy(request.cspNonce));
+        reply.header(header, contentSecurityPolicy(request.cspNonce, policyOrigins));
         // Each document carries a fresh nonce and may depend on the language cookie.
         reply.header("cache-control", "private, no-cache");
         const vary = reply.getHeader("vary");
@@ -206,20 +227,31 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       clientBuildDirectory: `${buildDirectory}/client`,
       mode: vite ? "development" : "production",
       staticOptions: { preCompressed: true },
-      getLoadContext(request) {
+      async getLoadContext(request, reply) {
         const context = new RouterContextProvider();
-        const geo = resolveGeo({
-          headers: request.headers,
-          locale: localeFromPath(request.url.split("?", 1)[0] ?? "/"),
-          countryHeader: config.geoCountryHeader,
-          regionHeader: config.geoRegionHeader,
-        });
+        const [path = "/", ...query] = request.url.split("?");
+        const { geo, rememberAs } = await resolveVisitGeo(
+          {
+            query: new URLSearchParams(query.join("?")),
+            headers: request.headers,
+            locale: localeFromPath(path),
+            cookie: request.cookies[geoCookieName],
+            clientAddress: request.ip,
+          },
+          { ...config.geo, lookup: geoLookup, isDev: config.isDev },
+        );
+        // A session cookie: the visit's place, so later pages skip the lookup.
+        if (rememberAs) {
+          const secure = config.appUrl.startsWith("https:");
+          reply.setCookie(geoCookieName, rememberAs, { path: "/", httpOnly: true, sameSite: "lax", secure });
+        }
         context.set(requestContext, {
           nonce: request.cspNonce,
           config: publicConfig,
           services,
           geo,
           clientAddress: request.ip,
+          errors,
         });
         return context;
       },
@@ -244,15 +276,13 @@ function loggedUrl(request: FastifyRequest): string {
  * written with the approval and enqueued once it is committed. A failed enqueue is logged and
  * left to the email sweep: the payment it follows has been recorded either way.
  */
-function sendReceipts(settle: SettleHook, queue: EmailQueue): SettleHook {
+function sendReceipts(settle: SettleHook, queue: EmailQueue, errors: ErrorReporter): SettleHook {
   return async (tx, order, update, afterCommit) => {
     await settle(tx, order, update, afterCommit);
     const messageId = update.status === "approved" ? await queueReceipt(tx, order) : undefined;
     if (!messageId) return;
     afterCommit(() =>
-      enqueueEmail(queue, messageId).catch((error: unknown) =>
-        console.error(JSON.stringify({ level: "error", msg: "receipt enqueue failed", err: describeError(error) })),
-      ),
+      enqueueEmail(queue, messageId).catch((error: unknown) => errors.report(error, { msg: "receipt enqueue failed" })),
     );
   };
 }

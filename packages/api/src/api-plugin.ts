@@ -1,10 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import type { AppServices } from "@kinderready/domain/app-services";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ErrorBody } from "./error-handler.ts";
 import { installErrorHandler } from "./error-handler.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
+import { experimentRoutes } from "./routes/experiments.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { printablesRoutes } from "./routes/printables.ts";
@@ -27,13 +30,15 @@ export type ApiOptions = {
   ping: () => Promise<boolean>;
   /** What the domain functions behind the routes need. */
   services: AppServices;
+  /** Where unexpected faults (5xx) are reported. */
+  errors: ErrorReporter;
 };
 
 /** The JSON API, mounted under `/api/v1`. Every route needs `x-api-key` unless marked public. */
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, options.errors);
   await app.register(rateLimit, { max: options.rateLimitMax, timeWindow: "1 minute" });
 
   const secret = Buffer.from(options.apiSecret);
@@ -55,6 +60,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   await api.register(upsaleRoutes, options.services);
   await api.register(printablesRoutes, options.services);
   await api.register(profileRoutes, options.services);
+  await api.register(experimentRoutes, options.services);
+  await api.register(analyticsRoutes, options.services);
 
   // Without this, the pages' catch-all route would answer unknown API paths with HTML.
   app.all("/*", { schema: { hide: true } }, async (request, reply) =>

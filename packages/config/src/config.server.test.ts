@@ -91,4 +91,77 @@ describe("loadConfig", () => {
       "SUPPORT_CHAT_URL must be an https URL",
     );
   });
+
+  it("turns each forwarding destination on only when all its keys are set, and never makes a secret public", () => {
+    expect(loadConfig({}).forwarding).toEqual({
+      meta: undefined,
+      ga4: undefined,
+      tiktok: undefined,
+      amplitude: undefined,
+    });
+    const all = {
+      META_PIXEL_ID: "1234567890",
+      META_CAPI_TOKEN: "meta-secret-token",
+      GA4_MEASUREMENT_ID: "G-ABC123",
+      GA4_API_SECRET: "ga4-secret",
+      TIKTOK_PIXEL_CODE: "CTIKTOK123",
+      TIKTOK_ACCESS_TOKEN: "tiktok-secret",
+      AMPLITUDE_API_KEY: "amplitude-key",
+    };
+    const config = loadConfig(all);
+    expect(config.forwarding).toEqual({
+      meta: { pixelId: "1234567890", accessToken: "meta-secret-token", url: "https://graph.facebook.com/v25.0" },
+      ga4: { measurementId: "G-ABC123", apiSecret: "ga4-secret", url: "https://www.google-analytics.com" },
+      tiktok: { pixelCode: "CTIKTOK123", accessToken: "tiktok-secret", url: "https://business-api.tiktok.com" },
+      amplitude: { apiKey: "amplitude-key", url: "https://api2.amplitude.com" },
+    });
+    expect(loadConfig({ ...all, IS_AMPLITUDE_DISABLED: "true" }).forwarding.amplitude).toBeUndefined();
+    // The pixel id alone serves the browser pixel; the server side stays off.
+    expect(loadConfig({ META_PIXEL_ID: "1234567890" }).forwarding.meta).toBeUndefined();
+    expect(() => loadConfig({ META_CAPI_TOKEN: "meta-secret-token" })).toThrow(
+      "META_CAPI_TOKEN is set without META_PIXEL_ID",
+    );
+
+    const publicConfig = JSON.stringify(toPublicConfig(config));
+    expect(publicConfig).toContain("1234567890");
+    for (const secret of ["meta-secret-token", "ga4-secret", "tiktok-secret", "amplitude-key"]) {
+      expect(publicConfig).not.toContain(secret);
+    }
+  });
+
+  it("reports errors to Sentry only with a DSN and not disabled, and only then gives the browser the DSN", () => {
+    const dsn = "https://public@o1.ingest.sentry.io/42";
+    expect(loadConfig({ APP_ENV: "prod", ...prodPayments }).sentry).toBeUndefined();
+    expect(loadConfig({ SENTRY_DSN: dsn }).sentry).toBeUndefined();
+    expect(toPublicConfig(loadConfig({ SENTRY_DSN: dsn })).sentry).toBeUndefined();
+    expect(
+      loadConfig({ APP_ENV: "prod", ...prodPayments, SENTRY_DSN: dsn, IS_SENTRY_DISABLED: "true" }).sentry,
+    ).toBeUndefined();
+    const on = loadConfig({ APP_ENV: "prod", ...prodPayments, SENTRY_DSN: dsn });
+    expect(on.sentry).toEqual({ dsn, environment: "prod", tracesSampleRate: 0 });
+    expect(toPublicConfig(on).sentry?.dsn).toBe(dsn);
+    expect(
+      loadConfig({
+        SENTRY_DSN: dsn,
+        IS_SENTRY_DISABLED: "false",
+        SENTRY_ENVIRONMENT: "staging",
+        SENTRY_TRACES_SAMPLE_RATE: "0.1",
+      }).sentry,
+    ).toEqual({ dsn, environment: "staging", tracesSampleRate: 0.1 });
+    expect(() => loadConfig({ SENTRY_TRACES_SAMPLE_RATE: "2" })).toThrow("SENTRY_TRACES_SAMPLE_RATE");
+  });
+
+  it("believes geo headers only behind a named proxy, and takes a lookup service with {ip}", () => {
+    expect(loadConfig({}).geo).toMatchObject({ proxy: "none", serviceUrl: undefined, serviceTimeoutMs: 1500 });
+    expect(loadConfig({ GEO_PROXY: "header", GEO_COUNTRY_HEADER: "x-country" }).geo).toMatchObject({
+      proxy: "header",
+      countryHeader: "x-country",
+    });
+    expect(() => loadConfig({ GEO_PROXY: "header" })).toThrow("GEO_COUNTRY_HEADER is required when GEO_PROXY=header");
+    expect(() => loadConfig({ GEO_COUNTRY_HEADER: "x-country" })).toThrow("need GEO_PROXY=header");
+    const url = "http://ip-api.com/json/{ip}?fields=countryCode,regionName,query";
+    expect(loadConfig({ GEO_SERVICE_URL: url }).geo.serviceUrl).toBe(url);
+    expect(() => loadConfig({ GEO_SERVICE_URL: "http://ip-api.com/json/" })).toThrow(ConfigError);
+    expect(JSON.stringify(toPublicConfig(loadConfig({})))).not.toContain(loadConfig({}).geo.cookieSecret);
+  });
 });

@@ -24,6 +24,9 @@ const envSchema = z.object({
   IS_DEV: optionalFlag,
   IS_AMPLITUDE_DISABLED: optionalFlag,
   IS_SENTRY_DISABLED: optionalFlag,
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
   E2E_API_URL: z.url().optional(),
   DATABASE_URL: z
     .url()
@@ -55,6 +58,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, "must be a lower-case header name")
     .optional(),
+  GEO_PROXY: z.enum(["none", "cloudflare", "header"]).default("none"),
+  GEO_SERVICE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .refine((url) => url.includes("{ip}"), "must contain {ip} where the address goes")
+    .optional(),
+  GEO_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   PAYMENT_GATEWAY: z.enum(["simulator", "solidgate"]).default("simulator"),
   SOLIDGATE_PUBLIC_KEY: z.string().startsWith("api_pk_", "must start with api_pk_").optional(),
   SOLIDGATE_SECRET_KEY: z.string().startsWith("api_sk_", "must start with api_sk_").optional(),
@@ -62,6 +71,20 @@ const envSchema = z.object({
   SOLIDGATE_WEBHOOK_SECRET_KEY: z.string().startsWith("wh_sk_", "must start with wh_sk_").optional(),
   SOLIDGATE_PAY_URL: z.url().default("https://pay.solidgate.com/api/v1"),
   SOLIDGATE_PAGE_URL: z.url().default("https://payment-page.solidgate.com/api/v1"),
+  META_PIXEL_ID: z.string().regex(/^\d+$/, "must be the pixel's number").optional(),
+  META_CAPI_TOKEN: z.string().min(1).optional(),
+  META_CAPI_URL: z.url().default("https://graph.facebook.com/v25.0"),
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXXXXX")
+    .optional(),
+  GA4_API_SECRET: z.string().min(1).optional(),
+  GA4_URL: z.url().default("https://www.google-analytics.com"),
+  TIKTOK_PIXEL_CODE: z.string().min(1).optional(),
+  TIKTOK_ACCESS_TOKEN: z.string().min(1).optional(),
+  TIKTOK_URL: z.url().default("https://business-api.tiktok.com"),
+  AMPLITUDE_API_KEY: z.string().min(1).optional(),
+  AMPLITUDE_URL: z.url().default("https://api2.amplitude.com"),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -86,6 +109,8 @@ export type Config = {
   isDev: boolean;
   isAmplitudeDisabled: boolean;
   isSentryDisabled: boolean;
+  /** Error reporting to Sentry; unset (nothing sent) when IS_SENTRY_DISABLED or without a DSN. */
+  sentry: SentryConfig | undefined;
   e2eApiUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -97,14 +122,28 @@ export type Config = {
   /** Unset: email goes to the outbox table, readable at /dev/mailbox/ outside prod. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Request headers a trusted proxy or CDN sets with the visitor's country and region. */
-  geoCountryHeader: string | undefined;
-  geoRegionHeader: string | undefined;
+  geo: GeoConfig;
   rateLimitMax: number;
   payments: PaymentConfig;
+  /** The Meta pixel the browser loads; public by nature (the CAPI token is not). */
+  metaPixelId: string | undefined;
+  forwarding: ForwardingConfig;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+/**
+ * How the visitor's country is found. `proxy`: whose headers to believe (`header`: the two named
+ * ones); `serviceUrl`: an HTTP lookup for the rest; the cookie remembering the answer is signed.
+ */
+export type GeoConfig = {
+  proxy: "none" | "cloudflare" | "header";
+  countryHeader: string | undefined;
+  regionHeader: string | undefined;
+  serviceUrl: string | undefined;
+  serviceTimeoutMs: number;
+  cookieSecret: string;
 };
 
 /**
@@ -121,7 +160,22 @@ export type PaymentConfig = {
   pageUrl: string;
 };
 
+/**
+ * Where conversions (and, for Amplitude, product-analytics events) are forwarded by background
+ * jobs. Each destination is off (undefined) until all of its keys are set.
+ */
+export type ForwardingConfig = {
+  meta: { pixelId: string; accessToken: string; url: string } | undefined;
+  ga4: { measurementId: string; apiSecret: string; url: string } | undefined;
+  tiktok: { pixelCode: string; accessToken: string; url: string } | undefined;
+  /** Also off with IS_AMPLITUDE_DISABLED. */
+  amplitude: { apiKey: string; url: string } | undefined;
+};
+
 /** What the browser may see: no secrets, no infrastructure addresses. */
+/** The DSN is public by design (it only lets a client send events), so the browser may have it. */
+export type SentryConfig = { dsn: string; environment: string; tracesSampleRate: number };
+
 export type PublicConfig = Pick<
   Config,
   | "appEnv"
@@ -130,10 +184,15 @@ export type PublicConfig = Pick<
   | "isDev"
   | "isAmplitudeDisabled"
   | "isSentryDisabled"
+  | "sentry"
   | "supportEmail"
   | "supportChatUrl"
   | "legalLinks"
->;
+  | "metaPixelId"
+> & {
+  /** An ad pixel or an ad platform is configured: where the law asks first, the consent banner shows. */
+  adsEnabled: boolean;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -182,6 +241,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isDev: e.IS_DEV ?? !isProd,
     isAmplitudeDisabled: e.IS_AMPLITUDE_DISABLED ?? false,
     isSentryDisabled: e.IS_SENTRY_DISABLED ?? !isProd,
+    sentry:
+      e.SENTRY_DSN && !(e.IS_SENTRY_DISABLED ?? !isProd)
+        ? {
+            dsn: e.SENTRY_DSN,
+            environment: e.SENTRY_ENVIRONMENT ?? e.APP_ENV,
+            tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+          }
+        : undefined,
     e2eApiUrl: (e.E2E_API_URL ?? apiUrl).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
@@ -194,10 +261,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    geoCountryHeader: e.GEO_COUNTRY_HEADER,
-    geoRegionHeader: e.GEO_REGION_HEADER,
+    geo: geoConfig(e),
     rateLimitMax: e.RATE_LIMIT_MAX,
     payments: paymentConfig(e, appUrl),
+    metaPixelId: e.META_PIXEL_ID,
+    forwarding: forwardingConfig(e),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
@@ -234,6 +302,57 @@ function paymentConfig(e: z.infer<typeof envSchema>, appUrl: string): PaymentCon
   };
 }
 
+function forwardingConfig(e: z.infer<typeof envSchema>): ForwardingConfig {
+  // An id alone is fine (the browser pixel uses it); a secret without its id is a mistake.
+  const pairs = [
+    ["META_CAPI_TOKEN", "META_PIXEL_ID"],
+    ["GA4_API_SECRET", "GA4_MEASUREMENT_ID"],
+    ["TIKTOK_ACCESS_TOKEN", "TIKTOK_PIXEL_CODE"],
+  ] as const;
+  for (const [secret, id] of pairs) {
+    if (e[secret] && !e[id]) throw new ConfigError(`Invalid configuration: ${secret} is set without ${id}`);
+  }
+  const base = (url: string) => url.replace(/\/+$/, "");
+  return {
+    meta:
+      e.META_PIXEL_ID && e.META_CAPI_TOKEN
+        ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CAPI_TOKEN, url: base(e.META_CAPI_URL) }
+        : undefined,
+    ga4:
+      e.GA4_MEASUREMENT_ID && e.GA4_API_SECRET
+        ? { measurementId: e.GA4_MEASUREMENT_ID, apiSecret: e.GA4_API_SECRET, url: base(e.GA4_URL) }
+        : undefined,
+    tiktok:
+      e.TIKTOK_PIXEL_CODE && e.TIKTOK_ACCESS_TOKEN
+        ? { pixelCode: e.TIKTOK_PIXEL_CODE, accessToken: e.TIKTOK_ACCESS_TOKEN, url: base(e.TIKTOK_URL) }
+        : undefined,
+    amplitude:
+      e.AMPLITUDE_API_KEY && !e.IS_AMPLITUDE_DISABLED
+        ? { apiKey: e.AMPLITUDE_API_KEY, url: base(e.AMPLITUDE_URL) }
+        : undefined,
+  };
+}
+
+function geoConfig(e: z.infer<typeof envSchema>): GeoConfig {
+  // Headers anyone can send are read only where a proxy in front overwrites them.
+  if (e.GEO_PROXY === "header" && !e.GEO_COUNTRY_HEADER) {
+    throw new ConfigError("Invalid configuration: GEO_COUNTRY_HEADER is required when GEO_PROXY=header");
+  }
+  if (e.GEO_PROXY !== "header" && (e.GEO_COUNTRY_HEADER || e.GEO_REGION_HEADER)) {
+    throw new ConfigError("Invalid configuration: GEO_COUNTRY_HEADER and GEO_REGION_HEADER need GEO_PROXY=header");
+  }
+  return {
+    proxy: e.GEO_PROXY,
+    countryHeader: e.GEO_COUNTRY_HEADER,
+    regionHeader: e.GEO_REGION_HEADER,
+    serviceUrl: e.GEO_SERVICE_URL,
+    serviceTimeoutMs: e.GEO_SERVICE_TIMEOUT_MS,
+    cookieSecret: createHmac("sha256", e.API_SECRET ?? localApiSecret)
+      .update("geo-cookie")
+      .digest("base64url"),
+  };
+}
+
 export function toPublicConfig(config: Config): PublicConfig {
   return {
     appEnv: config.appEnv,
@@ -242,9 +361,14 @@ export function toPublicConfig(config: Config): PublicConfig {
     isDev: config.isDev,
     isAmplitudeDisabled: config.isAmplitudeDisabled,
     isSentryDisabled: config.isSentryDisabled,
+    sentry: config.sentry,
     supportEmail: config.supportEmail,
     supportChatUrl: config.supportChatUrl,
     legalLinks: config.legalLinks,
+    metaPixelId: config.metaPixelId,
+    adsEnabled: Boolean(
+      config.metaPixelId || config.forwarding.meta || config.forwarding.ga4 || config.forwarding.tiktok,
+    ),
   };
 }
 

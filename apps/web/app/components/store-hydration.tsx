@@ -1,7 +1,7 @@
-import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { deviceIdentity } from "../analytics/analytics.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { rehydrateStores } from "../stores/create-persisted-store.ts";
 import { useLocaleStore } from "../stores/locale-store.ts";
@@ -19,7 +19,9 @@ export function StoreHydration({ isDev }: { isDev: boolean }) {
   useEffect(() => {
     configurePersistence({ isDev, search: window.location.search });
     void rehydrateStores().then(() => {
-      if (!useAnalyticsStore.getState().deviceId) useAnalyticsStore.setState({ deviceId: createRandomToken() });
+      // The first-visit id is the device cookie's, which analytics events carry too.
+      const { deviceId } = deviceIdentity();
+      if (useAnalyticsStore.getState().deviceId !== deviceId) useAnalyticsStore.setState({ deviceId });
       const tracking = trackingFromLanding({
         search: window.location.search,
         cookies: document.cookie,

@@ -1,5 +1,6 @@
-import { describeError } from "@kinderready/db/describe-error";
 import { DomainError } from "@kinderready/domain/domain-error";
+import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
+import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import type { FlowType } from "@kinderready/domain/onboarding/flows";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
@@ -20,21 +21,12 @@ import type { PurchaseActionResult } from "./payment-result.ts";
 // Server side of the purchase pages: the prices and the parent's status on load, then the two
 // posts of the offer (start the checkout, ask how the payment went).
 
-// The intro-offer split test lands later; until then everybody is in group A.
-const introOfferGroup = "A";
-
 function pageOf(url: URL) {
   return pageForPath(splitLocalePath(url.pathname).path);
 }
 
 function flowOf(url: URL): FlowType {
   return pageOf(url).id === "offer1" ? "copy_1" : "main";
-}
-
-/** The visitor's country; in development a `country` query parameter stands in for the CDN's. */
-export function offerCountry(url: URL, geoCountry: string, isDev: boolean): string {
-  const forced = url.searchParams.get("country");
-  return isDev && forced && /^[A-Za-z]{2}$/.test(forced) ? forced.toLowerCase() : geoCountry;
 }
 
 export async function loadPurchase({ url, context }: Route.LoaderArgs) {
@@ -44,20 +36,28 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   const returning = url.searchParams.has("order_id");
 
-  const [priceConfig, status] = await Promise.all([
-    getPriceConfig(services.db, {
-      countryCode: offerCountry(url, geo.countryCode, config.isDev),
-      product: defaultProduct,
-      purchaseType: "subscription",
-      flow: flowType,
-      introOfferGroup,
-    }),
+  const [introOffer, status] = await Promise.all([
+    token.success
+      ? assignIntroOfferGroupByToken(services.db, {
+          token: token.data,
+          product: defaultProduct,
+          locale,
+          flow: flowType,
+        })
+      : { group: "A" as const, inSplit: false },
     token.success ? getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }) : undefined,
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
     throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
   }
+  const priceConfig = await getPriceConfig(services.db, {
+    countryCode: geo.countryCode,
+    product: defaultProduct,
+    purchaseType: "subscription",
+    flow: flowType,
+    introOfferGroup: introOffer.group,
+  });
   const userFlow: UserFlowState | undefined = status && {
     registered: status.registered,
     purchased: status.purchased,
@@ -75,6 +75,8 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
     userFlow,
+    // The split groups this parent is in, for analytics (a user property).
+    splits: introOffer.inSplit ? { [introOfferSplit.name]: introOffer.group } : {},
   };
 }
 
@@ -84,12 +86,9 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
 ]);
 
-const logFailure = (msg: string, error: unknown) =>
-  console.error(JSON.stringify({ level: "error", msg, err: describeError(error) }));
-
 /** The offer's two server calls: leave for the hosted payment page, and the payment's status. */
 export async function handlePurchaseAction({ request, url, context }: Route.ActionArgs) {
-  const { services, geo, config } = context.get(requestContext);
+  const { services, geo, config, errors } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   if (!body.success) {
@@ -114,7 +113,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
       }
       // The gateway did not answer this time; the page asks again a second later.
-      logFailure("order status check failed", error);
+      errors.report(error, { msg: "order status check failed" });
       return pending satisfies PurchaseActionResult;
     }
   }
@@ -134,9 +133,8 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       userToken: token.data,
       product: defaultProduct,
       flow: flowOf(url),
-      introOfferGroup,
       variant: body.data.variant,
-      countryCode: offerCountry(url, geo.countryCode, config.isDev),
+      countryCode: geo.countryCode,
       locale,
       returnUrl: returnUrl.toString(),
     });
@@ -152,7 +150,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         { status: error.kind === "conflict" ? 409 : 404 },
       );
     }
-    logFailure("checkout failed", error);
+    errors.report(error, { msg: "checkout failed" });
     return data<PurchaseActionResult>(
       { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed" } },
       { status: 502 },

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages, emailOutbox, subscriptions, users } from "@kinderready/db/schema";
+import { analyticsEvents, emailMessages, emailOutbox, subscriptions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { accessCode } from "@kinderready/domain/profile/access-code.server";
@@ -114,12 +115,40 @@ describe.each(testDatabases())("profile API on $name", (target) => {
       expect.arrayContaining(["public.users", "public.email_messages", "public.support_requests"]),
     );
     expect(await tablesHolding(parent.kidName)).toEqual(["public.users"]);
+    // What analytics knows of them: a visit with an ad click id, and an event.
+    const clickId = `IwAR-erase-${randomUUID()}`;
+    const device = { user_token: parent.token, device_id: "device-erase-0123456789" };
+    await app.inject({
+      method: "POST",
+      url: "/api/v1/analytics",
+      payload: { ...device, locale: "en", fbclid: clickId },
+    });
+    await app.inject({
+      method: "POST",
+      url: "/api/v1/analytics/events",
+      payload: {
+        ...device,
+        session_id: Date.now(),
+        events: [{ event_id: clickId.slice(-36), name: "offer_viewed", time: Date.now() }],
+      },
+    });
+    expect(await tablesHolding(clickId)).toEqual(["public.analytics_visits"]);
+    expect(await tablesHolding(clickId.slice(-36))).toEqual(
+      expect.arrayContaining(["public.analytics_events", "public.analytics_visits"]),
+    );
     const [before] = await database.db.select({ id: users.id }).from(users).where(eq(users.token, parent.token));
     const erased = await post("/api/v1/user/delete", { user_token: parent.token });
     expect(erased.json()).toEqual({ confirmationSent: true });
 
     expect((await profile(parent.token)).statusCode).toBe(404);
-    for (const needle of [parent.email, parent.kidName]) expect(await tablesHolding(needle)).toEqual([]);
+    for (const needle of [parent.email, parent.kidName, clickId, clickId.slice(-36)]) {
+      expect(await tablesHolding(needle)).toEqual([]);
+    }
+    const events = await database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, before?.id ?? ""));
+    expect(events).toEqual([]);
     // What accounting needs stays, with nobody's name on it.
     const [kept] = await database.db
       .select({ status: subscriptions.status, cardToken: subscriptions.cardToken, email: users.email })

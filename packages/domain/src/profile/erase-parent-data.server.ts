@@ -1,12 +1,15 @@
 import type { Database } from "@kinderready/db/open-db";
 import {
   accessLinks,
+  analyticsEvents,
+  analyticsVisits,
   attributions,
   conversionEvents,
   emailMessages,
   ledgerEntries,
   printableProgress,
   quizAnswers,
+  splitExposures,
   subscriptions,
   supportRequests,
   users,
@@ -76,6 +79,10 @@ export async function eraseParentData(
     await tx.delete(attributions).where(eq(attributions.userId, user.id));
     await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));
     await tx.delete(accessLinks).where(eq(accessLinks.userId, user.id));
+    // Analytics linked to the parent: their events, visits (device, click ids) and split exposures.
+    await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, user.id));
+    await tx.delete(analyticsVisits).where(eq(analyticsVisits.userId, user.id));
+    await tx.delete(splitExposures).where(eq(splitExposures.userId, user.id));
     // Conversions not yet reported to ad platforms never will be.
     await tx
       .delete(conversionEvents)

@@ -2,6 +2,7 @@ import type { PrintableItemView } from "@kinderready/domain/printables/printable
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import type { CompleteActionResult } from "../../upsale/upsale-result.ts";
 
 /**
@@ -99,7 +100,13 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
         )}
         <div className="kit-item__actions">
           {item.download_url && (
-            <a className="kit-link" href={item.download_url} download aria-describedby={titleId}>
+            <a
+              className="kit-link"
+              href={item.download_url}
+              download
+              aria-describedby={titleId}
+              onClick={() => track("printable_downloaded", { item: item.id })}
+            >
               {t("printables.download")}
             </a>
           )}

@@ -1,8 +1,9 @@
 import { cancelCommentMaxLength, cancelReasons, type ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import { formatDate } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { TextAreaField } from "../quiz/field.tsx";
@@ -30,6 +31,11 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
   const heading = useCallback((node: HTMLHeadingElement | null) => {
     if (node && moved.current) node.focus();
   }, []);
+
+  const cancelledNow = Boolean(cancelled);
+  useEffect(() => {
+    if (cancelledNow) track("subscription_cancelled");
+  }, [cancelledNow]);
 
   const [reason, setReason] = useState<string>();
   const [missingReason, setMissingReason] = useState(false);

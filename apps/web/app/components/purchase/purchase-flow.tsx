@@ -4,6 +4,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { errorMessageKey, failureTitleKey } from "../../purchase/payment-result.ts";
 import {
@@ -19,6 +20,7 @@ import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../../stores/purchase-store.ts";
+import { useSplitsStore } from "../../stores/splits-store.ts";
 import { type UserFlowState, useUserFlowStore } from "../../stores/user-flow-store.ts";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepContent, stepTitle } from "./step-content.tsx";
@@ -38,6 +40,7 @@ export function PurchaseFlow({
   offerTimerTimeout,
   email,
   userFlow,
+  splits,
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -45,6 +48,8 @@ export function PurchaseFlow({
   offerTimerTimeout: number;
   email: string | null;
   userFlow: UserFlowState | undefined;
+  /** The split groups the server placed this parent in (a user property of analytics). */
+  splits: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
@@ -113,7 +118,20 @@ export function PurchaseFlow({
   }, [hydrated, userFlow]);
   useEffect(() => {
     if (payment.outcome?.kind === "approved") useUserFlowStore.setState({ purchased: true });
-  }, [payment.outcome]);
+    if (payment.outcome?.kind === "approved") track("purchase_succeeded", { flow: flowType, order_id: orderId });
+    if (payment.outcome?.kind === "declined") {
+      track("purchase_failed", { flow: flowType, code: payment.outcome.errorCode });
+    }
+  }, [payment.outcome, flowType, orderId]);
+  useEffect(() => {
+    if (!hydrated || Object.keys(splits).length === 0) return;
+    useSplitsStore.setState((state) => ({ groups: { ...state.groups, ...splits } }));
+  }, [hydrated, splits]);
+  useEffect(() => {
+    if (!hydrated) return;
+    if (id === "subscription-offer") track("offer_viewed", { flow: flowType });
+    else track("purchase_step_viewed", { flow: flowType, step: id });
+  }, [hydrated, id, flowType]);
 
   // The failure closes with `order_id` leaving the address, so what shows and the address agree;
   // focus then goes to the offer's heading (not to the page's start, where a closed dialog leaves it).

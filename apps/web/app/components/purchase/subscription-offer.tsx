@@ -2,6 +2,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
@@ -46,6 +47,12 @@ export function SubscriptionOffer({
 
   // Card details are typed on the gateway's own page, never on ours.
   useEffect(() => {
+    if (errorKey) track("checkout_failed", { reason: errorKey });
+  }, [errorKey]);
+  useEffect(() => {
+    if (timer.expired) track("offer_timer_expired");
+  }, [timer.expired]);
+  useEffect(() => {
     if (!redirectUrl) return;
     setLeaving(true);
     window.location.assign(redirectUrl);
@@ -66,6 +73,7 @@ export function SubscriptionOffer({
       agreeRef.current?.focus();
       return;
     }
+    track("checkout_started", { variant: timer.expired ? "expired" : "initial", price: plan.price });
     void checkout.submit(
       { intent: "checkout", variant: timer.expired ? "expired" : "initial" },
       { method: "post", encType: "application/json" },

@@ -14,6 +14,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type SubmitTarget, useFetcher } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
@@ -55,9 +56,20 @@ export function Quiz({
     if (hydrated) headingRef.current?.focus();
   }, [index, hydrated]);
 
+  useEffect(() => {
+    if (!hydrated) return;
+    track(page.id === "analyzing" ? "quiz_completed" : "quiz_step_viewed", { flow: flowType, step: page.id });
+  }, [hydrated, page.id, flowType]);
+  const submitError = lead.data?.intent === "submit" ? lead.data.error.field : undefined;
+  useEffect(() => {
+    if (submitError) track("email_failed", { field: submitError });
+  }, [submitError]);
+
   const goTo = (step: number) => useOnboardingStore.setState({ step });
   const answer = (value: string | string[]) => {
     const questions = recordAnswer(state.questions, { id: page.id, answer: value });
+    // Option values only: the child's name and the email never reach analytics.
+    track("quiz_step_answered", { step: page.id, answer: Array.isArray(value) ? value.join(",") : value });
     useOnboardingStore.setState({ questions, topics: topicsOf(flow, questions), step: nextIndex(flow, index) });
   };
   const previousAnswer = state.questions.find((question) => question.id === page.id)?.answer;
@@ -91,6 +103,7 @@ export function Quiz({
         },
       }),
     ) as SubmitTarget;
+    track("email_submitted", { flow: flowType, mailing_consent: mailingConsent });
     void lead.submit(payload, { method: "post", encType: "application/json" });
   };
 
@@ -153,7 +166,10 @@ export function Quiz({
           field={fieldRules.kidName}
           initial={kidName}
           input={{ autoCapitalize: "words", placeholder: t("quiz.pages.kid-name.placeholder") }}
-          onDone={(name) => useOnboardingStore.setState({ kid: { ...state.kid, name }, step: nextIndex(flow, index) })}
+          onDone={(name) => {
+            track("quiz_step_answered", { step: page.id });
+            useOnboardingStore.setState({ kid: { ...state.kid, name }, step: nextIndex(flow, index) });
+          }}
         />
       )}
       {page.type === "form" && page.field === "kid-age" && (
@@ -165,6 +181,7 @@ export function Quiz({
           input={{ inputMode: "numeric", maxLength: 3 }}
           onDone={(text) => {
             const value = Number(text);
+            track("quiz_step_answered", { step: page.id });
             useOnboardingStore.setState({
               kid: { ...state.kid, years: { value, text: t("quiz.pages.kid-age.years", { count: value }) } },
               step: nextIndex(flow, index),

@@ -5,6 +5,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useUpsaleStore } from "../../stores/upsale-store.ts";
 import {
@@ -73,10 +74,20 @@ export function UpsaleOffer({
     if (outcome?.kind !== "approved" || !type) return;
     buying.current = undefined;
     setBought(type);
+    track("upsell_bought", { type, variant, order_id: orderId });
     useUpsaleStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
     void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
     onSettled?.(type);
-  }, [outcome, report.submit, onSettled]);
+  }, [outcome, report.submit, onSettled, variant, orderId]);
+
+  useEffect(() => {
+    if (outcome?.kind === "declined" || outcome?.kind === "timeout") {
+      track("upsell_failed", { variant, code: outcome.kind === "declined" ? outcome.errorCode : "timeout" });
+    }
+  }, [outcome, variant]);
+  useEffect(() => {
+    track("upsell_viewed", { variant });
+  }, [variant]);
 
   const payOnPage = () => {
     const type = buying.current;

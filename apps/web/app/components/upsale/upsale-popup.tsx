@@ -3,6 +3,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { track } from "../../analytics/analytics.ts";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
@@ -57,6 +58,7 @@ export function UpsalePopup({
   }, [isOpen]);
 
   const decline = () => {
+    track("upsell_declined", { variant: formKey });
     useUpsaleStore.setState(declineUpsale);
     reopen.current = setTimeout(() => useUpsaleStore.setState(openUpsaleModal), discountReopenMs);
   };

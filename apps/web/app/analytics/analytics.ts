@@ -1,0 +1,96 @@
+import type { AnalyticsEventName, AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
+import { createRandomToken } from "@kinderready/domain/random-token";
+import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
+import { useAnalyticsStore } from "../stores/analytics-store.ts";
+import { useSplitsStore } from "../stores/splits-store.ts";
+import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";
+import { firePixel } from "./meta-pixel.ts";
+
+// The page's one analytics client. On the server every call does nothing.
+
+const eventsUrl = "/api/v1/analytics/events";
+const visitUrl = "/api/v1/analytics";
+const deviceCookie = "kr_device";
+const sessionKey = "kr_analytics_session";
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
+  return match?.slice(name.length + 1) || undefined;
+}
+
+let device: { deviceId: string; firstVisit: boolean } | undefined;
+
+/**
+ * The device id: a first-party cookie kept 365 days (renewed on every page load). `firstVisit`
+ * when this browser had none, which is how a first visit is told apart. Browser only.
+ */
+export function deviceIdentity(): { deviceId: string; firstVisit: boolean } {
+  if (device) return device;
+  const existing = readCookie(deviceCookie);
+  const deviceId = existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing) ? existing : createRandomToken();
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari
+  document.cookie = `${deviceCookie}=${deviceId}; Path=/; Max-Age=${analyticsDefaults.deviceCookieDays * 86_400}; SameSite=Lax${secure}`;
+  device = { deviceId, firstVisit: deviceId !== existing };
+  return device;
+}
+
+let client: AnalyticsClient | undefined;
+
+function analytics(): AnalyticsClient | undefined {
+  if (typeof window === "undefined") return undefined;
+  if (client) return client;
+  const { deviceId } = deviceIdentity();
+  const json = (body: string) => new Blob([body], { type: "application/json" });
+  client = new AnalyticsClient({
+    now: Date.now,
+    identity: () => ({
+      deviceId,
+      userToken: useAnalyticsStore.getState().userId,
+      userProperties: useSplitsStore.getState().groups,
+    }),
+    sessionStore: {
+      read: () => localStorage.getItem(sessionKey),
+      write: (value) => localStorage.setItem(sessionKey, value),
+    },
+    post: (body) =>
+      fetchApi(eventsUrl, { method: "POST", body: json(body), keepalive: true }).then(
+        () => true,
+        // A refused batch (4xx) will not get better by sending it again.
+        (error: unknown) =>
+          error instanceof ApiResponseError && error.status >= 400 && error.status < 500 && error.status !== 429,
+      ),
+    beacon: (body) => navigator.sendBeacon(eventsUrl, json(body)),
+    newEventId: () => crypto.randomUUID(),
+    page: () => window.location.pathname,
+  });
+  const instance = client;
+  setInterval(() => void instance.flush(), analyticsDefaults.flushPeriodMs);
+  window.addEventListener("pagehide", () => instance.flushOnHide());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") instance.flushOnHide();
+  });
+  return client;
+}
+
+/** Records a funnel event; returns its id (shared with the ad pixel for deduplication). */
+export function track(
+  name: AnalyticsEventName,
+  properties?: Record<string, string | number | boolean | null>,
+): string | undefined {
+  const eventId = analytics()?.track(name, properties);
+  if (eventId) firePixel(name, eventId, properties);
+  return eventId;
+}
+
+/** The analytics payload of spec point 3, once per page load: attribution and device. */
+export function sendVisit(payload: Omit<AnalyticsPayload, "device_id">): void {
+  if (typeof window === "undefined") return;
+  const body = JSON.stringify({ ...payload, device_id: deviceIdentity().deviceId });
+  void fetchApi(visitUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    keepalive: true,
+  }).catch(() => {});
+}

@@ -1,0 +1,62 @@
+import { type AdConsent, adConsentCookie } from "@kinderready/domain/consent/ad-consent";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { sendVisit, track } from "../analytics/analytics.ts";
+import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
+import { useAnalyticsStore } from "../stores/analytics-store.ts";
+
+/**
+ * Where the law asks first, the ad pixel waits for this banner: accept and reject are equal
+ * buttons, and the choice is kept a year (and on the parent's record, for server-side sharing).
+ * Elsewhere it does not show; opting out stays on /terms/do-not-sell/.
+ */
+export function ConsentBanner({
+  locale,
+  pixelId,
+  consentRequired,
+  initialConsent,
+}: {
+  locale: Locale;
+  pixelId: string | undefined;
+  consentRequired: boolean;
+  initialConsent: AdConsent | undefined;
+}) {
+  const { t } = useTranslation();
+  const [consent, setConsent] = useState(initialConsent);
+  useEffect(() => {
+    configurePixel({ pixelId, consentRequired });
+  }, [pixelId, consentRequired]);
+  if (!consentRequired || consent) return null;
+
+  const choose = (choice: AdConsent) => {
+    const secure = window.location.protocol === "https:" ? "; Secure" : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari
+    document.cookie = `${adConsentCookie.name}=${choice}; Path=/; Max-Age=${adConsentCookie.maxAgeSeconds}; SameSite=Lax${secure}`;
+    setConsent(choice);
+    track("consent_changed", { consent: choice });
+    sendVisit({ locale, user_token: useAnalyticsStore.getState().userId, ad_consent: choice });
+    // The page view the pixel could not see before.
+    if (choice === "granted") firePixel("page_viewed", crypto.randomUUID(), undefined);
+  };
+
+  return (
+    <section className="consent-banner" aria-labelledby="consent-title">
+      <h2 id="consent-title" className="consent-banner__title">
+        {t("consent.title")}
+      </h2>
+      <p>
+        {t("consent.text")} <Link to={localizePath("/terms/cookie-policy/", locale)}>{t("consent.policy")}</Link>
+      </p>
+      <div className="consent-banner__actions">
+        <button type="button" className="button" onClick={() => choose("granted")}>
+          {t("consent.accept")}
+        </button>
+        <button type="button" className="button" onClick={() => choose("denied")}>
+          {t("consent.reject")}
+        </button>
+      </div>
+    </section>
+  );
+}

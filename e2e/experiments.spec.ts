@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { assignGroup, introOfferSplit } from "@kinderready/domain/experiments/split-tests";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { apiKey, registerParent } from "./parent-helpers.ts";
+
+// The growth engine in Chromium: the intro-offer split decides the price a copy_1 visitor sees
+// and travels with their analytics events; the ad pixel waits for consent where the law asks.
+
+/** A token the split puts in the wanted group (the hash is of the user token, as on the server). */
+function tokenInGroup(group: string): string {
+  for (let attempt = 0; ; attempt += 1) {
+    const token = `e2e-${Date.now()}-${attempt}-split-abcdef`;
+    if (assignGroup(introOfferSplit, token) === group) return token;
+  }
+}
+
+async function openOffer(page: Page, token: string) {
+  await page.setExtraHTTPHeaders({ "x-test-country": "us" });
+  await page.goto(`/offer1/?token=${token}&offer=1`);
+  await expect(page.locator(".purchase-flow[data-ready]")).toHaveAttribute("data-step", "subscription-offer");
+}
+
+test("a copy_1 visitor in group B sees B's intro price, and the group is on their stored events", async ({ page }) => {
+  const { token } = await registerParent(page, "split-b", tokenInGroup("B"));
+  await openOffer(page, token);
+  await expect(page.locator(".purchase-flow")).toContainText("Due today$0.99");
+
+  // Leaving the page hands the queued events to the browser (sendBeacon).
+  await page.goto("/terms/cookie-policy/");
+  await expect(async () => {
+    const response = await page.request.get(`/api/v1/analytics/users/${token}/events`, { headers: apiKey });
+    const { events } = (await response.json()) as {
+      events: { name: string; user_properties: Record<string, string>; page: string }[];
+    };
+    const offer = events.find((event) => event.name === "offer_viewed");
+    expect(offer).toMatchObject({ page: "/offer1/", user_properties: { "intro-offer": "B" } });
+  }).toPass({ timeout: 15_000 });
+});
+
+test("group A in the same flow sees A's price; the same parent always lands in the same group", async ({ page }) => {
+  const { token } = await registerParent(page, "split-a", tokenInGroup("A"));
+  await openOffer(page, token);
+  await expect(page.locator(".purchase-flow")).toContainText("Due today$1.99");
+  await page.reload();
+  await expect(page.locator(".purchase-flow")).toContainText("Due today$1.99");
+});
+
+/** Meta pixel requests from this context, answered locally (no network). */
+async function capturePixel(context: BrowserContext): Promise<string[]> {
+  const pixel: string[] = [];
+  await context.route("https://www.facebook.com/**", async (route) => {
+    pixel.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: "image/gif", body: "" });
+  });
+  return pixel;
+}
+
+/** Opens a page and waits for its analytics visit, sent in the same effect as the pixel's page view. */
+async function openAndWaitForVisit(page: Page, url: string) {
+  const visit = page.waitForRequest((request) => request.url().endsWith("/api/v1/analytics"));
+  await page.goto(url);
+  await visit;
+}
+
+test.describe("ad consent", () => {
+  // A server of its own, with a Meta pixel configured, shared by these tests in one worker.
+  test.describe.configure({ mode: "serial" });
+  const port = 3185;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = join(tmpdir(), `kinderready-consent-${process.pid}`);
+  let server: ChildProcess | undefined;
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright passes test info second, after the fixtures
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== "pglite", "runs in the pglite project only");
+    test.setTimeout(90_000);
+    server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        APP_ENV: "test",
+        PORT: String(port),
+        APP_URL: base,
+        LOG_LEVEL: "warn",
+        IS_DEV: "false",
+        DATA_DIR: dataDir,
+        GEO_PROXY: "header",
+        GEO_COUNTRY_HEADER: "x-test-country",
+        META_PIXEL_ID: "1234567890",
+      },
+      stdio: "ignore",
+    });
+    await expect
+      .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
+      .toBe(200);
+  });
+  test.afterAll(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  for (const [choice, fires] of [
+    ["Reject", false],
+    ["Accept", true],
+  ] as const) {
+    test(`in Germany, the pixel waits for the banner; after "${choice}" it ${fires ? "fires" : "stays silent"}`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": "de" } });
+      const pixel = await capturePixel(context);
+      const page = await context.newPage();
+      await openAndWaitForVisit(page, `${base}/onboarding/`);
+      const banner = page.getByRole("region", { name: "Cookies for ads" });
+      await expect(banner).toBeVisible();
+      expect(pixel).toEqual([]);
+
+      await banner.getByRole("button", { name: choice }).click();
+      await expect(banner).toHaveCount(0);
+      await openAndWaitForVisit(page, `${base}/terms/cookie-policy/`);
+      await expect(page.getByRole("region", { name: "Cookies for ads" })).toHaveCount(0);
+      if (fires) {
+        await expect.poll(() => pixel.length).toBeGreaterThanOrEqual(2);
+        const url = new URL(pixel.at(-1) ?? "");
+        expect(url.searchParams.get("id")).toBe("1234567890");
+        expect(url.searchParams.get("ev")).toBe("PageView");
+        expect(url.searchParams.get("dl")).toBe(`${base}/terms/cookie-policy/`);
+      } else {
+        expect(pixel).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+
+  test("in the US no banner shows and the pixel fires, unless Global Privacy Control says no", async ({ browser }) => {
+    for (const gpc of [false, true]) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { "x-test-country": "us", ...(gpc && { "sec-gpc": "1" }) },
+      });
+      if (gpc)
+        await context.addInitScript(() => Object.defineProperty(navigator, "globalPrivacyControl", { value: true }));
+      const pixel = await capturePixel(context);
+      const page = await context.newPage();
+      await openAndWaitForVisit(page, `${base}/onboarding/`);
+      await expect(page.getByRole("region", { name: "Cookies for ads" })).toHaveCount(0);
+      if (gpc) expect(pixel).toEqual([]);
+      else await expect.poll(() => pixel.length).toBe(1);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import type { Database } from "@kinderready/db/open-db";
+import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
+import UAParser from "ua-parser-js";
+import type { Product } from "../product.ts";
+import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
+
+// Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per
+// batch, nothing else in the request. Forwarding to other services happens in jobs.
+
+async function userIdFor(db: Database, product: Product, token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.token, token), eq(users.product, product)));
+  return user?.id ?? null;
+}
+
+/** Stores a batch of browser events; events already stored (a re-sent batch) are skipped. */
+export async function recordAnalyticsEvents(
+  db: Database,
+  input: { batch: AnalyticsBatch; product: Product; now: Date },
+): Promise<{ accepted: number }> {
+  const { batch, now } = input;
+  const userId = await userIdFor(db, input.product, batch.user_token);
+  const userProperties = batch.user_properties ?? {};
+  const rows = batch.events.map((event) => ({
+    eventId: event.event_id,
+    name: event.name,
+    userId,
+    deviceId: batch.device_id,
+    sessionId: batch.session_id,
+    // A wrong device clock must not scatter events across the calendar.
+    occurredAt: Math.abs(event.time - now.getTime()) > maxClockSkewMs ? now : new Date(event.time),
+    page: event.page ?? null,
+    properties: event.properties ?? {},
+    userProperties,
+  }));
+  await db.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId });
+  return { accepted: rows.length };
+}
+
+const withoutQuery = (url: string | undefined) => {
+  if (!url) return null;
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+};
+
+/**
+ * Stores the analytics payload of a page view: attribution, device and place. Device fields
+ * the browser left out come from its user agent; page addresses lose their query (tokens).
+ */
+export async function recordAnalyticsVisit(
+  db: Database,
+  input: { payload: AnalyticsPayload; product: Product; userAgent: string | undefined },
+): Promise<void> {
+  const { payload } = input;
+  const ua = payload.ua ?? input.userAgent;
+  const parsed = ua ? new UAParser(ua).getResult() : undefined;
+  const userId = await userIdFor(db, input.product, payload.user_token);
+  if (userId && payload.ad_consent) {
+    await db
+      .update(users)
+      .set({ adConsent: payload.ad_consent, adConsentAt: new Date() })
+      .where(and(eq(users.id, userId), or(isNull(users.adConsent), ne(users.adConsent, payload.ad_consent))));
+  }
+  await db.insert(analyticsVisits).values({
+    userId,
+    deviceId: payload.device_id ?? null,
+    ua: ua ?? null,
+    platform: payload.platform ?? parsed?.os.name ?? null,
+    browserName: payload.browser_name ?? parsed?.browser.name ?? null,
+    browserVersion: payload.browser_version ?? parsed?.browser.version ?? null,
+    deviceVendor: payload.device_vendor ?? parsed?.device.vendor ?? null,
+    deviceModel: payload.device_model ?? parsed?.device.model ?? null,
+    locale: payload.locale,
+    host: payload.host ?? null,
+    countryCode: payload.country_code ?? null,
+    utmCampaign: payload.utm_campaign ?? null,
+    utmMedium: payload.utm_medium ?? null,
+    utmSource: payload.utm_source ?? null,
+    gclid: payload.gclid ?? null,
+    clientId: payload.client_id ?? null,
+    fbPixelId: payload.fb_pixel_id ?? null,
+    fbc: payload.fbc ?? null,
+    fbp: payload.fbp ?? null,
+    fbclid: payload.fbclid ?? null,
+    ttclid: payload.ttclid ?? null,
+    pageUrl: withoutQuery(payload.purchase_url ?? payload.upsale_url),
+  });
+}

@@ -1,0 +1,127 @@
+import { localeCodes } from "@kinderready/i18n/locales";
+import { z } from "zod";
+import { adConsentChoices } from "../consent/ad-consent.ts";
+import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+
+// What the browser may tell product analytics. Shapes are strict and small: analytics must
+// never become a way to store personal data (no free text that looks like an email address)
+// or a way to slow the funnel (at most 100 events a batch, short values).
+
+/** The funnel's events: every quiz and purchase step, purchases, upsells, errors. */
+export const analyticsEventNames = [
+  "page_viewed",
+  "quiz_step_viewed",
+  "quiz_step_answered",
+  "quiz_completed",
+  "email_submitted",
+  "email_failed",
+  "purchase_step_viewed",
+  "offer_viewed",
+  "offer_timer_expired",
+  "checkout_started",
+  "checkout_failed",
+  "purchase_succeeded",
+  "purchase_failed",
+  "upsell_viewed",
+  "upsell_bought",
+  "upsell_declined",
+  "upsell_failed",
+  "printable_downloaded",
+  "subscription_cancelled",
+  "consent_changed",
+  "connectivity_changed",
+  "error_shown",
+] as const;
+export type AnalyticsEventName = (typeof analyticsEventNames)[number];
+
+/** The browser's batch limit (spec point 9's upload batch). */
+export const maxEventsPerBatch = 100;
+
+const looksLikeEmail = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+const safeString = z
+  .string()
+  .max(200)
+  .refine((value) => !looksLikeEmail.test(value), "must not contain an email address");
+const propertyKey = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "must be a lower-case name of up to 40 characters");
+const properties = z
+  .record(propertyKey, z.union([safeString, z.number().finite(), z.boolean(), z.null()]))
+  .refine((value) => Object.keys(value).length <= 20, "must have at most 20 properties");
+
+/** A page's path as analytics keeps it: never the query, which may carry a bearer token. */
+const pagePath = z
+  .string()
+  .max(300)
+  .regex(/^\/[^?#\s]*$/, "must be a path without a query");
+
+/** The device cookie's value (also the first-visit id). */
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "must be 16 to 64 URL-safe characters");
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export const analyticsEventSchema = z.object({
+  /** Made in the browser; a re-sent batch is recognised by it, and the ad pixel shares it. */
+  event_id: z.uuid(),
+  name: z.enum(analyticsEventNames),
+  /** When it happened, in ms since the epoch. */
+  time: z.number().int().positive(),
+  page: pagePath.optional(),
+  properties: properties.optional(),
+});
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/** POST /analytics/events: a batch from one device and session. */
+export const analyticsBatchSchema = z.object({
+  user_token: userTokenSchema.optional(),
+  device_id: deviceIdSchema,
+  /** The session's start in ms: 30 minutes without events start a new one. */
+  session_id: z.number().int().positive(),
+  /** Split-test groups and the like, as they were when the events happened. */
+  user_properties: properties.optional(),
+  events: z.array(analyticsEventSchema).min(1).max(maxEventsPerBatch),
+});
+export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+
+/** Events stamped more than a day away from the server's clock are clamped to it. */
+export const maxClockSkewMs = dayMs;
+
+const optionalText = (max: number) => z.string().max(max).optional();
+const pageUrl = z.url().max(2000).optional();
+
+/**
+ * POST /analytics: the analytics payload of spec point 3, sent once a page has loaded. Device
+ * fields the browser leaves out are parsed from the user agent on the server. The email is
+ * accepted for compatibility and never stored here (the user row has it).
+ */
+export const analyticsPayloadSchema = z.object({
+  user_token: userTokenSchema.optional(),
+  device_id: deviceIdSchema.optional(),
+  fb_pixel_id: optionalText(64),
+  fbc: optionalText(500),
+  fbp: optionalText(200),
+  fbclid: optionalText(500),
+  gclid: optionalText(500),
+  ttclid: optionalText(500),
+  client_id: optionalText(100),
+  ua: optionalText(1000),
+  platform: optionalText(60),
+  browser_name: optionalText(60),
+  browser_version: optionalText(40),
+  device_vendor: optionalText(60),
+  device_model: optionalText(60),
+  locale: z.enum(localeCodes as [string, ...string[]]),
+  host: optionalText(253),
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+    .transform((code) => code.toLowerCase())
+    .optional(),
+  utm_campaign: optionalText(200),
+  utm_medium: optionalText(200),
+  utm_source: optionalText(200),
+  email: z.email().max(254).optional(),
+  /** The consent banner's choice, kept on the parent's record for server-side sharing. */
+  ad_consent: z.enum(adConsentChoices).optional(),
+  purchase_url: pageUrl,
+  upsale_url: pageUrl,
+});
+export type AnalyticsPayload = z.infer<typeof analyticsPayloadSchema>;

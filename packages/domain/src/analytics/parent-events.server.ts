@@ -1,0 +1,36 @@
+import type { Database } from "@kinderready/db/open-db";
+import { analyticsEvents, users } from "@kinderready/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import type { Product } from "../product.ts";
+import type { AnalyticsEventName } from "./analytics-schema.ts";
+
+/** A parent's latest analytics events, newest first: what support and the operator look at. */
+export async function listParentEvents(db: Database, input: { token: string; product: Product; limit: number }) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.token, input.token), eq(users.product, input.product)));
+  if (!user) throw new DomainError("not-found", "token", "No parent has this token");
+  const rows = await db
+    .select({
+      event_id: analyticsEvents.eventId,
+      name: analyticsEvents.name,
+      occurred_at: analyticsEvents.occurredAt,
+      page: analyticsEvents.page,
+      properties: analyticsEvents.properties,
+      user_properties: analyticsEvents.userProperties,
+    })
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.userId, user.id))
+    .orderBy(desc(analyticsEvents.occurredAt))
+    .limit(input.limit);
+  // Stored only after validation: the names and property shapes are the schema's.
+  return rows.map((row) => ({
+    ...row,
+    name: row.name as AnalyticsEventName,
+    properties: row.properties as Record<string, unknown>,
+    user_properties: row.user_properties as Record<string, unknown>,
+    occurred_at: row.occurred_at.toISOString(),
+  }));
+}
