@@ -56,6 +56,8 @@ export default defineConfig({
       IS_DEV: "false",
       // Lets a test say which country a visitor is in, as a CDN would.
       GEO_PROXY: "header",
+      // As behind a load balancer: a test may say which address it comes from.
+      TRUST_PROXY: "true",
       GEO_COUNTRY_HEADER: "x-test-country",
       ...target.database,
     },
