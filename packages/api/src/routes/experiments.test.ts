@@ -1,6 +1,8 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { settings } from "@kinderready/db/schema";
+import { orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
@@ -59,5 +61,56 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
       { name: "A", weight: 0.5 },
       { name: "B", weight: 0.5 },
     ]);
+  });
+
+  it("reports each group's exposures, purchases after exposure, revenue per visitor and chance to beat A", async () => {
+    await seedPriceCatalogue(database.db, "kinderready");
+    const [plan] = await database.db.select({ id: pricePlans.id }).from(pricePlans).limit(1);
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const parent = async (group: string, paid: { amount: number; currency: string; at?: Date }[]) => {
+      const user = await insertTestParent(database.db);
+      await database.db
+        .insert(splitExposures)
+        .values({ userId: user.id, splitName: "intro-offer", group, exposedAt: hourAgo });
+      for (const [index, payment] of paid.entries()) {
+        await database.db.insert(orders).values({
+          orderId: `order-${user.id}-${index}`,
+          userId: user.id,
+          purpose: index === 0 ? "subscription" : "upsale",
+          idempotencyKey: `key-${index}`,
+          pricePlanId: plan?.id ?? "",
+          amount: payment.amount,
+          currency: payment.currency,
+          gateway: "simulator",
+          status: "approved",
+          ...(payment.at && { createdAt: payment.at }),
+        });
+      }
+    };
+    await parent("A", [{ amount: 199, currency: "USD" }]);
+    await parent("A", []);
+    // Bought before the exposure: not the experiment's doing.
+    await parent("A", [{ amount: 199, currency: "USD", at: new Date(Date.now() - 2 * 60 * 60 * 1000) }]);
+    await parent("A", []);
+    await parent("B", [
+      { amount: 99, currency: "USD" },
+      { amount: 999, currency: "USD" },
+    ]);
+    await parent("B", [{ amount: 99, currency: "EUR" }]);
+    await parent("B", []);
+    await parent("B", []);
+
+    const response = await app.inject({ method: "GET", url: "/api/v1/console/experiments/intro-offer", headers });
+    expect(response.statusCode).toBe(200);
+    const results = response.json();
+    expect(results.sampleRatio).toMatchObject({ statistic: 0, degrees: 1, pValue: 1, mismatch: false });
+    const [a, b] = results.groups;
+    expect(a).toMatchObject({ group: "A", exposed: 4, purchased: 1, revenuePerVisitor: { USD: 50 } });
+    expect(a.versusControl).toBeUndefined();
+    expect(b).toMatchObject({ group: "B", exposed: 4, purchased: 2, revenuePerVisitor: { USD: 275, EUR: 25 } });
+    // Beta(3, 3) against Beta(2, 4), and the daily view holds the same people.
+    expect(b.versusControl.chanceToBeat).toBeGreaterThan(0.5);
+    expect(b.versusControl.chanceToBeat).toBeLessThan(1);
+    expect(results.daily.reduce((sum: number, row: { exposed: number }) => sum + row.exposed, 0)).toBe(8);
   });
 });
