@@ -11,6 +11,7 @@ import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
+import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
 import {
   type EmailQueue,
   enqueueEmail,
@@ -73,6 +74,9 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   app.addHook("onClose", () => errors.close(2_000));
 
   const database = await openDatabase(config);
+  if (config.firstOperator && (await ensureFirstOperator(database.db, config.firstOperator))) {
+    app.log.info({ email: config.firstOperator.email }, "created the first console operator");
+  }
   const jobs = await startJobs(database);
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   await startEmailWorker(jobs, {

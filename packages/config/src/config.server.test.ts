@@ -82,6 +82,17 @@ describe("loadConfig", () => {
     expect(serialized).not.toContain(loadConfig({ ...prodPayments }).accessLinkSecret);
   });
 
+  it("creates the first console operator only from both ADMIN_ settings, and never makes them public", () => {
+    expect(loadConfig({}).firstOperator).toBeUndefined();
+    const config = loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a long passphrase" });
+    expect(config.firstOperator).toEqual({ email: "owner@example.com", password: "a long passphrase" });
+    expect(JSON.stringify(toPublicConfig(config))).not.toContain("a long passphrase");
+    expect(() => loadConfig({ ADMIN_EMAIL: "owner@example.com" })).toThrow("must be set together");
+    expect(() => loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "short" })).toThrow(
+      "ADMIN_PASSWORD must be at least 12 characters",
+    );
+  });
+
   it("shows the support chat only when an https address is configured", () => {
     expect(toPublicConfig(loadConfig({})).supportChatUrl).toBeUndefined();
     expect(toPublicConfig(loadConfig({ SUPPORT_CHAT_URL: "https://chat.example/kr" })).supportChatUrl).toBe(

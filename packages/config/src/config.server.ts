@@ -37,6 +37,8 @@ const envSchema = z.object({
     .min(1)
     .default(fileURLToPath(new URL("../../../data", import.meta.url))),
   SUPPORT_EMAIL: z.email().default("support@kinderready.app"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SUPPORT_CHAT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   ARBITRATION_URL: z
     .url()
@@ -115,6 +117,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   supportEmail: string;
+  /** The first operator of the console, created at start when both are set. */
+  firstOperator: { email: string; password: string } | undefined;
   /** A hosted support chat the corner button opens; unset, there is no button. */
   supportChatUrl: string | undefined;
   /** Links the legal pages give: an out-of-court dispute body, the app stores' refund pages. */
@@ -214,6 +218,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProd = e.APP_ENV === "prod";
   if (isProd && !e.API_SECRET) throw new ConfigError("Invalid configuration: API_SECRET is required when APP_ENV=prod");
   if (isProd && !e.APP_URL) throw new ConfigError("Invalid configuration: APP_URL is required when APP_ENV=prod");
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const apiUrl = (e.API_URL ?? `${appUrl}/api/v1`).replace(/\/+$/, "");
   if (isProd && e.PAYMENT_GATEWAY === "simulator") {
@@ -253,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     supportEmail: e.SUPPORT_EMAIL,
+    firstOperator: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     supportChatUrl: e.SUPPORT_CHAT_URL,
     legalLinks: {
       arbitrationUrl: e.ARBITRATION_URL,

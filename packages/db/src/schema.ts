@@ -490,3 +490,47 @@ export const conversionDeliveries = pgTable(
     index("conversion_deliveries_due").on(table.status, table.nextAttemptAt),
   ],
 );
+
+/** The operator console's accounts (issue 9): email and an argon2id password hash. */
+export const operators = pgTable("operators", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  /** Wrong passwords since the last success; five lock the account for a while. */
+  failedLogins: integer("failed_logins").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Signed-in operators: the cookie holds a random token, the table only its SHA-256. */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    /** Sent back with every change the operator makes (a form field), never read from a cookie. */
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("operator_sessions_operator").on(table.operatorId)],
+);
+
+/** Every change made from the console, and every sign-in attempt: who, what, on what, when. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for the system (the first operator created at start) and unknown sign-in attempts. */
+    operatorId: uuid("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_log_time").on(table.createdAt)],
+);
