@@ -1,9 +1,11 @@
 import type { AnalyticsEventName, AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
+import { readCookie } from "@kinderready/domain/cookies";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";
 import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";
+import { writeBrowserCookie } from "./browser-cookie.ts";
 import { firePixel } from "./meta-pixel.ts";
 
 // The page's one analytics client. On the server every call does nothing.
@@ -13,11 +15,6 @@ const visitUrl = "/api/v1/analytics";
 const deviceCookie = "kr_device";
 const sessionKey = "kr_analytics_session";
 
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  return match?.slice(name.length + 1) || undefined;
-}
-
 let device: { deviceId: string; firstVisit: boolean } | undefined;
 
 /**
@@ -26,11 +23,9 @@ let device: { deviceId: string; firstVisit: boolean } | undefined;
  */
 export function deviceIdentity(): { deviceId: string; firstVisit: boolean } {
   if (device) return device;
-  const existing = readCookie(deviceCookie);
+  const existing = readCookie(document.cookie, deviceCookie);
   const deviceId = existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing) ? existing : createRandomToken();
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari
-  document.cookie = `${deviceCookie}=${deviceId}; Path=/; Max-Age=${analyticsDefaults.deviceCookieDays * 86_400}; SameSite=Lax${secure}`;
+  writeBrowserCookie(deviceCookie, deviceId, analyticsDefaults.deviceCookieDays * 86_400);
   device = { deviceId, firstVisit: deviceId !== existing };
   return device;
 }

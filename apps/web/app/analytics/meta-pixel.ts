@@ -2,6 +2,7 @@ import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics
 import { metaEventName } from "@kinderready/domain/analytics/forwarding/conversion-event-names";
 import { adsAllowed, readAdConsent } from "@kinderready/domain/consent/ad-consent";
 import { adSharingOptOutCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";
+import { readCookie } from "@kinderready/domain/cookies";
 
 // The Meta pixel without Meta's script: its documented image request, one per event, sent only
 // when the visitor's consent allows. A purchase carries the order id as its event id, which is
@@ -26,7 +27,7 @@ export function configurePixel(next: { pixelId: string | undefined; consentRequi
 
 function optedOut(): boolean {
   const gpc = (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-  return gpc || document.cookie.split(/;\s*/).includes(`${adSharingOptOutCookie.name}=1`);
+  return gpc || readCookie(document.cookie, adSharingOptOutCookie.name) === "1";
 }
 
 export function firePixel(

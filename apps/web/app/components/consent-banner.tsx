@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sendVisit, track } from "../analytics/analytics.ts";
+import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 
@@ -31,9 +32,7 @@ export function ConsentBanner({
   if (!consentRequired || consent) return null;
 
   const choose = (choice: AdConsent) => {
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari
-    document.cookie = `${adConsentCookie.name}=${choice}; Path=/; Max-Age=${adConsentCookie.maxAgeSeconds}; SameSite=Lax${secure}`;
+    writeBrowserCookie(adConsentCookie.name, choice, adConsentCookie.maxAgeSeconds);
     setConsent(choice);
     track("consent_changed", { consent: choice });
     sendVisit({ locale, user_token: useAnalyticsStore.getState().userId, ad_consent: choice });

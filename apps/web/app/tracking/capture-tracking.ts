@@ -1,11 +1,7 @@
+import { readCookie } from "@kinderready/domain/cookies";
 import type { TrackingData } from "@kinderready/domain/onboarding/onboarding-schema";
 
 const clickKeys = ["utm_campaign", "utm_medium", "utm_source", "utm_content", "gclid", "fbclid", "af_sub1", "ttclid"];
-
-function cookieValue(cookies: string, name: string): string | undefined {
-  const match = cookies.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
 
 const present = (value: string | null | undefined) => (value ? value : undefined);
 
@@ -21,7 +17,7 @@ export function trackingFromLanding(input: { search: string; cookies: string; no
   const get = (key: string) => present(query.get(key));
   const fbclid = get("fbclid") ?? get("af_sub1");
   // GA's cookie is GA1.1.<random>.<timestamp>; the client id is the last two parts.
-  const gaCookie = cookieValue(input.cookies, "_ga");
+  const gaCookie = readCookie(input.cookies, "_ga");
   const gaClientId = gaCookie?.split(".").slice(-2).join(".");
   return {
     utmLabels: {
@@ -34,8 +30,8 @@ export function trackingFromLanding(input: { search: string; cookies: string; no
     fbAnalytics: {
       fb_pixel_id: get("fb_pixel_id"),
       // Meta's format for a click id the pixel has not stored yet.
-      fbc: cookieValue(input.cookies, "_fbc") ?? (fbclid ? `fb.1.${input.now}.${fbclid}` : undefined),
-      fbp: cookieValue(input.cookies, "_fbp"),
+      fbc: readCookie(input.cookies, "_fbc") ?? (fbclid ? `fb.1.${input.now}.${fbclid}` : undefined),
+      fbp: readCookie(input.cookies, "_fbp"),
       fbclid,
     },
     ttclid: get("ttclid"),

@@ -1,3 +1,4 @@
+import { readCookie } from "../cookies.ts";
 import { optInCountries } from "./mailing-consent.ts";
 
 // Ad cookies and ad-platform sharing. Where the law asks first (the EU, the EEA, the UK and
@@ -14,11 +15,8 @@ export const adConsentRequired = (countryCode: string): boolean => optInCountrie
 
 /** The banner's choice from a Cookie header or document.cookie; undefined when never asked. */
 export function readAdConsent(cookies: string | null | undefined): AdConsent | undefined {
-  for (const part of (cookies ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === adConsentCookie.name && (value === "granted" || value === "denied")) return value;
-  }
-  return undefined;
+  const value = readCookie(cookies, adConsentCookie.name);
+  return value === "granted" || value === "denied" ? value : undefined;
 }
 
 /** Whether ad pixels may fire and conversions may be shared with ad platforms. */

@@ -1,3 +1,5 @@
+import { cookieString, readCookie } from "../cookies.ts";
+
 // "Do not sell or share" (CCPA/CPRA): a visitor opts out of sharing with advertising platforms
 // in this browser, by the button on /terms/do-not-sell/ (a first-party cookie that scripts can
 // read, so pixels can honour it) or by sending a Global Privacy Control signal.
@@ -9,17 +11,9 @@ export type AdSharingOptOut = "none" | "opted-out" | "gpc";
 /** Why (or whether) this request is opted out: GPC first, since it needs no click. */
 export function adSharingOptOut(input: { cookieHeader: string | null; gpcHeader: string | null }): AdSharingOptOut {
   if (input.gpcHeader?.trim() === "1") return "gpc";
-  const cookies = (input.cookieHeader ?? "").split(";").map((part) => part.trim());
-  return cookies.includes(`${adSharingOptOutCookie.name}=1`) ? "opted-out" : "none";
+  return readCookie(input.cookieHeader, adSharingOptOutCookie.name) === "1" ? "opted-out" : "none";
 }
 
 /** The Set-Cookie value that records the opt-out for a year. */
-export function adSharingOptOutSetCookie(secure: boolean): string {
-  return [
-    `${adSharingOptOutCookie.name}=1`,
-    "Path=/",
-    `Max-Age=${adSharingOptOutCookie.maxAgeSeconds}`,
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
-}
+export const adSharingOptOutSetCookie = (secure: boolean): string =>
+  cookieString(adSharingOptOutCookie.name, "1", { maxAgeSeconds: adSharingOptOutCookie.maxAgeSeconds, secure });

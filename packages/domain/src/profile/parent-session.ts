@@ -1,3 +1,5 @@
+import { cookieString, readCookie } from "../cookies.ts";
+
 // The parent's session on this device: an HttpOnly cookie holding their user token, set when
 // they arrive with the token in a link (after paying, from a receipt) or sign in by an emailed
 // link, so the profile and printables open from the menu without the token in the address.
@@ -5,22 +7,14 @@
 
 export const parentSessionCookie = { name: "kr_session", maxAgeSeconds: 180 * 24 * 60 * 60 } as const;
 
-export function readParentSession(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === parentSessionCookie.name) return decodeURIComponent(value.join("=")) || undefined;
-  }
-  return undefined;
-}
+export const readParentSession = (cookieHeader: string | null): string | undefined =>
+  readCookie(cookieHeader, parentSessionCookie.name);
 
 /** Set-Cookie for a session with this token; without one, the header that ends the session. */
 export function parentSessionSetCookie(token: string | undefined, secure: boolean): string {
-  return [
-    `${parentSessionCookie.name}=${token ? encodeURIComponent(token) : ""}`,
-    "Path=/",
-    `Max-Age=${token ? parentSessionCookie.maxAgeSeconds : 0}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return cookieString(parentSessionCookie.name, token ?? "", {
+    maxAgeSeconds: token ? parentSessionCookie.maxAgeSeconds : 0,
+    secure,
+    httpOnly: true,
+  });
 }
