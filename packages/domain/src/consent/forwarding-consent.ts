@@ -1,3 +1,5 @@
+import { adsAllowed } from "./ad-consent.ts";
+
 // Whether a parent's conversion may be sent to a destination, decided again at every send from
 // what the users row says then. Ad platforms need the parent not to have opted out of sharing
 // and, where the law asks first (opt-in countries), a granted ad consent. Amplitude is our own
@@ -19,8 +21,9 @@ export function forwardingDecision(subject: ForwardingSubject, kind: Destination
   if (!subject || subject.erasedAt) return { send: false, reason: "erased" };
   if (kind === "product-analytics") return { send: true };
   if (subject.adSharingOptOutAt) return { send: false, reason: "opted-out" };
-  // A refusal counts wherever it was given; outside opt-in countries silence is not a refusal.
-  if (subject.adConsent === "denied") return { send: false, reason: "no-consent" };
-  if (subject.mailingOptInCountry && subject.adConsent !== "granted") return { send: false, reason: "no-consent" };
-  return { send: true };
+  // The pixel's rule, with the banner's choice as the parent's row keeps it.
+  const consent = subject.adConsent === "granted" || subject.adConsent === "denied" ? subject.adConsent : undefined;
+  return adsAllowed({ consentRequired: subject.mailingOptInCountry, consent, optedOut: false })
+    ? { send: true }
+    : { send: false, reason: "no-consent" };
 }
