@@ -26,8 +26,13 @@ export async function hashPassword(password: string): Promise<string> {
   return argon2id({ ...argonCost, password, salt: randomBytes(16), outputType: "encoded" });
 }
 
-// Verified against when the email is unknown, so both answers take the same time.
-const decoyHash = await argon2id({ ...argonCost, password: "decoy", salt: randomBytes(16), outputType: "encoded" });
+// Verified against when the email is unknown, so both answers take the same time. Made on first
+// need, not when the server starts (an argon2id hash costs about 50 ms).
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= argon2id({ ...argonCost, password: "decoy", salt: randomBytes(16), outputType: "encoded" });
+  return decoyHash;
+};
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -95,7 +100,7 @@ export async function signInOperator(
   if (!allowed) throw new DomainError("rate-limited", "email", "Too many sign-in attempts from this address");
   const [operator] = await db.select().from(operators).where(eq(operators.email, email));
   if (!operator) {
-    await argon2Verify({ password: input.password, hash: decoyHash });
+    await argon2Verify({ password: input.password, hash: await decoy() });
     await recordAudit(db, {
       operatorId: null,
       action: "sign-in.failed",
