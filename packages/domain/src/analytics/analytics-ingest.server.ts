@@ -3,18 +3,14 @@ import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema"
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import type { Product } from "../product.ts";
+import { findParent } from "../profile/profile.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 
 // Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per
 // batch, nothing else in the request. Forwarding to other services happens in jobs.
 
 async function userIdFor(db: Database, product: Product, token: string | undefined): Promise<string | null> {
-  if (!token) return null;
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.token, token), eq(users.product, product)));
-  return user?.id ?? null;
+  return token ? ((await findParent(db, { token, product }))?.id ?? null) : null;
 }
 
 /** Stores a batch of browser events; events already stored (a re-sent batch) are skipped. */

@@ -1,16 +1,14 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsEvents, users } from "@kinderready/db/schema";
-import { and, desc, eq } from "drizzle-orm";
+import { analyticsEvents } from "@kinderready/db/schema";
+import { desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
+import { findParent } from "../profile/profile.server.ts";
 import type { AnalyticsEventName } from "./analytics-schema.ts";
 
 /** A parent's latest analytics events, newest first: what support and the operator look at. */
 export async function listParentEvents(db: Database, input: { token: string; product: Product; limit: number }) {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.token, input.token), eq(users.product, input.product)));
+  const user = await findParent(db, input);
   if (!user) throw new DomainError("not-found", "token", "No parent has this token");
   const rows = await db
     .select({

@@ -1,11 +1,12 @@
 import { describeError } from "@kinderready/db/describe-error";
 import type { Database } from "@kinderready/db/open-db";
-import { settings, splitExposures, users } from "@kinderready/db/schema";
+import { settings, splitExposures } from "@kinderready/db/schema";
 import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FlowType } from "../onboarding/flows.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
 import type { Product } from "../product.ts";
+import { findParent } from "../profile/profile.server.ts";
 import {
   assignGroup,
   defaultGroup,
@@ -109,10 +110,7 @@ export async function assignIntroOfferGroupByToken(
   input: { token: string; product: Product; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.token, input.token), eq(users.product, input.product)));
+  const user = await findParent(db, { token: input.token, product: input.product });
   return user
     ? assignIntroOfferGroup(db, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
     : notInSplit;
