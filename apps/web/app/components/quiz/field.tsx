@@ -1,24 +1,15 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useEffect } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useEffect } from "react";
 
-/** A labelled text input with its error, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  error,
-  ...input
-}: { id: string; label: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+type FieldProps = { id: string; label: string; error: string | undefined };
+
+/** The label, the control and its error, wired for screen readers. */
+function LabelledField({ id, label, error, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      {children}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
@@ -28,31 +19,31 @@ export function Field({
   );
 }
 
+const describedBy = (id: string, error: string | undefined) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
+
+/** A labelled text input with its error. */
+export function Field({ id, label, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <LabelledField id={id} label={label} error={error}>
+      <input id={id} className="field__input" {...describedBy(id, error)} {...input} />
+    </LabelledField>
+  );
+}
+
 /** The same for a longer text (a message, a comment). */
 export function TextAreaField({
   id,
   label,
   error,
   ...textarea
-}: { id: string; label: string; error: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledField id={id} label={label} error={error}>
+      <textarea id={id} className="field__input" {...describedBy(id, error)} {...textarea} />
+    </LabelledField>
   );
 }
 
