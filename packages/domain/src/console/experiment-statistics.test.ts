@@ -1,3 +1,4 @@
+import { seededRandom } from "@kinderready/kit/random";
 import { describe, expect, it } from "vitest";
 import {
   betaQuantile,
@@ -11,16 +12,9 @@ import {
   normalQuantile,
 } from "./experiment-statistics.ts";
 
-/** A seeded generator (mulberry32) and Beta draws through Marsaglia-Tsang gamma sampling. */
+/** Beta draws through Marsaglia-Tsang gamma sampling, from the kit's seeded generator. */
 function sampler(seed: number) {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = seededRandom(seed).next;
   const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
   const gamma = (shape: number): number => {
     if (shape < 1) return gamma(shape + 1) * uniform() ** (1 / shape);
