@@ -1,5 +1,5 @@
 import { describeError } from "@kinderready/db/describe-error";
-import { DomainError } from "@kinderready/domain/domain-error";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { GatewayError } from "@kinderready/domain/payments/payment-gateway";
 import type { FastifyError, FastifyInstance } from "fastify";
@@ -31,7 +31,7 @@ export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter)
       return reply.status(400).send({ message, statusCode: 400 } satisfies ErrorBody);
     }
     if (error instanceof DomainError) {
-      const statusCode = { invalid: 400, conflict: 409, "not-found": 404, "rate-limited": 429 }[error.kind];
+      const statusCode = httpStatusOf[error.kind];
       return reply.status(statusCode).send({ message: `body.${error.field}: ${error.message}`, statusCode });
     }
     if (error instanceof GatewayError) {

@@ -1,9 +1,16 @@
 export type DomainErrorKind = "invalid" | "conflict" | "not-found" | "rate-limited";
 
+/** The HTTP status each kind means, for every transport (API routes and page actions). */
+export const httpStatusOf: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  conflict: 409,
+  "not-found": 404,
+  "rate-limited": 429,
+};
+
 /**
  * A failure the caller can act on, naming the field at fault. Transports map the kind to a
- * status (invalid 400, conflict 409, not-found 404, rate-limited
- * 429); the key is the catalogue message for the browser.
+ * status with `httpStatusOf`; the key is the catalogue message for the browser.
  */
 export class DomainError extends Error {
   override name = "DomainError";

@@ -1,5 +1,5 @@
 import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
-import { DomainError } from "@kinderready/domain/domain-error";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
 import { checkAccessLink, redeemAccessLink, requestAccessLink } from "@kinderready/domain/profile/access-links.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
@@ -64,17 +64,20 @@ export async function loadProfile({ request, url, context }: Args) {
     return data<ProfileLoaderData>({ state: "signed-out", locale, accessLink });
   }
 
-  const parent = await findParent(services.db, { token, product });
-  if (!parent) {
+  // A Global Privacy Control signal is the parent saying "do not sell or share": record it (once:
+  // the update matches nothing after the first time, or for a token nobody holds).
+  const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
+  if (gpc) await recordAdSharingOptOut(services.account, { token, product });
+  const profile = await getProfile(services.account, { token, product }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "not-found") return undefined;
+    throw error;
+  });
+  if (!profile) {
     return data<ProfileLoaderData>(
       { state: "signed-out", locale, accessLink: "none" },
       { headers: sessionCookie(config.appUrl, undefined) },
     );
   }
-  // A Global Privacy Control signal is the parent saying "do not sell or share": record it.
-  const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
-  if (gpc && !parent.adSharingOptOutAt) await recordAdSharingOptOut(services.account, { token, product });
-  const profile = await getProfile(services.account, { token, product });
   return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc });
 }
 
@@ -173,8 +176,7 @@ export async function handleProfileAction({ request, url, context }: Args) {
     }
   } catch (error) {
     if (error instanceof DomainError && error.messageKey) {
-      const status = { invalid: 400, conflict: 409, "not-found": 404, "rate-limited": 429 }[error.kind];
-      return failure(input.intent, error.messageKey, status, error.field);
+      return failure(input.intent, error.messageKey, httpStatusOf[error.kind], error.field);
     }
     errors.report(error, { msg: "profile action failed", extra: { intent: input.intent } });
     return failure(input.intent, "profile.errors.internal", 500);
