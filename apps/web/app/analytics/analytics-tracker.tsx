@@ -8,8 +8,6 @@ import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
 import { deviceIdentity, sendVisit, track } from "./analytics.ts";
 
-const purchasePages = new Set(["purchase", "purchase-flow", "offer1"]);
-
 /**
  * Every page view as an event, the visit's payload once per page load (attribution, device,
  * the offer or upsell address), and the connection going and coming back.
@@ -28,7 +26,7 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
     const url = new URL(window.location.href);
     const tracking = trackingFromLanding({ search: url.search, cookies: document.cookie, now: Date.now() });
     const addressToken = url.searchParams.get("token");
-    const pageId = pageForPath(splitLocalePath(pathname).path).id;
+    const page = pageForPath(splitLocalePath(pathname).path);
     sendVisit({
       user_token: addressToken ?? useAnalyticsStore.getState().userId,
       locale,
@@ -45,8 +43,9 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
       fbclid: tracking?.fbAnalytics.fbclid,
       ttclid: tracking?.ttclid,
       ad_consent: readAdConsent(document.cookie),
-      ...(purchasePages.has(pageId) && { purchase_url: url.href }),
-      ...(pageId === "printables" && { upsale_url: url.href }),
+      // The offer pages are the purchase route's; the upsells live in the printables.
+      ...(page.file === "routes/purchase.tsx" && { purchase_url: url.href }),
+      ...(page.file === "routes/printables.tsx" && { upsale_url: url.href }),
     });
   }, [pathname, locale]);
 
