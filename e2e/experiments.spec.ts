@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { assignGroup, introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { apiKey, registerParent } from "./parent-helpers.ts";
@@ -136,6 +137,24 @@ test.describe("ad consent", () => {
       await context.close();
     });
   }
+
+  test("the banner passes axe-core and works with the keyboard, in Arabic too", async ({ browser }) => {
+    for (const locale of ["", "/ar"]) {
+      const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": "fr" } });
+      await capturePixel(context);
+      const page = await context.newPage();
+      await openAndWaitForVisit(page, `${base}${locale}/onboarding/`);
+      const banner = page.locator(".consent-banner");
+      await expect(banner).toBeVisible();
+      const results = await new AxeBuilder({ page }).include(".consent-banner").analyze();
+      expect(results.violations).toEqual([]);
+      if (locale) await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await banner.getByRole("button").last().focus();
+      await page.keyboard.press("Enter");
+      await expect(banner).toHaveCount(0);
+      await context.close();
+    }
+  });
 
   test("in the US no banner shows and the pixel fires, unless Global Privacy Control says no", async ({ browser }) => {
     for (const gpc of [false, true]) {
