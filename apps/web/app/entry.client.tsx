@@ -5,8 +5,9 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
+import { isConsolePath } from "./console/console-paths.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
-import { loadCatalogue } from "./i18n/load-catalogue.ts";
+import { loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
 window.addEventListener("vite:preloadError", (event) => {
@@ -15,8 +16,13 @@ window.addEventListener("vite:preloadError", (event) => {
 
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
-// The server rendered in this language; hydrate only once its catalogue is in memory.
-const i18n = createI18n(locale, await loadCatalogue(locale));
+// The server rendered in this language; hydrate only once its catalogue is in memory (and the
+// console's, on console pages).
+const [catalogue, consoleCatalogue] = await Promise.all([
+  loadCatalogue(locale),
+  isConsolePath(window.location.pathname) ? loadConsoleCatalogue(locale) : undefined,
+]);
+const i18n = createI18n(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 
 startTransition(() => {
   hydrateRoot(

@@ -9,6 +9,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
+import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -24,7 +25,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, errors } = loadContext.get(requestContext);
-  const i18n = serverI18n(localeFromPath(new URL(request.url).pathname));
+  const { pathname } = new URL(request.url);
+  const i18n = serverI18n(
+    isConsolePath(pathname)
+      ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
+      : localeFromPath(pathname),
+  );
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

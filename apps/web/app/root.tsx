@@ -29,6 +29,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { StoreHydration } from "./components/store-hydration.tsx";
 import { SupportChat } from "./components/support-chat.tsx";
+import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { startClientErrorReporting } from "./error-reporting/client-error-reporting.ts";
 import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";
@@ -45,11 +46,15 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ url, context, request }: Route.LoaderArgs) {
   const { config, geo } = context.get(requestContext);
   const { pathname } = url;
-  const locale = localeFromPath(pathname);
+  const consolePage = isConsolePath(pathname);
+  const locale = consolePage
+    ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
+    : localeFromPath(pathname);
   const t = serverI18n(locale).t;
   const page = pageForPath(splitLocalePath(pathname).path);
   return {
     locale,
+    consolePage,
     config,
     // Where the visitor is decides whether ads wait for consent; the banner's choice, if made.
     privacy: {
@@ -57,7 +62,7 @@ export async function loader({ url, context, request }: Route.LoaderArgs) {
       adConsent: readAdConsent(request.headers.get("cookie")) ?? null,
     },
     seo: {
-      title: t("meta.titleTemplate", { title: t(`meta.titles.${page.title}`) }),
+      title: consolePage ? t("console:title") : t("meta.titleTemplate", { title: t(`meta.titles.${page.title}`) }),
       description: t("meta.description"),
       imageAlt: t("meta.imageAlt"),
       siteName: t("app.name"),
@@ -70,15 +75,17 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData
-    ? pageMeta({
-        appUrl: loaderData.config.appUrl,
-        pathname: location.pathname,
-        locale: loaderData.locale,
-        seo: loaderData.seo,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  if (!loaderData) return [];
+  // The console is nobody's landing page: no share preview, and search engines stay out.
+  if (loaderData.consolePage) return [{ title: loaderData.seo.title }, { name: "robots", content: "noindex" }];
+  return pageMeta({
+    appUrl: loaderData.config.appUrl,
+    pathname: location.pathname,
+    locale: loaderData.locale,
+    seo: loaderData.seo,
+  });
+};
 
 // The font of the page's script is fetched with the HTML instead of after the CSS.
 function fontPreload(locale: string): string {
@@ -90,8 +97,10 @@ function fontPreload(locale: string): string {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
   const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? localeFromPath(pathname);
+  // The operator console has its own header (consoleLayout); parents' chrome stays out of it.
+  const consolePage = isConsolePath(pathname);
   const sentry = data?.config.sentry;
   // Here rather than in App, so a page that fails to render still reports.
   useEffect(() => {
@@ -108,12 +117,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader locale={locale} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter locale={locale} supportEmail={data?.config.supportEmail} />
-        {data?.config.supportChatUrl && <SupportChat url={data.config.supportChatUrl} />}
+        {!consolePage && <SiteHeader locale={locale} />}
+        {consolePage ? (
+          children
+        ) : (
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+        )}
+        {!consolePage && <SiteFooter locale={locale} supportEmail={data?.config.supportEmail} />}
+        {!consolePage && data?.config.supportChatUrl && <SupportChat url={data.config.supportChatUrl} />}
         <ScrollOnNavigate />
         <Scripts nonce={nonce} />
       </body>
@@ -122,6 +135,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  if (loaderData.consolePage) return <Outlet />;
   return (
     <>
       <StoreHydration isDev={loaderData.config.isDev} />

@@ -1,5 +1,5 @@
 import { localeCodes } from "@kinderready/i18n/locales";
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { pages } from "./pages.ts";
 
 // Locale-prefixed copies of every page; English has no prefix. The path carries the language.
@@ -17,4 +17,14 @@ export default [
   ...pageRoutes,
   route("actions/confirm-email", "routes/confirm-email.ts", { id: "confirm-email" }),
   route("dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev-mailbox" }),
+  // The operator console: one address in every language (the operator picks one).
+  ...prefix("admin", [
+    route("sign-in", "routes/console/console-sign-in.tsx", { id: "console-sign-in" }),
+    route("export/:report", "routes/console/console-export.ts", { id: "console-export" }),
+    layout("routes/console/console-layout.tsx", { id: "console" }, [
+      index("routes/console/console-funnel.tsx", { id: "console-funnel" }),
+      route("experiments", "routes/console/console-experiments.tsx", { id: "console-experiments" }),
+      route("revenue", "routes/console/console-revenue.tsx", { id: "console-revenue" }),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { seedDatabase } from "@kinderready/db/seed-database";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
 import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
+import { backfillVisitorFunnel } from "@kinderready/domain/console/visitor-funnel.server";
 import {
   type EmailQueue,
   enqueueEmail,
@@ -296,6 +297,8 @@ async function openDatabase(config: Config): Promise<DbHandle> {
   await database.migrate();
   await seedDatabase(database.db);
   await seedPriceCatalogue(database.db, defaultProduct);
+  // Once, after the upgrade that added the console's funnel table: events stored before it.
+  await backfillVisitorFunnel(database.db);
   return database;
 }
 

@@ -14,6 +14,18 @@ describe("routePageRequest", () => {
     expect(get("/ru/profile/subscription")).toMatchObject({ status: 308, location: "/ru/profile/subscription/" });
   });
 
+  it("keeps the console at one address in every language; ?lang= saves the choice", () => {
+    expect(get("/admin/experiments/", { cookie: "ru", acceptLanguage: "de" })).toEqual({ kind: "pass" });
+    expect(get("/admin")).toMatchObject({ status: 308, location: "/admin/" });
+    expect(get("/admin/?from=2026-11-01&lang=ar")).toEqual({
+      kind: "redirect",
+      status: 302,
+      location: "/admin/?from=2026-11-01",
+      setCookie: "ar",
+    });
+    expect(get("/admin/?lang=xx")).toEqual({ kind: "pass" });
+  });
+
   it("leaves files, API calls and React Router data requests alone", () => {
     for (const url of [
       "/favicon.ico",

@@ -1,11 +1,13 @@
 import {
   chooseLocale,
+  isLocale,
   type Locale,
   localeCookie,
   localeQueryParam,
   localizePath,
   splitLocalePath,
 } from "@kinderready/i18n/locales";
+import { isConsolePath } from "../app/console/console-paths.ts";
 
 export type PageRoutingInput = {
   method: string;
@@ -38,6 +40,13 @@ export function routePageRequest(input: PageRoutingInput): PageRoutingDecision {
   if (!isPageRequest(url.pathname)) return { kind: "pass" };
   if (!url.pathname.endsWith("/")) {
     return { kind: "redirect", status: 308, location: `${url.pathname}/${url.search}` };
+  }
+  // The console has one address in every language: `?lang=` saves the operator's choice.
+  if (isConsolePath(url.pathname)) {
+    const chosen = url.searchParams.get(localeQueryParam);
+    if (!isLocale(chosen)) return { kind: "pass" };
+    url.searchParams.delete(localeQueryParam);
+    return { kind: "redirect", status: 302, location: `${url.pathname}${url.search}`, setCookie: chosen };
   }
   const { locale } = chooseLocale({
     pathname: url.pathname,

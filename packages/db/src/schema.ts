@@ -237,6 +237,8 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex("orders_idempotency").on(table.userId, table.idempotencyKey),
+    // The console's revenue report reads orders by the day they were made.
+    index("orders_created").on(table.createdAt),
     // One upsell charge of each kind in flight per parent, whatever price or attempt was asked for.
     uniqueIndex("orders_one_open_upsell")
       .on(table.userId, table.purpose)
@@ -274,7 +276,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("subscriptions_one_per_product").on(table.userId, table.product)],
+  (table) => [
+    uniqueIndex("subscriptions_one_per_product").on(table.userId, table.product),
+    index("subscriptions_cancelled").on(table.cancelledAt).where(sql`cancelled_at is not null`),
+  ],
 );
 
 /** What a parent owns; one row per fulfilled order, so fulfilment happens once. */
@@ -290,17 +295,22 @@ export const entitlements = pgTable("entitlements", {
 });
 
 /** Append-only record of every charge, refund and subscription state change. */
-export const ledgerEntries = pgTable("ledger_entries", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  orderId: text("order_id"),
-  subscriptionId: uuid("subscription_id"),
-  type: text("type").notNull(),
-  amount: integer("amount"),
-  currency: text("currency"),
-  details: jsonb("details").notNull().default({}),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: text("order_id"),
+    subscriptionId: uuid("subscription_id"),
+    type: text("type").notNull(),
+    amount: integer("amount"),
+    currency: text("currency"),
+    details: jsonb("details").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // By day for the revenue report; by parent for the console's customer page.
+  (table) => [index("ledger_entries_time").on(table.createdAt), index("ledger_entries_user").on(table.userId)],
+);
 
 /** Gateway webhooks, stored under their unique event id before anything is done with them. */
 export const webhookEvents = pgTable("webhook_events", {
@@ -532,5 +542,35 @@ export const auditLog = pgTable(
     details: jsonb("details").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("audit_log_time").on(table.createdAt)],
+  (table) => [index("audit_log_time").on(table.createdAt), index("audit_log_target").on(table.target)],
+);
+
+/**
+ * One row per visitor (device): how far through the funnel they got, as a bit per step
+ * (packages/domain/src/console/funnel-steps.ts), and what the console filters by. Kept up to date
+ * by analytics ingestion, so a funnel over a million events reads one row per visitor.
+ */
+export const funnelVisitors = pgTable(
+  "funnel_visitors",
+  {
+    deviceId: text("device_id").primaryKey(),
+    /** Known once the parent left an email (the batch carried their token). */
+    userId: uuid("user_id"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    /** Bit i set: the visitor reached funnel step i. */
+    steps: bigint("steps", { mode: "bigint" }).notNull().default(sql`0`),
+    locale: text("locale"),
+    countryCode: text("country_code"),
+    /** main or copy_1, from the quiz or offer page they saw first. */
+    flow: text("flow"),
+    utmSource: text("utm_source"),
+    utmCampaign: text("utm_campaign"),
+    /** mobile, tablet or desktop. */
+    device: text("device"),
+  },
+  (table) => [
+    index("funnel_visitors_first_seen").on(table.firstSeenAt),
+    index("funnel_visitors_user").on(table.userId),
+  ],
 );

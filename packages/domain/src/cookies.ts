@@ -17,20 +17,21 @@ export function readCookie(cookies: string | null | undefined, name: string): st
 }
 
 /**
- * A first-party cookie for the whole site: Lax, Secure on https, kept `maxAgeSeconds` (0 ends
- * it). HttpOnly when scripts must not read it (it cannot be set by a script then).
+ * A first-party cookie for the whole site: Lax (or Strict), Secure on https, kept
+ * `maxAgeSeconds` (0 ends it). HttpOnly when scripts must not read it (it cannot be set by a
+ * script then).
  */
 export function cookieString(
   name: string,
   value: string,
-  options: { maxAgeSeconds: number; secure: boolean; httpOnly?: boolean },
+  options: { maxAgeSeconds: number; secure: boolean; httpOnly?: boolean; sameSite?: "Lax" | "Strict" },
 ): string {
   return [
     `${name}=${encodeURIComponent(value)}`,
     "Path=/",
     `Max-Age=${options.maxAgeSeconds}`,
     ...(options.httpOnly ? ["HttpOnly"] : []),
-    "SameSite=Lax",
+    `SameSite=${options.sameSite ?? "Lax"}`,
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");
 }

@@ -7,8 +7,11 @@ import { defaultLocale, localeCodes } from "./locales.ts";
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
-function load(locale: string): Record<string, string> {
-  const json = JSON.parse(readFileSync(new URL(`../catalogues/${locale}.json`, import.meta.url), "utf8"));
+// The parents' pages' catalogues, and the operator console's (a namespace of its own).
+const folders = ["catalogues", "console-catalogues"] as const;
+
+function load(folder: string, locale: string): Record<string, string> {
+  const json = JSON.parse(readFileSync(new URL(`../${folder}/${locale}.json`, import.meta.url), "utf8"));
   const flat: Record<string, string> = {};
   const walk = (node: unknown, path: string) => {
     if (typeof node === "string") flat[path] = node;
@@ -36,27 +39,29 @@ function shape(catalogue: Record<string, string>) {
   return { plain, plurals };
 }
 
-const english = load(defaultLocale);
-const englishShape = shape(english);
+describe.each(folders.flatMap((folder) => localeCodes.map((locale) => ({ folder, locale }))))(
+  "$folder $locale",
+  ({ folder, locale }) => {
+    const english = load(folder, defaultLocale);
+    const englishShape = shape(english);
+    const catalogue = load(folder, locale);
+    const { plain, plurals } = shape(catalogue);
 
-describe.each(localeCodes)("catalogue %s", (locale) => {
-  const catalogue = load(locale);
-  const { plain, plurals } = shape(catalogue);
+    it("has every key, and no others, with non-empty text", () => {
+      expect([...plain].sort()).toEqual([...englishShape.plain].sort());
+      expect([...plurals.keys()].sort()).toEqual([...englishShape.plurals.keys()].sort());
+      for (const [key, text] of Object.entries(catalogue)) expect(text.trim(), `${locale}:${key}`).not.toBe("");
+    });
 
-  it("has every key, and no others, with non-empty text", () => {
-    expect([...plain].sort()).toEqual([...englishShape.plain].sort());
-    expect([...plurals.keys()].sort()).toEqual([...englishShape.plurals.keys()].sort());
-    for (const [key, text] of Object.entries(catalogue)) expect(text.trim(), `${locale}:${key}`).not.toBe("");
-  });
+    it("keeps the English placeholders", () => {
+      for (const key of plain) {
+        expect(placeholders(catalogue[key] ?? ""), `${locale}:${key}`).toEqual(placeholders(english[key] ?? ""));
+      }
+    });
 
-  it("keeps the English placeholders", () => {
-    for (const key of plain) {
-      expect(placeholders(catalogue[key] ?? ""), `${locale}:${key}`).toEqual(placeholders(english[key] ?? ""));
-    }
-  });
-
-  it("has exactly this language's plural forms", () => {
-    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.slice().sort();
-    for (const [base, forms] of plurals) expect([...forms].sort(), `${locale}:${base}`).toEqual(categories);
-  });
-});
+    it("has exactly this language's plural forms", () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.slice().sort();
+      for (const [base, forms] of plurals) expect([...forms].sort(), `${locale}:${base}`).toEqual(categories);
+    });
+  },
+);

@@ -7,14 +7,15 @@ export type Catalogue = Record<string, unknown>;
 /**
  * One i18next instance for one language with its catalogue already in memory, so the first
  * render (server and hydration alike) is in the right language with no flash of English.
+ * Other namespaces (the operator console's) come only to the pages that use them.
  */
-export function createI18n(locale: Locale, catalogue: Catalogue): I18n {
+export function createI18n(locale: Locale, catalogue: Catalogue, namespaces: Record<string, Catalogue> = {}): I18n {
   const instance = createInstance();
   void instance.init({
     lng: locale,
     // Every key exists in every language (a test enforces it), so English is never borrowed.
     fallbackLng: false,
-    resources: { [locale]: { translation: catalogue } },
+    resources: { [locale]: { ...namespaces, translation: catalogue } },
     defaultNS: "translation",
     initAsync: false,
     interpolation: { escapeValue: false },

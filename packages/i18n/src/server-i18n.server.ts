@@ -6,17 +6,34 @@ import es from "../catalogues/es.json" with { type: "json" };
 import fr from "../catalogues/fr.json" with { type: "json" };
 import pt from "../catalogues/pt.json" with { type: "json" };
 import ru from "../catalogues/ru.json" with { type: "json" };
+import consoleAr from "../console-catalogues/ar.json" with { type: "json" };
+import consoleDe from "../console-catalogues/de.json" with { type: "json" };
+import consoleEn from "../console-catalogues/en.json" with { type: "json" };
+import consoleEs from "../console-catalogues/es.json" with { type: "json" };
+import consoleFr from "../console-catalogues/fr.json" with { type: "json" };
+import consolePt from "../console-catalogues/pt.json" with { type: "json" };
+import consoleRu from "../console-catalogues/ru.json" with { type: "json" };
 import { createI18n } from "./create-i18n.ts";
 import type { Locale } from "./locales.ts";
 
 // On the server every language is in memory (pages, emails, API messages); one instance each.
 const catalogues: Record<Locale, Record<string, unknown>> = { en, ru, es, fr, ar, de, pt };
+/** The operator console's texts: a namespace of their own, so parents' pages never download them. */
+const consoleCatalogues: Record<Locale, Record<string, unknown>> = {
+  en: consoleEn,
+  ru: consoleRu,
+  es: consoleEs,
+  fr: consoleFr,
+  ar: consoleAr,
+  de: consoleDe,
+  pt: consolePt,
+};
 const instances = new Map<Locale, I18n>();
 
 export function serverI18n(locale: Locale): I18n {
   let instance = instances.get(locale);
   if (!instance) {
-    instance = createI18n(locale, catalogues[locale]);
+    instance = createI18n(locale, catalogues[locale], { console: consoleCatalogues[locale] });
     instances.set(locale, instance);
   }
   return instance;

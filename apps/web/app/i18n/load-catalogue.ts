@@ -9,3 +9,14 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   if (!load) throw new Error(`No catalogue for ${locale}`);
   return load();
 }
+
+const consoleFiles = import.meta.glob<Catalogue>("../../../../packages/i18n/console-catalogues/*.json", {
+  import: "default",
+});
+
+/** The operator console's texts: fetched only by console pages. */
+export async function loadConsoleCatalogue(locale: Locale): Promise<Catalogue> {
+  const load = consoleFiles[`../../../../packages/i18n/console-catalogues/${locale}.json`];
+  if (!load) throw new Error(`No console catalogue for ${locale}`);
+  return load();
+}

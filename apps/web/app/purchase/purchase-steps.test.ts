@@ -1,3 +1,4 @@
+import { purchaseSteps } from "@kinderready/domain/onboarding/flows";
 import { describe, expect, it } from "vitest";
 import type { PurchaseState } from "../stores/purchase-store.ts";
 import {
@@ -6,7 +7,6 @@ import {
   nextStep,
   offerStep,
   previousStep,
-  purchaseSteps,
   resolvePurchaseState,
   stepIdAt,
 } from "./purchase-steps.ts";

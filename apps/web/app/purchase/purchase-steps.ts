@@ -1,17 +1,5 @@
+import { type PurchaseStepId, purchaseSteps } from "@kinderready/domain/onboarding/flows";
 import type { PurchaseState } from "../stores/purchase-store.ts";
-
-/** The purchase pages, in order (spec point 2); the last one is the subscription offer. */
-export const purchaseSteps = [
-  "time-to-learn",
-  "skills-growing-plan",
-  "personalized-growing-plan",
-  "colorful-worksheets",
-  "real-reviews",
-  "email",
-  "subscription-offer",
-] as const;
-
-export type PurchaseStepId = (typeof purchaseSteps)[number];
 
 export const offerStep = purchaseSteps.length - 1;
 

@@ -35,6 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
         payload: request.body,
         product: defaultProduct,
         userAgent: request.headers["user-agent"],
+        now: new Date(),
       });
       return reply.status(202).send({ ok: true });
     },

@@ -2,6 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
+import { deviceKindOf } from "../console/funnel-steps.ts";
+import { recordFunnelEvents, recordFunnelVisit } from "../console/visitor-funnel.server.ts";
 import type { Product } from "../product.ts";
 import { findParent } from "../profile/profile.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
@@ -34,6 +36,7 @@ export async function recordAnalyticsEvents(
     userProperties,
   }));
   await db.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId });
+  await recordFunnelEvents(db, { deviceId: batch.device_id, userId, events: rows });
   return { accepted: rows.length };
 }
 
@@ -49,7 +52,7 @@ const withoutQuery = (url: string | undefined) => {
  */
 export async function recordAnalyticsVisit(
   db: Database,
-  input: { payload: AnalyticsPayload; product: Product; userAgent: string | undefined },
+  input: { payload: AnalyticsPayload; product: Product; userAgent: string | undefined; now: Date },
 ): Promise<void> {
   const { payload } = input;
   const ua = payload.ua ?? input.userAgent;
@@ -85,4 +88,15 @@ export async function recordAnalyticsVisit(
     ttclid: payload.ttclid ?? null,
     pageUrl: withoutQuery(payload.purchase_url ?? payload.upsale_url),
   });
+  if (payload.device_id) {
+    await recordFunnelVisit(db, {
+      deviceId: payload.device_id,
+      userId,
+      now: input.now,
+      countryCode: payload.country_code ?? null,
+      utmSource: payload.utm_source ?? null,
+      utmCampaign: payload.utm_campaign ?? null,
+      device: deviceKindOf(parsed?.device.type),
+    });
+  }
 }

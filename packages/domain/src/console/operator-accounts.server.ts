@@ -81,7 +81,8 @@ export async function ensureFirstOperator(db: Database, input: { email: string; 
 
 export type OperatorSession = { token: string; csrfToken: string; expiresAt: Date };
 
-const refused = () => new DomainError("invalid", "password", "Wrong email or password");
+// The message keys are the console catalogue's (sign-in page).
+const refused = () => new DomainError("invalid", "password", "Wrong email or password", "credentials");
 
 /**
  * Signs an operator in. Wrong passwords count towards a lock-out (five lock the account for 15
@@ -97,7 +98,8 @@ export async function signInOperator(
     [{ key: throttleKey("operator-sign-in", input.clientAddress), ...attemptsPerAddress }],
     input.now,
   );
-  if (!allowed) throw new DomainError("rate-limited", "email", "Too many sign-in attempts from this address");
+  if (!allowed)
+    throw new DomainError("rate-limited", "email", "Too many sign-in attempts from this address", "throttled");
   const [operator] = await db.select().from(operators).where(eq(operators.email, email));
   if (!operator) {
     await argon2Verify({ password: input.password, hash: await decoy() });
@@ -111,7 +113,12 @@ export async function signInOperator(
   }
   if (operator.lockedUntil && operator.lockedUntil > input.now) {
     await recordAudit(db, { operatorId: operator.id, action: "sign-in.failed", details: { reason: "locked" } });
-    throw new DomainError("rate-limited", "email", "This account is locked for a while after too many wrong passwords");
+    throw new DomainError(
+      "rate-limited",
+      "email",
+      "This account is locked for a while after too many wrong passwords",
+      "locked",
+    );
   }
   if (!(await argon2Verify({ password: input.password, hash: operator.passwordHash }))) {
     const failed = operator.failedLogins + 1;

@@ -1,5 +1,5 @@
 import { describeError } from "@kinderready/db/describe-error";
-import type { Database } from "@kinderready/db/open-db";
+import type { Database, Transaction } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
 import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
@@ -67,6 +67,32 @@ export async function getSplits(db: Database, now = Date.now()): Promise<readonl
   }
   cache.set(db, { at: now, splits });
   return splits;
+}
+
+/**
+ * Changes the split definitions under a lock on their row, so two operators' edits never
+ * overwrite each other; `record` (the audit entry) commits with the change. Applies at once.
+ */
+export async function changeSplits(
+  db: Database,
+  change: (current: readonly SplitDefinition[]) => SplitDefinition[],
+  record: (tx: Transaction, before: readonly SplitDefinition[], after: SplitDefinition[]) => Promise<void>,
+): Promise<SplitDefinition[]> {
+  const after = await db.transaction(async (tx) => {
+    await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, splitsSettingKey))
+      .for("update");
+    const before = splitsConfigSchema.parse(row?.value ?? defaultSplits);
+    const next = splitsConfigSchema.parse(change(before));
+    await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, splitsSettingKey));
+    await record(tx, before, next);
+    return next;
+  });
+  cache.delete(db);
+  return after;
 }
 
 /** The operator replaces the split definitions (already validated); they apply at once. */

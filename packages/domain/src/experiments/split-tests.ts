@@ -6,11 +6,13 @@ import { z } from "zod";
 
 export const defaultGroup = "A";
 
+// A weight of 0 keeps a group's past results readable while nobody new lands in it.
 const groupList = z
-  .array(z.object({ name: z.string().min(1).max(20), weight: z.number().positive().default(0.5) }))
+  .array(z.object({ name: z.string().min(1).max(20), weight: z.number().min(0).max(1000).default(0.5) }))
   .min(1)
   .max(10)
-  .refine((groups) => new Set(groups.map((group) => group.name)).size === groups.length, "group names must differ");
+  .refine((groups) => new Set(groups.map((group) => group.name)).size === groups.length, "group names must differ")
+  .refine((groups) => groups.some((group) => group.weight > 0), "at least one group needs a weight above 0");
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -17,3 +17,16 @@ export const purchasePaths: readonly PurchasePath[] = [flows.main.purchasePath, 
 export function flowOfQuizPage(pageId: string): FlowType {
   return pageId === "quiz1" ? "copy_1" : "main";
 }
+
+/** The purchase pages, in order (spec point 2); the last one is the subscription offer. */
+export const purchaseSteps = [
+  "time-to-learn",
+  "skills-growing-plan",
+  "personalized-growing-plan",
+  "colorful-worksheets",
+  "real-reviews",
+  "email",
+  "subscription-offer",
+] as const;
+
+export type PurchaseStepId = (typeof purchaseSteps)[number];

@@ -6,6 +6,7 @@ import {
   attributions,
   conversionEvents,
   emailMessages,
+  funnelVisitors,
   ledgerEntries,
   printableProgress,
   quizAnswers,
@@ -83,6 +84,7 @@ export async function eraseParentData(
     await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, user.id));
     await tx.delete(analyticsVisits).where(eq(analyticsVisits.userId, user.id));
     await tx.delete(splitExposures).where(eq(splitExposures.userId, user.id));
+    await tx.delete(funnelVisitors).where(eq(funnelVisitors.userId, user.id));
     // Conversions not yet reported to ad platforms never will be.
     await tx
       .delete(conversionEvents)

@@ -1,7 +1,7 @@
+import type { PurchaseStepId } from "@kinderready/domain/onboarding/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import type { PurchaseStepId } from "../../purchase/purchase-steps.ts";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
 export type QuizAnswers = {

@@ -119,7 +119,14 @@ export function PrintablesPage({
       >
         <p className="upsale-popup__intro">{t("upsale.intro")}</p>
         {offer && (
-          <UpsaleOffer offer={offer} variant="initial" locale={locale} headingLevel={2} returning={returning} />
+          <UpsaleOffer
+            offer={offer}
+            variant="initial"
+            mode="TABS"
+            locale={locale}
+            headingLevel={2}
+            returning={returning}
+          />
         )}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
-import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +33,7 @@ const polling = { intent: "upsale-status", intervalMs: 500, limit: 15 } as const
 export function UpsaleOffer({
   offer,
   variant,
+  mode,
   locale,
   headingLevel,
   returning,
@@ -40,6 +41,8 @@ export function UpsaleOffer({
 }: {
   offer: UpsaleOfferData;
   variant: "initial" | "catchy";
+  /** Where it is shown; sent with the offer's events, for the take rate per display mode. */
+  mode: UpsaleDisplayMode;
   locale: Locale;
   headingLevel: 2 | 3;
   /** Back from paying on the gateway's page: the order to ask about. */
@@ -74,11 +77,11 @@ export function UpsaleOffer({
     if (outcome?.kind !== "approved" || !type) return;
     buying.current = undefined;
     setBought(type);
-    track("upsell_bought", { type, variant, order_id: orderId });
+    track("upsell_bought", { type, variant, mode, order_id: orderId });
     useUpsaleStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
     void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
     onSettled?.(type);
-  }, [outcome, report.submit, onSettled, variant, orderId]);
+  }, [outcome, report.submit, onSettled, variant, mode, orderId]);
 
   useEffect(() => {
     if (outcome?.kind === "declined" || outcome?.kind === "timeout") {
@@ -86,8 +89,8 @@ export function UpsaleOffer({
     }
   }, [outcome, variant]);
   useEffect(() => {
-    track("upsell_viewed", { variant });
-  }, [variant]);
+    track("upsell_viewed", { variant, mode });
+  }, [variant, mode]);
 
   const payOnPage = () => {
     const type = buying.current;

@@ -93,6 +93,7 @@ export function UpsalePopup({
       <UpsaleOffer
         offer={offer}
         variant={formKey}
+        mode="POPUP"
         locale={locale}
         headingLevel={3}
         returning={returning}

@@ -1,0 +1,58 @@
+import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import type { FunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import type { CsvTable } from "./csv.ts";
+
+// The funnel's and the experiments' tables as CSV, column for column as the pages show them.
+
+export const funnelTables: Record<string, (report: FunnelReport) => CsvTable> = {
+  "funnel.csv": (report) => ({
+    header: ["step", "visitors", "from_previous", "drop_off", "from_start"],
+    rows: report.steps.map((step) => [
+      step.id,
+      step.visitors,
+      step.fromPrevious,
+      step.fromPrevious === null ? null : 1 - step.fromPrevious,
+      step.fromStart,
+    ]),
+  }),
+  "funnel-daily.csv": (report) => ({
+    header: ["day", "visitors", "purchases"],
+    rows: report.daily.map((row) => [row.day, row.visitors, row.purchases]),
+  }),
+};
+
+export const experimentTables: Record<string, (results: ExperimentResults) => CsvTable> = {
+  "experiment.csv": (results) => {
+    const currencies = [...new Set(results.groups.flatMap((group) => Object.keys(group.revenuePerVisitor)))].sort();
+    return {
+      header: [
+        "group",
+        "exposed",
+        "purchased",
+        "conversion_rate",
+        "interval_low",
+        "interval_high",
+        ...currencies.map((currency) => `revenue_per_visitor_${currency.toLowerCase()}_minor`),
+        "chance_to_beat_a",
+        "difference_low",
+        "difference_high",
+      ],
+      rows: results.groups.map((group) => [
+        group.group,
+        group.exposed,
+        group.purchased,
+        group.conversionRate,
+        group.interval.low,
+        group.interval.high,
+        ...currencies.map((currency) => group.revenuePerVisitor[currency] ?? 0),
+        group.versusControl?.chanceToBeat ?? null,
+        group.versusControl?.difference.low ?? null,
+        group.versusControl?.difference.high ?? null,
+      ]),
+    };
+  },
+  "experiment-daily.csv": (results) => ({
+    header: ["day", "group", "exposed", "purchased"],
+    rows: results.daily.map((row) => [row.day, row.group, row.exposed, row.purchased]),
+  }),
+};

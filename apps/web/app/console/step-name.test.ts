@@ -1,0 +1,22 @@
+import { funnelSteps } from "@kinderready/domain/console/funnel-steps";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
+import { describe, expect, it } from "vitest";
+import { stepName } from "./step-name.ts";
+
+describe("stepName", () => {
+  it("names every funnel step from the console catalogue", () => {
+    const t = serverI18n("en").getFixedT("en", "console");
+    const names = funnelSteps.map((step) => stepName(t, step.id));
+    for (const name of names) expect(name).not.toMatch(/funnel\.steps|undefined/);
+    expect(names).toContain("Question “kid-name”");
+    expect(names).toContain("Purchase page “real-reviews”");
+    expect(names.slice(-5)).toEqual([
+      "Saw the offer",
+      "Started checkout",
+      "Purchased",
+      "Saw an upsell",
+      "Bought an upsell",
+    ]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  listExperiments,
+  setSplitWeights,
+  startSplit,
+  stopSplit,
+} from "@kinderready/domain/console/experiment-admin.server";
+import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { DailyChart } from "../../components/console/charts.tsx";
+import { CsrfField } from "../../components/console/csrf-field.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
+import type { Route } from "./+types/console-experiments";
+
+// Experiments (/admin/experiments/): each split's exposures, sample-ratio check, conversion and
+// revenue per visitor per group, chance to beat the control, results by day; start, stop and
+// re-weight (an edit of the remote configuration the funnel reads).
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const experiments = await listExperiments(services.db);
+  const chosen = new URL(args.request.url).searchParams.get("split");
+  const split = experiments.find((experiment) => experiment.name === chosen) ?? experiments[0];
+  if (chosen && split?.name !== chosen) throw data({ error: "not-found" }, { status: 404 });
+  const results = split ? await getExperimentResults(services.db, { split: split.name }) : null;
+  return { experiments, split, results };
+}
+
+const changeSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("weights"),
+    split: z.string().min(1).max(60),
+    weights: z.record(z.string().min(1).max(20), z.coerce.number("must be a number").min(0).max(1000)),
+  }),
+  z.object({ intent: z.enum(["stop", "start"]), split: z.string().min(1).max(60) }),
+]);
+
+export type ExperimentActionResult = { ok: true; intent: string } | { ok: false; field: string; message: string };
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const operator = await requireOperatorChange(args, form);
+  const { services } = args.context.get(requestContext);
+  const weights = Object.fromEntries(
+    [...form.entries()]
+      .filter(([key]) => key.startsWith("weight."))
+      .map(([key, value]) => [key.slice("weight.".length), String(value).trim().replace(",", ".")]),
+  );
+  const parsed = changeSchema.safeParse({ intent: form.get("intent"), split: form.get("split"), weights });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "weights" ? `weight.${String(issue.path[1])}` : String(issue?.path[0]);
+    return data<ExperimentActionResult>({ ok: false, field, message: issue?.message ?? "" }, { status: 400 });
+  }
+  const change = parsed.data;
+  try {
+    const by = { name: change.split, operatorId: operator.id };
+    if (change.intent === "weights") await setSplitWeights(services.db, { ...by, weights: change.weights });
+    else if (change.intent === "stop") await stopSplit(services.db, by);
+    else await startSplit(services.db, by);
+    return data<ExperimentActionResult>({ ok: true, intent: change.intent });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<ExperimentActionResult>(
+      { ok: false, field: error.field, message: error.message },
+      { status: httpStatusOf[error.kind] },
+    );
+  }
+}
+
+export default function ConsoleExperiments({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const saving = useNavigation().state === "submitting";
+  const { experiments, split, results } = loaderData;
+  const interval = (range: { low: number; high: number }) =>
+    t("experiments.interval", { low: formatShare(locale, range.low), high: formatShare(locale, range.high) });
+  const days = [...new Set(results?.daily.map((row) => row.day))];
+  const groups = split?.groups.map((group) => group.name) ?? [];
+  return (
+    <>
+      <h1>{t("experiments.title")}</h1>
+      <nav aria-label={t("experiments.list")}>
+        <ul className="console-tabs">
+          {experiments.map((experiment) => (
+            <li key={experiment.name}>
+              <Link
+                to={`?split=${encodeURIComponent(experiment.name)}`}
+                aria-current={experiment.name === split?.name ? "page" : undefined}
+              >
+                {experiment.name}{" "}
+                <span className="console-badge">
+                  {experiment.running ? t("experiments.running") : t("experiments.stopped")}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {actionData && (
+        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
+          {actionData.ok
+            ? t(`experiments.saved.${actionData.intent}`)
+            : t("experiments.refused", { field: actionData.field, message: actionData.message })}
+        </p>
+      )}
+      {split && (
+        <section aria-labelledby="split-settings" className="console-card">
+          <h2 id="split-settings">{t("experiments.settings", { name: split.name })}</h2>
+          {split.running ? (
+            <>
+              <Form method="post" className="console-form console-form--inline">
+                <CsrfField />
+                <input type="hidden" name="split" value={split.name} />
+                <fieldset>
+                  <legend>{t("experiments.weights")}</legend>
+                  {split.groups.map((group) => (
+                    <label key={group.name} className="console-field">
+                      <span>{t("experiments.group", { group: group.name })}</span>
+                      <input
+                        name={`weight.${group.name}`}
+                        type="number"
+                        inputMode="decimal"
+                        min="0"
+                        max="1000"
+                        step="any"
+                        required
+                        defaultValue={group.weight}
+                        aria-invalid={actionData?.ok === false && actionData.field === `weight.${group.name}`}
+                      />
+                    </label>
+                  ))}
+                </fieldset>
+                <button type="submit" name="intent" value="weights" className="console-button" disabled={saving}>
+                  {t("experiments.saveWeights")}
+                </button>
+              </Form>
+              <Form method="post">
+                <CsrfField />
+                <input type="hidden" name="split" value={split.name} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="stop"
+                  className="console-button console-button--danger"
+                  disabled={saving}
+                >
+                  {t("experiments.stop")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="split" value={split.name} />
+              <p>{t("experiments.stoppedHint")}</p>
+              <button type="submit" name="intent" value="start" className="console-button" disabled={saving}>
+                {t("experiments.start")}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
+      {results && (
+        <>
+          <section className="console-card">
+            <div className="console-card__header">
+              <h2 id="split-results">{t("experiments.results")}</h2>
+              <a href={exportHref("experiment.csv", { split: results.split })} download>
+                {t("exportCsv")}
+              </a>
+            </div>
+            {results.sampleRatio && (
+              <p
+                role={results.sampleRatio.mismatch ? "alert" : undefined}
+                className={results.sampleRatio.mismatch ? "console-error" : "console-ok"}
+              >
+                {results.sampleRatio.mismatch
+                  ? t("experiments.srm.mismatch", { p: results.sampleRatio.pValue.toExponential(2) })
+                  : t("experiments.srm.ok", { p: results.sampleRatio.pValue.toFixed(3) })}
+              </p>
+            )}
+            <TableScroll labelledBy="split-results">
+              <table className="console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("experiments.columns.group")}</th>
+                    <th scope="col">{t("experiments.columns.exposed")}</th>
+                    <th scope="col">{t("experiments.columns.purchased")}</th>
+                    <th scope="col">{t("experiments.columns.conversion")}</th>
+                    <th scope="col">{t("experiments.columns.revenuePerVisitor")}</th>
+                    <th scope="col">{t("experiments.columns.chanceToBeat")}</th>
+                    <th scope="col">{t("experiments.columns.difference")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {results.groups.map((group) => (
+                    <tr key={group.group}>
+                      <th scope="row">{group.group}</th>
+                      <td>{formatCount(locale, group.exposed)}</td>
+                      <td>{formatCount(locale, group.purchased)}</td>
+                      <td>
+                        {formatShare(locale, group.conversionRate)}
+                        <br />
+                        <small>{interval(group.interval)}</small>
+                      </td>
+                      <td>
+                        {Object.entries(group.revenuePerVisitor)
+                          .map(([currency, minor]) => formatMoney(locale, minor, currency))
+                          .join(" · ") || "—"}
+                      </td>
+                      <td>{group.versusControl ? formatShare(locale, group.versusControl.chanceToBeat) : "—"}</td>
+                      <td>{group.versusControl ? interval(group.versusControl.difference) : "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            {results.groups.length === 0 && <p>{t("experiments.noExposures")}</p>}
+          </section>
+          {days.length > 0 && (
+            <section aria-labelledby="split-daily" className="console-card">
+              <div className="console-card__header">
+                <h2 id="split-daily">{t("experiments.daily")}</h2>
+                <a href={exportHref("experiment-daily.csv", { split: results.split })} download>
+                  {t("exportCsv")}
+                </a>
+              </div>
+              <DailyChart
+                label={t("experiments.dailyChart")}
+                days={days}
+                series={groups.map((group, index) => ({
+                  name: group,
+                  className: index === 0 ? "console-line" : "console-line console-line--second",
+                  values: days.map((day) => {
+                    const row = results.daily.find((entry) => entry.day === day && entry.group === group);
+                    return row?.exposed ? (row.purchased / row.exposed) * 100 : 0;
+                  }),
+                }))}
+              />
+              <p className="console-legend">
+                {groups.map((group, index) => (
+                  <span key={group} className={index === 0 ? "console-legend__first" : "console-legend__second"}>
+                    {t("experiments.group", { group })}
+                  </span>
+                ))}
+              </p>
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Database } from "@kinderready/db/open-db";
+import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { data } from "react-router";
+import type { z } from "zod";
+import { requestContext } from "#load-context";
+import { type CsvTable, toCsv } from "../../console/csv.ts";
+import { requireOperator } from "../../console/operator-guard.server.ts";
+import { parseReportQuery } from "../../console/report-query.ts";
+import { experimentTables, funnelTables } from "../../console/report-tables.ts";
+import { revenueTables } from "../../console/revenue-tables.ts";
+import type { Route } from "./+types/console-export";
+
+// Every console table as CSV (/admin/export/{report}.csv), with the page's filters.
+
+function filtersOf<Schema extends z.ZodType<{ from: string; to: string }>>(url: URL, schema: Schema) {
+  const query = parseReportQuery(url, new Date(), schema);
+  if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
+  return query.filters;
+}
+
+async function exportTable(report: string, url: URL, db: Database): Promise<CsvTable> {
+  const experimentTable = experimentTables[report];
+  if (experimentTable) {
+    const split = url.searchParams.get("split") ?? "";
+    if (!split || split.length > 60) throw data({ field: "split" }, { status: 400 });
+    return experimentTable(await getExperimentResults(db, { split }));
+  }
+  const funnelTable = funnelTables[report];
+  if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelFiltersSchema)));
+  const revenueTable = revenueTables[report];
+  if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
+  throw data({ field: "report" }, { status: 404 });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const table = await exportTable(args.params.report, new URL(args.request.url), services.db);
+  return new Response(toCsv(table), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${args.params.report}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

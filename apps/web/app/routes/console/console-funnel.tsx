@@ -1,0 +1,183 @@
+import { deviceKinds, funnelFiltersSchema } from "@kinderready/domain/console/funnel-steps";
+import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { flowTypes } from "@kinderready/domain/onboarding/flows";
+import { locales } from "@kinderready/i18n/locales";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { requestContext } from "#load-context";
+import { DailyChart } from "../../components/console/charts.tsx";
+import { DayFields } from "../../components/console/day-fields.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { formatCount, formatDuration, formatShare } from "../../console/console-format.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator } from "../../console/operator-guard.server.ts";
+import { parseReportQuery } from "../../console/report-query.ts";
+import { stepName } from "../../console/step-name.ts";
+import type { Route } from "./+types/console-funnel";
+
+// The funnel (/admin/): visitors first seen in the range, step by step, with conversion and
+// drop-off, filtered by language, country, flow, campaign and device; time to convert.
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const query = parseReportQuery(new URL(args.request.url), new Date(), funnelFiltersSchema);
+  if (!query.ok) return data({ query, report: null }, { status: 400 });
+  return { query, report: await getFunnelReport(services.db, query.filters) };
+}
+
+function Filters({ values, choices }: { values: Record<string, string | undefined>; choices: ChoiceLists }) {
+  const { t } = useTranslation("console");
+  const select = (name: string, options: readonly string[], label: (value: string) => string) => (
+    <label className="console-field">
+      <span>{t(`filters.${name}`)}</span>
+      <select name={name} defaultValue={values[name] ?? ""}>
+        <option value="">{t("filters.all")}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {label(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <Form method="get" className="console-filters" aria-label={t("filters.title")}>
+      <DayFields from={values.from} to={values.to} />
+      {select(
+        "locale",
+        locales.map((locale) => locale.code),
+        (code) => locales.find((locale) => locale.code === code)?.name ?? code,
+      )}
+      {select("country", choices.countries, (code) => code.toUpperCase())}
+      {select("flow", flowTypes, (flow) => t(`filters.flows.${flow}`))}
+      {select("utmSource", choices.utmSources, (value) => value)}
+      {select("utmCampaign", choices.utmCampaigns, (value) => value)}
+      {select("device", deviceKinds, (device) => t(`filters.devices.${device}`))}
+      <button type="submit" className="console-button">
+        {t("filters.apply")}
+      </button>
+    </Form>
+  );
+}
+
+/** A bar the width of a share; an SVG attribute, as the page's policy allows no inline styles. */
+function ShareBar({ share }: { share: number }) {
+  return (
+    <svg className="console-bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
+      <rect width={Math.max(0.5, share * 100)} height="8" />
+    </svg>
+  );
+}
+
+type ChoiceLists = { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
+
+export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const { query, report } = loaderData;
+  const values: Record<string, string | undefined> = query.ok ? query.filters : query.values;
+  const choices = report?.choices ?? { countries: [], utmSources: [], utmCampaigns: [] };
+  // A chosen value stays selectable even when the range has none of it.
+  const withChosen = (list: string[], chosen: string | undefined) =>
+    chosen && !list.includes(chosen) ? [chosen, ...list] : list;
+  return (
+    <>
+      <h1>{t("funnel.title")}</h1>
+      <Filters
+        values={values}
+        choices={{
+          countries: withChosen(choices.countries, values.country),
+          utmSources: withChosen(choices.utmSources, values.utmSource),
+          utmCampaigns: withChosen(choices.utmCampaigns, values.utmCampaign),
+        }}
+      />
+      {!query.ok && (
+        <p role="alert" className="console-error">
+          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
+        </p>
+      )}
+      {report && (
+        <>
+          <section className="console-card">
+            <div className="console-card__header">
+              <h2 id="funnel-steps">{t("funnel.steps.title")}</h2>
+              <a href={exportHref("funnel.csv", values)} download>
+                {t("exportCsv")}
+              </a>
+            </div>
+            <TableScroll labelledBy="funnel-steps">
+              <table className="console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("funnel.columns.step")}</th>
+                    <th scope="col">{t("funnel.columns.visitors")}</th>
+                    <th scope="col">{t("funnel.columns.fromPrevious")}</th>
+                    <th scope="col">{t("funnel.columns.dropOff")}</th>
+                    <th scope="col">{t("funnel.columns.fromStart")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.steps.map((step) => (
+                    <tr key={step.id}>
+                      <th scope="row">{stepName(t, step.id)}</th>
+                      <td>{formatCount(locale, step.visitors)}</td>
+                      <td>{formatShare(locale, step.fromPrevious)}</td>
+                      <td>{formatShare(locale, step.fromPrevious === null ? null : 1 - step.fromPrevious)}</td>
+                      <td>
+                        <ShareBar share={step.fromStart} />
+                        {formatShare(locale, step.fromStart)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </section>
+          <section aria-labelledby="funnel-convert" className="console-card">
+            <h2 id="funnel-convert">{t("funnel.timeToConvert.title")}</h2>
+            <dl className="console-figures">
+              <div>
+                <dt>{t("funnel.timeToConvert.converters")}</dt>
+                <dd>{formatCount(locale, report.timeToConvert.converters)}</dd>
+              </div>
+              <div>
+                <dt>{t("funnel.timeToConvert.median")}</dt>
+                <dd>{formatDuration(locale, report.timeToConvert.medianSeconds)}</dd>
+              </div>
+              <div>
+                <dt>{t("funnel.timeToConvert.p90")}</dt>
+                <dd>{formatDuration(locale, report.timeToConvert.p90Seconds)}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="funnel-daily" className="console-card">
+            <div className="console-card__header">
+              <h2 id="funnel-daily">{t("funnel.daily.title")}</h2>
+              <a href={exportHref("funnel-daily.csv", values)} download>
+                {t("exportCsv")}
+              </a>
+            </div>
+            <DailyChart
+              label={t("funnel.daily.chart")}
+              days={report.daily.map((row) => row.day)}
+              series={[
+                { name: "visitors", values: report.daily.map((row) => row.visitors), className: "console-line" },
+                {
+                  name: "purchases",
+                  values: report.daily.map((row) => row.purchases),
+                  className: "console-line console-line--second",
+                },
+              ]}
+            />
+            <p className="console-legend">
+              <span className="console-legend__first">{t("funnel.daily.visitors")}</span>
+              <span className="console-legend__second">{t("funnel.daily.purchases")}</span>
+            </p>
+          </section>
+        </>
+      )}
+      <p className="console-note">{t("funnel.note")}</p>
+    </>
+  );
+}

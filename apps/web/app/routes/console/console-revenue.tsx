@@ -1,0 +1,250 @@
+import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { requestContext } from "#load-context";
+import { DailyChart } from "../../components/console/charts.tsx";
+import { DayFields } from "../../components/console/day-fields.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator } from "../../console/operator-guard.server.ts";
+import { parseReportQuery } from "../../console/report-query.ts";
+import type { Route } from "./+types/console-revenue";
+
+// Revenue (/admin/revenue/): money by day and currency (never summed across currencies), trials
+// and trial-to-paid, renewals, failed renewals and dunning recoveries, the upsell's take rate by
+// display mode and price, refunds and cancellations by reason.
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const query = parseReportQuery(new URL(args.request.url), new Date(), reportDaysSchema);
+  if (!query.ok) return data({ query, report: null }, { status: 400 });
+  return { query, report: await getRevenueReport(services.db, query.filters, new Date()) };
+}
+
+/** A titled card with its table and the table's CSV export. */
+function TableCard({
+  id,
+  title,
+  csv,
+  days,
+  children,
+}: {
+  id: string;
+  title: string;
+  csv: string;
+  days: { from: string; to: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("console");
+  return (
+    <section className="console-card">
+      <div className="console-card__header">
+        <h2 id={id}>{title}</h2>
+        <a href={exportHref(csv, days)} download>
+          {t("exportCsv")}
+        </a>
+      </div>
+      <TableScroll labelledBy={id}>
+        <table className="console-table">{children}</table>
+      </TableScroll>
+    </section>
+  );
+}
+
+function Head({ columns }: { columns: string[] }) {
+  const { t } = useTranslation("console");
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {t(`revenue.columns.${column}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** Net revenue a day, one chart per currency: the scales of dollars and pounds do not mix. */
+function CurrencyCharts({ report }: { report: RevenueReport }) {
+  const { t } = useTranslation("console");
+  const days = [...new Set(report.daily.map((row) => row.day))];
+  const currencies = [...new Set(report.daily.map((row) => row.currency))].sort();
+  return currencies.map((currency) => (
+    <figure key={currency} className="console-chart-figure">
+      <DailyChart
+        label={t("revenue.chart", { currency })}
+        days={days}
+        series={[
+          {
+            name: currency,
+            className: "console-line",
+            values: days.map(
+              (day) => (report.daily.find((row) => row.day === day && row.currency === currency)?.net ?? 0) / 100,
+            ),
+          },
+        ]}
+      />
+      <figcaption>{t("revenue.chart", { currency })}</figcaption>
+    </figure>
+  ));
+}
+
+export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const { query, report } = loaderData;
+  const days = query.ok ? query.filters : { from: query.values.from ?? "", to: query.values.to ?? "" };
+  const money = (minor: number, currency: string) => formatMoney(locale, minor, currency);
+  const share = (part: number, whole: number) => formatShare(locale, whole ? part / whole : null);
+  return (
+    <>
+      <h1>{t("revenue.title")}</h1>
+      <Form method="get" className="console-filters" aria-label={t("filters.title")}>
+        <DayFields from={days.from} to={days.to} />
+        <button type="submit" className="console-button">
+          {t("filters.apply")}
+        </button>
+      </Form>
+      {!query.ok && (
+        <p role="alert" className="console-error">
+          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
+        </p>
+      )}
+      {report && (
+        <>
+          <TableCard id="revenue-totals" title={t("revenue.totals")} csv="revenue-totals.csv" days={days}>
+            <Head columns={["currency", "charges", "gross", "refunds", "refunded", "net"]} />
+            <tbody>
+              {report.totals.map((row) => (
+                <tr key={row.currency}>
+                  <th scope="row">{row.currency}</th>
+                  <td>{formatCount(locale, row.charges)}</td>
+                  <td>{money(row.gross, row.currency)}</td>
+                  <td>{formatCount(locale, row.refundCount)}</td>
+                  <td>{money(row.refunds, row.currency)}</td>
+                  <td>{money(row.net, row.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+          {report.totals.length === 0 && <p>{t("revenue.nothing")}</p>}
+          <p className="console-note">{t("revenue.currencyNote")}</p>
+
+          <section aria-labelledby="revenue-subscriptions" className="console-card">
+            <h2 id="revenue-subscriptions">{t("revenue.subscriptions")}</h2>
+            <dl className="console-figures">
+              <div>
+                <dt>{t("revenue.trialsStarted")}</dt>
+                <dd>{formatCount(locale, report.trials.started)}</dd>
+              </div>
+              <div>
+                <dt>{t("revenue.trialsEnded")}</dt>
+                <dd>{formatCount(locale, report.trials.ended)}</dd>
+              </div>
+              <div>
+                <dt>{t("revenue.trialToPaid")}</dt>
+                <dd>{formatShare(locale, report.trials.conversion)}</dd>
+              </div>
+              <div>
+                <dt>{t("revenue.pastDue")}</dt>
+                <dd>{formatCount(locale, report.pastDue)}</dd>
+              </div>
+            </dl>
+            <p className="console-note">{t("revenue.trialNote")}</p>
+          </section>
+
+          <TableCard id="revenue-renewals" title={t("revenue.renewals")} csv="renewals.csv" days={days}>
+            <Head columns={["currency", "renewed", "failed", "recovered"]} />
+            <tbody>
+              {report.renewals.map((row) => (
+                <tr key={row.currency}>
+                  <th scope="row">{row.currency}</th>
+                  <td>{formatCount(locale, row.paid)}</td>
+                  <td>{formatCount(locale, row.failed)}</td>
+                  <td>{formatCount(locale, row.recovered)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+
+          <TableCard id="revenue-daily" title={t("revenue.daily")} csv="revenue-daily.csv" days={days}>
+            <Head
+              columns={["day", "currency", "gross", "refunded", "net", "firstPayments", "renewalCharges", "upsells"]}
+            />
+            <tbody>
+              {report.daily.map((row) => (
+                <tr key={`${row.day}-${row.currency}`}>
+                  <th scope="row">{row.day}</th>
+                  <td>{row.currency}</td>
+                  <td>{money(row.gross, row.currency)}</td>
+                  <td>{money(row.refunds, row.currency)}</td>
+                  <td>{money(row.net, row.currency)}</td>
+                  <td>{formatCount(locale, row.firstPayments)}</td>
+                  <td>{formatCount(locale, row.renewals)}</td>
+                  <td>{formatCount(locale, row.upsells)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+          {report.daily.length > 0 && (
+            <section aria-labelledby="revenue-charts" className="console-card">
+              <h2 id="revenue-charts">{t("revenue.netByDay")}</h2>
+              <CurrencyCharts report={report} />
+            </section>
+          )}
+
+          <TableCard id="revenue-purposes" title={t("revenue.byPurpose")} csv="revenue-purposes.csv" days={days}>
+            <Head columns={["currency", "purpose", "charges", "gross", "refunds", "refunded"]} />
+            <tbody>
+              {report.byPurpose.map((row) => (
+                <tr key={`${row.currency}-${row.purpose}`}>
+                  <td>{row.currency}</td>
+                  <th scope="row">{t(`revenue.purposes.${row.purpose}`, { defaultValue: row.purpose })}</th>
+                  <td>{formatCount(locale, row.charges)}</td>
+                  <td>{money(row.gross, row.currency)}</td>
+                  <td>{formatCount(locale, row.refundCount)}</td>
+                  <td>{money(row.refunds, row.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+
+          <TableCard id="revenue-upsells" title={t("revenue.upsells")} csv="upsells.csv" days={days}>
+            <Head columns={["mode", "variant", "viewers", "packs", "packsRate", "lifetime", "lifetimeRate"]} />
+            <tbody>
+              {report.upsells.map((row) => (
+                <tr key={`${row.mode}-${row.variant}`}>
+                  <th scope="row">{t(`revenue.modes.${row.mode}`, { defaultValue: row.mode })}</th>
+                  <td>{t(`revenue.variants.${row.variant}`, { defaultValue: row.variant })}</td>
+                  <td>{formatCount(locale, row.viewers)}</td>
+                  <td>{formatCount(locale, row.packs)}</td>
+                  <td>{share(row.packs, row.viewers)}</td>
+                  <td>{formatCount(locale, row.lifetime)}</td>
+                  <td>{share(row.lifetime, row.viewers)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+
+          <TableCard id="revenue-cancellations" title={t("revenue.cancellations")} csv="cancellations.csv" days={days}>
+            <Head columns={["reason", "subscriptions"]} />
+            <tbody>
+              {report.cancellations.map((row) => (
+                <tr key={row.reason}>
+                  <th scope="row">{t(`revenue.reasons.${row.reason}`, { defaultValue: row.reason })}</th>
+                  <td>{formatCount(locale, row.subscriptions)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+        </>
+      )}
+    </>
+  );
+}

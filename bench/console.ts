@@ -1,0 +1,87 @@
+import { performance } from "node:perf_hooks";
+import { type DbHandle, openDb } from "@kinderready/db/open-db";
+import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { seedConsoleData } from "./console-data.ts";
+
+// The operator console's aggregates on a seeded business: 1,000,000 events and 50,000 parents
+// by default, on PostgreSQL (a throw-away database on BENCH_DATABASE_URL or TEST_DATABASE_URL)
+// and, with PGLITE=1, on embedded PGlite too. Prints seeding time, table sizes and each
+// report's p50 / p95 / max over repeated runs. Usage: npm run bench:console
+// Options: USERS (default 50000), EVENTS (default 1000000), RUNS (default 20).
+
+const users = Number(process.env.USERS ?? 50_000);
+const events = Number(process.env.EVENTS ?? 1_000_000);
+const runs = Number(process.env.RUNS ?? 20);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function time(label: string, work: () => Promise<unknown>) {
+  await work(); // warm the caches and the plan
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
+  console.log(
+    `  ${label.padEnd(44)} p50 ${ms(quantile(samples, 0.5))}  p95 ${ms(quantile(samples, 0.95))}  max ${ms(samples.at(-1) ?? 0)}`,
+  );
+}
+
+async function benchmark(name: string, handle: DbHandle) {
+  const { db } = handle;
+  await handle.migrate();
+  const now = new Date();
+  const seedStart = performance.now();
+  await seedConsoleData(db, { users, events, now });
+  console.log(`\n${name}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const count = async (table: string) =>
+    Number(
+      ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows: { n: number }[] }).rows[0]?.n,
+    );
+  for (const table of ["analytics_events", "users", "funnel_visitors", "orders", "split_exposures"]) {
+    console.log(`  ${table.padEnd(18)} ${String(await count(table)).padStart(9)} rows`);
+  }
+  const to = now.toISOString().slice(0, 10);
+  const since = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  await time("funnel, 90 days, no filter", () => getFunnelReport(db, { from: since(90), to }));
+  await time("funnel, 30 days, no filter", () => getFunnelReport(db, { from: since(30), to }));
+  await time("funnel, 90 days, en + us + copy_1 + mobile", () =>
+    getFunnelReport(db, { from: since(90), to, locale: "en", country: "us", flow: "copy_1", device: "mobile" }),
+  );
+  await time("funnel, 90 days, utm_source=tiktok", () =>
+    getFunnelReport(db, { from: since(90), to, utmSource: "tiktok" }),
+  );
+  await time("experiment intro-offer, all time", () => getExperimentResults(db, { split: "intro-offer" }));
+}
+
+if (process.env.PGLITE === "1") {
+  const handle = await openDb({ dataDir: "memory://" });
+  await benchmark("PGlite", handle);
+  await handle.close();
+}
+if (serverUrl) {
+  const name = `bench_console_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), dataDir: "memory://" });
+  try {
+    await benchmark("PostgreSQL", handle);
+  } finally {
+    await handle.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else if (process.env.PGLITE !== "1") {
+  console.log("Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server, or PGLITE=1.");
+}

@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { openDb } from "@kinderready/db/open-db";
+import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
+import { expect, type Page, test } from "@playwright/test";
+import { seedConsoleData } from "../bench/console-data.ts";
+import { apiKey, unique } from "./parent-helpers.ts";
+
+// The operator console in Chromium, on a server of its own over a seeded business (changing a
+// split's weights must not move the other specs' visitors): signing in and the lock-out, the
+// funnel and an experiment from seeded data, and a weight change the funnel picks up at once.
+
+test.describe.configure({ mode: "serial" });
+const port = 3186;
+const base = `http://127.0.0.1:${port}`;
+const dataDir = join(tmpdir(), `kinderready-console-${process.pid}`);
+const operator = { email: "ops@example.com", password: "operator passphrase 1" };
+const spare = { email: "spare@example.com", password: "another passphrase 2" };
+let server: ChildProcess | undefined;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright passes test info second, after the fixtures
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "pglite", "one server of its own is enough: runs in the pglite project");
+  test.setTimeout(120_000);
+  const handle = await openDb({ dataDir });
+  await handle.migrate();
+  await seedConsoleData(handle.db, { users: 400, events: 12_000, now: new Date() });
+  await createOperator(handle.db, { ...spare, createdBy: null });
+  await handle.close();
+  server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      PORT: String(port),
+      APP_URL: base,
+      LOG_LEVEL: "warn",
+      IS_DEV: "false",
+      DATA_DIR: dataDir,
+      GEO_PROXY: "header",
+      GEO_COUNTRY_HEADER: "x-test-country",
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: operator.email,
+      ADMIN_PASSWORD: operator.password,
+    },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .toBe(200);
+});
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server?.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, account = operator) {
+  await page.goto(`${base}/admin/`);
+  await expect(page).toHaveURL(`${base}/admin/sign-in/?next=%2Fadmin%2F`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${base}/admin/`);
+}
+
+const cell = (page: Page, row: string, column: number) =>
+  page
+    .getByRole("row", { name: new RegExp(`^${row}`) })
+    .getByRole("cell")
+    .nth(column);
+const count = async (page: Page, row: string) =>
+  Number(((await cell(page, row, 0).textContent()) ?? "").replace(/\D/g, ""));
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+test("five wrong passwords lock an account, even against the right one; others still sign in", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": "198.51.100.7" });
+  await page.goto(`${base}/admin/sign-in/`);
+  await expectNoAxeViolations(page);
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await page.getByLabel("Email").fill(spare.email);
+    await page.getByLabel("Password").fill(`wrong password ${attempt}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  }
+  await page.getByLabel("Password").fill(spare.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("locked for 15 minutes");
+  await expect(page).toHaveURL(/sign-in/);
+  // The lock is the account's, not the address's.
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${base}/admin/`);
+});
+
+test("signs in with the keyboard only and signs out", async ({ page }) => {
+  await page.goto(`${base}/admin/sign-in/`);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.keyboard.type(operator.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(operator.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${base}/admin/`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${base}/admin/sign-in/`);
+  await page.goto(`${base}/admin/experiments/`);
+  await expect(page).toHaveURL(/\/admin\/sign-in\/\?next=%2Fadmin%2Fexperiments%2F/);
+});
+
+test("shows the seeded funnel step by step, filters it and exports it", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Funnel" })).toBeVisible();
+  const visited = await count(page, "Visited");
+  const email = await count(page, "Left an email");
+  const purchased = await count(page, "Purchased");
+  expect(email).toBeGreaterThan(purchased);
+  expect(visited).toBeGreaterThan(email);
+  expect(purchased).toBeGreaterThan(0);
+  await expect(page.getByRole("img", { name: "Visitors and purchases by day of first visit" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Device").selectOption("desktop");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/device=desktop/);
+  const desktop = await count(page, "Visited");
+  expect(desktop).toBeGreaterThan(0);
+  expect(desktop).toBeLessThan(visited);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).first().click();
+  const csv = await (await download).createReadStream();
+  const text = await new Promise<string>((resolve) => {
+    let body = "";
+    csv.on("data", (chunk) => {
+      body += chunk;
+    });
+    csv.on("end", () => resolve(body));
+  });
+  expect(text.split("\r\n")[0]).toBe("step,visitors,from_previous,from_start");
+  expect(text).toContain(`visit,${desktop},`);
+
+  // A filter the report cannot use is refused with a 400 naming it.
+  const refused = await page.goto(`${base}/admin/?from=2026-13-45&to=2026-11-01`);
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("“From”");
+});
+
+test("in Arabic the console is mirrored and passes axe", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${base}/admin/experiments/?lang=ar`);
+  await expect(page).toHaveURL(`${base}/admin/experiments/`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expectNoAxeViolations(page);
+  await page.goto(`${base}/admin/?lang=en`);
+});
+
+test("shows the seeded experiment, and a new weight places the next visitor at once", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Experiments" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Experiments" })).toBeVisible();
+  await expect(page.getByText(/Sample ratio/)).toBeVisible();
+  const exposedA = await count(page, "A");
+  const exposedB = await count(page, "B");
+  expect(exposedA + exposedB).toBeGreaterThan(10);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Group A").fill("0");
+  await page.getByLabel("Group B").fill("1");
+  await page.getByRole("button", { name: "Save weights" }).click();
+  await expect(page.getByRole("status")).toHaveText("Weights saved. New visitors are placed by them from now on.");
+
+  // A new parent on the copy_1 offer, in the US: group B's intro price.
+  const token = `e2e-${unique()}-console-abcdef`;
+  const registered = await page.request.post(`${base}/api/v1/onboarding`, {
+    headers: apiKey,
+    data: {
+      kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+      email: `console-${unique()}@example.com`,
+      questions: [{ id: "ty", answer: "soon" }],
+      isForbiddenToMailing: true,
+      user_token: token,
+      purchasePathByFlow: "/offer1/",
+      product: "kinderready",
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const visitor = await page.context().newPage();
+  await visitor.setExtraHTTPHeaders({ "x-test-country": "us" });
+  await visitor.goto(`${base}/offer1/?token=${token}&offer=1`);
+  await expect(visitor.locator(".purchase-flow")).toContainText("Due today$0.99");
+  await visitor.close();
+
+  await page.reload();
+  await expect.poll(() => count(page, "B")).toBe(exposedB + 1);
+  expect(await count(page, "A")).toBe(exposedA);
+
+  // A change without the session's CSRF token is refused.
+  const forged = await page.request.post(`${base}/admin/experiments/`, {
+    form: { intent: "stop", split: "intro-offer", csrf: "forged" },
+  });
+  expect(forged.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByLabel("Group B")).toHaveValue("1");
+});

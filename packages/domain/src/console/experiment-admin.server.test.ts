@@ -1,0 +1,102 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { auditLog } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignIntroOfferGroup, getSplits } from "../experiments/split-config.server.ts";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
+import { createOperator } from "./operator-accounts.server.ts";
+
+describe.each(testDatabases())("experiment administration on $name", (target) => {
+  let database: DbHandle;
+  let operatorId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    ({ id: operatorId } = await createOperator(database.db, {
+      email: "ops@example.com",
+      password: "a long operator passphrase",
+      createdBy: null,
+    }));
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const placeNewParent = async () => {
+    const parent = await insertTestParent(database.db);
+    return assignIntroOfferGroup(database.db, {
+      userId: parent.id,
+      userToken: parent.token,
+      locale: "en",
+      flow: "copy_1",
+    });
+  };
+
+  it("re-weights a running split: everyone new lands where the weights say, and it is audited", async () => {
+    expect(await listExperiments(database.db)).toEqual([
+      expect.objectContaining({ name: "intro-offer", running: true }),
+    ]);
+    await setSplitWeights(database.db, { name: "intro-offer", weights: { A: 0, B: 1 }, operatorId });
+    expect((await getSplits(database.db)).find((split) => split.name === "intro-offer")?.groups).toEqual([
+      { name: "A", weight: 0 },
+      { name: "B", weight: 1 },
+    ]);
+    for (let i = 0; i < 5; i += 1) expect(await placeNewParent()).toEqual({ group: "B", inSplit: true });
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, "experiment.weights"));
+    expect(entry).toMatchObject({ operatorId, action: "experiment.weights", target: "intro-offer" });
+    expect(entry?.details).toMatchObject({
+      before: {
+        groups: [
+          { name: "A", weight: 0.5 },
+          { name: "B", weight: 0.5 },
+        ],
+      },
+      after: {
+        groups: [
+          { name: "A", weight: 0 },
+          { name: "B", weight: 1 },
+        ],
+      },
+    });
+  });
+
+  it("refuses weights that leave nobody a group, or miss one, and changes nothing", async () => {
+    await expect(
+      setSplitWeights(database.db, { name: "intro-offer", weights: { A: 0, B: 0 }, operatorId }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "weight" });
+    await expect(
+      setSplitWeights(database.db, { name: "intro-offer", weights: { A: 1 }, operatorId }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "weight.B" });
+    await expect(setSplitWeights(database.db, { name: "nope", weights: { A: 1 }, operatorId })).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    expect((await getSplits(database.db))[0]?.groups.map((group) => group.weight)).toEqual([0, 1]);
+  });
+
+  it("stops a split (everyone new sees the control) and starts it again with its defaults", async () => {
+    await stopSplit(database.db, { name: "intro-offer", operatorId });
+    expect(await listExperiments(database.db)).toEqual([
+      expect.objectContaining({ name: "intro-offer", running: false }),
+    ]);
+    expect(await placeNewParent()).toEqual({ group: "A", inSplit: false });
+    await expect(stopSplit(database.db, { name: "intro-offer", operatorId })).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    await startSplit(database.db, { name: "intro-offer", operatorId });
+    await expect(startSplit(database.db, { name: "intro-offer", operatorId })).rejects.toMatchObject({
+      kind: "conflict",
+    });
+    expect((await getSplits(database.db))[0]?.groups).toEqual([
+      { name: "A", weight: 0.5 },
+      { name: "B", weight: 0.5 },
+    ]);
+    const actions = (await database.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((row) => row.action);
+    expect(actions.filter((action) => action.startsWith("experiment."))).toEqual([
+      "experiment.weights",
+      "experiment.stop",
+      "experiment.start",
+    ]);
+  });
+});

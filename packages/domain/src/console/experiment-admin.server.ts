@@ -1,0 +1,93 @@
+import type { Database } from "@kinderready/db/open-db";
+import { DomainError } from "../domain-error.ts";
+import { changeSplits, getSplits } from "../experiments/split-config.server.ts";
+import { defaultSplits, type SplitDefinition } from "../experiments/split-tests.ts";
+import { recordAudit } from "./operator-accounts.server.ts";
+
+// The operator starts, stops and re-weights split tests from the console. Each is an edit of
+// the remote configuration (SPLITS_SC) the funnel reads, made under a lock and audited with the
+// configuration before and after. Only splits the product knows how to run can be started.
+
+export type ExperimentStatus = SplitDefinition & { running: boolean };
+
+/** Every split the product runs: those configured (running) and the known ones not configured (stopped). */
+export async function listExperiments(db: Database): Promise<ExperimentStatus[]> {
+  const configured = await getSplits(db);
+  const stopped = defaultSplits.filter((known) => !configured.some((split) => split.name === known.name));
+  return [
+    ...configured.map((split) => ({ ...split, running: true })),
+    ...stopped.map((split) => ({ ...split, running: false })),
+  ];
+}
+
+const notRunning = (name: string) => new DomainError("not-found", "split", `No running split is named ${name}`);
+
+/** New weights for a running split's groups (every group named, none added). */
+export async function setSplitWeights(
+  db: Database,
+  input: { name: string; weights: Record<string, number>; operatorId: string },
+): Promise<void> {
+  await changeSplits(
+    db,
+    (current) => {
+      const split = current.find((candidate) => candidate.name === input.name);
+      if (!split) throw notRunning(input.name);
+      const groups = split.groups.map((group) => {
+        const weight = input.weights[group.name];
+        if (weight === undefined) throw new DomainError("invalid", `weight.${group.name}`, "A weight is missing");
+        return { name: group.name, weight };
+      });
+      if (!groups.some((group) => group.weight > 0)) {
+        throw new DomainError("invalid", "weight", "At least one group needs a weight above 0");
+      }
+      return current.map((candidate) => (candidate === split ? { ...split, groups } : candidate));
+    },
+    (tx, before, after) =>
+      recordAudit(tx, {
+        operatorId: input.operatorId,
+        action: "experiment.weights",
+        target: input.name,
+        details: { before: before.find((s) => s.name === input.name), after: after.find((s) => s.name === input.name) },
+      }),
+  );
+}
+
+/** Stops a split: it leaves the configuration, everyone new sees the control, results stay. */
+export async function stopSplit(db: Database, input: { name: string; operatorId: string }): Promise<void> {
+  await changeSplits(
+    db,
+    (current) => {
+      if (!current.some((split) => split.name === input.name)) throw notRunning(input.name);
+      return current.filter((split) => split.name !== input.name);
+    },
+    (tx, before) =>
+      recordAudit(tx, {
+        operatorId: input.operatorId,
+        action: "experiment.stop",
+        target: input.name,
+        details: { before: before.find((split) => split.name === input.name) },
+      }),
+  );
+}
+
+/** Starts a known split again with its default groups and weights. */
+export async function startSplit(db: Database, input: { name: string; operatorId: string }): Promise<void> {
+  const known = defaultSplits.find((split) => split.name === input.name);
+  if (!known) throw new DomainError("not-found", "split", `The product has no split named ${input.name}`);
+  await changeSplits(
+    db,
+    (current) => {
+      if (current.some((split) => split.name === input.name)) {
+        throw new DomainError("conflict", "split", `${input.name} is running already`);
+      }
+      return [...current, known];
+    },
+    (tx) =>
+      recordAudit(tx, {
+        operatorId: input.operatorId,
+        action: "experiment.start",
+        target: input.name,
+        details: { after: known },
+      }),
+  );
+}

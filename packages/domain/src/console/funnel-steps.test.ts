@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  dayRange,
+  deviceKindOf,
+  flowOfPage,
+  funnelFiltersSchema,
+  funnelSteps,
+  localeOfPage,
+  recentDays,
+  stepMaskOf,
+} from "./funnel-steps.ts";
+
+const indexOf = (id: string) => funnelSteps.findIndex((step) => step.id === id);
+
+describe("funnel steps", () => {
+  it("runs from a visit through every quiz question, the email, the purchase pages and the upsell", () => {
+    const ids = funnelSteps.map((step) => step.id);
+    expect(ids[0]).toBe("visit");
+    expect(ids).toContain("quiz:kid-name");
+    expect(ids).not.toContain("quiz:analyzing");
+    expect(ids.slice(-5)).toEqual(["offer", "checkout", "purchase", "upsell-offer", "upsell"]);
+    expect(indexOf("email")).toBeLessThan(indexOf("purchase:time-to-learn"));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("sets a bit per step reached; a question step needs its step id, unknown events set none", () => {
+    const mask = stepMaskOf([
+      { name: "page_viewed" },
+      { name: "quiz_step_viewed", properties: { step: "kid-age" } },
+      { name: "quiz_step_viewed", properties: { step: "no-such-step" } },
+      { name: "consent_changed" },
+    ]);
+    expect(mask).toBe((1n << BigInt(indexOf("visit"))) | (1n << BigInt(indexOf("quiz:kid-age"))));
+    expect(stepMaskOf([])).toBe(0n);
+  });
+
+  it("tells the flow and the language from a page's path", () => {
+    expect(flowOfPage("/quiz1/")).toBe("copy_1");
+    expect(flowOfPage("/de/offer1/")).toBe("copy_1");
+    expect(flowOfPage("/ar/onboarding/")).toBe("main");
+    expect(flowOfPage("/printables/")).toBeNull();
+    expect(localeOfPage("/ar/onboarding/")).toBe("ar");
+    expect(localeOfPage("/purchase/")).toBe("en");
+    expect(deviceKindOf("tablet")).toBe("tablet");
+    expect(deviceKindOf(undefined)).toBe("desktop");
+  });
+
+  it("reads filters from a query, naming the field of a bad value", () => {
+    expect(funnelFiltersSchema.parse({ from: "2026-11-01", to: "2026-11-30", country: "US", flow: "" })).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-30",
+      country: "us",
+    });
+    const bad = funnelFiltersSchema.safeParse({ from: "2026-11-30", to: "2026-11-01" });
+    expect(bad.error?.issues[0]?.path).toEqual(["to"]);
+    expect(funnelFiltersSchema.safeParse({ from: "x", to: "2026-11-01" }).error?.issues[0]?.path).toEqual(["from"]);
+    expect(funnelFiltersSchema.safeParse({ from: "2026-13-45", to: "2026-11-01" }).error?.issues[0]?.path).toEqual([
+      "from",
+    ]);
+    expect(funnelFiltersSchema.safeParse({ from: "2026-11-01", to: "2026-11-01", device: "fridge" }).success).toBe(
+      false,
+    );
+  });
+
+  it("turns days into a half-open range of instants", () => {
+    expect(dayRange({ from: "2026-11-01", to: "2026-11-30" })).toEqual({
+      start: new Date("2026-11-01T00:00:00Z"),
+      end: new Date("2026-12-01T00:00:00Z"),
+    });
+    expect(recentDays(new Date("2026-11-24T15:00:00Z"), 7)).toEqual({ from: "2026-11-18", to: "2026-11-24" });
+  });
+});
