@@ -25,6 +25,8 @@ export default [
       index("routes/console/console-funnel.tsx", { id: "console-funnel" }),
       route("experiments", "routes/console/console-experiments.tsx", { id: "console-experiments" }),
       route("revenue", "routes/console/console-revenue.tsx", { id: "console-revenue" }),
+      route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
+      route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
     ]),
   ]),
 ] satisfies RouteConfig;

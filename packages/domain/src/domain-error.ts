@@ -1,4 +1,5 @@
-export type DomainErrorKind = "invalid" | "conflict" | "not-found" | "rate-limited";
+/** "unavailable": a party the product depends on (the payment gateway) refused or did not answer. */
+export type DomainErrorKind = "invalid" | "conflict" | "not-found" | "rate-limited" | "unavailable";
 
 /** The HTTP status each kind means, for every transport (API routes and page actions). */
 export const httpStatusOf: Record<DomainErrorKind, number> = {
@@ -6,6 +7,7 @@ export const httpStatusOf: Record<DomainErrorKind, number> = {
   conflict: 409,
   "not-found": 404,
   "rate-limited": 429,
+  unavailable: 502,
 };
 
 /**

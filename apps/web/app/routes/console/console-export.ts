@@ -1,12 +1,15 @@
 import type { Database } from "@kinderready/db/open-db";
+import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import type { z } from "zod";
 import { requestContext } from "#load-context";
 import { type CsvTable, toCsv } from "../../console/csv.ts";
+import { customerSearchTable, customerTables } from "../../console/customer-tables.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
 import { experimentTables, funnelTables } from "../../console/report-tables.ts";
@@ -30,6 +33,21 @@ async function exportTable(report: string, url: URL, db: Database): Promise<CsvT
   }
   const funnelTable = funnelTables[report];
   if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelFiltersSchema)));
+  if (report === "customers.csv") {
+    const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
+    if (!query.success) throw data({ field: "q" }, { status: 400 });
+    return customerSearchTable(await findCustomers(db, { query: query.data, product: defaultProduct }));
+  }
+  const customerTable = customerTables[report];
+  if (customerTable) {
+    const detail = await getCustomer(db, {
+      userId: url.searchParams.get("user") ?? "",
+      product: defaultProduct,
+      now: new Date(),
+    });
+    if (!detail) throw data({ field: "user" }, { status: 404 });
+    return customerTable(detail);
+  }
   const revenueTable = revenueTables[report];
   if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
   throw data({ field: "report" }, { status: 404 });

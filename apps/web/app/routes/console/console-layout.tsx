@@ -18,6 +18,7 @@ const sections = [
   { to: "/admin/", key: "funnel", end: true },
   { to: "/admin/experiments/", key: "experiments", end: false },
   { to: "/admin/revenue/", key: "revenue", end: false },
+  { to: "/admin/customers/", key: "customers", end: false },
 ] as const;
 
 function ConsoleHeader({ email }: { email: string | undefined }) {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { DayFields } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
@@ -39,19 +40,12 @@ function TableCard({
   days: { from: string; to: string };
   children: ReactNode;
 }) {
-  const { t } = useTranslation("console");
   return (
-    <section className="console-card">
-      <div className="console-card__header">
-        <h2 id={id}>{title}</h2>
-        <a href={exportHref(csv, days)} download>
-          {t("exportCsv")}
-        </a>
-      </div>
+    <ConsoleCard id={id} title={title} csvHref={exportHref(csv, days)}>
       <TableScroll labelledBy={id}>
         <table className="console-table">{children}</table>
       </TableScroll>
-    </section>
+    </ConsoleCard>
   );
 }
 
@@ -193,10 +187,9 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
             </tbody>
           </TableCard>
           {report.daily.length > 0 && (
-            <section aria-labelledby="revenue-charts" className="console-card">
-              <h2 id="revenue-charts">{t("revenue.netByDay")}</h2>
+            <ConsoleCard id="revenue-charts" title={t("revenue.netByDay")}>
               <CurrencyCharts report={report} />
-            </section>
+            </ConsoleCard>
           )}
 
           <TableCard id="revenue-purposes" title={t("revenue.byPurpose")} csv="revenue-purposes.csv" days={days}>

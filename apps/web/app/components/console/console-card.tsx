@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** A titled section of a console page, with its table's CSV export when it has one. */
+export function ConsoleCard({
+  id,
+  title,
+  csvHref,
+  children,
+}: {
+  id: string;
+  title: string;
+  csvHref?: string | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("console");
+  return (
+    <section aria-labelledby={id} className="console-card">
+      <div className="console-card__header">
+        <h2 id={id}>{title}</h2>
+        {csvHref && (
+          <a href={csvHref} download>
+            {t("exportCsv")}
+          </a>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,354 @@
+import {
+  cancelCustomerSubscription,
+  getCustomer,
+  operatorCancelSchema,
+  refundCustomerCharge,
+  refundPolicyDays,
+  resendCustomerAccessLink,
+  setManualAccess,
+} from "@kinderready/domain/console/customer-admin.server";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
+import { defaultProduct } from "@kinderready/domain/product";
+import { cancelReasons } from "@kinderready/domain/profile/profile-schema";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { CsrfField } from "../../components/console/csrf-field.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { formatMoney } from "../../console/console-format.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
+import type { Route } from "./+types/console-customer";
+
+// One parent (/admin/customers/{id}/): answers, subscription, charges, ledger and what operators
+// did; refund a charge within the policy, cancel renewals, manual access, a new sign-in link.
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const detail = await getCustomer(services.db, {
+    userId: args.params.userId,
+    product: defaultProduct,
+    now: new Date(),
+  });
+  if (!detail) throw data({ error: "not-found" }, { status: 404 });
+  return { detail };
+}
+
+const changeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("refund"), orderId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("cancel"), ...operatorCancelSchema.shape }),
+  z.object({ intent: z.literal("access"), granted: z.enum(["true", "false"]).transform((value) => value === "true") }),
+  z.object({ intent: z.literal("link") }),
+]);
+
+export type CustomerActionResult =
+  | { ok: true; intent: string }
+  | { ok: false; field: string; message: string; messageKey: string | null };
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const operator = await requireOperatorChange(args, form);
+  const { services } = args.context.get(requestContext);
+  const parsed = changeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<CustomerActionResult>(
+      { ok: false, field: String(issue?.path[0] ?? "intent"), message: issue?.message ?? "", messageKey: null },
+      { status: 400 },
+    );
+  }
+  const change = parsed.data;
+  const by = { operatorId: operator.id, userId: args.params.userId, product: defaultProduct };
+  try {
+    if (change.intent === "refund") {
+      await refundCustomerCharge(services.payments, { ...by, orderId: change.orderId });
+    } else if (change.intent === "cancel") {
+      await cancelCustomerSubscription(services.db, {
+        ...by,
+        reason: change.reason,
+        comment: change.comment,
+        now: new Date(),
+      });
+    } else if (change.intent === "access") {
+      await setManualAccess(services.db, { ...by, granted: change.granted, now: new Date() });
+    } else {
+      await resendCustomerAccessLink(services.account, by);
+    }
+    return data<CustomerActionResult>({ ok: true, intent: change.intent });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<CustomerActionResult>(
+      { ok: false, field: error.field, message: error.message, messageKey: error.messageKey ?? null },
+      { status: httpStatusOf[error.kind] },
+    );
+  }
+}
+
+const answerText = (answer: unknown) =>
+  typeof answer === "string" || typeof answer === "number"
+    ? String(answer)
+    : Array.isArray(answer)
+      ? answer.join(", ")
+      : JSON.stringify(answer);
+
+export default function ConsoleCustomer({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const busy = useNavigation().state === "submitting";
+  const { detail } = loaderData;
+  const { user, subscription } = detail;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const at = (value: Date | string | null) => (value ? when.format(new Date(value)) : "—");
+  const csv = (report: string) => exportHref(report, { user: user.id });
+  const renews = subscription && ["trialing", "active", "past_due"].includes(subscription.status);
+  return (
+    <>
+      <p>
+        <Link to="/admin/customers/">{t("customers.back")}</Link>
+      </p>
+      <h1>{user.email ?? t("customers.noEmail")}</h1>
+      {actionData && (
+        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
+          {actionData.ok
+            ? t(`customers.done.${actionData.intent}`)
+            : actionData.messageKey
+              ? t(actionData.messageKey, { days: refundPolicyDays })
+              : t("customers.refused", { field: actionData.field, message: actionData.message })}
+        </p>
+      )}
+
+      <ConsoleCard id="customer-facts" title={t("customers.facts")}>
+        <dl className="console-facts">
+          <dt>{t("customers.columns.child")}</dt>
+          <dd>{[user.kidName, user.kidAgeText ?? user.kidAge].filter(Boolean).join(", ") || "—"}</dd>
+          <dt>{t("customers.columns.language")}</dt>
+          <dd>{user.locale}</dd>
+          <dt>{t("customers.country")}</dt>
+          <dd>{user.countryCode?.toUpperCase() ?? "—"}</dd>
+          <dt>{t("customers.columns.since")}</dt>
+          <dd>{at(user.createdAt)}</dd>
+          <dt>{t("customers.emailConfirmed")}</dt>
+          <dd>{at(user.emailConfirmedAt)}</dd>
+          <dt>{t("customers.manualAccess")}</dt>
+          <dd>{user.isManualAccess ? t("customers.yes") : t("customers.no")}</dd>
+          {user.erasedAt && (
+            <>
+              <dt>{t("customers.erased")}</dt>
+              <dd>{at(user.erasedAt)}</dd>
+            </>
+          )}
+        </dl>
+        <div className="console-actions">
+          <Form method="post">
+            <CsrfField />
+            <input type="hidden" name="granted" value={user.isManualAccess ? "false" : "true"} />
+            <button type="submit" name="intent" value="access" className="console-button" disabled={busy}>
+              {user.isManualAccess ? t("customers.revokeAccess") : t("customers.grantAccess")}
+            </button>
+          </Form>
+          {user.email && !user.erasedAt && (
+            <Form method="post">
+              <CsrfField />
+              <button type="submit" name="intent" value="link" className="console-button" disabled={busy}>
+                {t("customers.sendLink")}
+              </button>
+            </Form>
+          )}
+        </div>
+      </ConsoleCard>
+
+      <ConsoleCard id="customer-subscription" title={t("customers.subscription")}>
+        {subscription ? (
+          <dl className="console-facts">
+            <dt>{t("customers.columns.subscription")}</dt>
+            <dd>{t(`customers.statuses.${subscription.status}`)}</dd>
+            <dt>{t("customers.renewal")}</dt>
+            <dd>
+              {t("customers.renewalEvery", {
+                amount: formatMoney(locale, subscription.renewalAmount, subscription.currency),
+                days: subscription.periodDays,
+              })}
+            </dd>
+            <dt>{t("customers.trialEnds")}</dt>
+            <dd>{at(subscription.trialEndsAt)}</dd>
+            <dt>{t("customers.periodEnds")}</dt>
+            <dd>{at(subscription.currentPeriodEnd)}</dd>
+            <dt>{t("customers.failedRenewals")}</dt>
+            <dd>{subscription.failedRenewals}</dd>
+            {subscription.cancelledAt && (
+              <>
+                <dt>{t("customers.cancelled")}</dt>
+                <dd>
+                  {at(subscription.cancelledAt)}
+                  {subscription.cancelReason && ` · ${t(`revenue.reasons.${subscription.cancelReason}`)}`}
+                  {subscription.cancelComment && ` · “${subscription.cancelComment}”`}
+                </dd>
+              </>
+            )}
+          </dl>
+        ) : (
+          <p>{t("customers.noSubscription")}</p>
+        )}
+        {renews && (
+          <Form method="post" className="console-form console-form--inline">
+            <CsrfField />
+            <label className="console-field">
+              <span>{t("customers.cancelReason")}</span>
+              <select name="reason" required defaultValue="other">
+                {cancelReasons.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {t(`revenue.reasons.${reason}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="console-field console-field--wide">
+              <span>{t("customers.cancelComment")}</span>
+              <input name="comment" maxLength={500} />
+            </label>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className="console-button console-button--danger"
+              disabled={busy}
+            >
+              {t("customers.cancel")}
+            </button>
+          </Form>
+        )}
+      </ConsoleCard>
+
+      <ConsoleCard id="customer-charges" title={t("customers.charges")} csvHref={csv("customer-charges.csv")}>
+        <p className="console-note">{t("customers.refundPolicy", { days: refundPolicyDays })}</p>
+        <TableScroll labelledBy="customer-charges">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("customers.columns.date")}</th>
+                <th scope="col">{t("revenue.columns.purpose")}</th>
+                <th scope="col">{t("customers.columns.amount")}</th>
+                <th scope="col">{t("customers.columns.status")}</th>
+                <th scope="col">{t("customers.columns.order")}</th>
+                <th scope="col">{t("customers.columns.refund")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.charges.map((charge) => (
+                <tr key={charge.orderId}>
+                  <th scope="row">{at(charge.createdAt)}</th>
+                  <td>{t(`revenue.purposes.${charge.purpose}`, { defaultValue: charge.purpose })}</td>
+                  <td>{formatMoney(locale, charge.amount, charge.currency)}</td>
+                  <td>
+                    {t(`customers.orderStatuses.${charge.status}`, { defaultValue: charge.status })}
+                    {charge.errorCode && ` (${charge.errorCode})`}
+                  </td>
+                  <td>
+                    <code>{charge.orderId}</code>
+                  </td>
+                  <td>
+                    {charge.refundableUntil ? (
+                      <Form method="post">
+                        <CsrfField />
+                        <input type="hidden" name="orderId" value={charge.orderId} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="refund"
+                          className="console-button console-button--danger"
+                          disabled={busy}
+                          aria-label={t("customers.refundLabel", {
+                            amount: formatMoney(locale, charge.amount, charge.currency),
+                            date: at(charge.createdAt),
+                          })}
+                        >
+                          {t("customers.refund")}
+                        </button>
+                      </Form>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </ConsoleCard>
+
+      <ConsoleCard id="customer-answers" title={t("customers.answers")} csvHref={csv("customer-answers.csv")}>
+        <TableScroll labelledBy="customer-answers">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("customers.columns.question")}</th>
+                <th scope="col">{t("customers.columns.answer")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.answers.map((entry) => (
+                <tr key={entry.questionId}>
+                  <th scope="row">{entry.questionId}</th>
+                  <td>{answerText(entry.answer)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </ConsoleCard>
+
+      <ConsoleCard id="customer-ledger" title={t("customers.ledger")} csvHref={csv("customer-ledger.csv")}>
+        <TableScroll labelledBy="customer-ledger">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("customers.columns.date")}</th>
+                <th scope="col">{t("customers.columns.entry")}</th>
+                <th scope="col">{t("customers.columns.amount")}</th>
+                <th scope="col">{t("customers.columns.order")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.ledger.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">{at(entry.createdAt)}</th>
+                  <td>{t(`customers.ledgerTypes.${entry.type}`, { defaultValue: entry.type })}</td>
+                  <td>
+                    {entry.amount !== null && entry.currency ? formatMoney(locale, entry.amount, entry.currency) : "—"}
+                  </td>
+                  <td>{entry.orderId ? <code>{entry.orderId}</code> : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </ConsoleCard>
+
+      <ConsoleCard id="customer-audit" title={t("customers.audit")} csvHref={csv("customer-audit.csv")}>
+        <TableScroll labelledBy="customer-audit">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("customers.columns.date")}</th>
+                <th scope="col">{t("customers.columns.action")}</th>
+                <th scope="col">{t("customers.columns.operator")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.audit.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">{at(entry.at)}</th>
+                  <td>{t(`customers.actions.${entry.action.replaceAll(".", "_")}`, { defaultValue: entry.action })}</td>
+                  <td>{entry.operator ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </ConsoleCard>
+    </>
+  );
+}

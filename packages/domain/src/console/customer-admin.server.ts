@@ -1,0 +1,292 @@
+import type { Database } from "@kinderready/db/open-db";
+import { auditLog, ledgerEntries, operators, orders, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
+import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../domain-error.ts";
+import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
+import { GatewayError } from "../payments/payment-gateway.ts";
+import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
+import type { Product } from "../product.ts";
+import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
+import { type CancelReason, cancelReasons } from "../profile/profile-schema.ts";
+import { recordAudit } from "./operator-accounts.server.ts";
+
+/**
+ * Customer support in the console: find a parent by email, token or order id; read their
+ * answers, subscription, charges, ledger and what operators did; refund a charge within the
+ * refund policy, cancel renewals, grant or take back manual access, and send a sign-in link.
+ * Every change is written to the audit log with the operator and the parent.
+ */
+
+/** "Refund requests are accepted within 30 days of purchase" (the subscription terms). */
+export const refundPolicyDays = 30;
+const dayMs = 86_400_000;
+
+export const customerQuerySchema = z.string().trim().min(3, "must have at least 3 characters").max(254);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The audit log's name for a parent, so their page can list what operators did to them. */
+export const customerTarget = (userId: string) => `user:${userId}`;
+
+export type CustomerMatch = {
+  id: string;
+  email: string | null;
+  kidName: string | null;
+  locale: string;
+  createdAt: Date;
+  subscriptionStatus: string | null;
+};
+
+/** The query as the beginning of an email, or exactly a token, an order id or a parent id. */
+function customerMatching(db: Database, query: string): SQL | undefined {
+  const escaped = query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  const byEmail = like(users.email, `${escaped}%`);
+  if (query.includes("@")) return byEmail;
+  const orderOwner = db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderId, query));
+  return or(
+    byEmail,
+    eq(users.token, query),
+    inArray(users.id, orderOwner),
+    uuidPattern.test(query) ? eq(users.id, query) : undefined,
+  );
+}
+
+export async function findCustomers(
+  db: Database,
+  input: { query: string; product: Product },
+): Promise<CustomerMatch[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      kidName: users.kidName,
+      locale: users.locale,
+      createdAt: users.createdAt,
+      subscriptionStatus: subscriptions.status,
+    })
+    .from(users)
+    .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.product, users.product)))
+    .where(and(eq(users.product, input.product), customerMatching(db, input.query.trim())))
+    .orderBy(asc(users.email), asc(users.createdAt))
+    .limit(25);
+}
+
+export type CustomerCharge = OrderRow & {
+  /** The last moment the refund policy allows a refund; null when the charge cannot be refunded. */
+  refundableUntil: Date | null;
+};
+
+export type CustomerDetail = {
+  user: typeof users.$inferSelect;
+  answers: { questionId: string; answer: unknown }[];
+  subscription: SubscriptionRow | null;
+  charges: CustomerCharge[];
+  ledger: (typeof ledgerEntries.$inferSelect)[];
+  audit: { id: number; at: Date; action: string; operator: string | null; details: unknown }[];
+};
+
+function refundableUntil(order: OrderRow, now: Date): Date | null {
+  if (order.status !== "approved") return null;
+  // Counted from the payment (fulfilment), not from when the order was first created.
+  const until = new Date((order.fulfilledAt ?? order.createdAt).getTime() + refundPolicyDays * dayMs);
+  return until > now ? until : null;
+}
+
+export async function getCustomer(
+  db: Database,
+  input: { userId: string; product: Product; now: Date },
+): Promise<CustomerDetail | undefined> {
+  if (!uuidPattern.test(input.userId)) return undefined;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.product, input.product)));
+  if (!user) return undefined;
+  const answers = await db
+    .select({ questionId: quizAnswers.questionId, answer: quizAnswers.answer })
+    .from(quizAnswers)
+    .where(eq(quizAnswers.userId, user.id))
+    .orderBy(asc(quizAnswers.position));
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+  const charges = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt));
+  const ledger = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, user.id))
+    .orderBy(desc(ledgerEntries.createdAt))
+    .limit(200);
+  const audit = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      operator: operators.email,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(eq(auditLog.target, customerTarget(user.id)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(200);
+  return {
+    user,
+    answers,
+    subscription: subscription ?? null,
+    charges: charges.map((order) => ({ ...order, refundableUntil: refundableUntil(order, input.now) })),
+    ledger,
+    audit,
+  };
+}
+
+type Actor = { operatorId: string };
+
+async function requireCustomerOrder(db: Database, input: { userId: string; orderId: string }): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderId, input.orderId), eq(orders.userId, input.userId)));
+  if (!order) throw new DomainError("not-found", "orderId", "This parent has no such charge");
+  return order;
+}
+
+/**
+ * Refunds a charge in full through the gateway, within the refund policy. Safe to repeat: a
+ * refunded charge is answered as it is, and when two refunds race the gateway refuses the
+ * second, which then finds the order refunded by asking for its status.
+ */
+export async function refundCustomerCharge(
+  deps: PaymentDeps,
+  input: Actor & { userId: string; orderId: string },
+): Promise<{ order: OrderRow; refundedNow: boolean }> {
+  const order = await requireCustomerOrder(deps.db, input);
+  if (order.status === "refunded") return { order, refundedNow: false };
+  if (order.status !== "approved") {
+    throw new DomainError("conflict", "orderId", "Only a paid charge can be refunded", "customers.errors.notPaid");
+  }
+  if (!refundableUntil(order, deps.now())) {
+    throw new DomainError(
+      "conflict",
+      "orderId",
+      `The refund policy allows refunds within ${refundPolicyDays} days of payment`,
+      "customers.errors.outsidePolicy",
+    );
+  }
+  let refunded: OrderRow;
+  try {
+    refunded = await applyOrderUpdate(
+      deps,
+      await deps.gateway.refund({ orderId: order.orderId, amount: order.amount }),
+    );
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    refunded = await syncOrder(deps, order.orderId);
+    if (refunded.status !== "refunded") {
+      throw new DomainError(
+        "unavailable",
+        "orderId",
+        `The gateway refused the refund (${error.code})`,
+        "customers.errors.gateway",
+      );
+    }
+  }
+  if (refunded.status !== "refunded") {
+    throw new DomainError(
+      "unavailable",
+      "orderId",
+      "The gateway has not refunded the charge yet",
+      "customers.errors.gateway",
+    );
+  }
+  await recordAudit(deps.db, {
+    operatorId: input.operatorId,
+    action: "customer.refund",
+    target: customerTarget(input.userId),
+    details: { orderId: order.orderId, amount: order.amount, currency: order.currency, purpose: order.purpose },
+  });
+  return { order: refunded, refundedNow: true };
+}
+
+export const operatorCancelSchema = z.object({
+  reason: z.enum(cancelReasons),
+  comment: z.string().trim().max(500).optional(),
+});
+
+/** Stops renewals for the parent (access stays until the period ends), with the reason they gave support. */
+export async function cancelCustomerSubscription(
+  db: Database,
+  input: Actor & { userId: string; product: Product; reason: CancelReason; comment?: string | undefined; now: Date },
+): Promise<SubscriptionRow> {
+  const cancelled = await cancelSubscription(db, input);
+  // cancelSubscription answers a subscription it could not cancel as it was: this call's
+  // cancellation is the one stamped with this call's time.
+  if (cancelled?.status !== "cancelled" || cancelled.cancelledAt?.getTime() !== input.now.getTime()) {
+    throw new DomainError(
+      "conflict",
+      "subscription",
+      "There is no renewing subscription to cancel",
+      "customers.errors.nothingToCancel",
+    );
+  }
+  await recordAudit(db, {
+    operatorId: input.operatorId,
+    action: "customer.cancel",
+    target: customerTarget(input.userId),
+    details: { reason: input.reason, ...(input.comment && { comment: input.comment }) },
+  });
+  return cancelled;
+}
+
+/** Opens (or closes) the printables whatever the subscription says: for support cases and partners. */
+export async function setManualAccess(
+  db: Database,
+  input: Actor & { userId: string; product: Product; granted: boolean; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ isManualAccess: users.isManualAccess })
+      .from(users)
+      .where(and(eq(users.id, input.userId), eq(users.product, input.product)))
+      .for("update");
+    if (!user) throw new DomainError("not-found", "userId", "No such parent");
+    if (user.isManualAccess === input.granted) return;
+    await tx
+      .update(users)
+      .set({ isManualAccess: input.granted, updatedAt: input.now })
+      .where(eq(users.id, input.userId));
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: input.granted ? "customer.grant_access" : "customer.revoke_access",
+      target: customerTarget(input.userId),
+    });
+  });
+}
+
+/**
+ * Emails the parent a fresh sign-in link, under the same per-address limit as the parent's own
+ * requests (an operator cannot flood an inbox either).
+ */
+export async function resendCustomerAccessLink(
+  deps: AccessLinkDeps,
+  input: Actor & { userId: string; product: Product },
+): Promise<void> {
+  const [user] = await deps.db
+    .select({ email: users.email, erasedAt: users.erasedAt })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.product, input.product)));
+  if (!user?.email || user.erasedAt) {
+    throw new DomainError("conflict", "userId", "This parent has no email to send to", "customers.errors.noEmail");
+  }
+  await requestAccessLink(deps, {
+    email: user.email,
+    product: input.product,
+    clientAddress: `operator:${input.operatorId}`,
+  });
+  await recordAudit(deps.db, {
+    operatorId: input.operatorId,
+    action: "customer.access_link",
+    target: customerTarget(input.userId),
+  });
+}

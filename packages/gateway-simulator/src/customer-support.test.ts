@@ -1,0 +1,258 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import {
+  auditLog,
+  emailMessages,
+  gatewaySimulatorOrders,
+  ledgerEntries,
+  pricePlans,
+  users,
+} from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import {
+  cancelCustomerSubscription,
+  customerTarget,
+  findCustomers,
+  getCustomer,
+  refundCustomerCharge,
+  resendCustomerAccessLink,
+  setManualAccess,
+} from "@kinderready/domain/console/customer-admin.server";
+import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import {
+  applyOrderUpdate,
+  chargeStoredCard,
+  ensureOrder,
+  type PaymentDeps,
+} from "@kinderready/domain/payments/orders.server";
+import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startLoopbackGateway } from "./loopback-gateway.ts";
+import { issueCardToken } from "./simulator-plugin.ts";
+
+// Customer support from the console, against the simulator over loopback HTTP: refunds go
+// through the gateway's /refund, once, within the 30-day policy; every action is audited.
+
+const day = 86_400_000;
+let clock = new Date("2026-11-22T10:00:00Z");
+
+describe.each(testDatabases())("customer support on $name", (target) => {
+  let database: DbHandle;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let deps: PaymentDeps;
+  let operatorId = "";
+  const sent: unknown[] = [];
+  const emails = { send: async (...args: unknown[]) => (sent.push(args), "job") };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    deps = {
+      db: database.db,
+      gateway: loopback.gateway,
+      gatewayName: "simulator",
+      now: () => clock,
+      onSettled: settleSubscriptionOrder(() => clock),
+    };
+    operatorId = (
+      await createOperator(database.db, {
+        email: `support-${target.name}@example.com`,
+        password: "a long passphrase",
+        createdBy: null,
+      })
+    ).id;
+  }, 60_000);
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
+  beforeEach(() => {
+    clock = new Date("2026-11-22T10:00:00Z");
+  });
+
+  async function plan(kind: string) {
+    const [row] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(
+        and(
+          eq(pricePlans.kind, kind),
+          eq(pricePlans.variant, "initial"),
+          eq(pricePlans.currency, "USD"),
+          eq(pricePlans.splitGroup, kind === "subscription" ? "A" : "all"),
+        ),
+      );
+    if (!row) throw new Error(`no plan ${kind}`);
+    return row;
+  }
+
+  /** A subscriber (first payment recorded) who then bought the add-on packs on the stored card. */
+  async function customerWithUpsell() {
+    const user = await insertTestParent(database.db);
+    const trial = await plan("subscription");
+    const first = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "subscription",
+      idempotencyKey: "subscription:first",
+      plan: trial,
+      amount: trial.amount,
+      gatewayName: "simulator",
+    });
+    const cardToken = await issueCardToken(database.db, "4067429974719265");
+    await applyOrderUpdate(deps, {
+      orderId: first.orderId,
+      status: "approved",
+      amount: trial.amount,
+      currency: "USD",
+      cardToken,
+    });
+    const packs = await plan("upsale");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "upsale",
+      idempotencyKey: "upsale:0",
+      plan: packs,
+      amount: packs.amount,
+      gatewayName: "simulator",
+    });
+    const charged = await chargeStoredCard(deps, order, { cardToken, description: "Add-on packs" });
+    expect(charged.status).toBe("approved");
+    return { user, order: charged };
+  }
+
+  const auditOf = async (userId: string) =>
+    (
+      await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, customerTarget(userId)))
+    ).map((entry) => entry.action);
+
+  it("finds a parent by the start of their email, their token or an order id", async () => {
+    const { user, order } = await customerWithUpsell();
+    // Emails are stored as the quiz normalised them: lower case.
+    const email = `Parent.${user.id.slice(0, 8)}@Example.com`;
+    await database.db.update(users).set({ email: email.toLowerCase() }).where(eq(users.id, user.id));
+    for (const query of [email.slice(0, 12), email, user.token, order.orderId, user.id]) {
+      const found = await findCustomers(database.db, { query, product: "kinderready" });
+      expect(
+        found.map((match) => match.id),
+        query,
+      ).toContain(user.id);
+    }
+    expect(await findCustomers(database.db, { query: "%@", product: "kinderready" })).toEqual([]);
+  });
+
+  it("refunds a charge through the gateway once, however often it is asked, and audits it", async () => {
+    const { user, order } = await customerWithUpsell();
+    const refunds = await Promise.allSettled(
+      Array.from({ length: 3 }, () =>
+        refundCustomerCharge(deps, { operatorId, userId: user.id, orderId: order.orderId }),
+      ),
+    );
+    expect(refunds.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    const again = await refundCustomerCharge(deps, { operatorId, userId: user.id, orderId: order.orderId });
+    expect(again).toMatchObject({ refundedNow: false, order: { status: "refunded" } });
+
+    const [atGateway] = await database.db
+      .select()
+      .from(gatewaySimulatorOrders)
+      .where(eq(gatewaySimulatorOrders.orderId, order.orderId));
+    expect(atGateway).toMatchObject({ status: "refunded", refundedAmount: order.amount });
+    const refundsBooked = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, order.orderId), eq(ledgerEntries.type, "refund")));
+    expect(refundsBooked).toHaveLength(1);
+    expect(refundsBooked[0]?.amount).toBe(-order.amount);
+    expect((await auditOf(user.id)).filter((action) => action === "customer.refund").length).toBeGreaterThanOrEqual(1);
+
+    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    expect(detail?.charges.find((charge) => charge.orderId === order.orderId)).toMatchObject({
+      status: "refunded",
+      refundableUntil: null,
+    });
+  });
+
+  it("refuses a refund after the 30-day policy, and of a charge that is not this parent's", async () => {
+    const { user, order } = await customerWithUpsell();
+    const other = await insertTestParent(database.db);
+    await expect(
+      refundCustomerCharge(deps, { operatorId, userId: other.id, orderId: order.orderId }),
+    ).rejects.toMatchObject({ kind: "not-found", field: "orderId" });
+    clock = new Date(clock.getTime() + 31 * day);
+    await expect(
+      refundCustomerCharge(deps, { operatorId, userId: user.id, orderId: order.orderId }),
+    ).rejects.toMatchObject({ kind: "conflict", messageKey: "customers.errors.outsidePolicy" });
+    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    expect(detail?.charges.every((charge) => charge.refundableUntil === null)).toBe(true);
+    expect(await auditOf(user.id)).toEqual([]);
+  });
+
+  it("cancels renewals, grants and revokes manual access, and sends a sign-in link, each audited", async () => {
+    const { user } = await customerWithUpsell();
+    const cancelled = await cancelCustomerSubscription(database.db, {
+      operatorId,
+      userId: user.id,
+      product: "kinderready",
+      reason: "unable_to_get_content",
+      now: clock,
+    });
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "unable_to_get_content" });
+    await expect(
+      cancelCustomerSubscription(database.db, {
+        operatorId,
+        userId: user.id,
+        product: "kinderready",
+        reason: "other",
+        now: new Date(clock.getTime() + 1000),
+      }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+
+    await setManualAccess(database.db, {
+      operatorId,
+      userId: user.id,
+      product: "kinderready",
+      granted: true,
+      now: clock,
+    });
+    await setManualAccess(database.db, {
+      operatorId,
+      userId: user.id,
+      product: "kinderready",
+      granted: true,
+      now: clock,
+    });
+    const [granted] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(granted?.isManualAccess).toBe(true);
+    await setManualAccess(database.db, {
+      operatorId,
+      userId: user.id,
+      product: "kinderready",
+      granted: false,
+      now: clock,
+    });
+
+    await resendCustomerAccessLink(
+      { db: database.db, emails, now: () => clock },
+      { operatorId, userId: user.id, product: "kinderready" },
+    );
+    const messages = await database.db.select().from(emailMessages).where(eq(emailMessages.userId, user.id));
+    expect(messages.some((message) => message.kind.startsWith("access-link"))).toBe(true);
+
+    expect(await auditOf(user.id)).toEqual([
+      "customer.cancel",
+      "customer.grant_access",
+      "customer.revoke_access",
+      "customer.access_link",
+    ]);
+    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    expect(detail?.audit[0]).toMatchObject({
+      action: "customer.access_link",
+      operator: `support-${target.name}@example.com`,
+    });
+  });
+});
