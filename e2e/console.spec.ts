@@ -7,13 +7,15 @@ import { openDb } from "@kinderready/db/open-db";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { expect, type Page, test } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
-import { apiKey, unique } from "./parent-helpers.ts";
+import { apiKey, paidParent, registerParent, unique } from "./parent-helpers.ts";
 
 // The operator console in Chromium, on a server of its own over a seeded business (changing a
 // split's weights must not move the other specs' visitors): signing in and the lock-out, the
 // funnel and an experiment from seeded data, and a weight change the funnel picks up at once.
 
 test.describe.configure({ mode: "serial" });
+// Operators work on a laptop screen.
+test.use({ viewport: { width: 1366, height: 900 } });
 const port = 3186;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `kinderready-console-${process.pid}`);
@@ -133,9 +135,10 @@ test("shows the seeded funnel step by step, filters it and exports it", async ({
   await page.getByLabel("Device").selectOption("desktop");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/device=desktop/);
+  // The table is replaced once the filtered data has arrived.
+  await expect.poll(() => count(page, "Visited")).toBeLessThan(visited);
   const desktop = await count(page, "Visited");
   expect(desktop).toBeGreaterThan(0);
-  expect(desktop).toBeLessThan(visited);
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).first().click();
@@ -147,7 +150,7 @@ test("shows the seeded funnel step by step, filters it and exports it", async ({
     });
     csv.on("end", () => resolve(body));
   });
-  expect(text.split("\r\n")[0]).toBe("step,visitors,from_previous,from_start");
+  expect(text.split("\r\n")[0]).toBe("step,visitors,from_previous,drop_off,from_start");
   expect(text).toContain(`visit,${desktop},`);
 
   // A filter the report cannot use is refused with a 400 naming it.
@@ -213,4 +216,75 @@ test("shows the seeded experiment, and a new weight places the next visitor at o
   expect(forged.status()).toBe(403);
   await page.reload();
   await expect(page.getByLabel("Group B")).toHaveValue("1");
+});
+
+test("reads revenue per currency, with every table exportable", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Revenue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Revenue" })).toBeVisible();
+  const totals = page.getByRole("region", { name: "Totals by currency" });
+  await expect(totals.getByRole("row", { name: /^USD/ })).toBeVisible();
+  await expect(totals.getByRole("row", { name: /^EUR/ })).toContainText("€");
+  await expect(page.getByRole("img", { name: "Net revenue by day in GBP" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const exportLink = page.locator('a[href^="/admin/export/cancellations.csv?"]');
+  const exported = await page.request.get(`${base}${await exportLink.getAttribute("href")}`);
+  expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect((await exported.text()).split("\r\n")[0]).toBe("reason,subscriptions");
+  expect(
+    (await page.request.get(`${base}/admin/export/revenue-daily.csv?from=2026-02-30&to=2026-03-01`)).status(),
+  ).toBe(400);
+});
+
+test("finds a paying parent and refunds their charge through the gateway, audited", async ({ page, browser }) => {
+  const parentContext = await browser.newContext({ baseURL: base });
+  const { email } = await paidParent(await parentContext.newPage(), "refund");
+  await parentContext.close();
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Customers" }).click();
+  await page.getByLabel("Email, token or order id").fill(email.slice(0, 12));
+  await page.keyboard.press("Enter");
+  await page.getByRole("link", { name: email }).click();
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const charges = page.getByRole("region", { name: "Charges" });
+  const first = charges.getByRole("row", { name: /First payment/ });
+  await expect(first).toContainText("Paid");
+  await first.getByRole("button", { name: /^Refund €/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Refunded. The money goes back to the card.");
+  await expect(first).toContainText("Refunded");
+  await expect(first.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Ledger" }).getByRole("row", { name: /Refund/ })).toContainText("-€");
+  await expect(page.getByRole("region", { name: "Changes by operators" })).toContainText(
+    `Refunded a charge${operator.email}`,
+  );
+});
+
+test("changes a price, which the preview and the offer show, and refuses a wrong one", async ({ page, browser }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Offer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offer and prices" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const plan = "Subscription (trial), During the countdown, group A, GBP";
+  await page.getByLabel(`Price: ${plan}`, { exact: true }).fill("1.79");
+  await page.getByRole("button", { name: `Save ${plan}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved: the price is now £1.79.");
+
+  await page.getByLabel(`Price: ${plan}`, { exact: true }).fill("0");
+  await page.getByRole("button", { name: `Save ${plan}` }).click();
+  await expect(page.getByRole("alert")).toContainText("Not saved (Price)");
+  await expect(page.getByLabel(`Price: ${plan}`, { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto(`${base}/admin/offer/?currency=GBP&group=A&variant=initial`);
+  await expect(page.locator(".console-preview")).toContainText("£1.79");
+  const visitorContext = await browser.newContext({ baseURL: base, extraHTTPHeaders: { "x-test-country": "gb" } });
+  const visitor = await visitorContext.newPage();
+  const { token } = await registerParent(visitor, "gbp");
+  await visitor.goto(`/purchase/?token=${token}&offer=1`);
+  await expect(visitor.locator(".purchase-flow")).toContainText("Due today£1.79");
+  await visitorContext.close();
 });

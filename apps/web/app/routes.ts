@@ -27,6 +27,7 @@ export default [
       route("revenue", "routes/console/console-revenue.tsx", { id: "console-revenue" }),
       route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
+      route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -43,8 +43,8 @@ describe.each(testDatabases())("customer support on $name", (target) => {
   let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
   let deps: PaymentDeps;
   let operatorId = "";
-  const sent: unknown[] = [];
-  const emails = { send: async (...args: unknown[]) => (sent.push(args), "job") };
+  // The email job queue: sending itself is the email worker's business, tested with it.
+  const emails = { send: async () => "job" };
 
   beforeAll(async () => {
     database = await openTestDatabase(target);

@@ -1,8 +1,10 @@
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import type { FunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
 import type { CsvTable } from "./csv.ts";
 
-// The funnel's and the experiments' tables as CSV, column for column as the pages show them.
+// The funnel's, the experiments' and the price catalogue's tables as CSV, column for column as
+// the pages show them.
 
 export const funnelTables: Record<string, (report: FunnelReport) => CsvTable> = {
   "funnel.csv": (report) => ({
@@ -56,3 +58,30 @@ export const experimentTables: Record<string, (results: ExperimentResults) => Cs
     rows: results.daily.map((row) => [row.day, row.group, row.exposed, row.purchased]),
   }),
 };
+
+export const priceTable = (plans: PricePlanRow[]): CsvTable => ({
+  header: [
+    "kind",
+    "currency",
+    "split_group",
+    "variant",
+    "amount_minor",
+    "old_amount_minor",
+    "renewal_amount_minor",
+    "discount_percent",
+    "product_name",
+    "updated_at",
+  ],
+  rows: plans.map((plan) => [
+    plan.kind,
+    plan.currency,
+    plan.splitGroup,
+    plan.variant,
+    plan.amount,
+    plan.oldAmount,
+    plan.renewalAmount,
+    plan.discountPercent,
+    plan.productName,
+    plan.updatedAt.toISOString(),
+  ]),
+});

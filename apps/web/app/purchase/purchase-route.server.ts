@@ -6,6 +6,7 @@ import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.s
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import { checkoutVariants } from "@kinderready/domain/payments/checkout-schema";
+import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
@@ -51,6 +52,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
     throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
   }
+  const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
     product: defaultProduct,
@@ -71,7 +73,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     locale,
     // While the timer runs, and once it has run out.
     plans: { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) },
-    offerTimerTimeout: config.offerTimerTimeout,
+    offerTimerTimeout,
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
     userFlow,

@@ -54,15 +54,25 @@ const trialPrice: Record<SplitGroup, Record<PriceVariant, number>> = {
 const regularTrial = 399;
 
 const major = (minor: number) => (minor / 100).toFixed(2);
-const percentOff = (amount: number, old: number) => Math.round((1 - amount / old) * 100);
+/** The discount the offer shows next to a struck-through price, in whole percent. */
+export const percentOff = (amount: number, old: number) => Math.round((1 - amount / old) * 100);
+
+/** The plan's name for the gateway and the reports: it carries the prices, so it follows them. */
+export function productNameOf(
+  plan: Pick<CatalogueEntry, "kind" | "variant" | "currency" | "amount" | "renewalAmount">,
+): string {
+  const { symbol } = currencies[plan.currency];
+  if (plan.kind === "subscription") return `trial_${major(plan.amount)}_${major(plan.renewalAmount ?? 0)}_${symbol}`;
+  if (plan.kind === "lifetime") return `lifetime_${major(plan.amount)}_${symbol}`;
+  return `upsale_${plan.variant === "catchy" ? "discount_" : ""}${major(plan.amount)}_${symbol}`;
+}
 
 function subscriptionEntries(currency: CurrencyCode): CatalogueEntry[] {
-  const { symbol } = currencies[currency];
   return splitGroups.flatMap((group) =>
     priceVariants.map((variant) => {
       const amount = trialPrice[group][variant];
       const discounted = amount < regularTrial;
-      return {
+      const entry = {
         kind: "subscription",
         variant,
         splitGroup: group,
@@ -73,24 +83,24 @@ function subscriptionEntries(currency: CurrencyCode): CatalogueEntry[] {
         trialDays,
         periodDays,
         renewalAmount: renewal[currency],
-        productName: `trial_${major(amount)}_${major(renewal[currency])}_${symbol}`,
-      } satisfies CatalogueEntry;
+      } as const;
+      return { ...entry, productName: productNameOf(entry) } satisfies CatalogueEntry;
     }),
   );
 }
 
 function upsellEntries(currency: CurrencyCode): CatalogueEntry[] {
-  const { symbol } = currencies[currency];
   const oneOff = { splitGroup: "all", currency, trialDays: null, periodDays: null, renewalAmount: null } as const;
   const packs = { ...oneOff, kind: "upsale", amount: 1499, oldAmount: 3000, discountPercent: 50 } as const;
   const discount = { ...oneOff, kind: "upsale", amount: 499, oldAmount: 3000, discountPercent: null } as const;
   const lifetime = { ...oneOff, kind: "lifetime", amount: 2999, oldAmount: 5999, discountPercent: 50 } as const;
-  return [
-    { ...packs, variant: "initial", productName: `upsale_14.99_${symbol}` },
-    { ...packs, variant: "expired", productName: `upsale_14.99_${symbol}` },
-    { ...discount, variant: "catchy", productName: `upsale_discount_4.99_${symbol}` },
-    ...priceVariants.map((variant) => ({ ...lifetime, variant, productName: `lifetime_29.99_${symbol}` })),
-  ];
+  const entries = [
+    { ...packs, variant: "initial" },
+    { ...packs, variant: "expired" },
+    { ...discount, variant: "catchy" },
+    ...priceVariants.map((variant) => ({ ...lifetime, variant })),
+  ] as const;
+  return entries.map((entry) => ({ ...entry, productName: productNameOf(entry) }));
 }
 
 export const priceCatalogue: readonly CatalogueEntry[] = currencyCodes.flatMap((currency) => [

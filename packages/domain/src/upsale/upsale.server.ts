@@ -1,4 +1,4 @@
-import type { Database } from "@kinderready/db/open-db";
+import type { Database, Transaction } from "@kinderready/db/open-db";
 import {
   conversionEvents,
   entitlements,
@@ -347,7 +347,7 @@ export async function getUpsaleDisplayMode(db: Database): Promise<UpsaleDisplayM
 }
 
 /** The operator's choice of upsell display; the pages read it on their next load. */
-export async function setUpsaleDisplayMode(db: Database, mode: UpsaleDisplayMode): Promise<void> {
+export async function setUpsaleDisplayMode(db: Database | Transaction, mode: UpsaleDisplayMode): Promise<void> {
   await db
     .insert(settings)
     .values({ key: "UPSALE_DISPLAY_MODE", value: mode })

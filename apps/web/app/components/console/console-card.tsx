@@ -6,16 +6,19 @@ export function ConsoleCard({
   id,
   title,
   csvHref,
+  table = false,
   children,
 }: {
   id: string;
   title: string;
   csvHref?: string | undefined;
+  /** Holds a TableScroll, which is then the region the title names (one landmark, not two). */
+  table?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation("console");
   return (
-    <section aria-labelledby={id} className="console-card">
+    <section aria-labelledby={table ? undefined : id} className="console-card">
       <div className="console-card__header">
         <h2 id={id}>{title}</h2>
         {csvHref && (

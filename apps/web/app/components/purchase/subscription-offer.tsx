@@ -7,6 +7,7 @@ import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
 import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { Ticks } from "./step-content.tsx";
 
 const page = "purchase.pages.subscription-offer";
@@ -92,31 +93,7 @@ export function SubscriptionOffer({
         {timer.justExpired ? t(`${page}.timerExpired`) : ""}
       </p>
 
-      <section className="offer-plan" aria-labelledby="plan-title">
-        <div className="offer-plan__head">
-          <h2 id="plan-title" className="offer-plan__title">
-            {t(`${page}.trial`, { days: plan.trialDays })}
-          </h2>
-          {plan.discount !== undefined && (
-            <span className="offer-plan__save">{t(`${page}.save`, { discount: plan.discount })}</span>
-          )}
-        </div>
-        <p className="offer-plan__today">
-          <span>{t(`${page}.today`)}</span>
-          <span className="offer-plan__prices">
-            <strong className="offer-plan__price">{money(plan.price)}</strong>
-            {plan.oldPrice !== undefined && (
-              <span className="offer-plan__old">
-                <span className="visually-hidden">{t(`${page}.oldPrice`, { price: money(plan.oldPrice) })}</span>
-                <s aria-hidden="true">{money(plan.oldPrice)}</s>
-              </span>
-            )}
-          </span>
-        </p>
-        <p className="offer-plan__then">
-          {t(`${page}.then`, { price: money(plan.renewalPrice), period: plan.periodDays })}
-        </p>
-      </section>
+      <OfferPlanCard plan={plan} locale={locale} />
 
       <h2 className="offer__subtitle">{t(`${page}.includes`)}</h2>
       <Ticks items={[1, 2, 3, 4].map((n) => t(`${page}.include${n}`))} />

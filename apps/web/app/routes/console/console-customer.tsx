@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     now: new Date(),
   });
   if (!detail) throw data({ error: "not-found" }, { status: 404 });
-  return { detail };
+  return { detail, refundPolicyDays };
 }
 
 const changeSchema = z.discriminatedUnion("intent", [
@@ -98,7 +98,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
   const { t, i18n } = useTranslation("console");
   const locale = i18n.language;
   const busy = useNavigation().state === "submitting";
-  const { detail } = loaderData;
+  const { detail, refundPolicyDays } = loaderData;
   const { user, subscription } = detail;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const at = (value: Date | string | null) => (value ? when.format(new Date(value)) : "—");
@@ -222,7 +222,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         )}
       </ConsoleCard>
 
-      <ConsoleCard id="customer-charges" title={t("customers.charges")} csvHref={csv("customer-charges.csv")}>
+      <ConsoleCard table id="customer-charges" title={t("customers.charges")} csvHref={csv("customer-charges.csv")}>
         <p className="console-note">{t("customers.refundPolicy", { days: refundPolicyDays })}</p>
         <TableScroll labelledBy="customer-charges">
           <table className="console-table">
@@ -279,7 +279,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         </TableScroll>
       </ConsoleCard>
 
-      <ConsoleCard id="customer-answers" title={t("customers.answers")} csvHref={csv("customer-answers.csv")}>
+      <ConsoleCard table id="customer-answers" title={t("customers.answers")} csvHref={csv("customer-answers.csv")}>
         <TableScroll labelledBy="customer-answers">
           <table className="console-table">
             <thead>
@@ -300,7 +300,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         </TableScroll>
       </ConsoleCard>
 
-      <ConsoleCard id="customer-ledger" title={t("customers.ledger")} csvHref={csv("customer-ledger.csv")}>
+      <ConsoleCard table id="customer-ledger" title={t("customers.ledger")} csvHref={csv("customer-ledger.csv")}>
         <TableScroll labelledBy="customer-ledger">
           <table className="console-table">
             <thead>
@@ -327,7 +327,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         </TableScroll>
       </ConsoleCard>
 
-      <ConsoleCard id="customer-audit" title={t("customers.audit")} csvHref={csv("customer-audit.csv")}>
+      <ConsoleCard table id="customer-audit" title={t("customers.audit")} csvHref={csv("customer-audit.csv")}>
         <TableScroll labelledBy="customer-audit">
           <table className="console-table">
             <thead>

@@ -2,6 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -12,7 +13,7 @@ import { type CsvTable, toCsv } from "../../console/csv.ts";
 import { customerSearchTable, customerTables } from "../../console/customer-tables.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
-import { experimentTables, funnelTables } from "../../console/report-tables.ts";
+import { experimentTables, funnelTables, priceTable } from "../../console/report-tables.ts";
 import { revenueTables } from "../../console/revenue-tables.ts";
 import type { Route } from "./+types/console-export";
 
@@ -48,6 +49,7 @@ async function exportTable(report: string, url: URL, db: Database): Promise<CsvT
     if (!detail) throw data({ field: "user" }, { status: 404 });
     return customerTable(detail);
   }
+  if (report === "prices.csv") return priceTable(await listPricePlans(db, defaultProduct));
   const revenueTable = revenueTables[report];
   if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
   throw data({ field: "report" }, { status: 404 });

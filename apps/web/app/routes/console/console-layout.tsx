@@ -19,6 +19,7 @@ const sections = [
   { to: "/admin/experiments/", key: "experiments", end: false },
   { to: "/admin/revenue/", key: "revenue", end: false },
   { to: "/admin/customers/", key: "customers", end: false },
+  { to: "/admin/offer/", key: "offer", end: false },
 ] as const;
 
 function ConsoleHeader({ email }: { email: string | undefined }) {

@@ -41,7 +41,7 @@ function TableCard({
   children: ReactNode;
 }) {
   return (
-    <ConsoleCard id={id} title={title} csvHref={exportHref(csv, days)}>
+    <ConsoleCard id={id} title={title} csvHref={exportHref(csv, days)} table>
       <TableScroll labelledBy={id}>
         <table className="console-table">{children}</table>
       </TableScroll>

@@ -1,0 +1,327 @@
+import {
+  changeOfferSettings,
+  changePricePlan,
+  getOfferSettings,
+  listPricePlans,
+  type PricePlanRow,
+} from "@kinderready/domain/console/offer-settings.server";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
+import { currencyCodes } from "@kinderready/domain/pricing/currency";
+import { offerTimerBounds } from "@kinderready/domain/pricing/offer-timer.server";
+import { splitGroups } from "@kinderready/domain/pricing/price-catalogue";
+import { toPricePlan } from "@kinderready/domain/pricing/price-config.server";
+import { defaultProduct } from "@kinderready/domain/product";
+import { upsaleDisplayModes } from "@kinderready/domain/upsale/upsale-schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { CsrfField } from "../../components/console/csrf-field.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { OfferPlanCard } from "../../components/purchase/offer-plan-card.tsx";
+import { formatMoney } from "../../console/console-format.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
+import { toOfferPlan } from "../../purchase/offer-plan.ts";
+import { formatClock } from "../../purchase/offer-timer.ts";
+import type { Route } from "./+types/console-offer";
+
+// The offer's configuration (/admin/offer/): the price catalogue per currency (country group),
+// split group and variant; how upsells are shown; the countdown; and a preview of the offer's plan.
+
+const previewSchema = z.object({
+  currency: z.enum(currencyCodes).catch("USD"),
+  group: z.enum(splitGroups).catch("A"),
+  variant: z.enum(["initial", "expired"]).catch("initial"),
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services, config } = args.context.get(requestContext);
+  const preview = previewSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const [plans, settings] = [
+    await listPricePlans(services.db, defaultProduct),
+    await getOfferSettings(services.db, config.offerTimerTimeout),
+  ];
+  const previewRow = plans.find(
+    (row) =>
+      row.kind === "subscription" &&
+      row.currency === preview.currency &&
+      row.splitGroup === preview.group &&
+      row.variant === preview.variant,
+  );
+  return {
+    plans,
+    settings,
+    timerBounds: offerTimerBounds,
+    preview,
+    previewPlan: previewRow ? toOfferPlan(toPricePlan(previewRow)) : null,
+  };
+}
+
+const changeSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("price"),
+    id: z.string(),
+    amount: z.string(),
+    oldAmount: z.string().optional(),
+    renewalAmount: z.string().optional(),
+  }),
+  z.object({ intent: z.literal("settings"), upsaleDisplayMode: z.string(), offerTimerSeconds: z.string() }),
+]);
+
+export type OfferActionResult =
+  | { ok: true; intent: string; planId: string | null }
+  | { ok: false; field: string; message: string; planId: string | null };
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const operator = await requireOperatorChange(args, form);
+  const { services, config } = args.context.get(requestContext);
+  const parsed = changeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return data<OfferActionResult>(
+      { ok: false, field: String(issue?.path[0] ?? "intent"), message: issue?.message ?? "", planId: null },
+      { status: 400 },
+    );
+  }
+  const change = parsed.data;
+  const planId = change.intent === "price" ? change.id : null;
+  try {
+    if (change.intent === "price") {
+      const { intent: _, ...prices } = change;
+      await changePricePlan(services.db, {
+        operatorId: operator.id,
+        product: defaultProduct,
+        change: prices,
+        now: new Date(),
+      });
+    } else {
+      await changeOfferSettings(services.db, {
+        operatorId: operator.id,
+        settings: change,
+        timerFallback: config.offerTimerTimeout,
+        now: new Date(),
+      });
+    }
+    return data<OfferActionResult>({ ok: true, intent: change.intent, planId });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<OfferActionResult>(
+      { ok: false, field: error.field, message: error.message, planId },
+      { status: httpStatusOf[error.kind] },
+    );
+  }
+}
+
+const major = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));
+
+function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResult | undefined }) {
+  const { t, i18n } = useTranslation("console");
+  const busy = useNavigation().state === "submitting";
+  const formId = `plan-${row.id}`;
+  const name = t("offer.planName", {
+    kind: t(`offer.kinds.${row.kind}`),
+    variant: t(`offer.variants.${row.variant}`),
+    group: row.splitGroup === "all" ? t("offer.allGroups") : row.splitGroup,
+    currency: row.currency,
+  });
+  const mine = result?.planId === row.id ? result : undefined;
+  const invalid = (field: string) => (mine?.ok === false && mine.field === field ? true : undefined);
+  const input = (field: "amount" | "oldAmount" | "renewalAmount", value: number | null, required: boolean) => (
+    <input
+      form={formId}
+      name={field}
+      inputMode="decimal"
+      pattern="[0-9]+([.,][0-9]{1,2})?"
+      size={7}
+      required={required}
+      defaultValue={major(value)}
+      aria-label={`${t(`offer.columns.${field}`)}: ${name}`}
+      aria-invalid={invalid(field)}
+    />
+  );
+  return (
+    <tr>
+      <th scope="row">{t(`offer.kinds.${row.kind}`)}</th>
+      <td>{row.currency}</td>
+      <td>{row.splitGroup === "all" ? t("offer.allGroups") : row.splitGroup}</td>
+      <td>{t(`offer.variants.${row.variant}`)}</td>
+      <td>{input("amount", row.amount, true)}</td>
+      <td>{input("oldAmount", row.oldAmount, false)}</td>
+      <td>{row.kind === "subscription" ? input("renewalAmount", row.renewalAmount, true) : "—"}</td>
+      <td>{row.discountPercent === null ? "—" : `${row.discountPercent}%`}</td>
+      <td>
+        <code>{row.productName}</code>
+      </td>
+      <td>
+        <Form method="post" id={formId}>
+          <CsrfField />
+          <input type="hidden" name="id" value={row.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="price"
+            className="console-button"
+            disabled={busy}
+            aria-label={t("offer.savePlan", { plan: name })}
+          >
+            {t("offer.save")}
+          </button>
+        </Form>
+        {mine && (
+          <p role={mine.ok ? "status" : "alert"} className={mine.ok ? "console-ok" : "console-error"}>
+            {mine.ok
+              ? t("offer.saved", { price: formatMoney(i18n.language, row.amount, row.currency) })
+              : t("offer.refused", {
+                  field: t(`offer.columns.${mine.field}`, { defaultValue: mine.field }),
+                  message: mine.message,
+                })}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default function ConsoleOffer({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const busy = useNavigation().state === "submitting";
+  const { plans, settings, timerBounds, preview, previewPlan } = loaderData;
+  const settingsResult = actionData && actionData.planId === null ? actionData : undefined;
+  return (
+    <>
+      <h1>{t("offer.title")}</h1>
+
+      <ConsoleCard id="offer-settings" title={t("offer.settings")}>
+        <Form method="post" className="console-form">
+          <CsrfField />
+          <fieldset>
+            <legend>{t("offer.upsaleDisplayMode")}</legend>
+            {upsaleDisplayModes.map((mode) => (
+              <label key={mode} className="console-choice">
+                <input
+                  type="radio"
+                  name="upsaleDisplayMode"
+                  value={mode}
+                  defaultChecked={settings.upsaleDisplayMode === mode}
+                />
+                {t(`revenue.modes.${mode}`)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="console-field">
+            <span>{t("offer.timer")}</span>
+            <input
+              type="number"
+              name="offerTimerSeconds"
+              min={timerBounds.min}
+              max={timerBounds.max}
+              step={1}
+              required
+              defaultValue={settings.offerTimerSeconds}
+              aria-describedby="offer-timer-hint"
+              aria-invalid={
+                settingsResult?.ok === false && settingsResult.field === "offerTimerSeconds" ? true : undefined
+              }
+            />
+          </label>
+          <button type="submit" name="intent" value="settings" className="console-button" disabled={busy}>
+            {t("offer.save")}
+          </button>
+        </Form>
+        <p id="offer-timer-hint" className="console-note">
+          {t("offer.timerHint", timerBounds)}
+        </p>
+        {settingsResult && (
+          <p
+            role={settingsResult.ok ? "status" : "alert"}
+            className={settingsResult.ok ? "console-ok" : "console-error"}
+          >
+            {settingsResult.ok
+              ? t("offer.settingsSaved")
+              : t("offer.refused", { field: settingsResult.field, message: settingsResult.message })}
+          </p>
+        )}
+      </ConsoleCard>
+
+      <ConsoleCard id="offer-preview" title={t("offer.preview")}>
+        <Form method="get" className="console-filters" aria-label={t("offer.previewChoice")}>
+          <label className="console-field">
+            <span>{t("offer.columns.currency")}</span>
+            <select name="currency" defaultValue={preview.currency}>
+              {currencyCodes.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </select>
+          </label>
+          <label className="console-field">
+            <span>{t("offer.columns.group")}</span>
+            <select name="group" defaultValue={preview.group}>
+              {splitGroups.map((group) => (
+                <option key={group}>{group}</option>
+              ))}
+            </select>
+          </label>
+          <label className="console-field">
+            <span>{t("offer.columns.variant")}</span>
+            <select name="variant" defaultValue={preview.variant}>
+              <option value="initial">{t("offer.variants.initial")}</option>
+              <option value="expired">{t("offer.variants.expired")}</option>
+            </select>
+          </label>
+          <button type="submit" className="console-button">
+            {t("offer.showPreview")}
+          </button>
+        </Form>
+        <div className="console-preview">
+          <p className="offer__timer">
+            {preview.variant === "initial"
+              ? t("offer.previewTimer", { time: formatClock(settings.offerTimerSeconds) })
+              : t("offer.previewExpired")}
+          </p>
+          {previewPlan && <OfferPlanCard plan={previewPlan} locale={i18n.language as Locale} />}
+        </div>
+        <p className="console-note">{t("offer.previewNote")}</p>
+      </ConsoleCard>
+
+      <ConsoleCard table id="offer-prices" title={t("offer.prices")} csvHref={exportHref("prices.csv", {})}>
+        <p className="console-note">{t("offer.pricesNote")}</p>
+        <TableScroll labelledBy="offer-prices">
+          <table className="console-table">
+            <thead>
+              <tr>
+                {[
+                  "kind",
+                  "currency",
+                  "group",
+                  "variant",
+                  "amount",
+                  "oldAmount",
+                  "renewalAmount",
+                  "discount",
+                  "productName",
+                ].map((column) => (
+                  <th key={column} scope="col">
+                    {t(`offer.columns.${column}`)}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">{t("offer.save")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.map((row) => (
+                <PriceRow key={row.id} row={row} result={actionData} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </ConsoleCard>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { auditLog, pricePlans } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOfferTimerSeconds } from "../pricing/offer-timer.server.ts";
+import { getPriceConfig, seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { getUpsaleDisplayMode } from "../upsale/upsale.server.ts";
+import { changeOfferSettings, changePricePlan, listPricePlans } from "./offer-settings.server.ts";
+import { createOperator } from "./operator-accounts.server.ts";
+
+const now = new Date("2026-11-24T10:00:00Z");
+
+describe.each(testDatabases())("offer settings on $name", (target) => {
+  let database: DbHandle;
+  let operatorId = "";
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    operatorId = (
+      await createOperator(database.db, { email: "prices@example.com", password: "a long passphrase", createdBy: null })
+    ).id;
+  }, 60_000);
+  afterAll(() => database.close());
+
+  const plan = async (kind: string, variant: string, currency: string, splitGroup: string) => {
+    const [row] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(
+        and(
+          eq(pricePlans.kind, kind),
+          eq(pricePlans.variant, variant),
+          eq(pricePlans.currency, currency),
+          eq(pricePlans.splitGroup, splitGroup),
+        ),
+      );
+    if (!row) throw new Error("no plan");
+    return row;
+  };
+
+  it("lists the whole catalogue: every currency, split group and variant", async () => {
+    const plans = await listPricePlans(database.db, "kinderready");
+    expect(plans).toHaveLength(3 * (6 + 6));
+    expect(new Set(plans.map((row) => row.currency))).toEqual(new Set(["EUR", "GBP", "USD"]));
+  });
+
+  it("changes a plan's prices, derives its discount and name, audits it, and the offer shows it", async () => {
+    const before = await plan("subscription", "initial", "EUR", "B");
+    const after = await changePricePlan(database.db, {
+      operatorId,
+      product: "kinderready",
+      change: { id: before.id, amount: "1.49", oldAmount: "4,99", renewalAmount: "27.99" },
+      now,
+    });
+    expect(after).toMatchObject({
+      amount: 149,
+      oldAmount: 499,
+      renewalAmount: 2799,
+      discountPercent: 70,
+      productName: "trial_1.49_27.99_€",
+    });
+    const offer = await getPriceConfig(database.db, {
+      countryCode: "de",
+      product: "kinderready",
+      purchaseType: "subscription",
+      flow: "copy_1",
+      introOfferGroup: "B",
+    });
+    expect(offer.initial[0]).toMatchObject({ price: 1.49, oldPrice: 4.99, discount: 70, renewal_price: 27.99 });
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `plan:${before.id}`));
+    expect(audit).toMatchObject({
+      operatorId,
+      action: "prices.change",
+      details: {
+        before: { amount: before.amount, oldAmount: before.oldAmount, renewalAmount: before.renewalAmount },
+        after: { amount: 149, oldAmount: 499, renewalAmount: 2799 },
+      },
+    });
+  });
+
+  it("refuses prices the offer could not show, naming the field, and changes nothing", async () => {
+    const trial = await plan("subscription", "initial", "USD", "A");
+    const packs = await plan("upsale", "initial", "USD", "all");
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ id: trial.id, amount: "0", renewalAmount: "29.99" }, "amount"],
+      [{ id: trial.id, amount: "1.555", renewalAmount: "29.99" }, "amount"],
+      [{ id: trial.id, amount: "-1", renewalAmount: "29.99" }, "amount"],
+      [{ id: trial.id, amount: "99999", renewalAmount: "29.99" }, "amount"],
+      [{ id: trial.id, amount: "1.99", oldAmount: "1.99", renewalAmount: "29.99" }, "oldAmount"],
+      [{ id: trial.id, amount: "1.99", renewalAmount: "" }, "renewalAmount"],
+      [{ id: packs.id, amount: "14.99", renewalAmount: "9.99" }, "renewalAmount"],
+      [{ id: "not-a-plan", amount: "1.99" }, "id"],
+    ];
+    for (const [change, field] of attempts) {
+      await expect(
+        changePricePlan(database.db, {
+          operatorId,
+          product: "kinderready",
+          change: change as { id: string; amount: string },
+          now,
+        }),
+      ).rejects.toMatchObject({ field });
+    }
+    expect(await plan("subscription", "initial", "USD", "A")).toEqual(trial);
+    expect(await plan("upsale", "initial", "USD", "all")).toEqual(packs);
+  });
+
+  it("saves the upsell display mode and the countdown, which the pages then read", async () => {
+    expect(await getOfferTimerSeconds(database.db, 60)).toBe(60);
+    await changeOfferSettings(database.db, {
+      operatorId,
+      settings: { upsaleDisplayMode: "TABS", offerTimerSeconds: "900" },
+      timerFallback: 60,
+      now,
+    });
+    expect(await getOfferTimerSeconds(database.db, 60)).toBe(900);
+    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    await expect(
+      changeOfferSettings(database.db, {
+        operatorId,
+        settings: { upsaleDisplayMode: "POPUP", offerTimerSeconds: "5" },
+        timerFallback: 60,
+        now,
+      }),
+    ).rejects.toMatchObject({ field: "offerTimerSeconds" });
+    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "offer.settings"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toEqual({
+      before: { upsaleDisplayMode: "POPUP", offerTimerSeconds: 60 },
+      after: { upsaleDisplayMode: "TABS", offerTimerSeconds: 900 },
+    });
+  });
+});

@@ -1,0 +1,173 @@
+import type { Database } from "@kinderready/db/open-db";
+import { pricePlans, settings } from "@kinderready/db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../domain-error.ts";
+import type { CurrencyCode } from "../pricing/currency.ts";
+import { getOfferTimerSeconds, offerTimerBounds, offerTimerSettingKey } from "../pricing/offer-timer.server.ts";
+import { type PlanKind, type PriceVariant, percentOff, productNameOf } from "../pricing/price-catalogue.ts";
+import type { Product } from "../product.ts";
+import { getUpsaleDisplayMode, setUpsaleDisplayMode } from "../upsale/upsale.server.ts";
+import { upsaleDisplayModes } from "../upsale/upsale-schema.ts";
+import { recordAudit } from "./operator-accounts.server.ts";
+
+/**
+ * The offer's configuration in the console: the price catalogue (per currency, which is the
+ * country group, split group and variant), how upsells are shown, and the offer's countdown.
+ * Every change is validated, written with its audit entry in one transaction, and read by the
+ * funnel on its next page load.
+ */
+
+export type PricePlanRow = typeof pricePlans.$inferSelect;
+
+/**
+ * A price as the operator types it, in major units with at most two decimals ("14.99"), stored in
+ * minor units: at least 0.01 and at most 1000.00 (a typing slip stops here).
+ */
+const price = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+([.,]\d{1,2})?$/, `${label} must be a number with at most two decimals, like 14.99`)
+    .transform((value) => Math.round(Number(value.replace(",", ".")) * 100))
+    .pipe(z.number().min(1, `${label} must be at least 0.01`).max(100_000, `${label} must be at most 1000.00`));
+/** Empty (or absent) for none. */
+const optionalPrice = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(price(label).optional())
+    .transform((value) => value ?? null);
+
+export const pricePlanChangeSchema = z.object({
+  id: z.uuid("must be a plan id"),
+  amount: price("the price"),
+  /** The struck-through price; empty for none. */
+  oldAmount: optionalPrice("the old price"),
+  /** Every period after the trial (subscriptions only). */
+  renewalAmount: optionalPrice("the renewal price"),
+});
+export type PricePlanChange = z.input<typeof pricePlanChangeSchema>;
+
+export async function listPricePlans(db: Database, product: Product): Promise<PricePlanRow[]> {
+  return db
+    .select()
+    .from(pricePlans)
+    .where(eq(pricePlans.product, product))
+    .orderBy(
+      sql`case ${pricePlans.kind} when 'subscription' then 0 when 'upsale' then 1 else 2 end`,
+      asc(pricePlans.currency),
+      asc(pricePlans.splitGroup),
+      sql`case ${pricePlans.variant} when 'initial' then 0 when 'catchy' then 1 else 2 end`,
+    );
+}
+
+/**
+ * Changes one plan's prices. The discount and the plan's name follow from them (never typed),
+ * and orders already made keep the amounts they were made with.
+ */
+export async function changePricePlan(
+  db: Database,
+  input: { operatorId: string; product: Product; change: PricePlanChange; now: Date },
+): Promise<PricePlanRow> {
+  const parsed = pricePlanChangeSchema.safeParse(input.change);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError("invalid", String(issue?.path[0] ?? "id"), issue?.message ?? "invalid");
+  }
+  const { id, amount, oldAmount, renewalAmount } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(pricePlans)
+      .where(and(eq(pricePlans.id, id), eq(pricePlans.product, input.product)))
+      .for("update");
+    if (!before) throw new DomainError("not-found", "id", "No such plan");
+    if (oldAmount !== null && oldAmount <= amount) {
+      throw new DomainError("invalid", "oldAmount", "the old price must be above the price, or empty");
+    }
+    const subscription = before.kind === "subscription";
+    if (subscription && renewalAmount === null) {
+      throw new DomainError("invalid", "renewalAmount", "a subscription needs a renewal price");
+    }
+    if (!subscription && renewalAmount !== null) {
+      throw new DomainError("invalid", "renewalAmount", "only a subscription renews");
+    }
+    const prices = { amount, oldAmount, renewalAmount };
+    const [after] = await tx
+      .update(pricePlans)
+      .set({
+        ...prices,
+        discountPercent: oldAmount === null ? null : percentOff(amount, oldAmount),
+        productName: productNameOf({
+          kind: before.kind as PlanKind,
+          variant: before.variant as PriceVariant,
+          currency: before.currency as CurrencyCode,
+          amount,
+          renewalAmount,
+        }),
+        updatedAt: input.now,
+      })
+      .where(eq(pricePlans.id, id))
+      .returning();
+    if (!after) throw new Error(`plan ${id} vanished`);
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: "prices.change",
+      target: `plan:${id}`,
+      details: {
+        plan: `${before.kind}/${before.variant}/${before.splitGroup}/${before.currency}`,
+        before: { amount: before.amount, oldAmount: before.oldAmount, renewalAmount: before.renewalAmount },
+        after: prices,
+      },
+    });
+    return after;
+  });
+}
+
+export const offerSettingsSchema = z.object({
+  upsaleDisplayMode: z.enum(upsaleDisplayModes),
+  offerTimerSeconds: z.coerce
+    .number("must be a number of seconds")
+    .int("must be whole seconds")
+    .min(offerTimerBounds.min, `must be at least ${offerTimerBounds.min} seconds`)
+    .max(offerTimerBounds.max, `must be at most ${offerTimerBounds.max} seconds`),
+});
+export type OfferSettings = z.infer<typeof offerSettingsSchema>;
+
+export async function getOfferSettings(db: Database, timerFallback: number): Promise<OfferSettings> {
+  return {
+    upsaleDisplayMode: await getUpsaleDisplayMode(db),
+    offerTimerSeconds: await getOfferTimerSeconds(db, timerFallback),
+  };
+}
+
+/** Saves the upsell display mode and the countdown together, auditing what changed. */
+export async function changeOfferSettings(
+  db: Database,
+  input: {
+    operatorId: string;
+    /** As typed in the form: checked here. */
+    settings: { upsaleDisplayMode: string; offerTimerSeconds: string | number };
+    timerFallback: number;
+    now: Date;
+  },
+): Promise<OfferSettings> {
+  const parsed = offerSettingsSchema.safeParse(input.settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError("invalid", String(issue?.path[0] ?? "settings"), issue?.message ?? "invalid");
+  }
+  const after = parsed.data;
+  const before = await getOfferSettings(db, input.timerFallback);
+  await db.transaction(async (tx) => {
+    await setUpsaleDisplayMode(tx, after.upsaleDisplayMode);
+    await tx
+      .insert(settings)
+      .values({ key: offerTimerSettingKey, value: after.offerTimerSeconds, updatedAt: input.now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: after.offerTimerSeconds, updatedAt: input.now } });
+    await recordAudit(tx, { operatorId: input.operatorId, action: "offer.settings", details: { before, after } });
+  });
+  return after;
+}
