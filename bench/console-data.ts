@@ -104,7 +104,12 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
           case s.page when 'quiz' then (case when v.flow = 'copy_1' then ${flows.copy_1.quizPath} else ${flows.main.quizPath} end)
                       when 'offer' then (case when v.flow = 'copy_1' then ${flows.copy_1.purchasePath} else ${flows.main.purchasePath} end)
                       else '/printables/' end,
-        case when s.step is null then '{}'::jsonb else jsonb_build_object('step', s.step, 'flow', v.flow) end
+        case when s.name in ('upsell_viewed', 'upsell_bought') then jsonb_build_object(
+            'mode', case when v.i % 2 = 0 then 'POPUP' else 'TABS' end,
+            'variant', case when v.i % 3 = 0 then 'catchy' else 'initial' end,
+            'type', case when v.i % 5 = 0 then 'lifetime' else 'upsale' end)
+          when s.step is null then '{}'::jsonb
+          else jsonb_build_object('step', s.step, 'flow', v.flow) end
       from seed_visitors v join seed_steps s on s.idx <= v.depth
       -- 50,000 parents who each answered twenty questions would be more than a million events
       -- alone: beyond the visit, a share of step events is left out (lost or sent elsewhere),
@@ -150,13 +155,13 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
       ),
     );
     await tx.execute(
-      order("renewal", "approved", "renewal-1", "subscription", "b.paid_at + interval '3 days'", "b.fate >= 0.45"),
+      order("renewal", "approved", "renewal-1:0", "subscription", "b.paid_at + interval '3 days'", "b.fate >= 0.45"),
     );
     await tx.execute(
       order(
         "renewal",
         "declined",
-        "renewal-1-failed",
+        "renewal-1-failed:0",
         "subscription",
         "b.paid_at + interval '3 days'",
         "b.fate between 0.30 and 0.45",
@@ -166,7 +171,7 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
       order(
         "renewal",
         "approved",
-        "renewal-1-recovered",
+        "renewal-1-recovered:1",
         "subscription",
         "b.paid_at + interval '5 days'",
         "b.fate between 0.38 and 0.45",
@@ -178,11 +183,15 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
     await tx.execute(
       order("lifetime", "approved", "lifetime", "lifetime", "b.paid_at + interval '4 minutes'", "b.fate >= 0.95"),
     );
+    // As the payment code books them: a refunded order was charged first, then refunded a day later.
     await tx.execute(sql`
       insert into ledger_entries (user_id, order_id, type, amount, currency, created_at)
-      select user_id, order_id, case status when 'approved' then 'charge' when 'refunded' then 'refund' else 'decline' end,
-        case status when 'refunded' then -amount when 'approved' then amount end, currency, created_at
-      from orders where order_id like 'seed-%'`);
+      select user_id, order_id, case status when 'declined' then 'decline' else 'charge' end,
+        case when status = 'declined' then null else amount end, currency, created_at
+      from orders where order_id like 'seed-%'
+      union all
+      select user_id, order_id, 'refund', -amount, currency, created_at + interval '1 day'
+      from orders where order_id like 'seed-%' and status = 'refunded'`);
     await tx.execute(sql`
       insert into subscriptions (user_id, product, status, price_plan_id, renewal_amount, currency, period_days,
         trial_ends_at, current_period_end, failed_renewals, cancelled_at, cancel_reason, created_at, updated_at)

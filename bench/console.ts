@@ -1,7 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
+import { findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { defaultProduct } from "@kinderready/domain/product";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { seedConsoleData } from "./console-data.ts";
@@ -46,7 +49,7 @@ async function benchmark(name: string, handle: DbHandle) {
     Number(
       ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows: { n: number }[] }).rows[0]?.n,
     );
-  for (const table of ["analytics_events", "users", "funnel_visitors", "orders", "split_exposures"]) {
+  for (const table of ["analytics_events", "users", "funnel_visitors", "orders", "ledger_entries", "split_exposures"]) {
     console.log(`  ${table.padEnd(18)} ${String(await count(table)).padStart(9)} rows`);
   }
   const to = now.toISOString().slice(0, 10);
@@ -60,6 +63,12 @@ async function benchmark(name: string, handle: DbHandle) {
     getFunnelReport(db, { from: since(90), to, utmSource: "tiktok" }),
   );
   await time("experiment intro-offer, all time", () => getExperimentResults(db, { split: "intro-offer" }));
+  await time("revenue, 90 days", () => getRevenueReport(db, { from: since(90), to }, now));
+  await time("revenue, 30 days", () => getRevenueReport(db, { from: since(30), to }, now));
+  await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4", product: defaultProduct }));
+  await time("customers, order id", () => findCustomers(db, { query: "seed-first-1234", product: defaultProduct }));
+  const [someone] = await findCustomers(db, { query: "seed-1234@", product: defaultProduct });
+  if (someone) await time("customer page", () => getCustomer(db, { userId: someone.id, product: defaultProduct, now }));
 }
 
 if (process.env.PGLITE === "1") {

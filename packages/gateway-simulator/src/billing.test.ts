@@ -263,6 +263,11 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const renewed = await current(user.id);
     expect(renewed).toMatchObject({ status: "active", cancelledAt: null });
     expect(renewed.currentPeriodEnd).toEqual(new Date(clock.getTime() + 30 * day));
+    // A repeat that arrives after the renewal settled (a double click) gets that renewal back…
+    const repeated = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    expect(repeated.orderId).toBe(first.orderId);
+    // …and later there is nothing to renew.
+    advance(60_000);
     await expect(renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })).rejects.toThrow(
       "Cannot restore subscription",
     );

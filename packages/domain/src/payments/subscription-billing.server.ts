@@ -1,6 +1,6 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
-import { and, count, eq, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
 import type { CancelReason } from "../profile/profile-schema.ts";
@@ -294,6 +294,21 @@ export function canRenew(subscription: SubscriptionRow): boolean {
   return subscription.status === "expired" && subscription.cardToken !== null;
 }
 
+/** How long a repeated "renew" (a double click, a retried request) is answered with the renewal it repeats. */
+const repeatWindowMs = 60_000;
+
+/** The reactivation approved in the last minute: a repeat arriving after it settled gets it back. */
+async function recentReactivation(deps: PaymentDeps, userId: string): Promise<OrderRow | undefined> {
+  const [latest] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.purpose, "reactivation"), eq(orders.status, "approved")))
+    .orderBy(desc(orders.fulfilledAt))
+    .limit(1);
+  const settledAt = latest?.fulfilledAt?.getTime();
+  return settledAt !== undefined && deps.now().getTime() - settledAt < repeatWindowMs ? latest : undefined;
+}
+
 /**
  * Renews an expired subscription from the profile: one charge now on the card on file for a new
  * period. A double click finds the same order; after a decline, a new attempt is a new order.
@@ -306,7 +321,11 @@ export async function renewExpiredSubscription(
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, input.product)));
-  if (!subscription?.cardToken || !canRenew(subscription)) throw cannotRestore();
+  if (!subscription?.cardToken || !canRenew(subscription)) {
+    const justRenewed = subscription && (await recentReactivation(deps, subscription.userId));
+    if (justRenewed) return justRenewed;
+    throw cannotRestore();
+  }
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan) throw cannotRestore();
   // Numbered by the attempts already settled: one in flight is found again, a settled one is not.
