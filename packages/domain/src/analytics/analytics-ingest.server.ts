@@ -35,8 +35,12 @@ export async function recordAnalyticsEvents(
     properties: event.properties ?? {},
     userProperties,
   }));
-  await db.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId });
-  await recordFunnelEvents(db, { deviceId: batch.device_id, userId, events: rows });
+  // One commit for both writes: the funnel row never misses a stored batch, and the server
+  // flushes its log once per batch instead of twice.
+  await db.transaction(async (tx) => {
+    await tx.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId });
+    await recordFunnelEvents(tx, { deviceId: batch.device_id, userId, events: rows });
+  });
   return { accepted: rows.length };
 }
 

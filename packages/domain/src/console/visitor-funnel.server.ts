@@ -34,7 +34,7 @@ type FunnelEvent = { name: string; occurredAt: Date; page: string | null; proper
 
 /** Ingestion: a batch's steps join the visitor's (bits only ever added), with where they came in. */
 export async function recordFunnelEvents(
-  db: Database,
+  db: Database | Transaction,
   input: { deviceId: string; userId: string | null; events: readonly FunnelEvent[] },
 ): Promise<void> {
   const times = input.events.map((event) => event.occurredAt.getTime());
