@@ -287,4 +287,11 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
   await visitor.goto(`/purchase/?token=${token}&offer=1`);
   await expect(visitor.locator(".purchase-flow")).toContainText("Due today£1.79");
   await visitorContext.close();
+
+  // The change is in the audit log, with who made it and the prices before and after.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const change = page.getByRole("row", { name: /Changed a price/ }).first();
+  await expect(change).toContainText(operator.email);
+  await expect(change).toContainText('"amount":179');
+  await expectNoAxeViolations(page);
 });

@@ -28,6 +28,7 @@ export default [
       route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
       route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),
+      route("audit", "routes/console/console-audit.tsx", { id: "console-audit" }),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import type { CustomerDetail, CustomerMatch } from "@kinderready/domain/console/customer-admin.server";
 import type { CsvTable } from "./csv.ts";
+import { auditTable } from "./report-tables.ts";
 
 // The customer pages' tables as CSV. Amounts in minor units of the row's own currency.
 
@@ -51,10 +52,7 @@ export const customerTables: Record<string, (detail: CustomerDetail) => CsvTable
       JSON.stringify(entry.details),
     ]),
   }),
-  "customer-audit.csv": (detail) => ({
-    header: ["at", "action", "operator", "details"],
-    rows: detail.audit.map((entry) => [iso(entry.at), entry.action, entry.operator, JSON.stringify(entry.details)]),
-  }),
+  "customer-audit.csv": (detail) => auditTable(detail.audit),
   "customer-answers.csv": (detail) => ({
     header: ["question", "answer"],
     rows: detail.answers.map((entry) => [entry.questionId, JSON.stringify(entry.answer)]),

@@ -1,3 +1,4 @@
+import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import type { FunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
@@ -83,5 +84,16 @@ export const priceTable = (plans: PricePlanRow[]): CsvTable => ({
     plan.discountPercent,
     plan.productName,
     plan.updatedAt.toISOString(),
+  ]),
+});
+
+export const auditTable = (entries: AuditEntry[]): CsvTable => ({
+  header: ["at", "operator", "action", "target", "details"],
+  rows: entries.map((entry) => [
+    entry.at.toISOString(),
+    entry.operator,
+    entry.action,
+    entry.target,
+    JSON.stringify(entry.details),
   ]),
 });

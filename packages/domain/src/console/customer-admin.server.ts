@@ -1,5 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { auditLog, ledgerEntries, operators, orders, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
+import { ledgerEntries, orders, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
 import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../domain-error.ts";
@@ -9,6 +9,7 @@ import { cancelSubscription, type SubscriptionRow } from "../payments/subscripti
 import type { Product } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
 import { type CancelReason, cancelReasons } from "../profile/profile-schema.ts";
+import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
 /**
@@ -82,7 +83,7 @@ export type CustomerDetail = {
   subscription: SubscriptionRow | null;
   charges: CustomerCharge[];
   ledger: (typeof ledgerEntries.$inferSelect)[];
-  audit: { id: number; at: Date; action: string; operator: string | null; details: unknown }[];
+  audit: AuditEntry[];
 };
 
 function refundableUntil(order: OrderRow, now: Date): Date | null {
@@ -118,19 +119,7 @@ export async function getCustomer(
     .where(eq(ledgerEntries.userId, user.id))
     .orderBy(desc(ledgerEntries.createdAt))
     .limit(200);
-  const audit = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.createdAt,
-      action: auditLog.action,
-      operator: operators.email,
-      details: auditLog.details,
-    })
-    .from(auditLog)
-    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-    .where(eq(auditLog.target, customerTarget(user.id)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(200);
+  const audit = await listAuditLog(db, { target: customerTarget(user.id) });
   return {
     user,
     answers,

@@ -17,6 +17,7 @@ import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { actionName } from "../../console/action-name.ts";
 import { formatMoney } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
@@ -341,7 +342,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
               {detail.audit.map((entry) => (
                 <tr key={entry.id}>
                   <th scope="row">{at(entry.at)}</th>
-                  <td>{t(`customers.actions.${entry.action.replaceAll(".", "_")}`, { defaultValue: entry.action })}</td>
+                  <td>{actionName(t, entry.action)}</td>
                   <td>{entry.operator ?? "—"}</td>
                 </tr>
               ))}

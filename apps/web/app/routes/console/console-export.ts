@@ -1,4 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
+import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
 import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
@@ -13,7 +14,7 @@ import { type CsvTable, toCsv } from "../../console/csv.ts";
 import { customerSearchTable, customerTables } from "../../console/customer-tables.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
-import { experimentTables, funnelTables, priceTable } from "../../console/report-tables.ts";
+import { auditTable, experimentTables, funnelTables, priceTable } from "../../console/report-tables.ts";
 import { revenueTables } from "../../console/revenue-tables.ts";
 import type { Route } from "./+types/console-export";
 
@@ -49,6 +50,7 @@ async function exportTable(report: string, url: URL, db: Database): Promise<CsvT
     if (!detail) throw data({ field: "user" }, { status: 404 });
     return customerTable(detail);
   }
+  if (report === "audit.csv") return auditTable(await listAuditLog(db, { days: filtersOf(url, reportDaysSchema) }));
   if (report === "prices.csv") return priceTable(await listPricePlans(db, defaultProduct));
   const revenueTable = revenueTables[report];
   if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));

@@ -1,0 +1,77 @@
+import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
+import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { requestContext } from "#load-context";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { DayFields } from "../../components/console/day-fields.tsx";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { actionName } from "../../console/action-name.ts";
+import { exportHref } from "../../console/export-href.ts";
+import { requireOperator } from "../../console/operator-guard.server.ts";
+import { parseReportQuery } from "../../console/report-query.ts";
+import type { Route } from "./+types/console-audit";
+
+// The audit log (/admin/audit/): every change made from the console and every sign-in, newest first.
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args);
+  const { services } = args.context.get(requestContext);
+  const query = parseReportQuery(new URL(args.request.url), new Date(), reportDaysSchema);
+  if (!query.ok) return data({ query, entries: null }, { status: 400 });
+  return { query, entries: await listAuditLog(services.db, { days: query.filters }) };
+}
+
+export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("console");
+  const { query, entries } = loaderData;
+  const days = query.ok ? query.filters : { from: query.values.from ?? "", to: query.values.to ?? "" };
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+  return (
+    <>
+      <h1>{t("audit.title")}</h1>
+      <Form method="get" className="console-filters" aria-label={t("filters.title")}>
+        <DayFields from={days.from} to={days.to} />
+        <button type="submit" className="console-button">
+          {t("filters.apply")}
+        </button>
+      </Form>
+      {!query.ok && (
+        <p role="alert" className="console-error">
+          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
+        </p>
+      )}
+      {entries && (
+        <ConsoleCard table id="audit-entries" title={t("audit.entries")} csvHref={exportHref("audit.csv", days)}>
+          <TableScroll labelledBy="audit-entries">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("customers.columns.date")}</th>
+                  <th scope="col">{t("customers.columns.operator")}</th>
+                  <th scope="col">{t("customers.columns.action")}</th>
+                  <th scope="col">{t("audit.target")}</th>
+                  <th scope="col">{t("audit.details")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">{when.format(new Date(entry.at))}</th>
+                    <td>{entry.operator ?? t("audit.system")}</td>
+                    <td>{actionName(t, entry.action)}</td>
+                    <td>{entry.target ? <code>{entry.target}</code> : "—"}</td>
+                    <td>
+                      <code>{JSON.stringify(entry.details)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <p className="console-note">{t("audit.note", { count: entries.length })}</p>
+        </ConsoleCard>
+      )}
+    </>
+  );
+}
