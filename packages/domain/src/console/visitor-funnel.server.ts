@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits, funnelVisitors, orders } from "@kinderready/db/schema";
 import { defaultLocale, localeCodes } from "@kinderready/i18n/locales";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { flows, flowTypes } from "../onboarding/flows.ts";
 import {
@@ -240,27 +240,21 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
   const where = visitorFilter(filters);
   const { start, end } = dayRange(filters);
   const inRange = and(gte(funnelVisitors.firstSeenAt, start), lt(funnelVisitors.firstSeenAt, end));
-  const topValues = (
-    tx: Transaction,
-    column: typeof funnelVisitors.countryCode | typeof funnelVisitors.utmSource | typeof funnelVisitors.utmCampaign,
-  ) =>
-    tx
-      .select({ value: column, visitors: count() })
-      .from(funnelVisitors)
-      .where(and(inRange, isNotNull(column)))
-      .groupBy(column)
-      .orderBy(desc(count()), asc(column))
-      .limit(50);
-
-  const [[totals], daily, countries, utmSources, utmCampaigns] = await db.transaction(async (tx) => {
+  const [byDay, choiceRows] = await db.transaction(async (tx) => {
     // The filters' combined selectivity is easy to underestimate, and a nested loop over the
     // grouped orders then runs for seconds; the hash join is right at every size.
     await tx.execute(sql`set local enable_nestloop = off`);
-    // One connection: one query at a time (node-postgres deprecates queueing them).
+    // One connection: one query at a time (node-postgres deprecates queueing them). Each query
+    // reads the range once: grouping sets give the days and the total (or the three choice
+    // lists) from the same scan.
     return [
       await tx
         .select({
+          day,
+          total: sql<number>`grouping(${day})`.mapWith(Number),
           ...stepCounts,
+          visitors: count(),
+          purchases: sql<number>`count(*) filter (where ${paid.paidAt} is not null)`.mapWith(Number),
           converters: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
           median: sql<
             number | null
@@ -271,23 +265,37 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
         })
         .from(funnelVisitors)
         .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
-        .where(where),
+        .where(where)
+        .groupBy(sql`grouping sets ((${day}), ())`)
+        .orderBy(asc(day)),
       await tx
         .select({
-          day,
+          country: funnelVisitors.countryCode,
+          utmSource: funnelVisitors.utmSource,
+          utmCampaign: funnelVisitors.utmCampaign,
+          set: sql<number>`grouping(${funnelVisitors.countryCode}, ${funnelVisitors.utmSource}, ${funnelVisitors.utmCampaign})`.mapWith(
+            Number,
+          ),
           visitors: count(),
-          purchases: sql<number>`count(*) filter (where ${paid.paidAt} is not null)`.mapWith(Number),
         })
         .from(funnelVisitors)
-        .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
-        .where(where)
-        .groupBy(day)
-        .orderBy(asc(day)),
-      await topValues(tx, funnelVisitors.countryCode),
-      await topValues(tx, funnelVisitors.utmSource),
-      await topValues(tx, funnelVisitors.utmCampaign),
+        .where(inRange)
+        .groupBy(
+          sql`grouping sets ((${funnelVisitors.countryCode}), (${funnelVisitors.utmSource}), (${funnelVisitors.utmCampaign}))`,
+        ),
     ] as const;
   });
+  const totals = byDay.find((row) => row.total === 1);
+  const daily = byDay
+    .filter((row) => row.total === 0)
+    .map((row) => ({ day: row.day, visitors: row.visitors, purchases: row.purchases }));
+  // grouping(a, b, c) is a bit mask of the columns left out: 0b011 is the country's set, and so on.
+  const topValues = (set: number, pick: (row: (typeof choiceRows)[number]) => string | null) =>
+    choiceRows
+      .filter((row) => row.set === set && pick(row) !== null)
+      .sort((a, b) => b.visitors - a.visitors || String(pick(a)).localeCompare(String(pick(b))))
+      .slice(0, 50)
+      .map((row) => pick(row) as string);
 
   const counts = funnelSteps.map((_, index) => Number((totals as Record<string, unknown>)[`s${index}`] ?? 0));
   const first = counts[0] ?? 0;
@@ -303,7 +311,6 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
     };
   });
   const seconds = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value)));
-  const values = (rows: { value: string | null }[]) => rows.map((row) => row.value as string);
   return {
     steps,
     timeToConvert: {
@@ -312,6 +319,10 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
       p90Seconds: seconds(totals?.p90),
     },
     daily,
-    choices: { countries: values(countries), utmSources: values(utmSources), utmCampaigns: values(utmCampaigns) },
+    choices: {
+      countries: topValues(0b011, (row) => row.country),
+      utmSources: topValues(0b101, (row) => row.utmSource),
+      utmCampaigns: topValues(0b110, (row) => row.utmCampaign),
+    },
   };
 }
