@@ -276,7 +276,9 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
 
   await page.getByLabel(`Price: ${plan}`, { exact: true }).fill("0");
   await page.getByRole("button", { name: `Save ${plan}` }).click();
-  await expect(page.getByRole("alert")).toContainText("Not saved (Price)");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Not saved: the price must be between 0.01 and 1000.00, with at most two decimals (like 14.99).",
+  );
   await expect(page.getByLabel(`Price: ${plan}`, { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await page.goto(`${base}/admin/offer/?currency=GBP&group=A&variant=initial`);

@@ -137,7 +137,8 @@ async function requireCustomerOrder(db: Database, input: { userId: string; order
     .select()
     .from(orders)
     .where(and(eq(orders.orderId, input.orderId), eq(orders.userId, input.userId)));
-  if (!order) throw new DomainError("not-found", "orderId", "This parent has no such charge");
+  if (!order)
+    throw new DomainError("not-found", "orderId", "This parent has no such charge", "customers.errors.noCharge");
   return order;
 }
 
@@ -239,7 +240,7 @@ export async function setManualAccess(
       .from(users)
       .where(and(eq(users.id, input.userId), eq(users.product, input.product)))
       .for("update");
-    if (!user) throw new DomainError("not-found", "userId", "No such parent");
+    if (!user) throw new DomainError("not-found", "userId", "No such parent", "customers.errors.noCustomer");
     if (user.isManualAccess === input.granted) return;
     await tx
       .update(users)

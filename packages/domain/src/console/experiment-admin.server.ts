@@ -20,7 +20,8 @@ export async function listExperiments(db: Database): Promise<ExperimentStatus[]>
   ];
 }
 
-const notRunning = (name: string) => new DomainError("not-found", "split", `No running split is named ${name}`);
+const notRunning = (name: string) =>
+  new DomainError("not-found", "split", `No running split is named ${name}`, "experiments.errors.notRunning");
 
 /** New weights for a running split's groups (every group named, none added). */
 export async function setSplitWeights(
@@ -34,11 +35,17 @@ export async function setSplitWeights(
       if (!split) throw notRunning(input.name);
       const groups = split.groups.map((group) => {
         const weight = input.weights[group.name];
-        if (weight === undefined) throw new DomainError("invalid", `weight.${group.name}`, "A weight is missing");
+        if (weight === undefined)
+          throw new DomainError("invalid", `weight.${group.name}`, "A weight is missing", "experiments.errors.weight");
         return { name: group.name, weight };
       });
       if (!groups.some((group) => group.weight > 0)) {
-        throw new DomainError("invalid", "weight", "At least one group needs a weight above 0");
+        throw new DomainError(
+          "invalid",
+          "weight",
+          "At least one group needs a weight above 0",
+          "experiments.errors.allZero",
+        );
       }
       return current.map((candidate) => (candidate === split ? { ...split, groups } : candidate));
     },
@@ -73,12 +80,18 @@ export async function stopSplit(db: Database, input: { name: string; operatorId:
 /** Starts a known split again with its default groups and weights. */
 export async function startSplit(db: Database, input: { name: string; operatorId: string }): Promise<void> {
   const known = defaultSplits.find((split) => split.name === input.name);
-  if (!known) throw new DomainError("not-found", "split", `The product has no split named ${input.name}`);
+  if (!known)
+    throw new DomainError(
+      "not-found",
+      "split",
+      `The product has no split named ${input.name}`,
+      "experiments.errors.unknown",
+    );
   await changeSplits(
     db,
     (current) => {
       if (current.some((split) => split.name === input.name)) {
-        throw new DomainError("conflict", "split", `${input.name} is running already`);
+        throw new DomainError("conflict", "split", `${input.name} is running already`, "experiments.errors.running");
       }
       return [...current, known];
     },

@@ -74,7 +74,8 @@ export async function changePricePlan(
   const parsed = pricePlanChangeSchema.safeParse(input.change);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DomainError("invalid", String(issue?.path[0] ?? "id"), issue?.message ?? "invalid");
+    const field = String(issue?.path[0] ?? "id");
+    throw new DomainError("invalid", field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const { id, amount, oldAmount, renewalAmount } = parsed.data;
   return db.transaction(async (tx) => {
@@ -83,16 +84,26 @@ export async function changePricePlan(
       .from(pricePlans)
       .where(and(eq(pricePlans.id, id), eq(pricePlans.product, input.product)))
       .for("update");
-    if (!before) throw new DomainError("not-found", "id", "No such plan");
+    if (!before) throw new DomainError("not-found", "id", "No such plan", "offer.errors.id");
     if (oldAmount !== null && oldAmount <= amount) {
-      throw new DomainError("invalid", "oldAmount", "the old price must be above the price, or empty");
+      throw new DomainError(
+        "invalid",
+        "oldAmount",
+        "the old price must be above the price, or empty",
+        "offer.errors.oldAmount",
+      );
     }
     const subscription = before.kind === "subscription";
     if (subscription && renewalAmount === null) {
-      throw new DomainError("invalid", "renewalAmount", "a subscription needs a renewal price");
+      throw new DomainError(
+        "invalid",
+        "renewalAmount",
+        "a subscription needs a renewal price",
+        "offer.errors.renewalRequired",
+      );
     }
     if (!subscription && renewalAmount !== null) {
-      throw new DomainError("invalid", "renewalAmount", "only a subscription renews");
+      throw new DomainError("invalid", "renewalAmount", "only a subscription renews", "offer.errors.renewalNotAllowed");
     }
     const prices = { amount, oldAmount, renewalAmount };
     const [after] = await tx
@@ -157,7 +168,8 @@ export async function changeOfferSettings(
   const parsed = offerSettingsSchema.safeParse(input.settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DomainError("invalid", String(issue?.path[0] ?? "settings"), issue?.message ?? "invalid");
+    const field = String(issue?.path[0] ?? "offerTimerSeconds");
+    throw new DomainError("invalid", field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const after = parsed.data;
   const before = await getOfferSettings(db, input.timerFallback);

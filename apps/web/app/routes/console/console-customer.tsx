@@ -45,9 +45,7 @@ const changeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("link") }),
 ]);
 
-export type CustomerActionResult =
-  | { ok: true; intent: string }
-  | { ok: false; field: string; message: string; messageKey: string | null };
+export type CustomerActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -57,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return data<CustomerActionResult>(
-      { ok: false, field: String(issue?.path[0] ?? "intent"), message: issue?.message ?? "", messageKey: null },
+      { ok: false, field: String(issue?.path[0] ?? "intent"), messageKey: "customers.errors.invalid" },
       { status: 400 },
     );
   }
@@ -82,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data<CustomerActionResult>(
-      { ok: false, field: error.field, message: error.message, messageKey: error.messageKey ?? null },
+      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic" },
       { status: httpStatusOf[error.kind] },
     );
   }
@@ -115,9 +113,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
           {actionData.ok
             ? t(`customers.done.${actionData.intent}`)
-            : actionData.messageKey
-              ? t(actionData.messageKey, { days: refundPolicyDays })
-              : t("customers.refused", { field: actionData.field, message: actionData.message })}
+            : t(actionData.messageKey, { days: refundPolicyDays })}
         </p>
       )}
 

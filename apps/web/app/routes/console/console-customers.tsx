@@ -15,18 +15,18 @@ export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args);
   const { services } = args.context.get(requestContext);
   const raw = new URL(args.request.url).searchParams.get("q");
-  if (raw === null) return { query: "", matches: null, error: null };
+  if (raw === null) return { query: "", matches: null, invalid: false };
   const query = customerQuerySchema.safeParse(raw);
   if (!query.success) {
-    return data({ query: raw, matches: null, error: query.error.issues[0]?.message ?? "invalid" }, { status: 400 });
+    return data({ query: raw, matches: null, invalid: true }, { status: 400 });
   }
   const matches = await findCustomers(services.db, { query: query.data, product: defaultProduct });
-  return { query: query.data, matches, error: null };
+  return { query: query.data, matches, invalid: false };
 }
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("console");
-  const { query, matches, error } = loaderData;
+  const { query, matches, invalid } = loaderData;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <>
@@ -41,7 +41,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
             minLength={3}
             maxLength={254}
             defaultValue={query}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid || undefined}
             aria-describedby="customer-query-hint"
           />
         </label>
@@ -52,9 +52,9 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
       <p id="customer-query-hint" className="console-note">
         {t("customers.hint")}
       </p>
-      {error && (
+      {invalid && (
         <p role="alert" className="console-error">
-          {t("customers.invalid", { message: error })}
+          {t("customers.invalid")}
         </p>
       )}
       {matches && (

@@ -42,7 +42,7 @@ const changeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["stop", "start"]), split: z.string().min(1).max(60) }),
 ]);
 
-export type ExperimentActionResult = { ok: true; intent: string } | { ok: false; field: string; message: string };
+export type ExperimentActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0] === "weights" ? `weight.${String(issue.path[1])}` : String(issue?.path[0]);
-    return data<ExperimentActionResult>({ ok: false, field, message: issue?.message ?? "" }, { status: 400 });
+    return data<ExperimentActionResult>({ ok: false, field, messageKey: "experiments.errors.weight" }, { status: 400 });
   }
   const change = parsed.data;
   try {
@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data<ExperimentActionResult>(
-      { ok: false, field: error.field, message: error.message },
+      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic" },
       { status: httpStatusOf[error.kind] },
     );
   }
@@ -106,9 +106,7 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
       </nav>
       {actionData && (
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
-          {actionData.ok
-            ? t(`experiments.saved.${actionData.intent}`)
-            : t("experiments.refused", { field: actionData.field, message: actionData.message })}
+          {actionData.ok ? t(`experiments.saved.${actionData.intent}`) : t(actionData.messageKey)}
         </p>
       )}
       {split && (

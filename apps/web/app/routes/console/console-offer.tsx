@@ -74,7 +74,7 @@ const changeSchema = z.discriminatedUnion("intent", [
 
 export type OfferActionResult =
   | { ok: true; intent: string; planId: string | null }
-  | { ok: false; field: string; message: string; planId: string | null };
+  | { ok: false; field: string; messageKey: string; planId: string | null };
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -84,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return data<OfferActionResult>(
-      { ok: false, field: String(issue?.path[0] ?? "intent"), message: issue?.message ?? "", planId: null },
+      { ok: false, field: String(issue?.path[0] ?? "intent"), messageKey: "errors.forbidden", planId: null },
       { status: 400 },
     );
   }
@@ -111,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data<OfferActionResult>(
-      { ok: false, field: error.field, message: error.message, planId },
+      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic", planId },
       { status: httpStatusOf[error.kind] },
     );
   }
@@ -176,10 +176,7 @@ function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResul
           <p role={mine.ok ? "status" : "alert"} className={mine.ok ? "console-ok" : "console-error"}>
             {mine.ok
               ? t("offer.saved", { price: formatMoney(i18n.language, row.amount, row.currency) })
-              : t("offer.refused", {
-                  field: t(`offer.columns.${mine.field}`, { defaultValue: mine.field }),
-                  message: mine.message,
-                })}
+              : t(mine.messageKey)}
           </p>
         )}
       </td>
@@ -241,9 +238,7 @@ export default function ConsoleOffer({ loaderData, actionData }: Route.Component
             role={settingsResult.ok ? "status" : "alert"}
             className={settingsResult.ok ? "console-ok" : "console-error"}
           >
-            {settingsResult.ok
-              ? t("offer.settingsSaved")
-              : t("offer.refused", { field: settingsResult.field, message: settingsResult.message })}
+            {settingsResult.ok ? t("offer.settingsSaved") : t(settingsResult.messageKey, timerBounds)}
           </p>
         )}
       </ConsoleCard>
