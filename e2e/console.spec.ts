@@ -166,6 +166,13 @@ test("in Arabic the console is mirrored and passes axe", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expectNoAxeViolations(page);
+  // Every section, in Arabic: no English left in the navigation, and no violations.
+  await expect(page.getByRole("navigation").first()).not.toContainText(/[A-Za-z]{3,}/);
+  for (const section of ["revenue", "customers/?q=seed-1", "offer", "audit"]) {
+    await page.goto(`${base}/admin/${section}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectNoAxeViolations(page);
+  }
   await page.goto(`${base}/admin/?lang=en`);
 });
 
