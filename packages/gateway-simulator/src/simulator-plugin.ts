@@ -4,7 +4,7 @@ import { gatewaySimulatorCards, gatewaySimulatorOrders, gatewaySimulatorPages } 
 import type { SolidgateOrderResponse } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody, verifySignature } from "@kinderready/domain/payments/solidgate-protocol";
 import { type CardOutcome, cardOutcome } from "@kinderready/domain/payments/test-cards";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { paymentPageRoutes } from "./payment-page.ts";
@@ -291,18 +291,26 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
         .from(gatewaySimulatorOrders)
         .where(eq(gatewaySimulatorOrders.orderId, input.data.order_id));
       if (!found) return fail(reply, 404, "2.05", "Order not found");
-      const order = (await present(found)).order;
-      const left = found.amount - found.refundedAmount;
-      if (!["approved", "settle_ok"].includes(order.status) || input.data.amount > left) {
-        return fail(reply, 422, "0.03", "Illegal operation");
-      }
-      const refundedAmount = found.refundedAmount + input.data.amount;
+      await present(found); // settles a processing order that is due
+      // One conditional update: two refunds at once cannot both pass the check (as at Solidgate).
+      const refundedAmount = sql`${gatewaySimulatorOrders.refundedAmount} + ${input.data.amount}`;
       const [updated] = await db
         .update(gatewaySimulatorOrders)
-        .set({ refundedAmount, status: refundedAmount === found.amount ? "refunded" : order.status, updatedAt: now() })
-        .where(eq(gatewaySimulatorOrders.orderId, found.orderId))
+        .set({
+          refundedAmount,
+          status: sql`case when ${refundedAmount} = ${gatewaySimulatorOrders.amount} then 'refunded' else ${gatewaySimulatorOrders.status} end`,
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(gatewaySimulatorOrders.orderId, found.orderId),
+            inArray(gatewaySimulatorOrders.status, ["approved", "settle_ok"]),
+            sql`${refundedAmount} <= ${gatewaySimulatorOrders.amount}`,
+          ),
+        )
         .returning();
-      return present(updated ?? found);
+      if (!updated) return fail(reply, 422, "0.03", "Illegal operation");
+      return present(updated);
     });
   }
 }

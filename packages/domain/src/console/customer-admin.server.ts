@@ -172,15 +172,15 @@ export async function refundCustomerCharge(
     );
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    refunded = await syncOrder(deps, order.orderId);
-    if (refunded.status !== "refunded") {
-      throw new DomainError(
-        "unavailable",
-        "orderId",
-        `The gateway refused the refund (${error.code})`,
-        "customers.errors.gateway",
-      );
-    }
+    // Refused: perhaps because another refund of it won the race. Then that one is the refund.
+    const current = await syncOrder(deps, order.orderId);
+    if (current.status === "refunded") return { order: current, refundedNow: false };
+    throw new DomainError(
+      "unavailable",
+      "orderId",
+      `The gateway refused the refund (${error.code})`,
+      "customers.errors.gateway",
+    );
   }
   if (refunded.status !== "refunded") {
     throw new DomainError(
