@@ -302,7 +302,14 @@ async function recentReactivation(deps: PaymentDeps, userId: string): Promise<Or
   const [latest] = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.purpose, "reactivation"), eq(orders.status, "approved")))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.purpose, "reactivation"),
+        eq(orders.status, "approved"),
+        isNotNull(orders.fulfilledAt),
+      ),
+    )
     .orderBy(desc(orders.fulfilledAt))
     .limit(1);
   const settledAt = latest?.fulfilledAt?.getTime();
