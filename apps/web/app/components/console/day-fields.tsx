@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 
 /** A report's range of days (both included), the first fields of every report's filters. */
 export function DayFields({ from, to }: { from: string | undefined; to: string | undefined }) {
@@ -14,5 +15,40 @@ export function DayFields({ from, to }: { from: string | undefined; to: string |
         <input type="date" name="to" required defaultValue={to} />
       </label>
     </>
+  );
+}
+
+type DaysQuery =
+  | { ok: true; filters: { from: string; to: string } }
+  | { ok: false; field: string; values: Record<string, string> };
+
+/** The days a report was asked for, as typed even when they were refused. */
+export const daysOf = (query: DaysQuery) =>
+  query.ok ? query.filters : { from: query.values.from ?? "", to: query.values.to ?? "" };
+
+/** A report's filter form (a range of days only), and why the range was refused if it was. */
+export function DaysFilter({ query }: { query: DaysQuery }) {
+  const { t } = useTranslation("console");
+  const days = daysOf(query);
+  return (
+    <>
+      <Form method="get" className="console-filters" aria-label={t("filters.title")}>
+        <DayFields from={days.from} to={days.to} />
+        <button type="submit" className="console-button">
+          {t("filters.apply")}
+        </button>
+      </Form>
+      {!query.ok && <FilterError field={query.field} />}
+    </>
+  );
+}
+
+/** The filter a report could not use, named in the operator's language. */
+export function FilterError({ field }: { field: string }) {
+  const { t } = useTranslation("console");
+  return (
+    <p role="alert" className="console-error">
+      {t("filters.invalid", { field: t(`filters.${field}`, { defaultValue: field }) })}
+    </p>
   );
 }

@@ -1,10 +1,10 @@
 import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
 import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
-import { DayFields } from "../../components/console/day-fields.tsx";
+import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { actionName } from "../../console/action-name.ts";
 import { exportHref } from "../../console/export-href.ts";
@@ -25,22 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("console");
   const { query, entries } = loaderData;
-  const days = query.ok ? query.filters : { from: query.values.from ?? "", to: query.values.to ?? "" };
+  const days = daysOf(query);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   return (
     <>
       <h1>{t("audit.title")}</h1>
-      <Form method="get" className="console-filters" aria-label={t("filters.title")}>
-        <DayFields from={days.from} to={days.to} />
-        <button type="submit" className="console-button">
-          {t("filters.apply")}
-        </button>
-      </Form>
-      {!query.ok && (
-        <p role="alert" className="console-error">
-          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
-        </p>
-      )}
+      <DaysFilter query={query} />
       {entries && (
         <ConsoleCard table id="audit-entries" title={t("audit.entries")} csvHref={exportHref("audit.csv", days)}>
           <TableScroll labelledBy="audit-entries">

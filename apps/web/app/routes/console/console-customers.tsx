@@ -3,6 +3,7 @@ import { defaultProduct } from "@kinderready/domain/product";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requestContext } from "#load-context";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
@@ -58,13 +59,12 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {matches && (
-        <section className="console-card">
-          <div className="console-card__header">
-            <h2 id="customer-matches">{t("customers.matches", { count: matches.length })}</h2>
-            <a href={exportHref("customers.csv", { q: query })} download>
-              {t("exportCsv")}
-            </a>
-          </div>
+        <ConsoleCard
+          table
+          id="customer-matches"
+          title={t("customers.matches", { count: matches.length })}
+          csvHref={exportHref("customers.csv", { q: query })}
+        >
           <TableScroll labelledBy="customer-matches">
             <table className="console-table">
               <thead>
@@ -95,7 +95,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </TableScroll>
-        </section>
+        </ConsoleCard>
       )}
     </>
   );

@@ -11,6 +11,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
@@ -168,13 +169,12 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
       )}
       {results && (
         <>
-          <section className="console-card">
-            <div className="console-card__header">
-              <h2 id="split-results">{t("experiments.results")}</h2>
-              <a href={exportHref("experiment.csv", { split: results.split })} download>
-                {t("exportCsv")}
-              </a>
-            </div>
+          <ConsoleCard
+            table
+            id="split-results"
+            title={t("experiments.results")}
+            csvHref={exportHref("experiment.csv", { split: results.split })}
+          >
             {results.sampleRatio && (
               <p
                 role={results.sampleRatio.mismatch ? "alert" : undefined}
@@ -222,7 +222,7 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
               </table>
             </TableScroll>
             {results.groups.length === 0 && <p>{t("experiments.noExposures")}</p>}
-          </section>
+          </ConsoleCard>
           {days.length > 0 && (
             <section aria-labelledby="split-daily" className="console-card">
               <div className="console-card__header">

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
-import { DayFields } from "../../components/console/day-fields.tsx";
+import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { DayFields, FilterError } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatDuration, formatShare } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
@@ -92,20 +93,15 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
           utmCampaigns: withChosen(choices.utmCampaigns, values.utmCampaign),
         }}
       />
-      {!query.ok && (
-        <p role="alert" className="console-error">
-          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
-        </p>
-      )}
+      {!query.ok && <FilterError field={query.field} />}
       {report && (
         <>
-          <section className="console-card">
-            <div className="console-card__header">
-              <h2 id="funnel-steps">{t("funnel.steps.title")}</h2>
-              <a href={exportHref("funnel.csv", values)} download>
-                {t("exportCsv")}
-              </a>
-            </div>
+          <ConsoleCard
+            table
+            id="funnel-steps"
+            title={t("funnel.steps.title")}
+            csvHref={exportHref("funnel.csv", values)}
+          >
             <TableScroll labelledBy="funnel-steps">
               <table className="console-table">
                 <thead>
@@ -133,7 +129,7 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             </TableScroll>
-          </section>
+          </ConsoleCard>
           <section aria-labelledby="funnel-convert" className="console-card">
             <h2 id="funnel-convert">{t("funnel.timeToConvert.title")}</h2>
             <dl className="console-figures">

@@ -2,11 +2,11 @@ import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
 import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
-import { DayFields } from "../../components/console/day-fields.tsx";
+import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
@@ -93,23 +93,13 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
-  const days = query.ok ? query.filters : { from: query.values.from ?? "", to: query.values.to ?? "" };
+  const days = daysOf(query);
   const money = (minor: number, currency: string) => formatMoney(locale, minor, currency);
   const share = (part: number, whole: number) => formatShare(locale, whole ? part / whole : null);
   return (
     <>
       <h1>{t("revenue.title")}</h1>
-      <Form method="get" className="console-filters" aria-label={t("filters.title")}>
-        <DayFields from={days.from} to={days.to} />
-        <button type="submit" className="console-button">
-          {t("filters.apply")}
-        </button>
-      </Form>
-      {!query.ok && (
-        <p role="alert" className="console-error">
-          {t("filters.invalid", { field: t(`filters.${query.field}`, { defaultValue: query.field }) })}
-        </p>
-      )}
+      <DaysFilter query={query} />
       {report && (
         <>
           <TableCard id="revenue-totals" title={t("revenue.totals")} csv="revenue-totals.csv" days={days}>
