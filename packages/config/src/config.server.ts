@@ -7,6 +7,13 @@ import { z } from "zod";
 const appEnvs = ["local", "odin", "thor", "test", "prod"] as const;
 export type AppEnv = (typeof appEnvs)[number];
 
+/**
+ * What one process does: `web` serves pages and the API and only enqueues jobs; `worker` runs the
+ * background jobs (email, payment reconciliation, forwarding, schedules); `all` does both.
+ */
+export const processRoles = ["all", "web", "worker"] as const;
+export type ProcessRole = (typeof processRoles)[number];
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 const optionalFlag = flag.optional();
 
@@ -90,6 +97,11 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PROCESS_ROLE: z.enum(processRoles).default("all"),
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
+    .optional(),
 });
 
 export type Config = {
@@ -135,6 +147,9 @@ export type Config = {
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  role: ProcessRole;
+  /** Set: rate-limit counters live in Redis, shared by every web process. */
+  redisUrl: string | undefined;
 };
 
 /**
@@ -223,6 +238,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const apiUrl = (e.API_URL ?? `${appUrl}/api/v1`).replace(/\/+$/, "");
+  // The embedded database belongs to one process: separate roles need a PostgreSQL server.
+  if (e.PROCESS_ROLE !== "all" && !e.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration: PROCESS_ROLE=${e.PROCESS_ROLE} needs DATABASE_URL`);
+  }
   if (isProd && e.PAYMENT_GATEWAY === "simulator") {
     throw new ConfigError("Invalid configuration: PAYMENT_GATEWAY must be solidgate when APP_ENV=prod");
   }
@@ -276,6 +295,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     forwarding: forwardingConfig(e),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    role: e.PROCESS_ROLE,
+    redisUrl: e.REDIS_URL,
   };
 }
 
