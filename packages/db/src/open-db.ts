@@ -23,6 +23,11 @@ export type DbHandle = {
   /** The raw client, for libraries that need one (pg-boss). */
   client: PGlite | pg.Pool;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrations and seeds) while holding a PostgreSQL advisory lock, so processes
+   * starting together take turns instead of racing; PGlite has one process and no lock.
+   */
+  whileMigrating<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -50,6 +55,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
       databaseUrl: options.databaseUrl,
       client: pool,
       migrate: () => migratePg(db, { migrationsFolder }),
+      whileMigrating: (work) => withAdvisoryLock(pool, work),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -66,6 +72,23 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+// Any fixed number will do; it names this application's start-up lock.
+const migrationLockId = 7_312_048_812;
+
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [migrationLockId]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [migrationLockId]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {

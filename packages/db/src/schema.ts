@@ -574,3 +574,14 @@ export const funnelVisitors = pgTable(
     index("funnel_visitors_user").on(table.userId),
   ],
 );
+
+/**
+ * The general per-address rate limit's fixed-window counters, shared by every web process on
+ * one PostgreSQL (Redis takes this over when REDIS_URL is set). Unlogged: a crash may forget
+ * the last minute's counts, which costs nothing, and no request pays for a WAL write.
+ */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});

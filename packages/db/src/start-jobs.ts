@@ -5,12 +5,15 @@ import type { DbHandle } from "./open-db.ts";
 /**
  * Starts pg-boss on the same database as the application, so a job can be enqueued in the
  * same transaction as the row it is about. On PGlite it shares the one embedded connection.
+ * `runsJobs: false` (a web process) only enqueues: no maintenance and no cron, which the
+ * worker processes do.
  */
-export async function startJobs(handle: DbHandle): Promise<PgBoss> {
+export async function startJobs(handle: DbHandle, { runsJobs = true } = {}): Promise<PgBoss> {
+  const roleOptions = { supervise: runsJobs, schedule: runsJobs };
   const boss =
     handle.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(handle.client as PGlite), backend: "pglite" })
-      : new PgBoss({ connectionString: handle.databaseUrl, max: 4 });
+      ? new PgBoss({ db: fromPglite(handle.client as PGlite), backend: "pglite", ...roleOptions })
+      : new PgBoss({ connectionString: handle.databaseUrl, max: 4, ...roleOptions });
   // pg-boss reports its own connection trouble as events; losing them would crash the process.
   boss.on("error", (error) =>
     console.error(JSON.stringify({ level: "error", msg: "pg-boss error", err: String(error) })),
