@@ -3,7 +3,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import { apiPlugin } from "@kinderready/api/api-plugin";
+import { apiPlugin, healthOnlyPlugin } from "@kinderready/api/api-plugin";
 import { registerOpenApi } from "@kinderready/api/openapi";
 import { printableFilesPlugin } from "@kinderready/api/routes/printable-files";
 import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
@@ -14,6 +14,7 @@ import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/fo
 import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { backfillVisitorFunnel } from "@kinderready/domain/console/visitor-funnel.server";
 import {
+  createEmailQueues,
   type EmailQueue,
   enqueueEmail,
   queueReceipt,
@@ -26,7 +27,7 @@ import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
 import { createGeoService } from "@kinderready/domain/geo/geo-service.server";
 import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
-import { startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
+import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
@@ -43,6 +44,7 @@ import { requestContext } from "#load-context";
 import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
 import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
+import { createRateLimitSharing } from "./shared-rate-limit.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -78,15 +80,17 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   if (config.firstOperator && (await ensureFirstOperator(database.db, config.firstOperator))) {
     app.log.info({ email: config.firstOperator.email }, "created the first console operator");
   }
-  const jobs = await startJobs(database);
+  // A web process only enqueues; worker processes (or the one `all` process) run the jobs.
+  const runsJobs = config.role !== "web";
+  const jobs = await startJobs(database, { runsJobs });
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  await startEmailWorker(jobs, {
+  const emailDeps = {
     db: database.db,
     sender,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
     accessLinkSecret: config.accessLinkSecret,
-  });
+  };
   const now = () => new Date();
   const { payments } = config;
   // Both gateways speak Solidgate's protocol: the simulator is the same adapter on other hosts.
@@ -97,9 +101,15 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     now,
     onSettled: sendReceipts(settleSubscriptionOrder(now), jobs, errors),
   };
-  await startPaymentJobs(jobs, paymentDeps);
-  // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
-  await startForwardingJobs(jobs, { db: database.db, destinations: config.forwarding, appUrl: config.appUrl, now });
+  if (runsJobs) {
+    await startEmailWorker(jobs, emailDeps);
+    await startPaymentJobs(jobs, paymentDeps);
+    // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
+    await startForwardingJobs(jobs, { db: database.db, destinations: config.forwarding, appUrl: config.appUrl, now });
+  } else {
+    await createEmailQueues(jobs);
+    await createPaymentQueues(jobs);
+  }
   const services = {
     db: database.db,
     emails: jobs,
@@ -127,6 +137,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     sender.close();
     await database.close();
   });
+  if (config.role === "worker") {
+    // A worker serves nothing but its health, so orchestrators can watch it like a web process.
+    await app.register((health) => healthOnlyPlugin(health, { ping: database.ping }), { prefix: "/api/v1" });
+    return app;
+  }
+  const rateLimits = createRateLimitSharing(config, database);
+  app.addHook("onClose", rateLimits.close);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -177,6 +194,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       apiPlugin(api, {
         apiSecret: config.apiSecret,
         rateLimitMax: config.rateLimitMax,
+        rateLimitSharing: rateLimits.share("api"),
         ping: database.ping,
         services,
         errors,
@@ -200,6 +218,9 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       max: config.rateLimitMax,
       timeWindow: "1 minute",
       allowList: (request) => request.method === "GET" || request.method === "HEAD",
+      ...rateLimits.share("pages"),
+      // A counter store that cannot answer lets the request through rather than refusing everyone.
+      skipOnError: true,
     });
     pages.addHook("onRequest", async (request, reply) => {
       request.cspNonce = createNonce();
@@ -294,11 +315,14 @@ function sendReceipts(settle: SettleHook, queue: EmailQueue, errors: ErrorReport
 
 async function openDatabase(config: Config): Promise<DbHandle> {
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  await seedDatabase(database.db);
-  await seedPriceCatalogue(database.db, defaultProduct);
-  // Once, after the upgrade that added the console's funnel table: events stored before it.
-  await backfillVisitorFunnel(database.db);
+  // Processes starting together (web and worker roles) take turns; the second finds it done.
+  await database.whileMigrating(async () => {
+    await database.migrate();
+    await seedDatabase(database.db);
+    await seedPriceCatalogue(database.db, defaultProduct);
+    // Once, after the upgrade that added the console's funnel table: events stored before it.
+    await backfillVisitorFunnel(database.db);
+  });
   return database;
 }
 

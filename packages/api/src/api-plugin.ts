@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { FastifyInstance } from "fastify";
@@ -27,6 +27,8 @@ export type ApiOptions = {
   apiSecret: string;
   /** Requests per client address per minute. */
   rateLimitMax: number;
+  /** Where the counts live when several processes share them (unset: this process's memory). */
+  rateLimitSharing?: Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace">;
   ping: () => Promise<boolean>;
   /** What the domain functions behind the routes need. */
   services: AppServices;
@@ -39,7 +41,13 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, options.errors);
-  await app.register(rateLimit, { max: options.rateLimitMax, timeWindow: "1 minute" });
+  await app.register(rateLimit, {
+    max: options.rateLimitMax,
+    timeWindow: "1 minute",
+    ...options.rateLimitSharing,
+    // A counter store that cannot answer lets the call through rather than refusing everyone.
+    skipOnError: true,
+  });
 
   const secret = Buffer.from(options.apiSecret);
   app.addHook("onRequest", async (request, reply) => {
@@ -69,4 +77,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       .status(404)
       .send({ message: `Route ${request.method} ${request.url} not found`, statusCode: 404 } satisfies ErrorBody),
   );
+}
+
+/** `/health` alone, for a process that serves nothing else (a worker), under the same path. */
+export async function healthOnlyPlugin(app: FastifyInstance, options: Pick<ApiOptions, "ping">): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.withTypeProvider<ZodTypeProvider>().register(healthRoutes, { ping: options.ping });
 }

@@ -29,6 +29,26 @@ describe.each(testDatabases())("database on $name", (target) => {
     await handle.db.update(settings).set({ value: "POPUP" }).where(eq(settings.key, "UPSALE_DISPLAY_MODE"));
   });
 
+  // PGlite has one process and no lock to take (two of them interleave, as they may).
+  it.runIf(target.databaseUrl)("lets starting processes migrate one at a time", async () => {
+    const second = await openDb(target);
+    try {
+      const order: string[] = [];
+      const start = (name: string, handleOf: DbHandle) =>
+        handleOf.whileMigrating(async () => {
+          order.push(`${name} in`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          order.push(`${name} out`);
+        });
+      await Promise.all([start("a", handle), start("b", second)]);
+      expect(order).toEqual(
+        order[0] === "a in" ? ["a in", "a out", "b in", "b out"] : ["b in", "b out", "a in", "a out"],
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
   it("runs a background job through pg-boss on the same database", async () => {
     const boss = await startJobs(handle);
     try {

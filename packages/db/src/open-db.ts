@@ -69,6 +69,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     databaseUrl: undefined,
     client,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    whileMigrating: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),
   };

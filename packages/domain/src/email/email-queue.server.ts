@@ -216,10 +216,15 @@ export async function requeueStaleEmails(db: Database, queue: EmailQueue, olderT
   return stale.length;
 }
 
-/** Creates the queues and starts delivering; the sweep runs every five minutes. */
-export async function startEmailWorker(boss: PgBoss, deps: EmailDeps): Promise<void> {
+/** The email queues, so a web process can enqueue before any worker has started. */
+export async function createEmailQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(sendJob, { policy: "stately" });
   await boss.createQueue(sweepJob, { policy: "singleton" });
+}
+
+/** Creates the queues and starts delivering; the sweep runs every five minutes. */
+export async function startEmailWorker(boss: PgBoss, deps: EmailDeps): Promise<void> {
+  await createEmailQueues(boss);
   await boss.work<{ messageId: string }>(sendJob, { localConcurrency: 2 }, async (jobs) => {
     for (const job of jobs) await deliverEmail(deps, job.data.messageId);
   });

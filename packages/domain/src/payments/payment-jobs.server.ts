@@ -6,14 +6,19 @@ import { processWebhook, requeueStaleWebhooks, webhookJob } from "./webhooks.ser
 const renewalsJob = "billing-renewals";
 const reconcileJob = "payments-reconcile";
 
+/** The payment queues, so a web process can enqueue webhooks before any worker has started. */
+export async function createPaymentQueues(boss: PgBoss): Promise<void> {
+  await boss.createQueue(webhookJob, { policy: "stately" });
+  await boss.createQueue(renewalsJob, { policy: "singleton" });
+  await boss.createQueue(reconcileJob, { policy: "singleton" });
+}
+
 /**
  * The payment workers: webhooks as they arrive; renewals and dunning every five minutes; every
  * minute, orders left processing are settled with the gateway and lost webhook jobs re-queued.
  */
 export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps): Promise<void> {
-  await boss.createQueue(webhookJob, { policy: "stately" });
-  await boss.createQueue(renewalsJob, { policy: "singleton" });
-  await boss.createQueue(reconcileJob, { policy: "singleton" });
+  await createPaymentQueues(boss);
   await boss.work<{ eventId: string }>(webhookJob, { localConcurrency: 2 }, async (jobs) => {
     for (const job of jobs) await processWebhook(deps, job.data.eventId);
   });
