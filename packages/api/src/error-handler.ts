@@ -1,3 +1,4 @@
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "@kinderready/db/database-unavailable";
 import { describeError } from "@kinderready/db/describe-error";
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
@@ -16,7 +17,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /**
  * Turns any thrown error into `{ message, statusCode }`. Validation errors name the field
  * (`body.email: Invalid email address`); unexpected errors never leak their internals, and go
- * to the error reporter.
+ * to the error reporter. A database that cannot be reached answers 503 with `Retry-After`: the
+ * client may try again shortly, and an outage is not a bug to report once per request.
  */
 export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError | DomainError | GatewayError, request, reply) => {
@@ -39,6 +41,13 @@ export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter)
       return reply
         .status(502)
         .send({ message: `Payment gateway error ${error.code}`, statusCode: 502 } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: describeError(error), route: request.routeOptions.url }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(databaseRetryAfterSeconds))
+        .send({ message: "Service temporarily unavailable", statusCode: 503 } satisfies ErrorBody);
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500 || isResponseSerializationError(error)) {

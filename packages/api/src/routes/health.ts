@@ -1,3 +1,4 @@
+import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
@@ -21,6 +22,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> 
     },
     async (_request, reply) => {
       const up = await ping();
+      // Load balancers and clients may probe again when the database is likely back.
+      if (!up) reply.header("retry-after", String(databaseRetryAfterSeconds));
       return reply
         .status(up ? 200 : 503)
         .header("cache-control", "no-store")
