@@ -38,8 +38,8 @@ export default defineConfig({
   projects: targets.map((target) => ({
     name: target.name,
     use: { baseURL: `http://localhost:${target.port}` },
-    // The process tests start servers of their own; once is enough.
-    ...(target.name !== "pglite" && { testIgnore: "process.spec.ts" }),
+    // The process and scale tests start servers of their own; once is enough.
+    ...(target.name !== "pglite" && { testIgnore: ["process.spec.ts", "scale.spec.ts"] }),
   })),
   webServer: targets.map((target) => ({
     command: "node apps/web/server/main.ts",
