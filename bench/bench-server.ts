@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -32,10 +32,18 @@ export async function startBenchServer(port: number, env: Record<string, string>
   };
   for (let attempt = 0; attempt < 120; attempt += 1) {
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { baseUrl, stop, pid: server.pid as number };
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
   throw new Error("server did not start within 60 s");
+}
+
+/** A process's resident memory in MB, from /proc (Linux): VmRSS of its status. */
+export async function residentMegabytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kilobytes)) throw new Error(`no VmRSS for process ${pid}`);
+  return kilobytes / 1024;
 }
