@@ -2,7 +2,7 @@ import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
 import { DomainError } from "@kinderready/domain/domain-error";
 import { flowOfQuizPage, flows } from "@kinderready/domain/onboarding/flows";
 import {
-  checkEmailUnique,
+  checkEmailForVisitor,
   getOnboardingStatus,
   submitOnboarding,
 } from "@kinderready/domain/onboarding/onboarding.server";
@@ -71,14 +71,15 @@ const actionBody = z.discriminatedUnion("intent", [
 
 /** The quiz's two server calls: is this email free, and store the finished quiz. */
 export async function handleQuizAction({ request, url, context }: Route.ActionArgs) {
-  const { services, geo } = context.get(requestContext);
+  const { services, geo, clientAddress } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
 
   if (body.data.intent === "check-email") {
     const input = checkEmailBody.safeParse({ ...body.data, product: defaultProduct });
     if (!input.success) return data({ intent: "check-email" as const, isEmailUnique: true }, { status: 400 });
-    return { intent: "check-email" as const, isEmailUnique: await checkEmailUnique(services.db, input.data) };
+    const isEmailUnique = await checkEmailForVisitor(services.db, input.data, clientAddress, new Date());
+    return { intent: "check-email" as const, isEmailUnique };
   }
 
   const locale = localeFromPath(url.pathname);

@@ -6,6 +6,7 @@ import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
+import { allowAttempt, throttleKey } from "../profile/request-throttle.server.ts";
 import { createRandomToken } from "../random-token.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
 
@@ -118,6 +119,25 @@ export async function checkEmailUnique(
     .where(and(eq(users.product, input.product), eq(users.email, input.email)))
     .limit(1);
   return !owner || owner.token === input.user_token;
+}
+
+/** How often one client address may ask whether an email is taken. */
+export const emailCheckLimit = { max: 40, windowMinutes: 10 };
+
+/**
+ * The quiz's question "is this email free?", asked by a stranger's browser. Past the limit per
+ * client address every answer is "free", so the check cannot test lists of addresses; the
+ * submission itself still refuses an address another parent uses.
+ */
+export async function checkEmailForVisitor(
+  db: Database,
+  input: { email: string; product: Product; user_token?: string | undefined },
+  clientAddress: string,
+  now: Date,
+): Promise<boolean> {
+  const rule = { key: throttleKey("email-check", clientAddress), ...emailCheckLimit };
+  if (!(await allowAttempt(db, [rule], now))) return true;
+  return checkEmailUnique(db, input);
 }
 
 /**
