@@ -55,6 +55,7 @@ export function decodeTurboStream(text: string): unknown {
 }
 
 type Answer = { status: number; headers: Headers; text: string };
+type FunnelEvent = { name: string; properties?: Record<string, string> };
 
 /** One parent's browser: its cookies, device id and token, and the server it talks to. */
 export class ParentClient {
@@ -126,7 +127,7 @@ export class ParentClient {
   }
 
   /** A batch of funnel events, as the analytics client sends at 30 queued and on page hide. */
-  private async events(page: string, names: { name: string; properties?: Record<string, string> }[]) {
+  private async events(page: string, names: FunnelEvent[]) {
     const time = Date.now();
     await this.request(
       "analytics batch",
@@ -165,7 +166,7 @@ export class ParentClient {
         const first = ("options" in quizPage ? quizPage.options[0]?.value : undefined) ?? "";
         return { id: quizPage.id, answer: quizPage.type === "multi-choice" ? [first] : first };
       });
-    const stepEvents = quizFlow.flatMap((quizPage) => [
+    const stepEvents = quizFlow.flatMap((quizPage): FunnelEvent[] => [
       { name: "quiz_step_viewed", properties: { flow, step: quizPage.id } },
       { name: "quiz_step_answered", properties: { step: quizPage.id } },
     ]);

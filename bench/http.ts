@@ -1,65 +1,81 @@
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
-import { startBenchServer } from "./bench-server.ts";
+import { residentMegabytes, startBenchServer } from "./bench-server.ts";
 import { measurePageWeight } from "./page-weight.ts";
 
-// Loopback-only, bounded benchmark of the built server: throughput and latency for an SSR
-// page and the health endpoint, plus what a first visit to the funnel pages downloads.
-// Usage: npm run bench [-- --seconds 10 --connections 10]   (DATABASE_URL selects PostgreSQL)
+// Loopback-only, bounded benchmark of the built server: throughput and latency per endpoint,
+// each beside GET /api/v1/health measured in the same run (the ratio says what the endpoint
+// costs over the bare server); the server's resident memory before and after a 60 s mixed
+// load; what a first visit to the funnel pages downloads.
+// Usage: npm run bench [-- --seconds 10 --connections 10 --memory-seconds 60]
+//        (DATABASE_URL selects PostgreSQL; a throw-away PGlite otherwise)
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
   args.set(String(process.argv[i]).replace(/^--/, ""), String(process.argv[i + 1]));
 const seconds = Math.min(Number(args.get("seconds") ?? 10), 120);
 const connections = Math.min(Number(args.get("connections") ?? 10), 100);
-const { baseUrl, stop } = await startBenchServer(3300, { RATE_LIMIT_MAX: "100000000" });
+const memorySeconds = Math.min(Number(args.get("memory-seconds") ?? 60), 600);
+const { baseUrl, stop, pid } = await startBenchServer(3500, { RATE_LIMIT_MAX: "100000000" });
 const apiKey = "local-development-secret";
+const json = { "x-api-key": apiKey, "content-type": "application/json" };
 
-async function load(title: string, path: string, headers: Record<string, string> = {}, body?: object) {
-  const result = await autocannon({
-    url: `${baseUrl}${path}`,
-    connections,
-    duration: seconds,
-    headers: body ? { ...headers, "content-type": "application/json" } : headers,
-    ...(body && { method: "POST", body: JSON.stringify(body) }),
+type Target = { path: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: () => string };
+
+/** An analytics batch as the browser sends it at 30 queued events: fresh event ids each time. */
+function analyticsBatch(): string {
+  const now = Date.now();
+  return JSON.stringify({
+    device_id: `bench-device-${String(Math.floor(Math.random() * 5000)).padStart(8, "0")}`,
+    session_id: now,
+    events: Array.from({ length: 30 }, (_, index) => ({
+      event_id: randomUUID(),
+      name: index % 2 ? "quiz_step_answered" : "quiz_step_viewed",
+      time: now + index,
+      page: "/quiz1/",
+      properties: { flow: "copy_1", step: `step-${index}` },
+    })),
   });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  console.log(
-    `${title.padEnd(38)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${errors}`,
-  );
-  return result.requests.average;
 }
 
-try {
-  console.log(
-    `database: ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; ${connections} connections, ${seconds} s per run, loopback\n`,
-  );
-  const ssr = await load("SSR page GET /onboarding/ (br)", "/onboarding/", {
-    "accept-encoding": "br",
-    "accept-language": "en",
+const toRequest = (target: Target): autocannon.Request => ({
+  path: target.path,
+  method: target.method ?? "GET",
+  ...(target.headers && { headers: target.headers }),
+  // A body made per request (fresh ids), or none.
+  ...(target.body && {
+    setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }),
+  }),
+});
+
+async function load(targets: Target[], duration: number) {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: targets.map(toRequest),
   });
-  const ssrAr = await load("SSR page GET /ar/onboarding/ (br)", "/ar/onboarding/", { "accept-encoding": "br" });
-  const status = await load(
-    "GET /api/v1/onboarding/{token}",
-    "/api/v1/onboarding/bench-token-0000000000000?product=kinderready",
-    {
-      "x-api-key": apiKey,
-    },
+  return { ...result, failures: result.errors + result.timeouts + result.non2xx };
+}
+
+let health = 0;
+async function row(title: string, target: Target) {
+  const result = await load([target], seconds);
+  const rate = result.requests.average;
+  if (!health) health = rate;
+  console.log(
+    `${title.padEnd(44)} ${rate.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${String(result.failures).padStart(3)}   ratio to health ${(rate / health).toFixed(3)}`,
   );
-  const priceConfig = await load(
-    "POST /api/v1/purchase/price-config",
-    "/api/v1/purchase/price-config",
-    { "x-api-key": apiKey },
-    { countryCode: "de", product: "kinderready", purchaseType: "subscription", flow: "copy_1", introOfferGroup: "B" },
-  );
-  // A registered parent asking for the payment page again and again: one order, and each
-  // request a signed /init to the in-process simulator over HTTP.
-  const token = "bench-buyer-token-000000000";
-  await fetch(`${baseUrl}/api/v1/onboarding`, {
+}
+
+/** A parent who finished the quiz, so the status and checkout rows read a real lead. */
+async function registerLead(token: string) {
+  const response = await fetch(`${baseUrl}/api/v1/onboarding`, {
     method: "POST",
-    headers: { "x-api-key": apiKey, "content-type": "application/json" },
+    headers: json,
     body: JSON.stringify({
       kid: { name: "Emma", years: { text: "5", value: 5 } },
-      email: "bench-buyer@example.com",
+      email: `${token}@example.com`,
       questions: [{ id: "ty", answer: "soon" }],
       isForbiddenToMailing: true,
       user_token: token,
@@ -69,23 +85,77 @@ try {
       country_code: "US",
     }),
   });
-  const checkout = await load(
-    "POST /api/v1/purchase/checkout",
-    "/api/v1/purchase/checkout",
-    { "x-api-key": apiKey },
-    {
-      user_token: token,
-      product: "kinderready",
-      flow: "main",
-      variant: "initial",
-      country_code: "us",
-      locale: "en",
-      return_url: `${baseUrl}/purchase/?token=${token}`,
-    },
-  );
-  const health = await load("GET /api/v1/health", "/api/v1/health");
+  if (!response.ok) throw new Error(`registering ${token}: HTTP ${response.status}`);
+}
+
+try {
+  const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  console.log(`database: ${database}; ${connections} connections, ${seconds} s per row, loopback\n`);
+  const rssAtStart = await residentMegabytes(pid);
+  const leadToken = "bench-lead-token-0000000000";
+  const buyerToken = "bench-buyer-token-000000000";
+  await registerLead(leadToken);
+  await registerLead(buyerToken);
+
+  const brotli = { "accept-encoding": "br", "accept-language": "en" };
+  // The quiz's questions are one page (they change in the browser): its SSR with a visitor's
+  // token, whose loader looks the visitor up, is what every question's reload costs.
+  const quizPage: Target = { path: "/quiz1/?token=bench-visitor-token-00000000", headers: brotli };
+  const status: Target = {
+    path: `/api/v1/onboarding/${leadToken}?product=kinderready`,
+    headers: { "x-api-key": apiKey },
+  };
+  const priceConfig: Target = {
+    path: "/api/v1/purchase/price-config",
+    method: "POST",
+    headers: json,
+    body: () =>
+      JSON.stringify({
+        countryCode: "de",
+        product: "kinderready",
+        purchaseType: "subscription",
+        flow: "copy_1",
+        introOfferGroup: "B",
+      }),
+  };
+  const analytics: Target = {
+    path: "/api/v1/analytics/events",
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: analyticsBatch,
+  };
+
+  await row("GET /api/v1/health (baseline)", { path: "/api/v1/health" });
+  await row("SSR quiz page GET /quiz1/?token= (br)", quizPage);
+  await row("SSR page GET /onboarding/ (br)", { path: "/onboarding/", headers: brotli });
+  await row("SSR page GET /ar/onboarding/ (br)", { path: "/ar/onboarding/", headers: { "accept-encoding": "br" } });
+  await row("GET /api/v1/onboarding/{token} (a lead)", status);
+  await row("POST /api/v1/purchase/price-config", priceConfig);
+  await row("POST /api/v1/analytics/events (30 events)", analytics);
+  // A registered parent asking for the payment page again and again: one order, and each
+  // request a signed /init to the in-process simulator over HTTP.
+  await row("POST /api/v1/purchase/checkout", {
+    path: "/api/v1/purchase/checkout",
+    method: "POST",
+    headers: json,
+    body: () =>
+      JSON.stringify({
+        user_token: buyerToken,
+        product: "kinderready",
+        flow: "main",
+        variant: "initial",
+        country_code: "us",
+        locale: "en",
+        return_url: `${baseUrl}/purchase/?token=${buyerToken}`,
+      }),
+  });
+  await row("GET /api/v1/health (again, after the rows)", { path: "/api/v1/health" });
+
+  const rssBefore = await residentMegabytes(pid);
+  const mixed = await load([quizPage, status, priceConfig, analytics], memorySeconds);
+  const rssAfter = await residentMegabytes(pid);
   console.log(
-    `\nratio to health: SSR ${(ssr / health).toFixed(3)} (en), ${(ssrAr / health).toFixed(3)} (ar); status ${(status / health).toFixed(3)}; price-config ${(priceConfig / health).toFixed(3)}; checkout ${(checkout / health).toFixed(3)}`,
+    `\nserver RSS (VmRSS, pid ${pid}): ${rssAtStart.toFixed(0)} MB at start, ${rssBefore.toFixed(0)} MB before and ${rssAfter.toFixed(0)} MB after ${memorySeconds} s of mixed load (quiz page, status, price-config, analytics: ${mixed.requests.total} requests, ${mixed.requests.average.toFixed(0)} req/s, p99 ${mixed.latency.p99} ms, errors ${mixed.failures})`,
   );
 
   console.log("\nfirst-visit weight, gzipped (budget: JS <= 110 KB, CSS <= 20 KB, HTML <= 30 KB)");
