@@ -44,6 +44,7 @@ import { requestContext } from "#load-context";
 import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
 import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
+import { helmetOptions, isCrossSiteWrite, permissionsPolicy } from "./security-headers.ts";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";
 
 declare module "fastify" {
@@ -146,11 +147,9 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   app.addHook("onClose", rateLimits.close);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    // The page policy needs a per-request nonce; it is set with the pages below.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "same-origin" },
+  await app.register(helmet, helmetOptions(config.appEnv));
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", permissionsPolicy);
   });
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
@@ -223,6 +222,9 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       skipOnError: true,
     });
     pages.addHook("onRequest", async (request, reply) => {
+      if (isCrossSiteWrite(request.method, request.headers, request.host)) {
+        return reply.status(403).header("cache-control", "no-store").send("Cross-site requests are refused.");
+      }
       request.cspNonce = createNonce();
       const decision = routePageRequest({
         method: request.method,

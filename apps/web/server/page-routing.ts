@@ -69,5 +69,6 @@ export const localeCookieOptions = {
   maxAge: localeCookie.maxAgeSeconds,
   sameSite: "lax",
   secure: false,
-  httpOnly: false,
+  // Only the server reads the language choice; no script needs it.
+  httpOnly: true,
 } as const;
