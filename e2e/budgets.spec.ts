@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { measurePageWeight } from "../bench/page-weight.ts";
+import { paidParent, registerParent } from "./parent-helpers.ts";
+
+// Size budgets of the funnel pages, gzipped, as a first visit downloads them (issue 10). Sizes
+// are deterministic for a build, so this holds them in `npm test`; timings live in bench/.
+
+const budget = { jsGzip: 110 * 1024, cssGzip: 20 * 1024, htmlGzip: 30 * 1024 };
+// NOT MET: React 19 + React Router 8's own runtime is about 121 KB gzipped (entry.client 67 KB,
+// components 28 KB, errorBoundaries 26 KB), so no page can reach 110 KB on this stack; ADR 0023
+// records it. Until the budget or the stack changes, this ceiling (today's largest page, 189 KB,
+// plus 3%) keeps scripts from growing unnoticed.
+const jsCeiling = 195 * 1024;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+test("every funnel page stays within its CSS and HTML budgets and the JS ceiling, in English and Arabic", async ({
+  page,
+}) => {
+  test.slow();
+  const baseUrl = new URL(test.info().project.use.baseURL ?? "").origin;
+  const { token: lead } = await registerParent(page, "budget");
+  const { token: buyer } = await paidParent(page, "budget-paid");
+  const paths = [
+    "/onboarding/",
+    "/quiz1/",
+    `/purchase/?token=${lead}`,
+    `/purchase-flow/?token=${lead}`,
+    `/offer1/?token=${lead}`,
+    `/printables/?token=${buyer}`,
+  ];
+  const rows = [];
+  for (const path of paths.flatMap((path) => [path, `/ar${path}`])) {
+    const weight = await measurePageWeight(baseUrl, path);
+    rows.push(weight);
+    expect.soft(weight.jsGzip, `${path} JS`).toBeLessThanOrEqual(jsCeiling);
+    expect.soft(weight.cssGzip, `${path} CSS`).toBeLessThanOrEqual(budget.cssGzip);
+    expect.soft(weight.htmlGzip, `${path} HTML`).toBeLessThanOrEqual(budget.htmlGzip);
+    // A page that measured nothing would pass any budget.
+    expect(weight.jsGzip, `${path} loads its scripts`).toBeGreaterThan(10 * 1024);
+  }
+  console.log(
+    rows
+      .map(
+        (row) =>
+          `${row.path.replace(/token=[^&]+/, "token=…").padEnd(32)} JS ${(row.jsGzip / 1024).toFixed(1)} KB  CSS ${(row.cssGzip / 1024).toFixed(1)} KB  HTML ${(row.htmlGzip / 1024).toFixed(1)} KB`,
+      )
+      .join("\n"),
+  );
+});
