@@ -6,6 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import { apiPlugin, healthOnlyPlugin } from "@kinderready/api/api-plugin";
 import { registerOpenApi } from "@kinderready/api/openapi";
 import { printableFilesPlugin } from "@kinderready/api/routes/printable-files";
+import { apiServerOptions } from "@kinderready/api/server-options";
 import { type Config, loadConfig, toPublicConfig } from "@kinderready/config/config.server";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
@@ -72,15 +73,14 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       serializers: { req: (request) => ({ method: request.method, url: loggedUrl(request), id: request.id }) },
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 256 * 1024,
+    // The body limit, and the router's limits and answers, which the API's error shape covers.
+    ...apiServerOptions,
     return503OnClosing: true,
   });
   app.addHook("onClose", () => errors.close(2_000));
 
-  const database = await openDatabase(config);
-  if (config.firstOperator && (await ensureFirstOperator(database.db, config.firstOperator))) {
-    app.log.info({ email: config.firstOperator.email }, "created the first console operator");
-  }
+  const { database, createdOperator } = await openDatabase(config);
+  if (createdOperator) app.log.info({ email: createdOperator }, "created the first console operator");
   // A web process only enqueues; worker processes (or the one `all` process) run the jobs.
   const runsJobs = config.role !== "web";
   const jobs = await startJobs(database, { runsJobs });
@@ -315,17 +315,20 @@ function sendReceipts(settle: SettleHook, queue: EmailQueue, errors: ErrorReport
   };
 }
 
-async function openDatabase(config: Config): Promise<DbHandle> {
+async function openDatabase(config: Config): Promise<{ database: DbHandle; createdOperator?: string }> {
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Processes starting together (web and worker roles) take turns; the second finds it done.
-  await database.whileMigrating(async () => {
+  // Processes starting together (web and worker roles) take turns; the second finds it done,
+  // the first operator included (two processes creating it at once would collide).
+  return database.whileMigrating(async () => {
     await database.migrate();
     await seedDatabase(database.db);
     await seedPriceCatalogue(database.db, defaultProduct);
     // Once, after the upgrade that added the console's funnel table: events stored before it.
     await backfillVisitorFunnel(database.db);
+    const { firstOperator } = config;
+    const created = firstOperator ? await ensureFirstOperator(database.db, firstOperator) : false;
+    return { database, ...(created && firstOperator && { createdOperator: firstOperator.email }) };
   });
-  return database;
 }
 
 /** Factory the Vite dev plugin calls: the same server, with pages from Vite. */
