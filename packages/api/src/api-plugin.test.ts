@@ -66,6 +66,26 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
     }
   });
 
+  it("refuses NUL and unpaired surrogates with a 400 naming the field, before any route stores them", async () => {
+    // Found by the API fuzzer: PostgreSQL cannot store them (jsonb refuses both), and the insert answered 500.
+    for (const [text, field] of [
+      ['{"locale":"en","platform":"i\\u0000OS"}', "body.platform"],
+      ['{"locale":"en","device_id":"0123456789abcdef","session_id":1,"events":[],"fbc":"\\ud83d"}', "body.fbc"],
+    ]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/v1/analytics",
+        headers: { "content-type": "application/json" },
+        payload: text,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: `${field}: must be well-formed text without NUL characters`,
+        statusCode: 400,
+      });
+    }
+  });
+
   it("answers an unknown route with a JSON 404 once the key is right", async () => {
     const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers: { "x-api-key": apiSecret } });
     expect(response.statusCode).toBe(404);

@@ -15,6 +15,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { purchaseRoutes } from "./routes/purchase.ts";
 import { upsaleRoutes } from "./routes/upsale.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { fieldWithUnstorableText } from "./text-guard.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -57,6 +58,21 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       return reply
         .status(401)
         .send({ message: "Missing or invalid x-api-key header", statusCode: 401 } satisfies ErrorBody);
+    }
+  });
+
+  // PostgreSQL stores neither NUL nor unpaired surrogates (jsonb): refused here, naming the field,
+  // instead of failing at the insert with a 500 (every schema's strings would let them through).
+  app.addHook("preValidation", async (request, reply) => {
+    const parts = { params: request.params, body: request.body, querystring: request.query };
+    for (const [part, value] of Object.entries(parts)) {
+      const field = fieldWithUnstorableText(value, part);
+      if (field) {
+        return reply.status(400).send({
+          message: `${field}: must be well-formed text without NUL characters`,
+          statusCode: 400,
+        } satisfies ErrorBody);
+      }
     }
   });
 
