@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
 import {
   entitlements,
@@ -16,6 +18,7 @@ import {
   type PaymentDeps,
   reconcileOrders,
 } from "@kinderready/domain/payments/orders.server";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import {
   cancelSubscription,
   hasAccess,
@@ -370,5 +373,89 @@ describe.each(testDatabases())("billing on $name", (target) => {
     expect(await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.orderId))).toHaveLength(
       1,
     );
+  });
+
+  /** An upsell order for a new parent, and a card token to charge it on. */
+  async function upsellOrder(key: string) {
+    const user = await newParent();
+    const packs = await plan("upsale");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "upsale",
+      idempotencyKey: key,
+      plan: packs,
+      amount: packs.amount,
+      gatewayName: "simulator",
+    });
+    return { user, order, cardToken: await issueCardToken(database.db, "4067429974719265") };
+  }
+
+  const chargesAt = async (orderId: string) =>
+    (await database.db.select().from(gatewaySimulatorOrders).where(eq(gatewaySimulatorOrders.orderId, orderId))).length;
+
+  it("takes a load balancer's 5xx after the charge for no answer, not a decline, and reconciles it", async () => {
+    // In front of the gateway: the call goes through, the answer is replaced by a 504 with a JSON body.
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      await fetch(`${loopback.payUrl}${request.url?.replace(/^\/api\/v1/, "")}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          merchant: String(request.headers.merchant),
+          signature: String(request.headers.signature),
+        },
+        body: Buffer.concat(chunks),
+      });
+      response.writeHead(504, { "content-type": "application/json" }).end('{"message":"Endpoint request timed out"}');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v1`;
+    const behindProxy = {
+      ...deps,
+      gateway: createSolidgateGateway({ ...loopback.keys, payUrl: proxyUrl, pageUrl: proxyUrl }),
+    };
+    try {
+      const { user, order, cardToken } = await upsellOrder("upsale:lost-answer");
+      const charged = await chargeStoredCard(behindProxy, order, { cardToken, description: "Add-on packs" });
+      expect(charged.status).toBe("processing");
+      expect(await chargesAt(order.orderId)).toBe(1);
+      advance(60_000);
+      await reconcileOrders(deps);
+      const [settled] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+      expect(settled?.status).toBe("approved");
+      expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it("reopens an order the gateway never received, and charges it once on the next attempt", async () => {
+    // Nobody listens on this port: the charge never leaves.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/api/v1`;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = {
+      ...deps,
+      gateway: createSolidgateGateway({ ...loopback.keys, payUrl: deadUrl, pageUrl: deadUrl }),
+    };
+    const { user, order, cardToken } = await upsellOrder("upsale:never-sent");
+    expect((await chargeStoredCard(unreachable, order, { cardToken, description: "Add-on packs" })).status).toBe(
+      "processing",
+    );
+    advance(60_000);
+    await reconcileOrders(deps);
+    const [reopened] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(reopened?.status).toBe("created");
+    expect(await chargesAt(order.orderId)).toBe(0);
+    if (!reopened) throw new Error("no order");
+    await chargeStoredCard(deps, reopened, { cardToken, description: "Add-on packs" });
+    advance(60_000);
+    await reconcileOrders(deps);
+    const [settled] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(settled?.status).toBe("approved");
+    expect(await chargesAt(order.orderId)).toBe(1);
+    expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { entitlements, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
@@ -267,5 +268,27 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     for (const eventId of queued) expect(await processWebhook(services.payments, eventId)).not.toBe("done");
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
     expect(order?.status).toMatch(/processing|approved/);
+  });
+
+  it("answers 503 with Retry-After while the gateway cannot be reached, and the same order later", async () => {
+    const parent = await newParent();
+    const reachable = services.payments.gateway;
+    // Nothing listens on loopback port 9: every call is refused.
+    const nowhere = "http://127.0.0.1:9/api/v1";
+    services.payments.gateway = createSolidgateGateway({ ...loopback.keys, payUrl: nowhere, pageUrl: nowhere });
+    let refused: Awaited<ReturnType<typeof checkout>>;
+    try {
+      refused = await checkout(parent.token);
+    } finally {
+      services.payments.gateway = reachable;
+    }
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.json()).toEqual({ message: "Payment gateway temporarily unavailable", statusCode: 503 });
+    const again = await checkout(parent.token);
+    expect(again.statusCode).toBe(200);
+    // One order for the attempt, whether or not the gateway was there the first time.
+    const attempts = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    expect(attempts.map((order) => [order.orderId, order.status])).toEqual([[again.json().order_id, "created"]]);
   });
 });

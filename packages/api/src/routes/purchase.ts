@@ -11,7 +11,7 @@ import { priceConfigBody, priceConfigResult } from "@kinderready/domain/pricing/
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBody } from "../error-handler.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody, 503: errorBody };
 
 /**
  * Prices and the first payment: the offer asks the server what anything costs, and the server

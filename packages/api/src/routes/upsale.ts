@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBody } from "../error-handler.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody, 503: errorBody };
 
 /** One-click upsells after the first payment, their status, and the conversion report (spec point 7). */
 export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, type pricePlans } from "@kinderready/db/schema";
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { GatewayError, type GatewayOrder, type PaymentGateway } from "./payment-gateway.ts";
+import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
 export type PricePlanRow = typeof pricePlans.$inferSelect;
@@ -107,7 +107,8 @@ export async function chargeStoredCard(
         errorCode: error.code,
       });
     }
-    // A time-out or a lost connection: the order stays processing until its status is known.
+    // No usable answer (a time-out, a lost connection, a 5xx): the order stays processing until
+    // its status is known.
     return claimed;
   }
 }
@@ -117,7 +118,7 @@ export async function syncOrder(deps: PaymentDeps, orderId: string): Promise<Ord
   try {
     return await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
   } catch (error) {
-    if (!(error instanceof GatewayError) && !(error instanceof Error && error.name === "TimeoutError")) throw error;
+    if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailableError)) throw error;
     const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
     if (!order) throw new Error(`unknown order ${orderId}`);
     return order;
@@ -172,7 +173,12 @@ export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder):
   return recorded;
 }
 
-/** Orders left processing (a time-out, a crash): ask the gateway until they settle. */
+/**
+ * Orders left processing (a time-out, a crash): ask the gateway until they settle. One the
+ * gateway has never heard of, this long after our call gave up, was never charged: it is open
+ * again (`created`), and the next attempt reuses its id, which the gateway would refuse (5.06)
+ * had the lost call reached it after all, so it can never be charged twice.
+ */
 export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): Promise<number> {
   const stale = await deps.db
     .select({ orderId: orders.orderId })
@@ -181,6 +187,19 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       and(inArray(orders.status, ["processing"]), lt(orders.updatedAt, new Date(deps.now().getTime() - olderThanMs))),
     )
     .limit(200);
-  for (const { orderId } of stale) await syncOrder(deps, orderId);
+  for (const { orderId } of stale) {
+    try {
+      await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === "2.05") {
+        await deps.db
+          .update(orders)
+          .set({ status: "created", updatedAt: deps.now() })
+          .where(and(eq(orders.orderId, orderId), eq(orders.status, "processing")));
+      } else if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailableError)) {
+        throw error;
+      }
+    }
+  }
   return stale.length;
 }

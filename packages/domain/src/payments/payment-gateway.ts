@@ -24,6 +24,15 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * No usable answer: a time-out, a refused or dropped connection, a 5xx or a body that is not
+ * the gateway's. Whether the gateway acted is unknown, so nothing is concluded from it: the
+ * caller asks for the order's status later (reconciliation).
+ */
+export class GatewayUnavailableError extends Error {
+  override name = "GatewayUnavailableError";
+}
+
 /** The gateway's hosted payment page for a first payment: the card is typed there, not on our pages. */
 export type PaymentPageInput = {
   orderId: string;

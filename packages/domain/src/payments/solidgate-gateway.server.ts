@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GatewayError, type GatewayOrder, type PaymentGateway } from "./payment-gateway.ts";
+import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { type OrderStatus, signBody } from "./solidgate-protocol.ts";
 
 /** What Solidgate answers on /recurring, /status and /refund (only the fields the product reads). */
@@ -45,26 +45,38 @@ export type SolidgateOptions = {
 export function createSolidgateGateway(options: SolidgateOptions): PaymentGateway {
   async function call(path: string, payload: object, baseUrl = options.payUrl): Promise<unknown> {
     const body = JSON.stringify(payload);
-    const response = await fetch(`${baseUrl}/${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        merchant: options.publicKey,
-        signature: signBody(options.publicKey, options.secretKey, body),
-      },
-      body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-    });
-    const json: unknown = await response.json();
-    if (!response.ok) {
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(`${baseUrl}/${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          merchant: options.publicKey,
+          signature: signBody(options.publicKey, options.secretKey, body),
+        },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw new GatewayUnavailableError(`${path}: ${String(error)}`, { cause: error });
+    }
+    // A 5xx (often a load balancer's, after the gateway may have acted) is no refusal: only a
+    // 4xx in the gateway's own shape is, and only that may settle an order as declined.
+    if (status >= 500) throw new GatewayUnavailableError(`${path}: HTTP ${status}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new GatewayUnavailableError(`${path}: HTTP ${status} without a JSON body`);
+    }
+    if (status >= 300) {
       const failure = solidgateErrorResponse.safeParse(json);
       const code = failure.success ? failure.data.error.code : "0.01";
-      throw new GatewayError(
-        code,
-        failure.data?.error.messages?.join("; ") ?? `HTTP ${response.status}`,
-        response.status,
-      );
+      throw new GatewayError(code, failure.data?.error.messages?.join("; ") ?? `HTTP ${status}`, status);
     }
     return json;
   }
