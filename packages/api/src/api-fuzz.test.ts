@@ -11,7 +11,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { kit } from "@kinderready/kit/catalogue";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -25,6 +25,7 @@ import {
 } from "./api-fuzz-harness.ts";
 import { type FuzzHints, mutatedValue, nastyString, validValue } from "./fuzz-arbitraries.ts";
 import { payFirstPayment, testApiSecret, testServices, testWebhookKeys } from "./routes/test-api.ts";
+import { apiServerOptions } from "./server-options.ts";
 import { fieldWithUnstorableText } from "./text-guard.ts";
 
 // Property-based fuzzing of every /api/v1 route from its own zod schemas: valid and near-valid
@@ -319,6 +320,82 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
       "path parameters without a params schema",
     ).toEqual([]);
   });
+
+  const bodyRoutes = registered.filter((route) => route.method === "POST" || route.method === "PUT");
+  const anyParams = (route: FuzzedRoute) => route.url.replace(/:(\w+)/g, "solid");
+
+  /** One request that must be refused: a status from `allowed`, the error shape, and no table changed. */
+  async function expectRefused(request: InjectOptions, allowed: number[]) {
+    const before = await databaseFingerprint(database.db);
+    const response = await app.inject(request);
+    const what = `${request.method} ${String(request.url).slice(0, 60)} (${JSON.stringify(request.headers).slice(0, 120)})`;
+    expect(allowed, `${what}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+    expectErrorBody(response);
+    expect(changedTables(before, await databaseFingerprint(database.db)), what).toEqual([]);
+  }
+
+  it("answers every body over the server's limit with 413, and stores nothing", async () => {
+    const oversized = JSON.stringify({ padding: "x".repeat(apiServerOptions.bodyLimit) });
+    for (const route of bodyRoutes) {
+      const request = { method: route.method as "POST", url: anyParams(route), payload: oversized };
+      await expectRefused(
+        { ...request, headers: { "x-api-key": testApiSecret, "content-type": "application/json" } },
+        [413],
+      );
+      // Without the key the route refuses before reading the body at all.
+      await expectRefused(
+        { ...request, headers: { "content-type": "application/json" } },
+        route.public ? [413] : [401],
+      );
+    }
+  }, 60_000);
+
+  it("refuses wrong content types and malformed JSON with 4xx, and stores nothing", async () => {
+    const badBodies: [string | undefined, string][] = [
+      ["text/plain", '{"a":1}'],
+      ["application/x-www-form-urlencoded", "user_token=abc&product=kinderready"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+      ["application/xml", "<a/>"],
+      [undefined, '{"a":1}'],
+      ["application/json", '{"a":'],
+      ["application/json", ""],
+      ["application/json", "\uFEFF{}"],
+      ["application/json; charset=utf-16", "{}"],
+      ["application/json", '{"__proto__":{"polluted":true}}'],
+      ["application/json", '{"constructor":{"prototype":{"polluted":true}}}'],
+      ["application/json", `${"[".repeat(50_000)}${"]".repeat(50_000)}`],
+    ];
+    for (const route of bodyRoutes) {
+      // The webhook reads any JSON text raw and answers an unsigned one 401.
+      const allowed = route.public && route.url.endsWith("/webhook") ? [400, 401, 415] : [400, 415];
+      for (const [contentType, payload] of badBodies) {
+        const headers: Record<string, string> = { "x-api-key": testApiSecret };
+        if (contentType) headers["content-type"] = contentType;
+        await expectRefused({ method: route.method as "POST", url: anyParams(route), headers, payload }, allowed);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 60_000);
+
+  it("answers 100 KB query strings and paths below 500, and 4xx over a real socket", async () => {
+    const long = "q".repeat(100_000);
+    const headers = { "x-api-key": testApiSecret };
+    for (const route of registered) {
+      for (const url of [`${anyParams(route)}?${long}=${long}`, `${anyParams(route)}/${long}`]) {
+        const response = await app.inject({ method: route.method as "GET", url, headers });
+        expect(response.statusCode, `${route.name} with a 100 KB URL`).toBeLessThan(500);
+        if (response.statusCode >= 400) expectErrorBody(response);
+      }
+    }
+    // Node's HTTP parser is the first to see a long request line: it must refuse, not fail.
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    for (const url of [`/api/v1/health?x=${long}`, `/api/v1/profile/${long}`, `/api/v1/${long}`]) {
+      const response = await fetch(`${address}${url}`, { headers });
+      expect(response.status, url.slice(0, 30)).toBeGreaterThanOrEqual(400);
+      expect(response.status, url.slice(0, 30)).toBeLessThan(500);
+      await response.arrayBuffer();
+    }
+  }, 60_000);
 
   it.each(registered.map((route) => [route.name, route] as const))(
     "%s: never 5xx, errors are { message, statusCode }, a 400 names the field, refusals store nothing",
