@@ -134,14 +134,15 @@ export type FaultMode =
   | "lost-answer";
 
 /**
- * A loopback proxy in front of the gateway's API, under the script's control. `onForwarded`
- * runs after the gateway has answered and before the answer goes back: the window where the
- * gateway has acted and the app does not know yet.
+ * A loopback proxy under the script's control, in front of the gateway's API (or of the app's
+ * webhook). Hooks run in the worst windows: `before` the call is forwarded, and `after` the
+ * upstream has acted and answered but before that answer goes back.
  */
 export async function startFaultProxy(options: { port: number; target: string; holdMs?: number }) {
   let mode: FaultMode = "pass";
   const calls: { path: string; mode: FaultMode }[] = [];
-  let onForwarded: ((path: string) => Promise<void>) | undefined;
+  type Hook = (call: { path: string; body: string }) => Promise<void>;
+  const hooks: { before?: Hook | undefined; after?: Hook | undefined } = {};
   const sockets = new Set<Socket>();
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? "/";
@@ -153,21 +154,29 @@ export async function startFaultProxy(options: { port: number; target: string; h
       response.end("<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>");
       return;
     }
-    const upstream = await fetch(`${options.target}${path}`, {
-      method: request.method ?? "POST",
-      headers: pick(request, ["content-type", "accept", "merchant", "signature"]),
-      ...(body.length > 0 && { body }),
-    });
-    const text = await upstream.text();
+    if (hooks.before) await hooks.before({ path, body });
+    let status = 502;
+    let text = "<html><body><h1>502 Bad Gateway</h1></body></html>";
+    let type = "text/html";
+    try {
+      const upstream = await fetch(`${options.target}${path}`, {
+        method: request.method ?? "POST",
+        headers: pick(request, forwardedHeaders),
+        ...(body.length > 0 && { body }),
+      });
+      status = upstream.status;
+      text = await upstream.text();
+      type = upstream.headers.get("content-type") ?? "application/json";
+    } catch {}
     if (current === "slow") await sleep(options.holdMs ?? clientTimeoutMs + 5_000);
-    if (onForwarded) await onForwarded(path);
+    if (hooks.after) await hooks.after({ path, body });
+    if (response.destroyed) return;
     if (current === "lost-answer") {
       response.writeHead(504, { "content-type": "application/json" });
       response.end(JSON.stringify({ message: "Endpoint request timed out" }));
       return;
     }
-    if (response.destroyed) return;
-    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
+    response.writeHead(status, { "content-type": type });
     response.end(text);
   });
   server.on("connection", (socket) => {
@@ -182,6 +191,7 @@ export async function startFaultProxy(options: { port: number; target: string; h
     });
   await listen();
   return {
+    origin: `http://127.0.0.1:${options.port}`,
     url: `http://127.0.0.1:${options.port}/gateway-simulator/api/v1`,
     calls,
     get mode() {
@@ -192,12 +202,24 @@ export async function startFaultProxy(options: { port: number; target: string; h
       if (next !== "down" && mode === "down") await listen();
       mode = next;
     },
-    setOnForwarded(hook: ((path: string) => Promise<void>) | undefined) {
-      onForwarded = hook;
+    /** Sets (or with undefined, clears) the hook for one window. */
+    hook(window: "before" | "after", run: Hook | undefined) {
+      hooks[window] = run;
     },
     close: () => (mode === "down" ? Promise.resolve() : unlisten()),
   };
 }
+
+// What the gateway's API and its webhooks carry that matters: the signature and the event.
+const forwardedHeaders = [
+  "content-type",
+  "accept",
+  "merchant",
+  "signature",
+  "solidgate-event-id",
+  "solidgate-event-type",
+  "solidgate-event-created-at",
+];
 
 function pick(request: IncomingMessage, names: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
