@@ -82,4 +82,32 @@ describe("isDatabaseUnavailable", () => {
       await victim.end().catch(() => {});
     }
   });
+
+  it.skipIf(!testDatabaseUrl)(
+    "lets a transaction whose connection the server terminates fail as an outage, without crashing the process",
+    async () => {
+      const database = await openDb({ databaseUrl: testDatabaseUrl, dataDir: "memory://" });
+      const killer = new pg.Client({ connectionString: testDatabaseUrl });
+      await killer.connect();
+      try {
+        const error = await database.db
+          .transaction(async (tx) => {
+            const { rows } = await tx.execute<{ pid: number }>("select pg_backend_pid() as pid");
+            await killer.query("select pg_terminate_backend($1)", [rows[0]?.pid]);
+            // The socket closes while the client is checked out: an "error" event nobody else hears.
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await tx.execute("select 1");
+          })
+          .then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          );
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        expect(await database.ping()).toBe(true);
+      } finally {
+        await killer.end();
+        await database.close();
+      }
+    },
+  );
 });

@@ -48,6 +48,9 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
+    // Nor may a checked-out one (inside a transaction) when the server restarts: the pool
+    // listens only to idle clients, and the query in flight gets the error anyway.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema });
     return {
       db,
