@@ -15,8 +15,12 @@ export async function startJobs(handle: DbHandle, { runsJobs = true } = {}): Pro
       ? new PgBoss({ db: fromPglite(handle.client as PGlite), backend: "pglite", ...roleOptions })
       : new PgBoss({ connectionString: handle.databaseUrl, max: 4, ...roleOptions });
   // pg-boss reports its own connection trouble as events; losing them would crash the process.
-  boss.on("error", (error) =>
-    console.error(JSON.stringify({ level: "error", msg: "pg-boss error", err: String(error) })),
+  // A worker's errors arrive as plain objects ({ message, queue, … }), which String() shows as
+  // "[object Object]": log their message and queue.
+  boss.on("error", (error: Error & { queue?: string }) =>
+    console.error(
+      JSON.stringify({ level: "error", msg: "pg-boss error", queue: error.queue, err: error.message ?? String(error) }),
+    ),
   );
   await boss.start();
   return boss;
