@@ -6,10 +6,11 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
 import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
+import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -21,16 +22,17 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const { nonce, errors } = loadContext.get(requestContext);
+  const { pathname } = new URL(request.url);
+  const locale = isConsolePath(pathname)
+    ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
+    : localeFromPath(pathname);
+  // A page whose data the database could not give is a 503 to retry, not a broken page.
+  if (hadDatabaseOutage(loadContext)) return outageDocument(request, locale, nonce);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, errors } = loadContext.get(requestContext);
-  const { pathname } = new URL(request.url);
-  const i18n = serverI18n(
-    isConsolePath(pathname)
-      ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
-      : localeFromPath(pathname),
-  );
+  const i18n = serverI18n(locale);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -80,13 +82,19 @@ export default function handleRequest(
 
 /**
  * Loaders' and actions' unexpected faults, to the error reporter. Aborted requests and thrown
- * responses below 500 (a 404, a redirect) are not faults.
+ * responses below 500 (a 404, a redirect) are not faults; nor is an unreachable database, which
+ * turns the answer into a 503 (one warning per request).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && Number(error.status) < 500) return;
   const { pathname } = new URL(request.url);
+  if (noteDatabaseOutage(error, context, { method: request.method, path: pathname })) return;
   context
     .get(requestContext)
     .errors.report(error, { msg: "page request failed", extra: { method: request.method, path: pathname } });
 };
+
+/** Client navigations and fetchers: the same 503 when the database failed them. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  hadDatabaseOutage(context) ? outageDataResponse(response) : response;

@@ -170,10 +170,16 @@ function ErrorPage({ error }: { error: unknown }) {
     track("error_shown", { status });
   }, [status]);
   const home = localeFromPath(pathname) === "en" ? "/" : `/${localeFromPath(pathname)}/`;
+  // 503: the database was briefly out (app/database-outage.server.ts); trying again will do.
+  const [title, hint] = notFound
+    ? [t("errors.notFound"), t("errors.notFoundHint")]
+    : status === 503
+      ? [t("errors.unavailable"), t("errors.unavailableHint")]
+      : [t("errors.generic"), t("errors.genericHint")];
   return (
     <section className="page page--centered" aria-labelledby="error-title">
-      <h1 id="error-title">{notFound ? t("errors.notFound") : t("errors.generic")}</h1>
-      <p>{notFound ? t("errors.notFoundHint") : t("errors.genericHint")}</p>
+      <h1 id="error-title">{title}</h1>
+      <p>{hint}</p>
       <a className="button" href={home}>
         {t("errors.backHome")}
       </a>

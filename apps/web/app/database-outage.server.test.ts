@@ -1,0 +1,64 @@
+import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
+
+const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+const where = { method: "GET", path: "/purchase/" };
+
+describe("database outage on pages", () => {
+  const stderr = vi.spyOn(console, "error").mockImplementation(() => {});
+  afterEach(() => stderr.mockClear());
+  afterAll(() => stderr.mockRestore());
+
+  it("marks the request and logs one warning however many loaders fail", () => {
+    const context = new RouterContextProvider();
+    expect(hadDatabaseOutage(context)).toBe(false);
+    expect(noteDatabaseOutage(new Error("Failed query", { cause: refused }), context, where)).toBe(true);
+    expect(noteDatabaseOutage(refused, context, where)).toBe(true);
+    expect(hadDatabaseOutage(context)).toBe(true);
+    expect(stderr).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(stderr.mock.calls[0]?.[0]))).toMatchObject({
+      level: "warn",
+      msg: "database unavailable",
+      path: "/purchase/",
+      err: { code: "ECONNREFUSED" },
+    });
+  });
+
+  it("leaves other errors to the error reporter", () => {
+    const context = new RouterContextProvider();
+    expect(noteDatabaseOutage(new TypeError("x is undefined"), context, where)).toBe(false);
+    expect(hadDatabaseOutage(context)).toBe(false);
+    expect(stderr).not.toHaveBeenCalled();
+  });
+
+  it("answers a document with 503, Retry-After and the page's language, retrying a GET by itself", async () => {
+    const response = outageDocument(new Request("http://kit.test/ar/purchase/?x=%22%3E"), "ar", "nonce-1");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe(String(databaseRetryAfterSeconds));
+    const html = await response.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain("سنعود خلال لحظات");
+    expect(html).toContain('<style nonce="nonce-1">');
+    expect(html).toContain('http-equiv="refresh"');
+    // "Try again" leads to the same address, query included.
+    expect(html).toContain('href="/ar/purchase/?x=%22%3E"');
+    expect(html).not.toContain("<script");
+  });
+
+  it("does not reload a form post, and answers HEAD without a body", async () => {
+    const post = outageDocument(new Request("http://kit.test/profile/", { method: "POST" }), "en", "n");
+    expect(await post.text()).not.toContain('http-equiv="refresh"');
+    const head = outageDocument(new Request("http://kit.test/purchase/", { method: "HEAD" }), "en", "n");
+    expect(head.status).toBe(503);
+    expect(head.body).toBeNull();
+  });
+
+  it("turns a data request into a plain 503, which the browser's router shows as a 503 route error", async () => {
+    const response = await outageDataResponse(new Response("turbo-stream", { headers: { "X-Remix-Response": "yes" } }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe(String(databaseRetryAfterSeconds));
+    expect(response.headers.has("X-Remix-Response")).toBe(false);
+  });
+});
