@@ -92,7 +92,9 @@ describe("isDatabaseUnavailable", () => {
       try {
         const error = await database.db
           .transaction(async (tx) => {
-            const { rows } = await tx.execute<{ pid: number }>("select pg_backend_pid() as pid");
+            const { rows } = (await tx.execute("select pg_backend_pid() as pid")) as unknown as {
+              rows: { pid: number }[];
+            };
             await killer.query("select pg_terminate_backend($1)", [rows[0]?.pid]);
             // The socket closes while the client is checked out: an "error" event nobody else hears.
             await new Promise((resolve) => setTimeout(resolve, 200));
