@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { fromPglite, PgBoss } from "pg-boss";
+import { fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
 import type { DbHandle } from "./open-db.ts";
 
 /**
@@ -24,4 +24,26 @@ export async function startJobs(handle: DbHandle, { runsJobs = true } = {}): Pro
   );
   await boss.start();
   return boss;
+}
+
+/**
+ * Options and handler for a queue whose jobs are fetched in batches, back to back while the
+ * batches come full, each job succeeding or failing alone (one bad job retries only itself).
+ * One job per 2 s poll per worker fell far behind any burst (welcome emails, webhooks).
+ */
+export function eachJobInBursts<T extends object>(handle: (data: T) => Promise<unknown>) {
+  const options = { localConcurrency: 2, batchSize: 20, burstWhenBatchFull: true, perJobResults: true } as const;
+  const handler = async (jobs: Job<T>[]): Promise<JobResult[]> => {
+    const results: JobResult[] = [];
+    for (const job of jobs) {
+      try {
+        await handle(job.data);
+        results.push({ id: job.id, status: "completed" });
+      } catch (error) {
+        results.push({ id: job.id, status: "failed", output: { message: String(error) } });
+      }
+    }
+    return results;
+  };
+  return { options, handler };
 }

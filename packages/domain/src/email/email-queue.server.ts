@@ -1,5 +1,6 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { emailMessages, orders, pricePlans, users } from "@kinderready/db/schema";
+import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
@@ -225,9 +226,8 @@ export async function createEmailQueues(boss: PgBoss): Promise<void> {
 /** Creates the queues and starts delivering; the sweep runs every five minutes. */
 export async function startEmailWorker(boss: PgBoss, deps: EmailDeps): Promise<void> {
   await createEmailQueues(boss);
-  await boss.work<{ messageId: string }>(sendJob, { localConcurrency: 2 }, async (jobs) => {
-    for (const job of jobs) await deliverEmail(deps, job.data.messageId);
-  });
+  const delivery = eachJobInBursts<{ messageId: string }>((data) => deliverEmail(deps, data.messageId));
+  await boss.work(sendJob, delivery.options, delivery.handler);
   await boss.work(sweepJob, async () => {
     await requeueStaleEmails(deps.db, boss);
   });
