@@ -171,7 +171,11 @@ try {
   // Round-robin, so a burst of load on this shared machine does not land on one page's every run.
   for (let run = 0; run < runs; run += 1) {
     for (const page of pages) {
-      const report = await lighthouse(page.url);
+      // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): one more try.
+      const report = await lighthouse(page.url).catch((error: unknown) => {
+        process.stderr.write(`\n${String(error).split("\n")[0]}; retrying\n`);
+        return lighthouse(page.url);
+      });
       if (report.runtimeError)
         throw new Error(`${page.label}: ${report.runtimeError.code} ${report.runtimeError.message}`);
       if (!new URL(report.finalDisplayedUrl).pathname.startsWith(new URL(page.url).pathname))

@@ -11,6 +11,8 @@ import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
 import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
+import { inlineStylesheet } from "./inline-stylesheet.server.ts";
+import { InlineStylesheetContext } from "./inline-stylesheet.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -44,9 +46,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <InlineStylesheetContext.Provider value={inlineStylesheet()}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
