@@ -1,0 +1,100 @@
+import type { DbHandle } from "@kinderready/db/open-db";
+import { orders, pricePlans, webhookEvents } from "@kinderready/db/schema";
+import { startJobs } from "@kinderready/db/start-jobs";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { ensureOrder, type PaymentDeps } from "./orders.server.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { createPaymentQueues, startPaymentJobs } from "./payment-jobs.server.ts";
+import { signBody } from "./solidgate-protocol.ts";
+import { receiveWebhook } from "./webhooks.server.ts";
+
+// The webhook worker under a burst: it used to apply one event per worker per 2 s poll, so 60
+// events took half a minute and a storm queued for many minutes.
+
+const keys = { publicKey: "wh_pk_jobs_test", secretKey: "wh_sk_jobs_test_000000000000000000" };
+// Applying webhooks never calls the gateway.
+const unusedGateway = new Proxy({} as PaymentGateway, {
+  get: () => () => Promise.reject(new Error("the gateway is not part of this test")),
+});
+
+describe.each(testDatabases())("payment jobs on $name", (target) => {
+  let database: DbHandle;
+  let boss: PgBoss;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db, "kinderready");
+    boss = await startJobs(database);
+    await createPaymentQueues(boss);
+  }, 60_000);
+  afterAll(async () => {
+    await boss.stop({ graceful: false });
+    await database.close();
+  });
+
+  it("applies a burst of 60 webhooks within seconds, and one bad event fails alone", async () => {
+    const deps: PaymentDeps = {
+      db: database.db,
+      gateway: unusedGateway,
+      gatewayName: "simulator",
+      now: () => new Date(),
+      onSettled: async () => {},
+    };
+    const [plan] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(and(eq(pricePlans.kind, "upsale"), eq(pricePlans.variant, "initial"), eq(pricePlans.currency, "USD")));
+    if (!plan) throw new Error("no upsell plan");
+    const orderIds: string[] = [];
+    const receive = (body: string, eventId: string) =>
+      receiveWebhook(
+        { db: database.db, jobs: boss, keys, gatewayName: "simulator" },
+        {
+          body,
+          headers: {
+            merchant: keys.publicKey,
+            signature: signBody(keys.publicKey, keys.secretKey, body),
+            "solidgate-event-id": eventId,
+          },
+        },
+      );
+    for (let i = 0; i < 60; i += 1) {
+      const parent = await insertTestParent(database.db);
+      const order = await ensureOrder(database.db, {
+        userId: parent.id,
+        purpose: "upsale",
+        idempotencyKey: "upsale:0",
+        plan,
+        amount: plan.amount,
+        gatewayName: "simulator",
+      });
+      orderIds.push(order.orderId);
+      const body = JSON.stringify({
+        order: { order_id: order.orderId, status: "approved", amount: order.amount, currency: "USD" },
+      });
+      expect(await receive(body, `burst-${i}`)).toBe("accepted");
+      if (i === 10) expect(await receive("not json", "burst-bad")).toBe("accepted");
+    }
+
+    await startPaymentJobs(boss, deps);
+    const started = Date.now();
+    const approved = async () =>
+      (await database.db.select().from(orders).where(inArray(orders.orderId, orderIds))).filter(
+        (order) => order.status === "approved",
+      ).length;
+    while ((await approved()) < orderIds.length && Date.now() - started < 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await approved()).toBe(orderIds.length);
+    const unapplied = await database.db
+      .select({ eventId: webhookEvents.eventId })
+      .from(webhookEvents)
+      .where(isNull(webhookEvents.processedAt));
+    expect(unapplied).toEqual([{ eventId: "burst-bad" }]);
+  }, 30_000);
+});
