@@ -256,6 +256,8 @@ export function appUnderTest(options: {
   let expectingExit = false;
 
   async function start() {
+    // A kill still under way (the parent's request may fail before the exit is reported).
+    if (expectingExit) await exited;
     expectingExit = false;
     const spawned = spawn(process.execPath, ["apps/web/server/main.ts"], {
       env: {

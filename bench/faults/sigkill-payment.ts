@@ -21,9 +21,10 @@ import {
 //  1. a one-click upsell: killed while the gateway's answer to /recurring is on its way back;
 //  2. a first payment on the hosted page: killed as the gateway's "approved" webhook arrives;
 //  3. a first payment: killed right after the app stored the "approved" webhook, before its job ran.
-// In 1 and 2 the gateway's webhook retries are lost as well, so only reconciliation can settle.
+//  4. a first payment: killed as the gateway's first webhook arrives, the parent never back.
+// In 1, 2 and 4 the gateway's webhook retries are lost as well, so only reconciliation can settle.
 // Each must end approved exactly once: one gateway charge, one ledger charge, one entitlement,
-// one receipt. Usage: sh scripts/with-node.sh node bench/faults/sigkill-payment.ts   (about 3 minutes)
+// one receipt. Usage: sh scripts/with-node.sh node bench/faults/sigkill-payment.ts   (about 4 minutes)
 
 const name = "sigkill-payment";
 const failures: string[] = [];
@@ -185,6 +186,40 @@ try {
     ).catch(() => reconcile(orderId, killedAt));
     console.log(`  settled ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
     await settledOnce("first payment, webhook stored", orderId, userId, "subscription");
+  }
+
+  // 4. First payment: killed as the gateway's very first webhook arrives, every retry lost and
+  // the parent never back: the app has not even seen the order move. Reconciliation asks about
+  // orders still created as they pass a few ages (the first at one minute).
+  {
+    console.log("4. first payment, killed as the first webhook arrives (all lost, the parent never back)");
+    const parent = await registerParent(baseUrl, `sigkill-${run}-unheard-000000000`);
+    const userId = await userIdOf(database, parent.token);
+    let killedAt = 0;
+    const started = await checkout(baseUrl, parent.token);
+    const orderId = String(started.json.order_id);
+    const createdAt = Date.now();
+    webhooks.hook("before", async ({ body }) => {
+      if (!body.includes(orderId)) return;
+      webhooks.hook("before", undefined);
+      killedAt = Date.now();
+      await webhooks.setMode("unavailable");
+      await app.kill("SIGKILL");
+    });
+    await payOnHostedPage(String(started.json.redirect_url));
+    await waitFor("the kill", async () => (killedAt ? true : undefined), 15_000);
+    const restartMs = await app.start();
+    console.log(`  restarted in ${restartMs} ms; the app's order is ${(await orderRow(orderId))?.status}`);
+    await sleep(Math.max(0, createdAt + 62_000 - Date.now()));
+    await queueReconciliation(database.url);
+    await waitFor(
+      `order ${orderId} approved`,
+      async () => ((await orderRow(orderId))?.status === "approved" ? true : undefined),
+      60_000,
+    ).catch(() => undefined);
+    console.log(`  settled ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+    await webhooks.setMode("pass");
+    await settledOnce("first payment, no webhook ever", orderId, userId, "subscription");
   }
 
   if (app.unexpectedExits > 0) failures.push("the app exited on its own");

@@ -28,7 +28,7 @@ import {
   settleSubscriptionOrder,
 } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";
 import { issueCardToken } from "./simulator-plugin.ts";
@@ -456,6 +456,35 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const [settled] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
     expect(settled?.status).toBe("approved");
     expect(await chargesAt(order.orderId)).toBe(1);
+    expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
+  });
+
+  it("finds a created order paid while every webhook was lost, as it passes an age checkpoint", async () => {
+    const { user, order, cardToken } = await upsellOrder("upsale:paid-unheard");
+    const { order: abandoned } = await upsellOrder("upsale:abandoned");
+    // Paid at the gateway (as on the hosted page), and nothing of it ever reached the app.
+    await loopback.gateway.chargeRecurring({
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: "USD",
+      description: "Add-on packs",
+      recurringToken: cardToken,
+    });
+    const aged = (ms: number) =>
+      database.db
+        .update(orders)
+        .set({ createdAt: new Date(clock.getTime() - ms) })
+        .where(inArray(orders.orderId, [order.orderId, abandoned.orderId]));
+    const statusOf = async (orderId: string) =>
+      (await database.db.select().from(orders).where(eq(orders.orderId, orderId)))[0]?.status;
+
+    await aged(3 * 60_000); // between checkpoints: not asked about
+    await reconcileOrders(deps);
+    expect(await statusOf(order.orderId)).toBe("created");
+    await aged(5 * 60_000 + 10_000); // at the five-minute checkpoint
+    await reconcileOrders(deps);
+    expect(await statusOf(order.orderId)).toBe("approved");
+    expect(await statusOf(abandoned.orderId)).toBe("created");
     expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, type pricePlans } from "@kinderready/db/schema";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, lt, lte, or } from "drizzle-orm";
 import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
@@ -173,21 +173,45 @@ export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder):
   return recorded;
 }
 
+/** Ages, in minutes, at which an order still `created` is looked up (see reconcileOrders). */
+const createdCheckpointMinutes = [1, 5, 15, 60, 6 * 60, 24 * 60];
+
 /**
  * Orders left processing (a time-out, a crash): ask the gateway until they settle. One the
  * gateway has never heard of, this long after our call gave up, was never charged: it is open
  * again (`created`), and the next attempt reuses its id, which the gateway would refuse (5.06)
  * had the lost call reached it after all, so it can never be charged twice.
+ *
+ * An order still `created` may have been paid on the hosted page while every webhook was lost
+ * and the parent never came back. Most are abandoned pages, so each is asked about only as it
+ * passes a few ages in its first day (this runs every minute), not on every run.
  */
 export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): Promise<number> {
+  const now = deps.now().getTime();
+  const minute = 60_000;
   const stale = await deps.db
     .select({ orderId: orders.orderId })
     .from(orders)
+    .where(and(eq(orders.status, "processing"), lt(orders.updatedAt, new Date(now - olderThanMs))))
+    .limit(200);
+  const unsettled = await deps.db
+    .select({ orderId: orders.orderId })
+    .from(orders)
     .where(
-      and(inArray(orders.status, ["processing"]), lt(orders.updatedAt, new Date(deps.now().getTime() - olderThanMs))),
+      and(
+        eq(orders.status, "created"),
+        or(
+          ...createdCheckpointMinutes.map((age) =>
+            and(
+              lte(orders.createdAt, new Date(now - age * minute)),
+              gt(orders.createdAt, new Date(now - (age + 1) * minute)),
+            ),
+          ),
+        ),
+      ),
     )
     .limit(200);
-  for (const { orderId } of stale) {
+  for (const { orderId } of [...stale, ...unsettled]) {
     try {
       await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
     } catch (error) {
@@ -201,5 +225,5 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       }
     }
   }
-  return stale.length;
+  return stale.length + unsettled.length;
 }
