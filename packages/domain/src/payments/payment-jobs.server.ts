@@ -1,4 +1,5 @@
-import type { JobResult, PgBoss } from "pg-boss";
+import { eachJobInBursts } from "@kinderready/db/start-jobs";
+import type { PgBoss } from "pg-boss";
 import { type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import { runDueRenewals } from "./subscription-billing.server.ts";
 import { processWebhook, requeueStaleWebhooks, webhookJob } from "./webhooks.server.ts";
@@ -19,24 +20,8 @@ export async function createPaymentQueues(boss: PgBoss): Promise<void> {
  */
 export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps): Promise<void> {
   await createPaymentQueues(boss);
-  // Batches fetched back to back while full: one event per 2 s poll per worker fell behind any
-  // burst of webhooks. Each event succeeds or fails alone, so one bad event retries only itself.
-  await boss.work<{ eventId: string }>(
-    webhookJob,
-    { localConcurrency: 2, batchSize: 20, burstWhenBatchFull: true, perJobResults: true },
-    async (jobs) => {
-      const results: JobResult[] = [];
-      for (const job of jobs) {
-        try {
-          await processWebhook(deps, job.data.eventId);
-          results.push({ id: job.id, status: "completed" });
-        } catch (error) {
-          results.push({ id: job.id, status: "failed", output: { message: String(error) } });
-        }
-      }
-      return results;
-    },
-  );
+  const webhooks = eachJobInBursts<{ eventId: string }>((data) => processWebhook(deps, data.eventId));
+  await boss.work(webhookJob, webhooks.options, webhooks.handler);
   await boss.work(renewalsJob, async () => {
     await runDueRenewals(deps);
   });
