@@ -216,7 +216,9 @@ test("the per-address rate limit is counted once across both web processes", asy
   for (let sent = 0; sent < limit + 20; sent += 40) {
     const batch = await Promise.all(
       Array.from({ length: 40 }, () =>
-        request.get(`${baseUrl}/api/v1/health`, { headers: { "x-forwarded-for": address } }).then((r) => r.status()),
+        request
+          .get(`${baseUrl}/api/v1/remote-config/splits`, { headers: { ...apiKey, "x-forwarded-for": address } })
+          .then((r) => r.status()),
       ),
     );
     statuses.push(...batch);

@@ -18,7 +18,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> 
         security: [],
         response: { 200: healthBody, 503: healthBody },
       },
-      config: { public: true },
+      // Load balancers poll every process from one address; with counts shared across processes
+      // their checks would add up to the per-address limit and take every process out of service.
+      config: { public: true, rateLimit: false },
     },
     async (_request, reply) => {
       const up = await ping();
