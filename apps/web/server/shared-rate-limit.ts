@@ -40,7 +40,11 @@ export function createRateLimitSharing(
           callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
           timeWindow: number,
         ) {
-          countRequest(db, `${namespace}:${key}`, timeWindow).then(
+          // A database too slow to count must not slow every request: skipOnError lets it through.
+          const tooSlow = new Promise<never>((_, reject) => {
+            setTimeout(() => reject(new Error("rate-limit count timed out")), 1_000).unref();
+          });
+          Promise.race([countRequest(db, `${namespace}:${key}`, timeWindow), tooSlow]).then(
             (count) => callback(null, count),
             (error: Error) => callback(error),
           );

@@ -45,6 +45,10 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
       max: 10,
       // Fail fast when the server is gone instead of queueing requests behind a dead pool.
       connectionTimeoutMillis: 3000,
+      // A server that froze (not refusing, not answering) must not hold a request for minutes
+      // until TCP gives up: 30 s is far above the slowest console report.
+      query_timeout: 30_000,
+      keepAlive: true,
     });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
@@ -84,7 +88,10 @@ const migrationLockId = 7_312_048_812;
 async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [migrationLockId]);
+    // Another process's migrations may take longer than an ordinary query is allowed.
+    // (node-postgres reads a per-query query_timeout; its types do not list it.)
+    const wait = { text: "select pg_advisory_lock($1)", values: [migrationLockId], query_timeout: 600_000 };
+    await client.query(wait as pg.QueryConfig);
     try {
       return await work();
     } finally {
