@@ -38,7 +38,13 @@ export async function payOnHostedPage(page: Page, card: string) {
 export async function paidParent(page: Page, label = "kit") {
   const { token, email } = await registerParent(page, label);
   await page.setExtraHTTPHeaders({ "x-test-country": "de" });
-  await page.goto(`/purchase/?token=${token}&offer=1`);
+  await buyOnOffer(page, token);
+  return { token, email };
+}
+
+/** A registered parent takes the offer, pays with the approved card and reaches the printables. */
+export async function buyOnOffer(page: Page, token: string, origin = "") {
+  await page.goto(`${origin}/purchase/?token=${token}&offer=1`);
   await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
   await page.getByRole("checkbox").check();
   await page.locator("button.offer__buy").click();
@@ -46,7 +52,6 @@ export async function paidParent(page: Page, label = "kit") {
   await page.waitForURL(/order_id=/);
   await page.locator("dialog a.button").click();
   await page.waitForURL(new RegExp(`/printables/\\?token=${token}`));
-  return { token, email };
 }
 
 /**

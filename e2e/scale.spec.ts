@@ -3,7 +3,7 @@ import { createServer, request as forward, type Server } from "node:http";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { apiKey, payOnHostedPage, unique } from "./parent-helpers.ts";
+import { apiKey, buyOnOffer, unique } from "./parent-helpers.ts";
 import { answerUntil, openQuiz } from "./quiz-helpers.ts";
 
 // Deployment at scale: two web processes and one worker on one PostgreSQL, behind a round-robin
@@ -140,14 +140,7 @@ test("a parent moves between web processes mid-funnel: quiz, email, payment, pri
   await page.waitForURL(/\/purchase\/\?/);
   const token = new URL(page.url()).searchParams.get("token") ?? "";
 
-  await page.goto(`${baseUrl}/purchase/?token=${token}&offer=1`);
-  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
-  await page.getByRole("checkbox").check();
-  await page.locator("button.offer__buy").click();
-  await payOnHostedPage(page, "4067 4299 7471 9265");
-  await page.waitForURL(/order_id=/);
-  await page.locator("dialog a.button").click();
-  await page.waitForURL(new RegExp(`/printables/\\?token=${token}`));
+  await buyOnOffer(page, token, baseUrl);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   // Both web processes served this parent.
