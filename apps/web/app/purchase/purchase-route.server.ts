@@ -6,6 +6,7 @@ import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.s
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import { checkoutVariants } from "@kinderready/domain/payments/checkout-schema";
+import { GatewayUnavailableError } from "@kinderready/domain/payments/payment-gateway";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -114,8 +115,9 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       if (error instanceof DomainError) {
         return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
       }
-      // The gateway did not answer this time; the page asks again a second later.
-      errors.report(error, { msg: "order status check failed" });
+      // The gateway did not answer this time; the page asks again a second later. An outage is
+      // expected noise (reconciliation settles the order), not a bug to report every second.
+      if (!(error instanceof GatewayUnavailableError)) errors.report(error, { msg: "order status check failed" });
       return pending satisfies PurchaseActionResult;
     }
   }
