@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { startBenchServer } from "./bench-server.ts";
+import { payFirstPayment, registerParent } from "./parent-api.ts";
 
 // Lighthouse 13 (CLI, system Chromium, default mobile preset with simulated throttling) on the
 // funnel's pages in English and Arabic: the quiz, the offer of a registered parent and the
@@ -72,62 +73,7 @@ function lighthouse(url: string): Promise<Report> {
   });
 }
 
-const apiKey = "local-development-secret";
 const { baseUrl, stop } = await startBenchServer(3520, { IS_DEV: "false", RATE_LIMIT_MAX: "100000" });
-
-async function api(path: string, body: object) {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method: "POST",
-    headers: { "x-api-key": apiKey, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A parent who finished the quiz (through the API, as the quiz's action does). */
-async function registerParent(label: string) {
-  const token = `lighthouse-${label}-${Date.now()}-abcdef`;
-  await api("/onboarding", {
-    kid: { name: "Emma", years: { text: "5", value: 5 } },
-    email: `lighthouse-${label}@example.com`,
-    questions: [{ id: "ty", answer: "soon" }],
-    isForbiddenToMailing: true,
-    user_token: token,
-    purchasePathByFlow: "/purchase/",
-    product: "kinderready",
-    locale: "en",
-    country_code: "US",
-  });
-  return token;
-}
-
-/** Pays the first payment on the simulator's hosted page with the approved test card, as a browser posts it. */
-async function payForSubscription(token: string) {
-  const started = await api("/purchase/checkout", {
-    user_token: token,
-    product: "kinderready",
-    flow: "main",
-    variant: "initial",
-    country_code: "us",
-    locale: "en",
-    return_url: `${baseUrl}/purchase/?token=${token}`,
-  });
-  const paid = await fetch(String(started.redirect_url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/34", cvv: "123" }),
-    redirect: "manual",
-  });
-  if (paid.status !== 303) throw new Error(`hosted page answered ${paid.status}`);
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const { status } = await api("/purchase/order-status", { order_id: started.order_id, user_token: token });
-    if (status === "approved") return;
-    if (status === "declined") throw new Error("the approved test card was declined");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the order did not settle within 10 s");
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -150,9 +96,9 @@ function failingAudits(report: Report, category: Category) {
 }
 
 try {
-  const lead = await registerParent("lead");
-  const buyer = await registerParent("buyer");
-  await payForSubscription(buyer);
+  const { token: lead } = await registerParent(baseUrl, `lighthouse-lead-${Date.now()}-abcdef`);
+  const { token: buyer } = await registerParent(baseUrl, `lighthouse-buyer-${Date.now()}-abcdef`);
+  await payFirstPayment(baseUrl, buyer);
   const pages = [
     { name: "onboarding", path: "/onboarding/" },
     { name: "purchase", path: `/purchase/?token=${lead}` },

@@ -1,16 +1,12 @@
+import { type ApiAnswer, checkout, payFirstPayment, registerParent, sleep } from "../parent-api.ts";
 import {
-  type ApiAnswer,
   appUnderTest,
   buyAddOns,
-  checkout,
   clientTimeoutMs,
   createScratchDatabase,
   type FaultMode,
   orderBooks,
-  payFirstPayment,
   queueReconciliation,
-  registerParent,
-  sleep,
   startFaultProxy,
   startGateway,
   upsaleStatus,

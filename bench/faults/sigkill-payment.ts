@@ -1,15 +1,11 @@
+import { checkout, payFirstPayment, payOnHostedPage, registerParent, sleep } from "../parent-api.ts";
 import {
   appUnderTest,
   buyAddOns,
-  checkout,
   createScratchDatabase,
   orderBooks,
-  payFirstPayment,
-  payOnHostedPage,
   queueReconciliation,
-  registerParent,
   type ScratchDatabase,
-  sleep,
   startFaultProxy,
   startGateway,
   upsaleStatus,

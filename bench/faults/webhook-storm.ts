@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { checkout, registerParent, sleep } from "../parent-api.ts";
 import {
   appUnderTest,
-  checkout,
   createScratchDatabase,
   orderBooks,
   percentile,
-  registerParent,
   signedWebhook,
-  sleep,
   startGateway,
   verdict,
 } from "./payment-harness.ts";
