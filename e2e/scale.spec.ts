@@ -36,6 +36,8 @@ function startProcess(role: "web" | "worker", port: number, databaseUrl: string)
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      // Three servers and Chromium share two cores: shed load only when truly stuck.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

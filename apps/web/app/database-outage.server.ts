@@ -43,19 +43,26 @@ const outageHeaders = () =>
 export function outageDocument(request: Request, locale: Locale, nonce: string): Response {
   const headers = outageHeaders();
   if (request.method === "HEAD") return new Response(null, { status: 503, headers });
-  const { t } = serverI18n(locale);
   const { pathname, search } = new URL(request.url);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(unavailableHtml(locale, nonce, { method: request.method, path: pathname + search }), {
+    status: 503,
+    headers,
+  });
+}
+
+/** The body of that document; also what an overloaded process answers a page request with. */
+export function unavailableHtml(locale: Locale, nonce: string, request: { method: string; path: string }): string {
+  const { t } = serverI18n(locale);
   const title = escapeHtml(t("errors.unavailable"));
   const refresh =
     request.method === "GET" ? `<meta http-equiv="refresh" content="${databaseRetryAfterSeconds + 2}">` : "";
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(
+  return (
     `<!DOCTYPE html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8">` +
-      `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-      `${refresh}<title>${title}</title><style nonce="${escapeHtml(nonce)}">${outageStyle}</style></head>` +
-      `<body><main><h1>${title}</h1><p>${escapeHtml(t("errors.unavailableHint"))}</p>` +
-      `<a href="${escapeHtml(pathname + search)}">${escapeHtml(t("errors.tryAgain"))}</a></main></body></html>`,
-    { status: 503, headers },
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `${refresh}<title>${title}</title><style nonce="${escapeHtml(nonce)}">${outageStyle}</style></head>` +
+    `<body><main><h1>${title}</h1><p>${escapeHtml(t("errors.unavailableHint"))}</p>` +
+    `<a href="${escapeHtml(request.path)}">${escapeHtml(t("errors.tryAgain"))}</a></main></body></html>`
   );
 }
 

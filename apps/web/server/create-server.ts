@@ -44,6 +44,7 @@ import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
 import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
+import { registerLoadShedding } from "./load-shedding.ts";
 import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
 import { helmetOptions, isCrossSiteWrite, permissionsPolicy } from "./security-headers.ts";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";
@@ -143,6 +144,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     await app.register((health) => healthOnlyPlugin(health, { ping: database.ping }), { prefix: "/api/v1" });
     return app;
   }
+  await registerLoadShedding(app, config.overloadEventLoopDelayMs);
   const rateLimits = createRateLimitSharing(config, database);
   app.addHook("onClose", rateLimits.close);
 

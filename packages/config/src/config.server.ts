@@ -98,6 +98,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PROCESS_ROLE: z.enum(processRoles).default("all"),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   REDIS_URL: z
     .url()
     .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
@@ -148,6 +149,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   role: ProcessRole;
+  /** Mean event-loop delay past which new requests get 503 + Retry-After; 0 never sheds. */
+  overloadEventLoopDelayMs: number;
   /** Set: rate-limit counters live in Redis, shared by every web process. */
   redisUrl: string | undefined;
 };
@@ -296,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     role: e.PROCESS_ROLE,
+    overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     redisUrl: e.REDIS_URL,
   };
 }
