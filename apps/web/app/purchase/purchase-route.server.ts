@@ -154,10 +154,12 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         { status: error.kind === "conflict" ? 409 : 404 },
       );
     }
+    const failed = { intent: "checkout" as const, error: { messageKey: "purchase.result.checkoutFailed" } };
+    // A gateway that did not answer is a temporary outage (ADR 0024): retry later, as the API says.
+    if (error instanceof GatewayUnavailableError) {
+      return data<PurchaseActionResult>(failed, { status: 503, headers: { "Retry-After": "5" } });
+    }
     errors.report(error, { msg: "checkout failed" });
-    return data<PurchaseActionResult>(
-      { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed" } },
-      { status: 502 },
-    );
+    return data<PurchaseActionResult>(failed, { status: 502 });
   }
 }
