@@ -414,3 +414,14 @@ export function loadTestDatabaseUrl(env: Record<string, string | undefined> = pr
   if (!url.success) throw new ConfigError(`Invalid configuration: TEST_DATABASE_URL is not a URL`);
   return url.data;
 }
+
+/** Tests of the shared rate-limit store also run against this Redis when it is set. */
+export function loadTestRedisUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  const url = z
+    .url()
+    .refine((value) => /^rediss?:\/\//.test(value))
+    .optional()
+    .safeParse(env.TEST_REDIS_URL || undefined);
+  if (!url.success) throw new ConfigError(`Invalid configuration: TEST_REDIS_URL is not a redis:// URL`);
+  return url.data;
+}
