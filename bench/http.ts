@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { residentMegabytes, startBenchServer } from "./bench-server.ts";
 import { measurePageWeight } from "./page-weight.ts";
+import { registerParent } from "./parent-api.ts";
 
 // Loopback-only, bounded benchmark of the built server: throughput and latency per endpoint,
 // each beside GET /api/v1/health measured in the same run (the ratio says what the endpoint
@@ -68,34 +69,14 @@ async function row(title: string, target: Target) {
   );
 }
 
-/** A parent who finished the quiz, so the status and checkout rows read a real lead. */
-async function registerLead(token: string) {
-  const response = await fetch(`${baseUrl}/api/v1/onboarding`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({
-      kid: { name: "Emma", years: { text: "5", value: 5 } },
-      email: `${token}@example.com`,
-      questions: [{ id: "ty", answer: "soon" }],
-      isForbiddenToMailing: true,
-      user_token: token,
-      purchasePathByFlow: "/purchase/",
-      product: "kinderready",
-      locale: "en",
-      country_code: "US",
-    }),
-  });
-  if (!response.ok) throw new Error(`registering ${token}: HTTP ${response.status}`);
-}
-
 try {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(`database: ${database}; ${connections} connections, ${seconds} s per row, loopback\n`);
   const rssAtStart = await residentMegabytes(pid);
   const leadToken = "bench-lead-token-0000000000";
   const buyerToken = "bench-buyer-token-000000000";
-  await registerLead(leadToken);
-  await registerLead(buyerToken);
+  await registerParent(baseUrl, leadToken);
+  await registerParent(baseUrl, buyerToken);
 
   const brotli = { "accept-encoding": "br", "accept-language": "en" };
   // The quiz's questions are one page (they change in the browser): its SSR with a visitor's

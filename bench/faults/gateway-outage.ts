@@ -2,9 +2,11 @@ import { type ApiAnswer, checkout, payFirstPayment, registerParent, sleep } from
 import {
   appUnderTest,
   buyAddOns,
+  checkAppLog,
   clientTimeoutMs,
   createScratchDatabase,
   type FaultMode,
+  keepLogIfFailed,
   orderBooks,
   queueReconciliation,
   startFaultProxy,
@@ -180,10 +182,7 @@ try {
     failures.push(`${cast.length * 2 - buyersServed} buyers never got their add-ons`);
   if (firstPayments !== cast.length * 3)
     failures.push(`${cast.length * 3 - firstPayments} first payments not approved`);
-  if (app.unexpectedExits > 0) failures.push("the app exited on its own");
-  const errorLines = await app.errorLines();
-  console.log(`app log lines at error level: ${errorLines.length}`);
-  for (const line of errorLines.slice(0, 5)) console.log(`  ${line.slice(0, 240)}`);
+  await checkAppLog(app, failures);
 } catch (error) {
   failures.push(`the script failed: ${String(error)}`);
 } finally {
@@ -191,8 +190,7 @@ try {
   await proxy.close();
   await gateway.close();
   await database.drop();
-  if (failures.length === 0) await app.removeLog();
-  else console.log(`app log: ${app.logPath}`);
+  await keepLogIfFailed(app, failures);
 }
 verdict(name, failures);
 

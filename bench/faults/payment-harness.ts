@@ -415,6 +415,21 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** Prints the verdict line and leaves with its exit code. */
+/** The app's own account of the run: it must not have exited by itself; its error lines are shown. */
+export async function checkAppLog(app: AppUnderTest, failures: string[]): Promise<string[]> {
+  if (app.unexpectedExits > 0) failures.push("the app exited on its own");
+  const errorLines = await app.errorLines();
+  console.log(`app log lines at error level: ${errorLines.length}`);
+  for (const line of errorLines.slice(0, 5)) console.log(`  ${line.slice(0, 240)}`);
+  return errorLines;
+}
+
+/** Keeps the app's log only when the run failed, and says where it is. */
+export async function keepLogIfFailed(app: AppUnderTest, failures: string[]): Promise<void> {
+  if (failures.length === 0) await app.removeLog();
+  else console.log(`app log: ${app.logPath}`);
+}
+
 export function verdict(name: string, failures: string[]): never {
   console.log(
     failures.length === 0

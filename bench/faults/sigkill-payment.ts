@@ -2,7 +2,9 @@ import { checkout, payFirstPayment, payOnHostedPage, registerParent, sleep } fro
 import {
   appUnderTest,
   buyAddOns,
+  checkAppLog,
   createScratchDatabase,
+  keepLogIfFailed,
   orderBooks,
   queueReconciliation,
   type ScratchDatabase,
@@ -218,10 +220,7 @@ try {
     await settledOnce("first payment, no webhook ever", orderId, userId, "subscription");
   }
 
-  if (app.unexpectedExits > 0) failures.push("the app exited on its own");
-  const errorLines = await app.errorLines();
-  console.log(`app log lines at error level: ${errorLines.length}`);
-  for (const line of errorLines.slice(0, 5)) console.log(`  ${line.slice(0, 240)}`);
+  await checkAppLog(app, failures);
 } catch (error) {
   failures.push(`the script failed: ${String(error)}`);
 } finally {
@@ -230,8 +229,7 @@ try {
   await webhooks.close();
   await gateway.close();
   await database.drop();
-  if (failures.length === 0) await app.removeLog();
-  else console.log(`app log: ${app.logPath}`);
+  await keepLogIfFailed(app, failures);
 }
 verdict(name, failures);
 

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { checkout, registerParent, sleep } from "../parent-api.ts";
 import {
   appUnderTest,
+  checkAppLog,
   createScratchDatabase,
+  keepLogIfFailed,
   orderBooks,
   percentile,
   signedWebhook,
@@ -193,10 +195,7 @@ try {
     failures.push(`${events?.stored} events stored for ${distinctSigned} ids`);
   if (Number(events?.subscriptions) !== paid.length)
     failures.push(`${events?.subscriptions} subscriptions for ${paid.length} payments`);
-  if (app.unexpectedExits > 0) failures.push("the app exited on its own");
-  const errorLines = await app.errorLines();
-  console.log(`app log lines at error level: ${errorLines.length}`);
-  for (const line of errorLines.slice(0, 5)) console.log(`  ${line.slice(0, 240)}`);
+  const errorLines = await checkAppLog(app, failures);
   if (errorLines.length > 0) failures.push(`${errorLines.length} errors logged`);
 } catch (error) {
   failures.push(`the script failed: ${String(error)}`);
@@ -204,7 +203,6 @@ try {
   await app.stop();
   await gateway.close();
   await database.drop();
-  if (failures.length === 0) await app.removeLog();
-  else console.log(`app log: ${app.logPath}`);
+  await keepLogIfFailed(app, failures);
 }
 verdict(name, failures);
