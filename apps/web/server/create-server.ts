@@ -204,6 +204,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   );
 
   const publicConfig = toPublicConfig(config);
+  const appOrigin = new URL(config.appUrl).origin;
   // The browser sends its error reports straight to Sentry's ingest host, named by the DSN.
   const policyOrigins = {
     connect: config.sentry ? [new URL(config.sentry.dsn).origin] : [],
@@ -224,7 +225,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       skipOnError: true,
     });
     pages.addHook("onRequest", async (request, reply) => {
-      if (isCrossSiteWrite(request.method, request.headers, request.host)) {
+      if (isCrossSiteWrite(request.method, request.headers, request.host, appOrigin)) {
         return reply.status(403).header("cache-control", "no-store").send("Cross-site requests are refused.");
       }
       request.cspNonce = createNonce();

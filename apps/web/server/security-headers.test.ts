@@ -39,7 +39,9 @@ describe("cross-site writes", () => {
     ["POST", { origin: "https://kinderready.app", "sec-fetch-site": "same-origin" }, false],
     ["POST", {}, false],
     ["GET", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, false],
+    // Behind a proxy that rewrites Host, the public origin (APP_URL) is still ours.
+    ["POST", { origin: "https://www.kinderready.app" }, false],
   ] as const)("%s with %o is cross-site: %s", (method, headers, expected) => {
-    expect(isCrossSiteWrite(method, headers, host)).toBe(expected);
+    expect(isCrossSiteWrite(method, headers, host, "https://www.kinderready.app")).toBe(expected);
   });
 });

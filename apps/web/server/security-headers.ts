@@ -43,11 +43,14 @@ export function isCrossSiteWrite(
   method: string,
   headers: { origin?: string | undefined; "sec-fetch-site"?: string | string[] | undefined },
   host: string,
+  appOrigin: string,
 ): boolean {
   if (safeMethods.has(method)) return false;
   if (headers["sec-fetch-site"] === "cross-site") return true;
   const { origin } = headers;
   if (origin === undefined) return false;
+  // The same rule as the console's isSameOrigin: this request's host, or the public origin.
+  if (origin === appOrigin) return false;
   try {
     return new URL(origin).host !== host;
   } catch {
