@@ -221,8 +221,6 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       timeWindow: "1 minute",
       allowList: (request) => request.method === "GET" || request.method === "HEAD",
       ...rateLimits.share("pages"),
-      // A counter store that cannot answer lets the request through rather than refusing everyone.
-      skipOnError: true,
     });
     pages.addHook("onRequest", async (request, reply) => {
       if (isCrossSiteWrite(request.method, request.headers, request.host, appOrigin)) {

@@ -4,8 +4,13 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { countRequest, deleteExpiredCounters } from "@kinderready/db/rate-limit-counters";
 import { Redis } from "ioredis";
 
+// A shared store that cannot answer lets the request through rather than refusing everyone.
+const letThroughOnError = { skipOnError: true } as const;
+
 /** What the rate-limit plugin needs to count in a place every web process shares. */
-export type RateLimitSharing = (namespace: string) => Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace">;
+export type RateLimitSharing = (
+  namespace: string,
+) => Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace" | "skipOnError">;
 
 /**
  * Where per-address counters live: Redis when REDIS_URL is set; otherwise PostgreSQL, which every
@@ -21,7 +26,7 @@ export function createRateLimitSharing(
     const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
     redis.on("error", () => {});
     return {
-      share: (namespace) => ({ redis, nameSpace: `kr-rate-${namespace}-` }),
+      share: (namespace) => ({ redis, nameSpace: `kr-rate-${namespace}-`, ...letThroughOnError }),
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
@@ -34,6 +39,7 @@ export function createRateLimitSharing(
   sweep.unref();
   return {
     share: (namespace) => ({
+      ...letThroughOnError,
       store: class PostgresRateLimitStore {
         incr(
           key: string,

@@ -29,7 +29,7 @@ export type ApiOptions = {
   /** Requests per client address per minute. */
   rateLimitMax: number;
   /** Where the counts live when several processes share them (unset: this process's memory). */
-  rateLimitSharing?: Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace">;
+  rateLimitSharing?: Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace" | "skipOnError">;
   ping: () => Promise<boolean>;
   /** What the domain functions behind the routes need. */
   services: AppServices;
@@ -46,8 +46,6 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     max: options.rateLimitMax,
     timeWindow: "1 minute",
     ...options.rateLimitSharing,
-    // A counter store that cannot answer lets the call through rather than refusing everyone.
-    skipOnError: true,
   });
 
   const secret = Buffer.from(options.apiSecret);
