@@ -1,9 +1,5 @@
-import type {
-  AnalyticsBatch,
-  AnalyticsEvent,
-  AnalyticsEventName,
-} from "@kinderready/domain/analytics/analytics-schema";
-import { maxEventsPerBatch } from "@kinderready/domain/analytics/analytics-schema";
+import { type AnalyticsEventName, maxEventsPerBatch } from "@kinderready/domain/analytics/analytics-events";
+import type { AnalyticsBatch, AnalyticsEvent } from "@kinderready/domain/analytics/analytics-schema";
 
 // First-party product analytics in the browser: a queue flushed in batches to our own API, no
 // vendor SDK on the funnel pages. The defaults are the spec's (point 9): batches of 100,

@@ -1,4 +1,5 @@
-import type { AnalyticsEventName, AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
+import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
+import type { AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
 import { readCookie } from "@kinderready/domain/cookies";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";

@@ -1,4 +1,4 @@
-import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-schema";
+import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
 import { metaEventName } from "@kinderready/domain/analytics/forwarding/conversion-event-names";
 import { adsAllowed, readAdConsent } from "@kinderready/domain/consent/ad-consent";
 import { adSharingOptOutCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";

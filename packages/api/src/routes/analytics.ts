@@ -1,9 +1,6 @@
+import { analyticsEventNames } from "@kinderready/domain/analytics/analytics-events";
 import { recordAnalyticsEvents, recordAnalyticsVisit } from "@kinderready/domain/analytics/analytics-ingest.server";
-import {
-  analyticsBatchSchema,
-  analyticsEventNames,
-  analyticsPayloadSchema,
-} from "@kinderready/domain/analytics/analytics-schema";
+import { analyticsBatchSchema, analyticsPayloadSchema } from "@kinderready/domain/analytics/analytics-schema";
 import { listParentEvents } from "@kinderready/domain/analytics/parent-events.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";

@@ -2,40 +2,11 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { adConsentChoices } from "../consent/ad-consent.ts";
 import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
 
 // What the browser may tell product analytics. Shapes are strict and small: analytics must
 // never become a way to store personal data (no free text that looks like an email address)
 // or a way to slow the funnel (at most 100 events a batch, short values).
-
-/** The funnel's events: every quiz and purchase step, purchases, upsells, errors. */
-export const analyticsEventNames = [
-  "page_viewed",
-  "quiz_step_viewed",
-  "quiz_step_answered",
-  "quiz_completed",
-  "email_submitted",
-  "email_failed",
-  "purchase_step_viewed",
-  "offer_viewed",
-  "offer_timer_expired",
-  "checkout_started",
-  "checkout_failed",
-  "purchase_succeeded",
-  "purchase_failed",
-  "upsell_viewed",
-  "upsell_bought",
-  "upsell_declined",
-  "upsell_failed",
-  "printable_downloaded",
-  "subscription_cancelled",
-  "consent_changed",
-  "connectivity_changed",
-  "error_shown",
-] as const;
-export type AnalyticsEventName = (typeof analyticsEventNames)[number];
-
-/** The browser's batch limit (spec point 9's upload batch). */
-export const maxEventsPerBatch = 100;
 
 const looksLikeEmail = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const safeString = z

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
 import { findParent } from "../profile/profile.server.ts";
-import type { AnalyticsEventName } from "./analytics-schema.ts";
+import type { AnalyticsEventName } from "./analytics-events.ts";
 
 /** A parent's latest analytics events, newest first: what support and the operator look at. */
 export async function listParentEvents(db: Database, input: { token: string; product: Product; limit: number }) {

@@ -8,7 +8,7 @@ import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
-import { type CancelReason, cancelReasons } from "../profile/profile-schema.ts";
+import { type CancelReason, cancelReasons } from "../profile/profile-rules.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 

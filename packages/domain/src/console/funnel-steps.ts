@@ -1,6 +1,6 @@
 import { isLocale, type Locale, localeCodes, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
 import { z } from "zod";
-import type { AnalyticsEventName } from "../analytics/analytics-schema.ts";
+import type { AnalyticsEventName } from "../analytics/analytics-events.ts";
 import { type FlowType, flows, flowTypes, purchaseSteps } from "../onboarding/flows.ts";
 import { quizPageIds } from "../onboarding/quiz-flow.ts";
 

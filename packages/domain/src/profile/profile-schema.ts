@@ -1,28 +1,16 @@
 import { z } from "zod";
 import { fieldRules } from "../onboarding/field-rules.ts";
 import { ruleSchema } from "../validation/rule-schema.ts";
-import { rules } from "../validation/rules.ts";
+import { cancelCommentMaxLength, cancelReasons, contactFieldRules } from "./profile-rules.ts";
 
 // The shapes of the profile area (the forms' fields and rules, and what the pages show),
 // declared once for the page actions, the domain and the browser's own checks.
-
-/** Spec point 3: High price, Unable to get content, Unable to get app access, Other. */
-export const cancelReasons = ["high_price", "unable_to_get_content", "unable_to_get_app_access", "other"] as const;
-export type CancelReason = (typeof cancelReasons)[number];
-export const cancelCommentMaxLength = 500;
 
 export const cancelRequestSchema = z.object({
   reason: z.enum(cancelReasons, { error: "Please, choose the Reason to continue" }),
   comment: z.string().trim().max(cancelCommentMaxLength).optional(),
 });
 export type CancelRequest = z.infer<typeof cancelRequestSchema>;
-
-/** The contact form's fields (labels Name, Email, Message) and their rules, for both sides. */
-export const contactFieldRules = {
-  name: { label: "name", message: "contactName", rules: [rules.required(), rules.max(80)] },
-  email: fieldRules.email,
-  message: { label: "message", message: "contactMessage", rules: [rules.required(), rules.min(10), rules.max(2000)] },
-} as const;
 
 const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.rules).transform((email) =>
   email.trim().toLowerCase(),

@@ -13,14 +13,8 @@ import {
   type SubscriptionRow,
 } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
-import type {
-  CancelReason,
-  CancelRequest,
-  ConsentSettings,
-  ProfileView,
-  PurchaseView,
-  SubscriptionInfo,
-} from "./profile-schema.ts";
+import type { CancelReason } from "./profile-rules.ts";
+import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
 // choices, and the subscription's management (cancel with a reason, restore, renew). Every

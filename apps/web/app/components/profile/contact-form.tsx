@@ -1,4 +1,4 @@
-import { contactFieldRules } from "@kinderready/domain/profile/profile-schema";
+import { contactFieldRules } from "@kinderready/domain/profile/profile-rules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";

@@ -9,7 +9,7 @@ import {
 } from "@kinderready/domain/console/customer-admin.server";
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
-import { cancelReasons } from "@kinderready/domain/profile/profile-schema";
+import { cancelReasons } from "@kinderready/domain/profile/profile-rules";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
