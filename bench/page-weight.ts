@@ -16,12 +16,28 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
     ),
   );
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1] as string);
-  // The catalogue chunk is imported by the client entry; find it by its name.
+  const sources = new Map<string, string>();
+  const fetchScript = async (src: string) => {
+    let code = sources.get(src);
+    if (code === undefined) {
+      code = await (await fetch(`${baseUrl}${src}`)).text();
+      sources.set(src, code);
+    }
+    return code;
+  };
+  // The client entry imports the page's catalogue before it hydrates; find it by its name.
   const entry = [...scripts].find((src) => src.includes("entry.client"));
   if (entry) {
-    const code = await (await fetch(`${baseUrl}${entry}`)).text();
-    const catalogue = new RegExp(`"\\./(${lang}-[\\w-]+\\.js)"`).exec(code)?.[1];
+    const catalogue = new RegExp(`(?<!console-)catalogues/${lang}\\.json["']:[^\`"']*[\`"']\\./(${lang}-[\\w-]+\\.js)`).exec(
+      await fetchScript(entry),
+    )?.[1];
     if (catalogue) scripts.add(`/assets/${catalogue}`);
+  }
+  // Follow static imports, so a chunk that only re-exports another does not hide its weight.
+  for (const src of scripts) {
+    for (const m of (await fetchScript(src)).matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) {
+      scripts.add(`/assets/${m[1]}`);
+    }
   }
   const styles = [...html.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string);
   // The app's stylesheet is inlined in the document's head (first paint waits for no request);
@@ -30,7 +46,7 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   const gz = async (src: string) =>
     gzipSync(Buffer.from(await (await fetch(`${baseUrl}${src}`)).arrayBuffer()), { level: 9 }).length;
   let jsGzip = 0;
-  for (const src of scripts) jsGzip += await gz(src);
+  for (const src of scripts) jsGzip += gzipSync(await fetchScript(src), { level: 9 }).length;
   let cssGzip = inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0;
   for (const src of styles) cssGzip += await gz(src);
   return { path, htmlGzip: gzipSync(html, { level: 9 }).length, jsGzip, cssGzip, files: scripts.size + styles.length };
