@@ -28,9 +28,9 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   // The client entry imports the page's catalogue before it hydrates; find it by its name.
   const entry = [...scripts].find((src) => src.includes("entry.client"));
   if (entry) {
-    const catalogue = new RegExp(`(?<!console-)catalogues/${lang}\\.json["']:[^\`"']*[\`"']\\./(${lang}-[\\w-]+\\.js)`).exec(
-      await fetchScript(entry),
-    )?.[1];
+    const catalogue = new RegExp(
+      `(?<!console-)catalogues/${lang}\\.json["']:[^\`"']*[\`"']\\./(${lang}-[\\w-]+\\.js)`,
+    ).exec(await fetchScript(entry))?.[1];
     if (catalogue) scripts.add(`/assets/${catalogue}`);
   }
   // Follow static imports, so a chunk that only re-exports another does not hide its weight.
@@ -43,11 +43,10 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   // The app's stylesheet is inlined in the document's head (first paint waits for no request);
   // it counts as CSS here, and as part of the HTML document too.
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] as string).join("");
-  const gz = async (src: string) =>
-    gzipSync(Buffer.from(await (await fetch(`${baseUrl}${src}`)).arrayBuffer()), { level: 9 }).length;
+  const gz = (text: string) => gzipSync(text, { level: 9 }).length;
   let jsGzip = 0;
-  for (const src of scripts) jsGzip += gzipSync(await fetchScript(src), { level: 9 }).length;
-  let cssGzip = inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0;
-  for (const src of styles) cssGzip += await gz(src);
-  return { path, htmlGzip: gzipSync(html, { level: 9 }).length, jsGzip, cssGzip, files: scripts.size + styles.length };
+  for (const src of scripts) jsGzip += gz(await fetchScript(src));
+  let cssGzip = inlineCss ? gz(inlineCss) : 0;
+  for (const src of styles) cssGzip += gz(await (await fetch(`${baseUrl}${src}`)).text());
+  return { path, htmlGzip: gz(html), jsGzip, cssGzip, files: scripts.size + styles.length };
 }
