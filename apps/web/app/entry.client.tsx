@@ -1,13 +1,13 @@
-import { createI18n } from "@kinderready/i18n/create-i18n";
 import { isLocale } from "@kinderready/i18n/locales";
+import { createTranslator } from "@kinderready/i18n/translator";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
 import { isConsolePath } from "./console/console-paths.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
 import { loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
+import { TranslatorProvider } from "./i18n/translation-context.tsx";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
 window.addEventListener("vite:preloadError", (event) => {
@@ -22,15 +22,15 @@ const [catalogue, consoleCatalogue] = await Promise.all([
   loadCatalogue(locale),
   isConsolePath(window.location.pathname) ? loadConsoleCatalogue(locale) : undefined,
 ]);
-const i18n = createI18n(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
+const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TranslatorProvider translator={i18n}>
         <HydratedRouter onError={reportRouteError} />
-      </I18nextProvider>
+      </TranslatorProvider>
     </StrictMode>,
   );
 });

@@ -5,12 +5,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
 import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
+import { TranslatorProvider } from "./i18n/translation-context.tsx";
 import { inlineStylesheet } from "./inline-stylesheet.server.ts";
 import { InlineStylesheetContext } from "./inline-stylesheet.ts";
 import { NonceContext } from "./nonce.ts";
@@ -47,9 +47,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet()}>
-          <I18nextProvider i18n={i18n}>
+          <TranslatorProvider translator={i18n}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslatorProvider>
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {

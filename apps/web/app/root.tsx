@@ -5,7 +5,6 @@ import { adConsentRequired, readAdConsent } from "@kinderready/domain/consent/ad
 import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -31,6 +30,7 @@ import { StoreHydration } from "./components/store-hydration.tsx";
 import { SupportChat } from "./components/support-chat.tsx";
 import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { startClientErrorReporting } from "./error-reporting/client-error-reporting.ts";
+import { useTranslation } from "./i18n/translation-context.tsx";
 import { useInlineStylesheet } from "./inline-stylesheet.ts";
 import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";

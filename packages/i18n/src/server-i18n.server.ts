@@ -1,4 +1,3 @@
-import type { i18n as I18n } from "i18next";
 import ar from "../catalogues/ar.json" with { type: "json" };
 import de from "../catalogues/de.json" with { type: "json" };
 import en from "../catalogues/en.json" with { type: "json" };
@@ -13,8 +12,8 @@ import consoleEs from "../console-catalogues/es.json" with { type: "json" };
 import consoleFr from "../console-catalogues/fr.json" with { type: "json" };
 import consolePt from "../console-catalogues/pt.json" with { type: "json" };
 import consoleRu from "../console-catalogues/ru.json" with { type: "json" };
-import { createI18n } from "./create-i18n.ts";
 import type { Locale } from "./locales.ts";
+import { createTranslator, type Translator } from "./translator.ts";
 
 // On the server every language is in memory (pages, emails, API messages); one instance each.
 const catalogues: Record<Locale, Record<string, unknown>> = { en, ru, es, fr, ar, de, pt };
@@ -28,12 +27,12 @@ const consoleCatalogues: Record<Locale, Record<string, unknown>> = {
   de: consoleDe,
   pt: consolePt,
 };
-const instances = new Map<Locale, I18n>();
+const instances = new Map<Locale, Translator>();
 
-export function serverI18n(locale: Locale): I18n {
+export function serverI18n(locale: Locale): Translator {
   let instance = instances.get(locale);
   if (!instance) {
-    instance = createI18n(locale, catalogues[locale], { console: consoleCatalogues[locale] });
+    instance = createTranslator(locale, catalogues[locale], { console: consoleCatalogues[locale] });
     instances.set(locale, instance);
   }
   return instance;

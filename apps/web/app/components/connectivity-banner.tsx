@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translation-context.tsx";
 
 function subscribe(onChange: () => void) {
   window.addEventListener("online", onChange);

@@ -1,11 +1,11 @@
 import { type AdConsent, adConsentCookie } from "@kinderready/domain/consent/ad-consent";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sendVisit, track } from "../analytics/analytics.ts";
 import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
+import { useTranslation } from "../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translation-context.tsx";
 
 function ErrorPageFailed() {
   const { t } = useTranslation();

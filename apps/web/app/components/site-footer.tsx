@@ -1,6 +1,6 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/translation-context.tsx";
 import { ConnectivityBanner } from "./connectivity-banner.tsx";
 import { legalLinks } from "./legal-links.ts";
 

@@ -1,7 +1,7 @@
 import { type Locale, localeQueryParam, locales, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../i18n/translation-context.tsx";
 import { legalLinks } from "./legal-links.ts";
 
 const drawerLegal = legalLinks.filter((link) => link.path !== "/terms/do-not-sell/");

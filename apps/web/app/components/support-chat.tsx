@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/translation-context.tsx";
 
 /**
  * The support chat's slot, bottom right (bottom left in Arabic, mirrored with the page): a

@@ -1,5 +1,5 @@
-import type { Catalogue } from "@kinderready/i18n/create-i18n";
 import type { Locale } from "@kinderready/i18n/locales";
+import type { Catalogue } from "@kinderready/i18n/translator";
 
 // In the browser only the page's language is downloaded: each catalogue is its own hashed chunk.
 const files = import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", { import: "default" });

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useMatches, useRouteLoaderData } from "react-router";
+import { useTranslation } from "../i18n/translation-context.tsx";
 import { loadLegalDocument, optOutOfAdSharing } from "../legal/legal-route.server.ts";
 import { pageById, pageIdOf } from "../pages.ts";
 import type { loader as rootLoader } from "../root.tsx";

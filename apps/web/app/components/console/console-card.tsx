@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 
 /** A titled section of a console page, with its table's CSV export when it has one. */
 export function ConsoleCard({

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 
 /** A report's range of days (both included), the first fields of every report's filters. */
 export function DayFields({ from, to }: { from: string | undefined; to: string | undefined }) {

@@ -5,8 +5,8 @@ import type {
 } from "@kinderready/domain/printables/printables-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { KitItemCard } from "./kit-item-card.tsx";
 
 export type KitData = PrintablesGroup & {

@@ -1,8 +1,8 @@
 import type { PrintableItemView } from "@kinderready/domain/printables/printables-schema";
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { CompleteActionResult } from "../../upsale/upsale-result.ts";
 
 /**

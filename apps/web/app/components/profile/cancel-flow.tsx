@@ -2,9 +2,9 @@ import { cancelCommentMaxLength, cancelReasons } from "@kinderready/domain/profi
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { TextAreaField } from "../quiz/field.tsx";

@@ -1,8 +1,8 @@
 import { contactFieldRules } from "@kinderready/domain/profile/profile-rules";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ContactActionResult } from "../../contact/contact-route.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 import { Field, TextAreaField, useValueTypedBeforeHydration } from "../quiz/field.tsx";
 import { useValidatedField } from "../quiz/use-validated-field.ts";

@@ -1,7 +1,7 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { forgetSavedState } from "../../stores/persistence.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { DeleteData } from "./delete-data.tsx";

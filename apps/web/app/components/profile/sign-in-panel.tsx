@@ -1,8 +1,8 @@
 import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { Field, useValueTypedBeforeHydration } from "../quiz/field.tsx";
 import { useValidatedField } from "../quiz/use-validated-field.ts";

@@ -1,6 +1,6 @@
 import type { SubscriptionInfo } from "@kinderready/domain/profile/profile-schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 
 /** Status, price and the dates that matter for this status (spec: expires_at, cancelled_at). */

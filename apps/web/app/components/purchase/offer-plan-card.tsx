@@ -1,5 +1,5 @@
 import type { Locale } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 

@@ -2,9 +2,9 @@ import { type FlowType, flows } from "@kinderready/domain/onboarding/flows";
 import { userTokenPattern } from "@kinderready/domain/random-token";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { errorMessageKey, failureTitleKey } from "../../purchase/payment-result.ts";
 import {

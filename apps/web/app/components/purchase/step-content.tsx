@@ -1,7 +1,7 @@
 import type { PurchaseStepId } from "@kinderready/domain/onboarding/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { Translate } from "@kinderready/i18n/translator";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
 export type QuizAnswers = {
@@ -15,7 +15,7 @@ const knownGoals = new Set<string>(goals);
 const knownTopics = new Set<string>(quizTopics);
 
 /** The heading of a purchase page, with the child's name where the page has a wording for it. */
-export function stepTitle(t: TFunction, id: PurchaseStepId, name: string): string {
+export function stepTitle(t: Translate, id: PurchaseStepId, name: string): string {
   const key = `purchase.pages.${id}.title`;
   if (id === "colorful-worksheets" || id === "real-reviews") return t(key);
   return name ? t(key, { name }) : t(`${key}NoName`);

@@ -1,8 +1,8 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";

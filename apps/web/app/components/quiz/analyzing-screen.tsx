@@ -1,7 +1,7 @@
 import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { Field } from "./field.tsx";

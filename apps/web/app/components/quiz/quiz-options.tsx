@@ -1,6 +1,6 @@
 import type { QuizOption } from "@kinderready/domain/onboarding/quiz-flow";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 
 /** Common and single-choice pages: each answer is a button that also steps forward. */
 export function AnswerButtons({

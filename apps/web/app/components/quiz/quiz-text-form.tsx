@@ -1,6 +1,6 @@
 import type { Rule } from "@kinderready/domain/validation/rules";
 import { type InputHTMLAttributes, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { Field } from "./field.tsx";
 import { useValidatedField } from "./use-validated-field.ts";
 

@@ -12,9 +12,9 @@ import {
 import { type QuizPage, quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { type SubmitTarget, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";

@@ -1,6 +1,6 @@
 import { type Rule, validateValue } from "@kinderready/domain/validation/rules";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 
 /**
  * One form field checked with the shared rule set. It validates on blur, then on every input

@@ -1,8 +1,8 @@
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 import { UpsalePopup } from "./upsale-popup.tsx";

@@ -3,9 +3,9 @@ import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useUpsaleStore } from "../../stores/upsale-store.ts";
 import {

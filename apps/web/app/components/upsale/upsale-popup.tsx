@@ -1,9 +1,9 @@
 import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";

@@ -1,6 +1,5 @@
 import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
 import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
@@ -10,6 +9,7 @@ import { actionName } from "../../console/action-name.ts";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-audit";
 
 // The audit log (/admin/audit/): every change made from the console and every sign-in, newest first.

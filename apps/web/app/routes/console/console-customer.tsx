@@ -10,7 +10,6 @@ import {
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
 import { cancelReasons } from "@kinderready/domain/profile/profile-rules";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -21,6 +20,7 @@ import { actionName } from "../../console/action-name.ts";
 import { formatMoney } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customer";
 
 // One parent (/admin/customers/{id}/): answers, subscription, charges, ledger and what operators

@@ -1,12 +1,12 @@
 import { customerQuerySchema, findCustomers } from "@kinderready/domain/console/customer-admin.server";
 import { defaultProduct } from "@kinderready/domain/product";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customers";
 
 // Customers (/admin/customers/): find a parent by the beginning of their email, their token,

@@ -6,7 +6,6 @@ import {
 } from "@kinderready/domain/console/experiment-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -17,6 +16,7 @@ import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator, requireOperatorChange } from "../../console/operator-guard.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-experiments";
 
 // Experiments (/admin/experiments/): each split's exposures, sample-ratio check, conversion and

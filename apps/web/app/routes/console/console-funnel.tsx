@@ -2,7 +2,6 @@ import { deviceKinds, funnelFiltersSchema } from "@kinderready/domain/console/fu
 import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
 import { flowTypes } from "@kinderready/domain/onboarding/flows";
 import { locales } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
@@ -14,6 +13,7 @@ import { exportHref } from "../../console/export-href.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
 import { stepName } from "../../console/step-name.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-funnel";
 
 // The funnel (/admin/): visitors first seen in the range, step by step, with conversion and

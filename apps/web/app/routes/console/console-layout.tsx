@@ -1,7 +1,7 @@
 import { locales } from "@kinderready/i18n/locales";
-import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 import { requireOperator } from "../../console/operator-guard.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-layout";
 

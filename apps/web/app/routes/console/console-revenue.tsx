@@ -1,7 +1,6 @@
 import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
 import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
@@ -12,6 +11,7 @@ import { formatCount, formatMoney, formatShare } from "../../console/console-for
 import { exportHref } from "../../console/export-href.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-revenue";
 
 // Revenue (/admin/revenue/): money by day and currency (never summed across currencies), trials

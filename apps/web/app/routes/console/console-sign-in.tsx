@@ -5,10 +5,10 @@ import {
 } from "@kinderready/domain/console/operator-accounts.server";
 import { operatorSetCookie, readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requestContext } from "#load-context";
 import { isSameOrigin, safeNext, secureCookies, signInPath } from "../../console/operator-guard.server.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-sign-in";
 
