@@ -14,6 +14,7 @@ import { TranslatorProvider } from "./i18n/translation-context.tsx";
 import { inlineStylesheet } from "./inline-stylesheet.server.ts";
 import { InlineStylesheetContext } from "./inline-stylesheet.ts";
 import { NonceContext } from "./nonce.ts";
+import { lowerScriptPreloadPriority } from "./script-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -64,7 +65,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(lowerScriptPreloadPriority()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
