@@ -52,6 +52,32 @@ test("POPUP: the popup offers the packs over the printables, and one click buys 
   expect(await conversion.json()).toEqual({ recorded: false });
 });
 
+test("POPUP: the server renders the popup as this browser left it, so it is on the first paint", async ({ page }) => {
+  await setMode(page, "POPUP");
+  await paidParent(page);
+  // The document alone (the browser's cookies, no script): what the first paint shows.
+  const served = async () => {
+    const html = await (await page.request.get(page.url())).text();
+    return /<dialog[^>]*class="upsale-popup"[^>]*>/.exec(html)?.[0] ?? "";
+  };
+  expect(await served()).toMatch(/\bopen=""/);
+  expect(await served()).toContain('data-form-key="initial"');
+  // Hydrated, the served popup is a true modal (focus kept inside, the page behind inert).
+  expect(await page.locator("dialog.upsale-popup").evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+
+  await page.getByRole("dialog").getByRole("button", { name: "No, thanks" }).click();
+  await expect(page.getByRole("dialog", { name: /Wait: all 3 packs/ })).toBeVisible();
+  expect(await served()).toMatch(/\bopen=""/);
+  expect(await served()).toContain('data-form-key="catchy"');
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  expect(await served()).not.toMatch(/\bopen=/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your printables" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
 test("POPUP: declining brings the discount at 4.99, which survives a reload and can be bought", async ({ page }) => {
   await setMode(page, "POPUP");
   await paidParent(page);

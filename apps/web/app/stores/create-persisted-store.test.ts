@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPersistedStore, rehydrateStores } from "./create-persisted-store.ts";
-import { configurePersistence } from "./persistence.ts";
+import { configurePersistence, forgetSavedState } from "./persistence.ts";
 
 function fakeLocalStorage(): Storage {
   const items = new Map<string, string>();
@@ -16,12 +16,51 @@ function fakeLocalStorage(): Storage {
   };
 }
 
+/** document.cookie as a browser keeps it: each assignment sets or (Max-Age=0) removes one cookie. */
+function fakeDocument(protocol: string) {
+  const jar = new Map<string, string>();
+  const written: string[] = [];
+  return {
+    written,
+    location: { protocol },
+    get cookie() {
+      return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    },
+    set cookie(line: string) {
+      written.push(line);
+      const [pair = ""] = line.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      if (/Max-Age=0(;|$)/.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    },
+  };
+}
+
 describe("persisted stores", () => {
   beforeEach(() => {
-    Object.assign(globalThis, { window: { localStorage: fakeLocalStorage() } });
+    Object.assign(globalThis, { window: { localStorage: fakeLocalStorage() }, document: fakeDocument("https:") });
   });
   afterEach(() => {
     Reflect.deleteProperty(globalThis, "window");
+    Reflect.deleteProperty(globalThis, "document");
+  });
+
+  it("keeps a cookie store in a first-party cookie the server can read, and forgets it on request", async () => {
+    configurePersistence({ isDev: false, search: "" });
+    const store = createPersistedStore("test-cookie", 1, () => ({ open: false }), "cookie");
+    store.setState({ open: true });
+    const written = (document as unknown as ReturnType<typeof fakeDocument>).written.at(-1) ?? "";
+    expect(written).toMatch(/^kinderready-test-cookie=[^;]+; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/);
+    expect(decodeURIComponent(document.cookie)).toContain('"open":true');
+    expect(window.localStorage.getItem("kinderready:test-cookie")).toBeNull();
+
+    store.setState({ open: false });
+    document.cookie = `kinderready-test-cookie=${encodeURIComponent(JSON.stringify({ state: { open: true }, version: 1 }))}`;
+    await store.persist.rehydrate();
+    expect(store.getState().open).toBe(true);
+
+    forgetSavedState();
+    expect(document.cookie).toBe("");
   });
 
   it("saves and restores state in production", async () => {

@@ -1,24 +1,26 @@
 import { create, type StateCreator } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { gatedLocalStorage } from "./persistence.ts";
+import { gatedCookieStorage, gatedLocalStorage, storeKey } from "./persistence.ts";
 
 const registry: (() => Promise<void> | void)[] = [];
 let hydrated = false;
 
 /**
- * A Zustand store kept in localStorage under `kinderready:<name>`. Hydration is deferred until
- * after React hydrates the server HTML, so the first client render matches the server's.
+ * A Zustand store kept in localStorage under `kinderready:<name>` (or in the cookie
+ * `kinderready-<name>`, when the server renders from it). Hydration is deferred until after
+ * React hydrates the server HTML, so the first client render matches the server's.
  */
 export function createPersistedStore<T extends object>(
   name: string,
   version: number,
   initializer: StateCreator<T, [], []>,
+  kept: "localStorage" | "cookie" = "localStorage",
 ) {
   const store = create<T>()(
     persist(initializer, {
-      name: `kinderready:${name}`,
+      name: storeKey(name),
       version,
-      storage: createJSONStorage(() => gatedLocalStorage),
+      storage: createJSONStorage(() => (kept === "cookie" ? gatedCookieStorage : gatedLocalStorage)),
       skipHydration: true,
     }),
   );

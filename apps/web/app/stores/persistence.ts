@@ -1,3 +1,4 @@
+import { cookieString, readCookie } from "@kinderready/domain/cookies";
 import type { StateStorage } from "zustand/middleware";
 
 let enabled = false;
@@ -22,6 +23,38 @@ export const gatedLocalStorage: StateStorage = {
   },
 };
 
+/** Where a store is saved: `kinderready:<name>` in localStorage. */
+export const storeKey = (name: string) => `kinderready:${name}`;
+
+/** The same key as a cookie's name, which may not hold a colon: `kinderready-<name>`. */
+export const storeCookieName = (key: string) => key.replace(":", "-");
+
+const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+/**
+ * A first-party cookie, for the little state the server must see to render the page as the
+ * browser will show it (the upsell popup's). Not HttpOnly: the page's script owns it.
+ */
+export const gatedCookieStorage: StateStorage = {
+  getItem: (name) => (enabled ? (readCookie(safeDocument()?.cookie, storeCookieName(name)) ?? null) : null),
+  setItem: (name, value) => writeCookie(name, value, cookieMaxAgeSeconds),
+  removeItem: (name) => writeCookie(name, "", 0),
+};
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number) {
+  const document = enabled ? safeDocument() : undefined;
+  if (document) setCookie(document, storeCookieName(name), value, maxAgeSeconds);
+}
+
+function setCookie(document: Document, cookieName: string, value: string, maxAgeSeconds: number) {
+  const secure = document.location.protocol === "https:";
+  document.cookie = cookieString(cookieName, value, { maxAgeSeconds, secure });
+}
+
+function safeDocument(): Document | undefined {
+  return typeof document === "undefined" ? undefined : document;
+}
+
 // Private browsing and full quotas throw on access; the funnel must keep working regardless.
 function safeStorage(): Storage | undefined {
   try {
@@ -34,6 +67,11 @@ function safeStorage(): Storage | undefined {
 /** Forgets everything the funnel saved in this browser (the parent deleted their data). */
 export function forgetSavedState(): void {
   const storage = safeStorage();
-  if (!storage) return;
-  for (const key of Object.keys(storage)) if (key.startsWith("kinderready:")) storage.removeItem(key);
+  for (const key of Object.keys(storage ?? {})) if (key.startsWith("kinderready:")) storage?.removeItem(key);
+  const document = safeDocument();
+  if (!document) return;
+  for (const part of document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim() ?? "";
+    if (name.startsWith("kinderready-")) setCookie(document, name, "", 0);
+  }
 }

@@ -1,4 +1,5 @@
 import type { AppServices } from "@kinderready/domain/app-services";
+import { readCookie } from "@kinderready/domain/cookies";
 import { DomainError } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
@@ -22,6 +23,9 @@ import { z } from "zod";
 import { requestContext } from "#load-context";
 import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
+import { storeCookieName, storeKey } from "../stores/persistence.ts";
+import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
+import { upsaleOnArrival, upsaleOwner } from "./upsale-modal.ts";
 import type { CompleteActionResult, UpsaleActionResult } from "./upsale-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
@@ -37,14 +41,42 @@ const openQuery = z.union([
   z.object({ level: z.coerce.number().int().min(0).max(5) }),
 ]);
 
+/** The upsell popup's state as this browser saved it (its cookie), the way the store writes it. */
+const savedUpsale = z.object({
+  state: z.object({
+    isOpen: z.boolean(),
+    canOpen: z.boolean(),
+    formKey: z.enum(["initial", "catchy"]),
+    succeeded: z.array(z.enum(upsaleTypes)).max(upsaleTypes.length),
+    owner: z.string().max(16).optional(),
+  }),
+});
+
+function savedUpsaleState(request: Request): UpsaleState {
+  const raw = readCookie(request.headers.get("cookie"), storeCookieName(storeKey(upsaleStoreName)));
+  try {
+    const saved = savedUpsale.safeParse(raw && JSON.parse(raw));
+    return saved.success ? { ...saved.data.state, owner: saved.data.state.owner } : initialUpsaleState;
+  } catch {
+    return initialUpsaleState;
+  }
+}
+
 export async function loadPrintables({ request, url, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const token = userTokenSchema.safeParse(parentToken(request, url));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
   const locale = localeFromPath(url.pathname);
+  // The popup as the browser will show it on arrival, so it is part of the first paint.
+  const { isOpen, formKey } = upsaleOnArrival(
+    savedUpsaleState(request),
+    upsaleOwner(url.searchParams.get("token") ?? undefined),
+    returning !== undefined,
+  );
+  const popup = { isOpen, formKey };
   if (!token.success) {
-    return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined };
+    return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined, popup };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
   if (!(await findParent(services.db, { token: token.data, product: defaultProduct }))) {
@@ -58,7 +90,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, invoices: devInvoices(url) }, open.success ? open.data : undefined),
   ]);
-  return { locale, access: status.purchased || status.isManualAccess, offer, mode, returning, kit };
+  return { locale, access: status.purchased || status.isManualAccess, offer, mode, returning, kit, popup };
 }
 
 /** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it in IS_DEV only). */

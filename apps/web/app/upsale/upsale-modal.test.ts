@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { closeDiscount, declineUpsale, openUpsaleModal, toggleUpsaleModal, upsaleFor } from "./upsale-modal.ts";
+import {
+  closeDiscount,
+  declineUpsale,
+  openUpsaleModal,
+  toggleUpsaleModal,
+  upsaleFor,
+  upsaleOnArrival,
+  upsaleOwner,
+} from "./upsale-modal.ts";
 
-const fresh = { isOpen: false, canOpen: true, formKey: "initial" as const, succeeded: [], userId: "parent-a" };
+const fresh = { isOpen: false, canOpen: true, formKey: "initial" as const, succeeded: [], owner: "parent-a" };
 
 describe("upsell modal rules", () => {
   it("opens only when allowed and not already open", () => {
@@ -30,6 +38,25 @@ describe("upsell modal rules", () => {
   it("starts afresh for another parent on the same device", () => {
     const ended = closeDiscount(fresh);
     expect(upsaleFor(ended, "parent-a")).toBe(ended);
-    expect(upsaleFor(ended, "parent-b")).toMatchObject({ canOpen: true, formKey: "initial", userId: "parent-b" });
+    expect(upsaleFor(ended, "parent-b")).toMatchObject({ canOpen: true, formKey: "initial", owner: "parent-b" });
+  });
+
+  it("on arrival opens an offer that may open, and always opens for a parent back from the gateway", () => {
+    expect(upsaleOnArrival(fresh, "parent-a", false)).toMatchObject({ isOpen: true, formKey: "initial" });
+    const declined = declineUpsale(fresh);
+    expect(upsaleOnArrival(declined, "parent-a", false)).toMatchObject({ isOpen: true, formKey: "catchy" });
+    const ended = closeDiscount(fresh);
+    expect(upsaleOnArrival(ended, "parent-a", false).isOpen).toBe(false);
+    expect(upsaleOnArrival(ended, "parent-a", true).isOpen).toBe(true);
+    expect(upsaleOnArrival(ended, "parent-b", false)).toMatchObject({ isOpen: true, canOpen: true, owner: "parent-b" });
+  });
+
+  it("keeps a short digest of the token, the same everywhere and different per parent", () => {
+    const token = "Zq3v9K2mXpL0aB7cD1eF4g";
+    expect(upsaleOwner(token)).toBe(upsaleOwner(token));
+    expect(upsaleOwner(token)).not.toContain(token.slice(0, 6));
+    expect(upsaleOwner(token)?.length).toBeLessThanOrEqual(7);
+    expect(upsaleOwner(`${token}x`)).not.toBe(upsaleOwner(token));
+    expect(upsaleOwner(undefined)).toBeUndefined();
   });
 });

@@ -30,7 +30,32 @@ export function closeDiscount<T extends ModalState>(state: T): T {
 }
 
 /** The saved offer belongs to one parent; another parent on the device starts with a fresh one. */
-export function upsaleFor(state: UpsaleState, userId: string | undefined): UpsaleState {
-  if (state.userId === userId) return state;
-  return { ...state, isOpen: false, canOpen: true, formKey: "initial", succeeded: [], userId };
+export function upsaleFor(state: UpsaleState, owner: string | undefined): UpsaleState {
+  if (state.owner === owner) return state;
+  return { ...state, isOpen: false, canOpen: true, formKey: "initial", succeeded: [], owner };
+}
+
+/**
+ * The popup as the parent arrives: opened when allowed, and always when they come back from
+ * paying on the gateway's page (it shows how that went). The server renders this state and the
+ * browser then keeps it, so the popup is on the first paint instead of appearing after the
+ * scripts load.
+ */
+export function upsaleOnArrival(state: UpsaleState, owner: string | undefined, returning: boolean): UpsaleState {
+  const own = upsaleFor(state, owner);
+  return returning ? { ...own, isOpen: true } : openUpsaleModal(own);
+}
+
+/**
+ * Whose saved offer this is, without keeping the parent's access token in a cookie: a short
+ * FNV-1a digest of it, enough to tell two parents on one device apart.
+ */
+export function upsaleOwner(token: string | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < token.length; index += 1) {
+    hash ^= token.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }

@@ -3,6 +3,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import type { UpsaleState } from "../../stores/upsale-store.ts";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 import { UpsalePopup } from "./upsale-popup.tsx";
@@ -22,8 +23,10 @@ export function PrintablesPage({
   mode,
   returning,
   kit,
+  popup,
 }: {
   kit: KitData | undefined;
+  popup: Pick<UpsaleState, "isOpen" | "formKey">;
   locale: Locale;
   access: boolean;
   offer: UpsaleOfferData | undefined;
@@ -66,7 +69,9 @@ export function PrintablesPage({
     return (
       <>
         {owned}
-        {mode === "POPUP" && offersLeft && offer && <UpsalePopup offer={offer} locale={locale} returning={returning} />}
+        {mode === "POPUP" && offersLeft && offer && (
+          <UpsalePopup offer={offer} locale={locale} returning={returning} arrival={popup} />
+        )}
       </>
     );
   }

@@ -1,6 +1,6 @@
 import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
@@ -14,7 +14,8 @@ import {
   discountReopenMs,
   openUpsaleModal,
   toggleUpsaleModal,
-  upsaleFor,
+  upsaleOnArrival,
+  upsaleOwner,
 } from "../../upsale/upsale-modal.ts";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 
@@ -22,38 +23,49 @@ import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
  * POPUP mode (`upsale-popup`): the offer in a modal over the printables, opened on arrival when
  * allowed. "No, thanks" turns it into the discount offer, which comes back after a moment;
  * closing the discount ends the offer. The state is the persisted upsale store, so a reload
- * finds the modal as it was left.
+ * finds the modal as it was left. The server rendered it already open (`arrival`, from the
+ * store's cookie) so it is on the first paint; hydration makes it modal.
  */
 export function UpsalePopup({
   offer,
   locale,
   returning,
+  arrival,
 }: {
   offer: UpsaleOfferData;
   locale: Locale;
   returning: { orderId: string; type: UpsaleType } | undefined;
+  arrival: Pick<UpsaleState, "isOpen" | "formKey">;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
-  const { isOpen, formKey } = useUpsaleStore();
+  const store = useUpsaleStore();
+  // What the server rendered, until the saved state is restored and the arrival rules applied.
+  const [arrived, setArrived] = useState(false);
+  const { isOpen, formKey } = arrived ? store : arrival;
+  // Rendered once as the server did; from then on showModal() and close() own the attribute.
+  const [openWhenRendered] = useState(arrival.isOpen);
   // The name the quiz saved on this device, or the one the server has (another device).
   const kidName = useOnboardingStore((state) => state.kid.name) || offer.kidName;
   const ref = useRef<HTMLDialogElement>(null);
   const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const [searchParams] = useSearchParams();
-  const userId = searchParams.get("token") ?? undefined;
+  const owner = upsaleOwner(searchParams.get("token") ?? undefined);
   useEffect(() => {
     if (!hydrated) return;
-    // Back from paying on the gateway's page, the popup shows how it went whatever it was before.
-    const reopenFor = returning ? (state: UpsaleState) => ({ ...state, isOpen: true }) : openUpsaleModal;
-    useUpsaleStore.setState((state) => reopenFor(upsaleFor(state, userId)));
-  }, [hydrated, userId, returning]);
+    useUpsaleStore.setState((state) => upsaleOnArrival(state, owner, returning !== undefined));
+    setArrived(true);
+  }, [hydrated, owner, returning]);
   useEffect(() => () => clearTimeout(reopen.current), []);
-  useEffect(() => {
+  // Before paint, so the server's open (not yet modal) popup turns modal without a flicker.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
 
@@ -73,6 +85,7 @@ export function UpsalePopup({
   return (
     <dialog
       ref={ref}
+      open={openWhenRendered}
       className="upsale-popup"
       aria-labelledby="upsale-popup-title"
       data-form-key={formKey}
