@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPersistedStore, rehydrateStores } from "./create-persisted-store.ts";
-import { configurePersistence, forgetSavedState } from "./persistence.ts";
+import { configurePersistence, forgetSavedState, gatedCookieStorage } from "./persistence.ts";
 
 function fakeLocalStorage(): Storage {
   const items = new Map<string, string>();
@@ -55,7 +55,7 @@ describe("persisted stores", () => {
     expect(window.localStorage.getItem("kinderready:test-cookie")).toBeNull();
 
     store.setState({ open: false });
-    document.cookie = `kinderready-test-cookie=${encodeURIComponent(JSON.stringify({ state: { open: true }, version: 1 }))}`;
+    gatedCookieStorage.setItem("kinderready:test-cookie", JSON.stringify({ state: { open: true }, version: 1 }));
     await store.persist.rehydrate();
     expect(store.getState().open).toBe(true);
 
