@@ -56,6 +56,7 @@ function savedUpsaleState(request: Request): UpsaleState {
   const raw = readCookie(request.headers.get("cookie"), storeCookieName(storeKey(upsaleStoreName)));
   try {
     const saved = savedUpsale.safeParse(raw && JSON.parse(raw));
+    // JSON drops an undefined owner; the store's shape names the key either way.
     return saved.success ? { ...saved.data.state, owner: saved.data.state.owner } : initialUpsaleState;
   } catch {
     return initialUpsaleState;
