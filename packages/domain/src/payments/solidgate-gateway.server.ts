@@ -64,9 +64,12 @@ export function createSolidgateGateway(options: SolidgateOptions): PaymentGatewa
     } catch (error) {
       throw new GatewayUnavailableError(`${path}: ${String(error)}`, { cause: error });
     }
-    // A 5xx (often a load balancer's, after the gateway may have acted) is no refusal: only a
-    // 4xx in the gateway's own shape is, and only that may settle an order as declined.
-    if (status >= 500) throw new GatewayUnavailableError(`${path}: HTTP ${status}`);
+    // A 5xx (often a load balancer's, after the gateway may have acted), a 429 (too many calls)
+    // or a 408 (the gateway gave up reading) is no refusal: only another 4xx in the gateway's
+    // own shape is, and only that may settle an order as declined.
+    if (status >= 500 || status === 429 || status === 408) {
+      throw new GatewayUnavailableError(`${path}: HTTP ${status}`);
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
