@@ -40,6 +40,20 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
   });
 
+  it("is false for another service that cannot be reached, whatever socket code it carries", () => {
+    const refused = withCode("connect ECONNREFUSED 10.0.0.7:443", "ECONNREFUSED");
+    // What fetch throws (undici), and an adapter's own error around it.
+    const fetchFailed = new TypeError("fetch failed", { cause: refused });
+    const gatewayDown = Object.assign(new Error("status: TypeError: fetch failed", { cause: fetchFailed }), {
+      name: "GatewayUnavailableError",
+    });
+    expect(isDatabaseUnavailable(fetchFailed)).toBe(false);
+    expect(isDatabaseUnavailable(gatewayDown)).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(gatewayDown))).toBe(false);
+    // The same code straight from the driver is the database.
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+  });
+
   it("is false for what is not an error", () => {
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);

@@ -19,6 +19,11 @@ const socketCodes = new Set([
 // crash_shutdown, 57P03 cannot_connect_now) or out of connection slots (53300).
 const unavailableStates = new Set(["57P01", "57P02", "57P03", "53300"]);
 
+// The outside world's adapters name their errors (payments, ad-platform forwarding).
+const outboundErrorNames = new Set(["GatewayError", "GatewayUnavailableError", "DeliveryError"]);
+const outboundCall = (error: Error) =>
+  (error instanceof TypeError && error.message === "fetch failed") || outboundErrorNames.has(error.name);
+
 // node-postgres and pg-pool report a lost or never-made connection with these plain messages.
 const lostConnection =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
@@ -30,6 +35,9 @@ const lostConnection =
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 10; depth += 1) {
+    // A call to another service (fetch's "fetch failed", or an adapter's error naming its
+    // service) carries the same socket codes; that service is down, not the database.
+    if (outboundCall(current)) return false;
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string") {
       if (socketCodes.has(code) || unavailableStates.has(code) || code.startsWith("08")) return true;
