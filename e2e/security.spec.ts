@@ -77,6 +77,28 @@ test("a form post another site makes the browser send is refused; our own is ser
   expect(own.status()).not.toBe(403);
 });
 
+test("a page post with text the database cannot store is refused with 400, in the visitor's language", async ({
+  request,
+}) => {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const form = { name: "Ann", email: "ann@example.com", message: "Hello\u0000 there, a long enough message" };
+  for (const [path, heading] of [
+    ["/contact/", "We couldn’t accept that"],
+    ["/de/contact/", "Das konnten wir nicht annehmen"],
+  ] as const) {
+    const response = await request.post(path, { headers: { origin }, form, maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toContain(heading);
+  }
+  // The same message without the NUL is an ordinary post.
+  const fine = await request.post("/contact/", {
+    headers: { origin },
+    form: { ...form, message: form.message.replace("\u0000", "") },
+    maxRedirects: 0,
+  });
+  expect(fine.status()).toBeLessThan(400);
+});
+
 type InventoryEntry = { chunk: string; purpose: string };
 const inventory: { scripts: InventoryEntry[] } = JSON.parse(
   readFileSync(new URL("../docs/security/payment-page-scripts.json", import.meta.url), "utf8"),

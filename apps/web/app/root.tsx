@@ -36,12 +36,15 @@ import { useNonce } from "./nonce.ts";
 import { pageMeta } from "./page-meta.ts";
 import { pageForPath } from "./pages.ts";
 import stylesheet from "./styles/app.css?url";
+import { refuseUnstorableText } from "./unstorable-text.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
+
+export const middleware: Route.MiddlewareFunction[] = [refuseUnstorableText];
 
 export async function loader({ url, context, request }: Route.LoaderArgs) {
   const { config, geo } = context.get(requestContext);
@@ -176,6 +179,8 @@ function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A post held text that cannot be stored (app/unstorable-text.server.ts).
+  const badInput = isRouteErrorResponse(error) && error.data?.reason === "unstorable-text";
   if (!notFound) reloadAfterChunkError(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   useEffect(() => {
@@ -185,9 +190,11 @@ function ErrorPage({ error }: { error: unknown }) {
   // 503: the database was briefly out (app/database-outage.server.ts); trying again will do.
   const [title, hint] = notFound
     ? [t("errors.notFound"), t("errors.notFoundHint")]
-    : status === 503
-      ? [t("errors.unavailable"), t("errors.unavailableHint")]
-      : [t("errors.generic"), t("errors.genericHint")];
+    : badInput
+      ? [t("errors.badInput"), t("errors.badInputHint")]
+      : status === 503
+        ? [t("errors.unavailable"), t("errors.unavailableHint")]
+        : [t("errors.generic"), t("errors.genericHint")];
   return (
     <section className="page page--centered" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>
