@@ -1,6 +1,6 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
-import { and, count, desc, eq, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
 import type { CancelReason } from "../profile/profile-rules.ts";
@@ -335,21 +335,23 @@ export async function renewExpiredSubscription(
   }
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan) throw cannotRestore();
-  // Numbered by the attempts already settled: one in flight is found again, a settled one is not.
-  const [settled] = await deps.db
+  // One order per ended period and refusal: an attempt in flight, or one a concurrent request has
+  // just charged (this request read the subscription before that renewal landed), is found again;
+  // only a refused attempt makes room for a new one.
+  const [refused] = await deps.db
     .select({ attempts: count() })
     .from(orders)
     .where(
       and(
         eq(orders.userId, subscription.userId),
         eq(orders.purpose, "reactivation"),
-        notInArray(orders.status, ["created", "processing"]),
+        inArray(orders.status, ["declined", "auth_failed", "void_ok"]),
       ),
     );
   const order = await ensureOrder(deps.db, {
     userId: subscription.userId,
     purpose: "reactivation",
-    idempotencyKey: `reactivation:${subscription.id}:${settled?.attempts ?? 0}`,
+    idempotencyKey: `reactivation:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${refused?.attempts ?? 0}`,
     plan,
     amount: subscription.renewalAmount,
     gatewayName: deps.gatewayName,
