@@ -257,18 +257,23 @@ describe.each(testDatabases())("billing on $name", (target) => {
 
   it("renews an expired subscription with one charge now, for a period from today", async () => {
     const { user } = await expiredSubscription("4067429974719265");
-    // A parent's impatient clicks: however they interleave, one order and one charge.
-    const [first, ...again] = await Promise.all(
+    // A parent's impatient clicks: however they interleave, one order and one charge. A click
+    // that finds the charge still in flight answers "processing" with the same order.
+    const results = await Promise.all(
       Array.from({ length: 8 }, () => renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })),
     );
-    for (const other of again) expect(other.orderId).toBe(first.orderId);
+    const first = results.find((result) => result.status === "approved");
     expect(first).toMatchObject({ status: "approved", purpose: "reactivation", amount: 2999 });
+    for (const result of results) {
+      expect(result.orderId).toBe(first?.orderId);
+      expect(["approved", "processing"]).toContain(result.status);
+    }
     const renewed = await current(user.id);
     expect(renewed).toMatchObject({ status: "active", cancelledAt: null });
     expect(renewed.currentPeriodEnd).toEqual(new Date(clock.getTime() + 30 * day));
     // A repeat that arrives after the renewal settled (a double click) gets that renewal back…
     const repeated = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
-    expect(repeated.orderId).toBe(first.orderId);
+    expect(repeated.orderId).toBe(first?.orderId);
     // …and later there is nothing to renew.
     advance(60_000);
     await expect(renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })).rejects.toThrow(
