@@ -14,7 +14,6 @@ import { TranslatorProvider } from "./i18n/translation-context.tsx";
 import { inlineStylesheet } from "./inline-stylesheet.server.ts";
 import { InlineStylesheetContext } from "./inline-stylesheet.ts";
 import { NonceContext } from "./nonce.ts";
-import { lowerScriptPreloadPriority } from "./script-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -65,7 +64,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(lowerScriptPreloadPriority()).pipe(body);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
