@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/system-chromium.ts";
 
 // End-to-end tests against the built product in Debian's Chromium (browser downloads are not
 // used). The suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
@@ -23,16 +24,8 @@ export default defineConfig({
     ...devices["Pixel 7"],
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: targets.map((target) => ({

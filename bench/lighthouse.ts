@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { chromiumArgs, chromiumPath } from "../e2e/system-chromium.ts";
 import { startBenchServer } from "./bench-server.ts";
 import { payFirstPayment, registerParent } from "./parent-api.ts";
 
@@ -23,16 +24,7 @@ const metricBudgets = {
 type Category = keyof typeof budgets;
 type Metric = keyof typeof metricBudgets;
 
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-].join(" ");
+const chromeFlags = ["--headless=new", ...chromiumArgs].join(" ");
 
 interface Audit {
   id: string;
@@ -64,7 +56,7 @@ function lighthouse(url: string): Promise<Report> {
         `--only-categories=${Object.keys(budgets).join(",")}`,
         `--chrome-flags=${chromeFlags}`,
       ],
-      { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`lighthouse ${url}: ${error.message}\n${stderr}`));
         else resolve(JSON.parse(stdout) as Report);
@@ -110,7 +102,7 @@ try {
       { label: `${page.name} ar`, url: `${baseUrl}/ar${page.path}` },
     ]);
   console.log(
-    `Lighthouse 13.5, mobile preset (simulated throttling), /usr/bin/chromium, ${runs} run(s) per page, median shown; loopback ${baseUrl}\n`,
+    `Lighthouse 13.5, mobile preset (simulated throttling), ${chromiumPath}, ${runs} run(s) per page, median shown; loopback ${baseUrl}\n`,
   );
 
   const reports = new Map<string, Report[]>(pages.map((page) => [page.label, []]));

@@ -1,4 +1,5 @@
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../e2e/system-chromium.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 // Time from a click on an answer to the next question on screen, measured inside Chromium
@@ -8,10 +9,7 @@ import { startBenchServer } from "./bench-server.ts";
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const { baseUrl, stop } = await startBenchServer(3301, { IS_DEV: "false" });
 try {
   for (const throttle of [1, 4]) {
