@@ -56,22 +56,13 @@ export function describeRoute(route: RouteOptions): FuzzedRoute[] {
  * Registering only stores the services in the routes' closures, so none are needed here.
  */
 export async function collectApiRoutes(): Promise<FuzzedRoute[]> {
-  const found: FuzzedRoute[] = [];
   const app = fastify();
-  app.addHook("onRoute", (route) => {
-    found.push(...describeRoute(route));
+  const found = await registerApi(app, {
+    rateLimitMax: 1,
+    ping: async () => true,
+    services: {} as AppServices,
+    errors: { name: "local", report: () => {}, close: async () => {} },
   });
-  await app.register(
-    (api) =>
-      apiPlugin(api, {
-        apiSecret: testApiSecret,
-        rateLimitMax: 1,
-        ping: async () => true,
-        services: {} as AppServices,
-        errors: { name: "local", report: () => {}, close: async () => {} },
-      }),
-    { prefix: "/api/v1" },
-  );
   await app.close();
   return found;
 }
@@ -82,31 +73,30 @@ export async function buildFuzzApi(
   services: AppServices,
 ): Promise<{ app: FastifyInstance; faults: unknown[]; routes: FuzzedRoute[] }> {
   const faults: unknown[] = [];
-  const errors: ErrorReporter = {
-    name: "local",
-    report: (error) => faults.push(error),
-    close: async () => {},
-  };
   // The server's own options (body limit, router limits and answers), or this would fuzz another server.
   const app = fastify(apiServerOptions);
+  const routes = await registerApi(app, {
+    // High enough that the fuzzer never meets the limiter, which is not what it tests.
+    rateLimitMax: 1_000_000,
+    ping: database.ping,
+    services,
+    errors: { name: "local", report: (error) => faults.push(error), close: async () => {} },
+  });
+  await app.ready();
+  return { app, faults, routes };
+}
+
+/** Registers the API plugin under /api/v1 on `app`, describing each route as it is added. */
+async function registerApi(
+  app: FastifyInstance,
+  options: { rateLimitMax: number; ping: () => Promise<boolean>; services: AppServices; errors: ErrorReporter },
+): Promise<FuzzedRoute[]> {
   const routes: FuzzedRoute[] = [];
   app.addHook("onRoute", (route) => {
     routes.push(...describeRoute(route));
   });
-  await app.register(
-    (api) =>
-      apiPlugin(api, {
-        apiSecret: testApiSecret,
-        // High enough that the fuzzer never meets the limiter, which is not what it tests.
-        rateLimitMax: 1_000_000,
-        ping: database.ping,
-        services,
-        errors,
-      }),
-    { prefix: "/api/v1" },
-  );
-  await app.ready();
-  return { app, faults, routes };
+  await app.register((api) => apiPlugin(api, { apiSecret: testApiSecret, ...options }), { prefix: "/api/v1" });
+  return routes;
 }
 
 /**
