@@ -20,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const gateway = () =>
-  createSolidgateGateway({ publicKey: "pk", secretKey: "sk", payUrl: baseUrl, pageUrl: baseUrl, timeoutMs: 2000 });
+const gatewayAt = (url: string) =>
+  createSolidgateGateway({ publicKey: "pk", secretKey: "sk", payUrl: url, pageUrl: url, timeoutMs: 2000 });
+const gateway = () => gatewayAt(baseUrl);
 const failure = (code: string) => JSON.stringify({ error: { code, messages: ["refused"] } });
 
 describe("Solidgate adapter's reading of HTTP answers", () => {
@@ -49,12 +50,9 @@ describe("Solidgate adapter's reading of HTTP answers", () => {
   });
 
   it("treats a refused connection as unavailable", async () => {
-    const closed = createSolidgateGateway({
-      publicKey: "pk",
-      secretKey: "sk",
-      payUrl: "http://127.0.0.1:9",
-      pageUrl: "http://127.0.0.1:9",
-    });
-    await expect(closed.orderStatus("order-1")).rejects.toBeInstanceOf(GatewayUnavailableError);
+    // Port 9 (discard) has no listener here.
+    await expect(gatewayAt("http://127.0.0.1:9").orderStatus("order-1")).rejects.toBeInstanceOf(
+      GatewayUnavailableError,
+    );
   });
 });
