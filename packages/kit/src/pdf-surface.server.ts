@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
+import { parsePath, type Segment } from "./draw/svg-path.ts";
 import { fontFiles } from "./fonts.server.ts";
-import type { GlyphRunDrawing, Paint, Surface } from "./surface.ts";
+import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
 
 /** A pdfkit document with the kit's fonts registered and margins off (pages are laid out by hand). */
 export function createPdfDocument(title: string, author: string) {
@@ -21,6 +22,11 @@ export function createPdfDocument(title: string, author: string) {
   return doc;
 }
 
+type FormReference = ReturnType<PDFKit.PDFDocument["ref"]>;
+
+/** The pictures already written into each document, as form XObjects, by drawing key. */
+const documentForms = new WeakMap<PDFKit.PDFDocument, Map<string, { name: string; form: FormReference }>>();
+
 export class PdfSurface implements Surface {
   readonly doc: PDFKit.PDFDocument;
   readonly width: number;
@@ -40,8 +46,9 @@ export class PdfSurface implements Surface {
     doc.lineJoin("round");
     if (paint.dash) doc.dash(paint.dash[0], { space: paint.dash[1] });
     doc.path(d);
-    if (paint.fill && paint.stroke) doc.fillAndStroke(paint.fill, paint.stroke);
-    else if (paint.fill) doc.fill(paint.fill);
+    const rule = paint.fillRule === "evenodd" ? "even-odd" : undefined;
+    if (paint.fill && paint.stroke) doc.fillAndStroke(paint.fill, paint.stroke, rule);
+    else if (paint.fill) doc.fill(paint.fill, rule);
     else if (paint.stroke) doc.stroke(paint.stroke);
     doc.restore();
   }
@@ -54,4 +61,84 @@ export class PdfSurface implements Surface {
       // `features: []` shapes the whole run at once, which joins Arabic across word boundaries.
       .text(run.text, run.x, run.baseline, { lineBreak: false, baseline: "alphabetic", features: [] });
   }
+
+  /**
+   * A picture is written once per document as a form XObject and placed with one operator after
+   * that: a level repeats the same apples and pencils dozens of times.
+   */
+  symbol(drawing: SymbolDrawing, placement: Placement): void {
+    const doc = this.doc;
+    let forms = documentForms.get(doc);
+    if (!forms) {
+      forms = new Map();
+      documentForms.set(doc, forms);
+    }
+    let entry = forms.get(drawing.key);
+    if (!entry) {
+      const [x, y, w, h] = drawing.box;
+      const pad = Math.max(w, h) * 0.1;
+      const form = doc.ref({
+        Type: "XObject",
+        Subtype: "Form",
+        FormType: 1,
+        BBox: [x - pad, y - pad, x + w + pad, y + h + pad],
+        Resources: {},
+      });
+      form.end(drawing.shapes().map(shapeOperators).join("\n"));
+      entry = { name: `Pic${forms.size + 1}`, form };
+      forms.set(drawing.key, entry);
+    }
+    const page = doc.page as unknown as { xobjects: Record<string, FormReference> };
+    page.xobjects[entry.name] = entry.form;
+    const sx = placement.flipX ? -placement.scale : placement.scale;
+    doc.addContent(
+      `q ${num(sx)} 0 0 ${num(placement.scale)} ${num(placement.x)} ${num(placement.y)} cm /${entry.name} Do Q`,
+    );
+  }
+
+  transformed(placement: Placement, draw: () => void): void {
+    const sx = placement.flipX ? -placement.scale : placement.scale;
+    this.doc.save();
+    this.doc.transform(sx, 0, 0, placement.scale, placement.x, placement.y);
+    draw();
+    this.doc.restore();
+  }
+}
+
+const num = (value: number) => String(Math.round(value * 1000) / 1000);
+
+function colourOperands(hex: string): string {
+  const value = hex.replace("#", "");
+  const full = value.length === 3 ? [...value].map((digit) => digit + digit).join("") : value;
+  return [0, 2, 4].map((at) => num(Number.parseInt(full.slice(at, at + 2), 16) / 255)).join(" ");
+}
+
+function segmentOperators(segments: readonly Segment[]): string {
+  return segments
+    .map((segment) => {
+      switch (segment.kind) {
+        case "M":
+          return `${num(segment.to[0])} ${num(segment.to[1])} m`;
+        case "L":
+          return `${num(segment.to[0])} ${num(segment.to[1])} l`;
+        case "C":
+          return `${[segment.c1, segment.c2, segment.to].map(([x, y]) => `${num(x)} ${num(y)}`).join(" ")} c`;
+        case "Z":
+          return "h";
+      }
+      return "";
+    })
+    .join(" ");
+}
+
+/** One shape as PDF content-stream operators (colours, path, paint). */
+function shapeOperators(shape: { d: string; paint: Paint }): string {
+  const { paint } = shape;
+  const parts: string[] = [];
+  if (paint.fill) parts.push(`${colourOperands(paint.fill)} rg`);
+  if (paint.stroke) parts.push(`${colourOperands(paint.stroke)} RG ${num(paint.lineWidth ?? 1)} w 1 J 1 j`);
+  parts.push(segmentOperators(parsePath(shape.d)));
+  const evenOdd = paint.fillRule === "evenodd" ? "*" : "";
+  parts.push(paint.fill && paint.stroke ? `B${evenOdd}` : paint.fill ? `f${evenOdd}` : "S");
+  return parts.join(" ");
 }

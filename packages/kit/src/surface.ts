@@ -8,6 +8,20 @@ export type Paint = {
   /** Dash length and gap, in points. */
   dash?: [number, number];
   lineCap?: "butt" | "round";
+  /** How a self-overlapping or holed fill is filled (SVG's fill-rule). */
+  fillRule?: "nonzero" | "evenodd";
+};
+
+/** Where a reusable drawing goes: its own units scaled by `scale`, then moved to (x, y). */
+export type Placement = { x: number; y: number; scale: number; flipX?: boolean };
+
+/** A reusable drawing (a picture), in its own coordinates. */
+export type SymbolDrawing = {
+  /** Identifies the drawing within a document: the same key is the same shapes. */
+  key: string;
+  /** The drawing's area in its own units: x, y, width, height. */
+  box: readonly [number, number, number, number];
+  shapes: () => readonly { d: string; paint: Paint }[];
 };
 
 export type GlyphRunDrawing = {
@@ -29,4 +43,10 @@ export interface Surface {
   path(d: string, paint: Paint): void;
   /** Filled text, one shaped run. */
   text(run: GlyphRunDrawing, color: string): void;
+  /** A reusable drawing; a surface may write it once per document and refer to it after. */
+  symbol(drawing: SymbolDrawing, placement: Placement): void;
+  /** Everything `draw` draws, scaled and moved as one (pages in miniature). */
+  transformed(placement: Placement, draw: () => void): void;
+  /** A named point in the drawing (where a page's body starts); only recording surfaces care. */
+  mark?(name: "body"): void;
 }

@@ -1,4 +1,4 @@
-import type { GlyphRunDrawing, Paint, Surface } from "./surface.ts";
+import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
 
 /**
  * The preview surface: the same drawing as the PDF, as SVG. Headings are drawn as glyph outlines
@@ -9,6 +9,8 @@ export class SvgSurface implements Surface {
   readonly width: number;
   readonly height: number;
   readonly #parts: string[] = [];
+  readonly #symbols = new Map<string, string>();
+  readonly #defs: string[] = [];
 
   constructor(width: number, height: number) {
     this.width = width;
@@ -16,14 +18,25 @@ export class SvgSurface implements Surface {
   }
 
   path(d: string, paint: Paint): void {
-    const attributes = [
-      `d="${compact(d)}"`,
-      `fill="${paint.fill ?? "none"}"`,
-      paint.stroke ? `stroke="${paint.stroke}" stroke-width="${paint.lineWidth ?? 1}"` : "",
-      paint.dash ? `stroke-dasharray="${paint.dash[0]} ${paint.dash[1]}"` : "",
-      paint.stroke ? `stroke-linecap="${paint.lineCap ?? "round"}" stroke-linejoin="round"` : "",
-    ];
-    this.#parts.push(`<path ${attributes.filter(Boolean).join(" ")}/>`);
+    this.#parts.push(pathElement(compact(d), paint));
+  }
+
+  /** Pictures go into <defs> once and are placed with <use>. */
+  symbol(drawing: SymbolDrawing, placement: Placement): void {
+    let id = this.#symbols.get(drawing.key);
+    if (!id) {
+      id = `s${this.#symbols.size + 1}`;
+      const shapes = drawing.shapes().map((shape) => pathElement(shape.d, shape.paint));
+      this.#symbols.set(drawing.key, id);
+      this.#defs.push(`<g id="${id}">${shapes.join("")}</g>`);
+    }
+    this.#parts.push(`<use href="#${id}" transform="${transform(placement)}"/>`);
+  }
+
+  transformed(placement: Placement, draw: () => void): void {
+    this.#parts.push(`<g transform="${transform(placement)}">`);
+    draw();
+    this.#parts.push("</g>");
   }
 
   text(run: GlyphRunDrawing, color: string): void {
@@ -43,10 +56,30 @@ export class SvgSurface implements Surface {
     const displayHeight = Math.round((displayWidth * this.height) / this.width);
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${Math.round(this.width)} ${Math.round(this.height)}" ` +
-      `width="${displayWidth}" height="${displayHeight}"><rect width="100%" height="100%" fill="#fff"/>` +
+      `width="${displayWidth}" height="${displayHeight}">` +
+      (this.#defs.length > 0 ? `<defs>${this.#defs.join("")}</defs>` : "") +
+      `<rect width="100%" height="100%" fill="#fff"/>` +
       `${this.#parts.join("")}</svg>`
     );
   }
+}
+
+function pathElement(d: string, paint: Paint): string {
+  const attributes = [
+    `d="${d}"`,
+    `fill="${paint.fill ?? "none"}"`,
+    paint.fillRule === "evenodd" ? `fill-rule="evenodd"` : "",
+    paint.stroke ? `stroke="${paint.stroke}" stroke-width="${paint.lineWidth ?? 1}"` : "",
+    paint.dash ? `stroke-dasharray="${paint.dash[0]} ${paint.dash[1]}"` : "",
+    paint.stroke ? `stroke-linecap="${paint.lineCap ?? "round"}" stroke-linejoin="round"` : "",
+  ];
+  return `<path ${attributes.filter(Boolean).join(" ")}/>`;
+}
+
+function transform(placement: Placement): string {
+  const r = (value: number) => Math.round(value * 1000) / 1000;
+  const sx = placement.flipX ? -placement.scale : placement.scale;
+  return `matrix(${r(sx)} 0 0 ${r(placement.scale)} ${r(placement.x)} ${r(placement.y)})`;
 }
 
 /** Path data with whole-point coordinates: a point is a third of a pixel at preview size. */
