@@ -2,146 +2,236 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { localeCodes } from "@kinderready/i18n/locales";
+import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 
-// The kit's numbers: render time per page (the first page of a fresh process, and warm), file
-// size per page, a level as one PDF, and the full quality gate (every item in every language).
-// Usage: node bench/printables.ts   (npm run bench:printables)
-//        node bench/printables.ts --pngs docs/kit   only redraws five sample pages (en, ru, ar,
-//        es, de) as PNGs for the docs.
+// The kit's numbers: render time per page (a fresh process, then warm), each level and pack as
+// the one file a parent downloads, the full quality and content gate (every level and pack in
+// every language, A4 and Letter), and the kit's make-up (worksheets and cards per level and
+// skill, templates, pictures).
+// Usage: node bench/printables.ts                  (npm run bench:printables)
+//        node bench/printables.ts --pngs docs/kit  only draws the contact sheets: every page of
+//        every level (and pack) in English and Arabic, as one small PNG each.
 
 const started = performance.now();
-const { kit } = await import("@kinderready/kit/catalogue");
-const { renderPdf } = await import("@kinderready/kit/render.server");
-const { allEntries, countPages, runQualityGate } = await import("@kinderready/kit/quality-gate.server");
+const { kit, skills } = await import("@kinderready/kit/catalogue");
+const { documentPages } = await import("@kinderready/kit/book/book-document");
+const { renderPdf, papers } = await import("@kinderready/kit/render.server");
+const { countPages, documentName, kitDocuments, longName, runQualityGate } = await import(
+  "@kinderready/kit/quality-gate.server"
+);
 const imported = performance.now() - started;
 
-const entries = allEntries();
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const first = entries[0];
-if (!first) throw new Error("empty kit");
-
-// --pngs DIR: only draw the sample pages for the docs.
 const pngIndex = process.argv.indexOf("--pngs");
 if (pngIndex > 0) {
-  const out = process.argv[pngIndex + 1] ?? "docs/kit";
-  mkdirSync(out, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), "kit-pngs-"));
-  const pick = (id: string) => entries.find((entry) => entry.item.id === id) ?? first;
-  const activity = kit.levels[2]?.items.find((item) => item.kind === "activity");
-  const activityEntry = activity ? { item: activity, place: { level: 2 as const } } : first;
-  const samples = [
-    { locale: "en", entry: pick("l1-trace-letters-upper-0"), name: "Mia" },
-    { locale: "ru", entry: pick("l2-count-objects-6-10-circle"), name: "Маша" },
-    { locale: "ar", entry: pick("l1-trace-letters-upper-0"), name: "سارة" },
-    { locale: "es", entry: activityEntry, name: "Lucía" },
-    { locale: "de", entry: pick("l3-maze-8-s32"), name: "Jonas" },
-  ] as const;
-  for (const sample of samples) {
-    const pdf = await renderPdf({
-      items: [sample.entry],
-      locale: sample.locale,
-      paper: "a4",
-      childName: sample.name,
-      title: "sample",
-    });
-    const file = join(work, `${sample.locale}.pdf`);
-    writeFileSync(file, pdf.bytes);
-    execFileSync("pdftoppm", [
-      "-png",
-      "-r",
-      "60",
-      "-singlefile",
-      file,
-      join(out, `sample-${sample.locale}-${sample.entry.item.id}`),
-    ]);
-  }
-  console.log(`PNG samples written to ${out}/`);
+  await drawContactSheets(process.argv[pngIndex + 1] ?? "docs/kit");
   process.exit(0);
 }
-// Cold: the first page in this process, fonts parsed and embedded for the first time.
+
+// Cold: the first document in this process, fonts parsed and embedded for the first time.
 const coldStart = performance.now();
-await renderPdf({ items: [first], locale: "en", paper: "a4", childName: "Mia", title: "cold" });
+await renderPdf({ document: { kind: "level", number: 0 }, locale: "en", paper: "a4", childName: "Mia", title: "cold" });
 const cold = performance.now() - coldStart;
 
-// Warm: every item as its own one-page file (a single download), in English and Arabic.
-const warm: Record<string, { times: number[]; sizes: number[] }> = {};
+// Warm, one page: every worksheet and card sheet as its own download, in English and Arabic.
+const single: Record<string, number[]> = {};
 for (const locale of ["en", "ar"] as const) {
-  const sample = { times: [] as number[], sizes: [] as number[] };
-  for (const entry of entries) {
+  const times: number[] = [];
+  const ids = [...kit.levels.flatMap((level) => level.items), ...kit.packs.flatMap((pack) => pack.items)].map(
+    (item) => item.id,
+  );
+  for (const id of ids) {
     const t = performance.now();
-    const pdf = await renderPdf({ items: [entry], locale, paper: "a4", childName: "Mia", title: entry.item.id });
-    sample.times.push(performance.now() - t);
-    sample.sizes.push(pdf.bytes.length);
+    const pdf = await renderPdf({ document: { kind: "item", id }, locale, paper: "a4", childName: "Mia", title: id });
+    times.push((performance.now() - t) / pdf.pages);
   }
-  warm[locale] = sample;
+  single[locale] = times;
 }
 
-// Levels: each level as one PDF (what "download the whole level" serves).
-const levels = [];
-for (const level of kit.levels) {
-  const t = performance.now();
-  const items = level.items.map((item) => ({ item, place: { level: level.number } }));
-  const pdf = await renderPdf({ items, locale: "en", paper: "a4", childName: "Mia", title: `level ${level.number}` });
-  levels.push({
-    level: level.number,
-    printables: level.items.filter((item) => item.kind === "printable").length,
-    activities: level.items.filter((item) => item.kind === "activity").length,
-    pages: countPages(pdf.bytes),
-    ms: round(performance.now() - t, 0),
-    msPerPage: round((performance.now() - t) / items.length),
-    kb: round(pdf.bytes.length / 1024),
-    kbPerPage: round(pdf.bytes.length / 1024 / items.length),
-  });
+// Whole documents, as downloaded.
+const documents = [];
+for (const document of kitDocuments()) {
+  for (const locale of ["en", "ar"] as const) {
+    const t = performance.now();
+    const pdf = await renderPdf({
+      document,
+      locale,
+      paper: "a4",
+      childName: longName(locale),
+      title: documentName(document),
+    });
+    const ms = performance.now() - t;
+    documents.push({
+      document: documentName(document),
+      locale,
+      pages: countPages(pdf.bytes),
+      ms: round(ms, 0),
+      "ms/page": round(ms / pdf.pages),
+      KB: round(pdf.bytes.length / 1024, 0),
+      "KB/page": round(pdf.bytes.length / 1024 / pdf.pages),
+    });
+  }
 }
 
-console.log(
-  `\nKit: ${entries.length} items (${kit.levels.reduce((n, l) => n + l.items.length, 0)} in levels, ${kit.packs.reduce((n, p) => n + p.items.length, 0)} in ${kit.packs.length} packs); modules imported in ${round(imported, 0)} ms`,
-);
-console.log(`Cold first page (new process, fonts parsed): ${round(cold, 0)} ms`);
-console.log("\nOne-page downloads (warm):");
+console.log(`Kit modules imported in ${round(imported, 0)} ms; cold first level (fonts parsed): ${round(cold, 0)} ms`);
+console.log("\nOne page per download (warm), ms:");
 console.table(
-  Object.entries(warm).map(([locale, { times, sizes }]) => ({
+  Object.entries(single).map(([locale, times]) => ({
     locale,
     pages: times.length,
-    "p50 ms": round(percentile(times, 0.5)),
-    "p95 ms": round(percentile(times, 0.95)),
-    "max ms": round(Math.max(...times)),
-    "avg KB": round(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024),
-    "max KB": round(Math.max(...sizes) / 1024),
+    p50: round(percentile(times, 0.5)),
+    p95: round(percentile(times, 0.95)),
+    max: round(Math.max(...times)),
   })),
 );
-console.log("Levels as one PDF (en, A4):");
-console.table(levels);
+console.log("Levels and packs as one PDF (A4):");
+console.table(documents);
 
+// The kit's make-up.
+const makeUp = kit.levels.map((level) => {
+  const pages = documentPages({ kind: "level", number: level.number });
+  const row: Record<string, string | number> = {
+    level: level.number === 0 ? "trial" : level.number,
+    worksheets: level.items.filter((item) => item.kind === "printable").length,
+    cards: level.items.filter((item) => item.kind === "activity").length,
+    "card sheets": pages.filter((page) => page.kind === "cards").length,
+    "cut-out pages": pages.filter((page) => page.kind === "material").length,
+    "answer pages": pages.filter((page) => page.kind === "answers").length,
+    pages: pages.length,
+  };
+  return row;
+});
+console.log("Levels: worksheets, activity cards and pages:");
+console.table(makeUp);
+console.log("Worksheets and cards per skill (all levels):");
+console.table(
+  skills.map((skill) => {
+    const row: Record<string, string | number> = { skill };
+    for (const level of kit.levels) {
+      const items = level.items.filter((item) => item.skill === skill);
+      row[level.number === 0 ? "trial" : `L${level.number}`] =
+        `${items.filter((item) => item.kind === "printable").length}+${items.filter((item) => item.kind === "activity").length}`;
+    }
+    return row;
+  }),
+);
+const templates = new Set(
+  [...kit.levels.flatMap((level) => level.items), ...kit.packs.flatMap((pack) => pack.items)].flatMap((item) =>
+    item.kind === "printable" ? [item.params.template] : [],
+  ),
+);
+console.log(`Distinct worksheet templates: ${templates.size}`);
+
+// The gate: every level and pack in every language, on A4 and Letter.
 const gateStart = performance.now();
 const reports = [
-  ...(await runQualityGate(entries, localeCodes, "a4")),
-  ...(await runQualityGate(entries, localeCodes, "letter")),
+  ...(await runQualityGate(kitDocuments(), localeCodes, "a4")),
+  ...(await runQualityGate(kitDocuments(), ["en", "ar"], "letter")),
 ];
-console.log(`Quality gate: every item in every language (${round((performance.now() - gateStart) / 1000)} s):`);
+const pictures = new Set(reports.flatMap((report) => report.pages.flatMap((page) => page.inspection.pictures)));
+console.log(
+  `\nQuality and content gate (${round((performance.now() - gateStart) / 1000)} s), ${pictures.size} distinct pictures drawn:`,
+);
 console.table(
-  reports.map((report) => ({
-    locale: report.locale,
-    paper: report.paper,
-    items: report.items,
-    pages: report.pages,
-    "missing glyphs": report.issues.filter((issue) => issue.kind === "missing-glyph").length,
-    overflow: report.issues.filter((issue) => issue.kind === "overflow").length,
-    "off page": report.issues.filter((issue) => issue.kind === "off-page").length,
-    "over budget": report.oversized.length,
-    "avg KB/page": round(report.bytes / report.items / 1024),
-  })),
+  reports.map((report) => {
+    const content = report.pages.filter(
+      (page) => page.kind === "printable" || page.kind === "cards" || page.kind === "material",
+    );
+    const coverage = content.map((page) => page.inspection.coverage);
+    return {
+      locale: report.locale,
+      paper: report.paper,
+      documents: report.documents,
+      pages: report.pages.length,
+      MB: round(report.bytes / 1024 / 1024, 2),
+      "ms/page": round(report.milliseconds / report.pages.length),
+      "coverage min": round(Math.min(...coverage), 2),
+      "coverage p50": round(percentile(coverage, 0.5), 2),
+      "missing glyphs": report.issues.filter((issue) => issue.kind === "missing-glyph").length,
+      overflow: report.issues.filter((issue) => issue.kind === "overflow").length,
+      "off page": report.issues.filter((issue) => issue.kind === "off-page").length,
+      failures: report.failures.length,
+    };
+  }),
 );
-const problems = reports.flatMap((report) =>
-  report.issues.map((issue) => `${report.locale} ${report.paper} ${issue.kind} ${issue.detail}`),
-);
-for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
-const failed =
-  problems.length > 0 || reports.some((report) => report.oversized.length > 0 || report.pages !== report.items);
-console.log(failed ? "Quality gate: FAILED" : "Quality gate: passed");
-
+const problems = reports.flatMap((report) => [
+  ...report.issues.map((issue) => `${report.locale} ${report.paper} ${issue.kind} ${issue.detail}`),
+  ...report.failures.map((failure) => `${report.locale} ${report.paper} ${failure}`),
+]);
+for (const problem of problems.slice(0, 40)) console.log(`  ${problem}`);
+const medianPage = Math.max(...Object.values(single).map((times) => percentile(times, 0.5)));
+const failed = problems.length > 0 || medianPage > 25;
+console.log(`Median warm page ${round(medianPage)} ms (budget 25 ms)`);
+console.log(`VERDICT printables: ${failed ? "FAIL" : "PASS"}`);
 process.exitCode = failed ? 1 : 0;
+
+/** Every page of each level (and pack) in miniature on one sheet, in English and Arabic, as PNG. */
+async function drawContactSheets(out: string) {
+  const { Canvas } = await import("@kinderready/kit/canvas.server");
+  const { createPdfDocument, PdfSurface } = await import("@kinderready/kit/pdf-surface.server");
+  const { drawPage } = await import("@kinderready/kit/draw-page.server");
+  const { documentPlace } = await import("@kinderready/kit/book/book-document");
+  mkdirSync(out, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), "kit-sheets-"));
+  const names: Record<Locale, string> = {
+    en: "Mia",
+    ar: "سارة",
+    ru: "Маша",
+    es: "Lucía",
+    fr: "Léa",
+    de: "Jonas",
+    pt: "João",
+  };
+  const [pageWidth, pageHeight] = papers.a4;
+  for (const document of kitDocuments()) {
+    for (const locale of ["en", "ar"] as const) {
+      const pages = documentPages(document);
+      const columns = 8;
+      const scale = 0.2;
+      const gap = 6;
+      const cellWidth = pageWidth * scale;
+      const cellHeight = pageHeight * scale;
+      const rows = Math.ceil(pages.length / columns);
+      const width = columns * (cellWidth + gap) + gap;
+      const height = rows * (cellHeight + gap) + gap;
+      const doc = createPdfDocument("contact sheet", "KinderReady");
+      const chunks: Buffer[] = [];
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const done = new Promise((resolve) => doc.on("end", resolve));
+      doc.addPage({ size: [width, height], margin: 0 });
+      const sheet = new Canvas(new PdfSurface(doc, width, height), false);
+      const context = { locale, childName: names[locale], pages, place: documentPlace(document), numbered: true };
+      pages.forEach((page, index) => {
+        // Arabic books read from the right: the sheet's rows run right to left too.
+        const column = locale === "ar" ? columns - 1 - (index % columns) : index % columns;
+        const x = gap + column * (cellWidth + gap);
+        const y = gap + Math.floor(index / columns) * (cellHeight + gap);
+        sheet.path(`M${x} ${y}h${cellWidth}v${cellHeight}h${-cellWidth}Z`, {
+          fill: "#ffffff",
+          stroke: "#c9cfd8",
+          lineWidth: 0.5,
+        });
+        sheet.miniature(
+          { x, y, scale },
+          pageWidth,
+          pageHeight,
+          (inner) => drawPage(inner, page, index, context),
+          locale === "ar",
+        );
+      });
+      doc.end();
+      await done;
+      const name =
+        document.kind === "level"
+          ? `level-${document.number}`
+          : `pack-${document.kind === "pack" ? document.id : "all"}`;
+      const file = join(work, `${name}-${locale}.pdf`);
+      writeFileSync(file, Buffer.concat(chunks));
+      execFileSync("pdftoppm", ["-png", "-r", "56", "-singlefile", file, join(out, `${name}-${locale}`)]);
+      console.log(`${out}/${name}-${locale}.png (${pages.length} pages)`);
+    }
+  }
+}

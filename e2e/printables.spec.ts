@@ -84,6 +84,61 @@ test("a paid parent downloads a trial item in English and Arabic; level 2 opens 
   await expect(page.getByRole("list", { name: en["2"].title }).getByRole("listitem").first()).toBeVisible();
 });
 
+/** Pixels of one PDF page, rendered small, that are clearly a colour rather than a grey. */
+function colouredPixels(path: string, pageNumber: number): number {
+  const ppm = execFileSync("pdftoppm", ["-f", String(pageNumber), "-l", String(pageNumber), "-r", "20", path]);
+  const header = /^P6\s+\d+\s+\d+\s+255\s/.exec(ppm.toString("latin1", 0, 24));
+  expect(header).not.toBeNull();
+  const pixels = ppm.subarray((header as RegExpExecArray)[0].length);
+  let coloured = 0;
+  for (let i = 0; i < pixels.length; i += 3) {
+    const channels = [pixels[i] as number, pixels[i + 1] as number, pixels[i + 2] as number];
+    if (Math.max(...channels) - Math.min(...channels) > 60) coloured++;
+  }
+  return coloured;
+}
+
+test("a paid parent chooses Letter and downloads a whole level in English and Arabic, as a book in colour", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await paidParent(page);
+  await declineUpsellForGood(page);
+  const paper = page.getByRole("navigation", { name: "Paper size" });
+  await paper.getByRole("link", { name: "US Letter" }).click();
+  await expect(paper.getByRole("link", { name: "US Letter" })).toHaveAttribute("aria-current", "true");
+
+  for (const [prefix, locale] of [
+    ["", "en"],
+    ["/ar", "ar"],
+  ] as const) {
+    await page.goto(`${prefix}/printables/?token=${token}`);
+    const content = kitContent(locale);
+    const level = page.locator("ol.kit-levels > li").first();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      level.getByRole("link", { name: locale === "en" ? "Download the whole level (PDF)" : /PDF/ }).click(),
+    ]);
+    const path = await download.path();
+    expect(download.suggestedFilename()).toMatch(new RegExp(`level-0-${locale}\\.pdf$`));
+    const text = (from: number, to: number) =>
+      execFileSync("pdftotext", ["-f", String(from), "-l", String(to), path, "-"], { encoding: "utf8" }).replace(
+        /[\u200e\u200f\u202a-\u202e]/g,
+        "",
+      );
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path], { encoding: "utf8" }))?.[1]);
+    expect(execFileSync("pdfinfo", [path], { encoding: "utf8" })).toMatch(/Page size:\s+612 x 792 pts/);
+    // The cover carries the child's name, then the contents; the last page is the certificate.
+    expect(text(1, 1)).toContain("Noa");
+    expect(text(2, 2)).toContain(content.book.contents);
+    expect(text(pages, pages)).toContain(content.book.certificate);
+    expect(text(pages, pages)).toContain("Noa");
+    expect(text(pages - 2, pages - 1)).toContain(content.book.answers);
+    // Worksheets are in colour.
+    expect(colouredPixels(path, 5)).toBeGreaterThan(50);
+  }
+});
+
 for (const locale of ["", "/ar"]) {
   test(`${locale}/printables/ with the kit passes axe-core and works by keyboard`, async ({ page }) => {
     const { token } = await paidParent(page);

@@ -42,6 +42,8 @@ export const users = pgTable(
     purchasePath: text("purchase_path").notNull(),
     kidName: text("kid_name"),
     kidAge: integer("kid_age"),
+    /** The paper the parent chose for the printables ("a4" or "letter"); null: guessed from country and language. */
+    paper: text("paper"),
     kidAgeText: text("kid_age_text"),
     topics: text("topics").array().notNull().default([]),
     isForbiddenToMailing: boolean("is_forbidden_to_mailing").notNull().default(false),

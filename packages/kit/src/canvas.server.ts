@@ -1,6 +1,8 @@
 import type { FontRole } from "./fonts.server.ts";
 import { fontkitFont } from "./fonts.server.ts";
-import type { Paint, Surface } from "./surface.ts";
+import type { PictureId } from "./pictures/picture-catalogue.ts";
+import { type PictureStyle, pictureBox, pictureShapes } from "./pictures/picture-library.ts";
+import type { Paint, Placement, Surface } from "./surface.ts";
 import { layoutLine, missingGlyphs, type TextLine, wrapText } from "./text-layout.server.ts";
 
 // The drawing API the templates use: shapes pass through to the surface; text is laid out
@@ -25,6 +27,18 @@ export type TextStyle = {
   align?: Align;
 };
 
+/** A band of handwriting lines, and writing that must stay inside such a band. */
+export type GuideBand = { x: number; width: number; top: number; bottom: number };
+export type WrittenText = GuideBand & { text: string };
+
+/** What the content gate reads off a drawn page besides its ink. */
+export type PageChecks = {
+  guides: GuideBand[];
+  written: WrittenText[];
+  /** Dot-to-dot puzzles: dots asked for and dots drawn. */
+  dots: { requested: number; drawn: number }[];
+};
+
 /** Printers cannot reach the paper's edge; nothing is drawn closer than this. */
 export const printableInset = 18;
 
@@ -32,6 +46,7 @@ export class Canvas {
   readonly surface: Surface;
   readonly rtl: boolean;
   readonly issues: TextIssue[] = [];
+  readonly checks: PageChecks = { guides: [], written: [], dots: [] };
 
   constructor(surface: Surface, rtl: boolean) {
     this.surface = surface;
@@ -126,6 +141,57 @@ export class Canvas {
     this.surface.path(d, { fill: "#ffffff" });
     this.#checkOnPage(text, { x, y: baseline - size, width: line.width, height: size * 1.2 });
     return line.width;
+  }
+
+  /**
+   * A picture fitted into `box` (keeping its proportions, centred); returns where it landed.
+   * `mirror` turns it to face the other way.
+   */
+  picture(id: PictureId, box: Box, options: { style?: PictureStyle; mirror?: boolean } = {}): Box {
+    const style = options.style ?? "colour";
+    const [px, py, pw, ph] = pictureBox(id);
+    const scale = Math.min(box.width / pw, box.height / ph);
+    const width = pw * scale;
+    const height = ph * scale;
+    const x = box.x + (box.width - width) / 2;
+    const y = box.y + (box.height - height) / 2;
+    this.surface.symbol(
+      { key: `${id}:${style}`, box: [px, py, pw, ph], shapes: () => pictureShapes(id, style) },
+      options.mirror
+        ? { x: x + width + px * scale, y: y - py * scale, scale, flipX: true }
+        : { x: x - px * scale, y: y - py * scale, scale },
+    );
+    return { x, y, width, height };
+  }
+
+  /**
+   * A page in miniature: `draw` gets a canvas of `width` x `height` points, shown at (x, y)
+   * scaled by `scale` (answer keys, contents). Its text issues are its own, not this page's.
+   */
+  miniature(placement: Placement, width: number, height: number, draw: (canvas: Canvas) => void, rtl = this.rtl) {
+    const parent = this.surface;
+    const inner: Surface = {
+      width,
+      height,
+      path: (d, paint) => parent.path(d, paint),
+      text: (run, color) => parent.text(run, color),
+      symbol: (drawing, at) => parent.symbol(drawing, at),
+      transformed: (at, body) => parent.transformed(at, body),
+    };
+    parent.transformed(placement, () => draw(new Canvas(inner, rtl)));
+  }
+
+  /** Marks where the page's own content starts (after its frame), for the content gate. */
+  beginBody() {
+    this.surface.mark?.("body");
+  }
+
+  recordGuide(band: GuideBand) {
+    this.checks.guides.push(band);
+  }
+
+  recordWritten(text: WrittenText) {
+    this.checks.written.push(text);
   }
 
   /** Width of a line of text as it would be drawn. */

@@ -1,9 +1,9 @@
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import { describe, expect, it } from "vitest";
-import { findKitItem, kit, levels, printableParams, skills } from "./catalogue.ts";
+import { findKitItem, firstEditionLevels, kit, levels, printableParams, skills } from "./catalogue.ts";
 
-// The kit as sold: a trial level and five levels, 100+ worksheets and 100+ activities, three
-// add-on packs of 15+ printables, every id unique and every entry valid.
+// The kit as sold: a trial level and five levels, 150+ worksheets and 120+ activities, three
+// add-on packs of 15+ printables, every id unique, every entry valid, no worksheet twice.
 
 const all = kit.levels.flatMap((level) => level.items);
 
@@ -22,9 +22,22 @@ describe("the kit's catalogue", () => {
     }
   });
 
-  it("has at least 120 printables and 120 activities across the levels", () => {
-    expect(all.filter((item) => item.kind === "printable").length).toBeGreaterThanOrEqual(120);
+  it("has at least 150 printables and 120 activities across the levels, from 40+ templates", () => {
+    expect(all.filter((item) => item.kind === "printable").length).toBeGreaterThanOrEqual(150);
     expect(all.filter((item) => item.kind === "activity").length).toBeGreaterThanOrEqual(120);
+    const templates = new Set(all.flatMap((item) => (item.kind === "printable" ? [item.params.template] : [])));
+    expect(templates.size).toBeGreaterThanOrEqual(40);
+  });
+
+  it("never repeats a worksheet: no two items anywhere share a template and parameters", () => {
+    const everything = [...all, ...kit.packs.flatMap((pack) => pack.items)];
+    const keys = everything.flatMap((item) => (item.kind === "printable" ? [JSON.stringify(item.params)] : []));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it("keeps the first edition's items of each level, so a level finished then stays finished", () => {
+    for (const level of levels)
+      expect(firstEditionLevels[String(level) as "0"]?.length, `level ${level}`).toBeGreaterThan(10);
   });
 
   it("covers every skill in every numbered level", () => {

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import activitiesData from "../content/activities.json" with { type: "json" };
+import firstEditionData from "../content/first-edition-levels.json" with { type: "json" };
+import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 
 // The kit, as data: the trial level and levels 1-5, every printable (a drawing template and its
 // parameters) and every activity card, and the add-on packs. Texts live per locale in
-// content/<locale>.json; this module holds what does not change with the language. It is
-// validated when it loads (and by its test), so a bad entry fails the build, not a download.
+// content/<locale>.json and content/words/<locale>.json; this module holds what does not change
+// with the language. It is validated when it loads (and by its test), so a bad entry fails the
+// build, not a download.
 
 export const levels = [0, 1, 2, 3, 4, 5] as const;
 /** 0 is the trial level; 1-5 unlock in order. */
@@ -44,113 +47,239 @@ export const quizTopics = [
 
 export const shapeIds = ["circle", "square", "triangle", "rectangle", "star", "heart", "oval", "diamond"] as const;
 export type ShapeId = (typeof shapeIds)[number];
-export const colourIds = ["red", "blue", "yellow", "green", "orange", "purple"] as const;
 export const emotionIds = ["happy", "sad", "angry", "scared", "surprised", "calm"] as const;
 export type EmotionId = (typeof emotionIds)[number];
 export const linePatterns = ["straight", "diagonal", "waves", "zigzag", "loops", "bumps", "castle", "spiral"] as const;
+export type LinePattern = (typeof linePatterns)[number];
+export const cuttingModes = ["straight", "zigzag", "waves", "steps", "curves", "spiral", "shapes"] as const;
 export const patternKinds = ["AB", "AAB", "ABB", "ABC", "AABB", "ABCD"] as const;
-export const routineIds = ["morning", "evening", "getting-dressed", "tidy-up", "leaving-home", "bath-time"] as const;
-export const figures = ["star", "house", "fish", "heart", "boat", "tree", "rocket", "cat"] as const;
+export const routineIds = [
+  "morning",
+  "evening",
+  "getting-dressed",
+  "tidy-up",
+  "leaving-home",
+  "bath-time",
+  "school-morning",
+] as const;
 export const breathingShapes = ["star", "square", "triangle", "hexagon"] as const;
+export const sizeModes = ["biggest", "smallest", "order", "tall-short", "long-short"] as const;
+export const positionModes = ["on-under", "in-out", "left-right", "front-behind", "next-between"] as const;
+export const letterGroupCount = 12;
 
+const picture = z.enum(pictureIds as [PictureId, ...PictureId[]]);
+const seed = z.number().int().min(1);
 const range = z.object({ from: z.number().int().min(0).max(20), to: z.number().int().min(1).max(20) });
 
 export const printableParams = z.discriminatedUnion("template", [
-  z.object({ template: z.literal("trace-lines"), pattern: z.enum(linePatterns) }),
+  // Pencil control and scissors
+  z.object({ template: z.literal("trace-path"), rows: z.array(z.enum(linePatterns)).min(3).max(5), seed }),
+  z.object({ template: z.literal("cutting"), mode: z.enum(cuttingModes), seed }),
+  z.object({ template: z.literal("maze"), size: z.number().int().min(4).max(16), seed }),
+  z.object({ template: z.literal("dot-to-dot"), figure: picture, points: z.number().int().min(8).max(30) }),
+  z.object({ template: z.literal("colouring"), pictures: z.array(picture).min(1).max(4) }),
+  z.object({ template: z.literal("colour-by-number"), picture }),
+  // Letters and sounds
   z.object({
-    template: z.literal("trace-letters"),
+    template: z.literal("letters"),
     case: z.enum(["upper", "lower"]),
-    group: z.number().int().min(0).max(5),
+    group: z
+      .number()
+      .int()
+      .min(0)
+      .max(letterGroupCount - 1),
   }),
+  z.object({ template: z.literal("my-letter") }),
+  z.object({ template: z.literal("trace-name"), mode: z.enum(["big", "practice", "write"]) }),
   z.object({ template: z.literal("special-letters") }),
-  z.object({ template: z.literal("trace-name") }),
-  z.object({ template: z.literal("trace-words"), set: z.number().int().min(0).max(3) }),
+  z.object({ template: z.literal("trace-words"), set: z.number().int().min(0).max(4) }),
+  z.object({
+    template: z.literal("beginning-sounds"),
+    groups: z.tuple([
+      z.number().int().min(0),
+      z
+        .number()
+        .int()
+        .max(letterGroupCount - 1),
+    ]),
+    seed,
+  }),
+  z.object({ template: z.literal("rhyming"), pairs: z.number().int().min(3).max(6), seed }),
+  z.object({ template: z.literal("letter-match"), groups: z.tuple([z.number().int(), z.number().int()]), seed }),
+  z.object({ template: z.literal("first-letter"), seed }),
+  z.object({
+    template: z.literal("letter-hunt"),
+    group: z
+      .number()
+      .int()
+      .min(0)
+      .max(letterGroupCount - 1),
+    seed,
+  }),
+  z.object({
+    template: z.literal("picture-alphabet"),
+    group: z
+      .number()
+      .int()
+      .min(0)
+      .max(letterGroupCount - 1),
+  }),
+  // Numbers
   z.object({ template: z.literal("trace-numbers"), ...range.shape }),
-  z.object({ template: z.literal("count-objects"), ...range.shape, object: z.enum(shapeIds) }),
-  z.object({ template: z.literal("count-and-circle"), max: z.number().int().min(3).max(20), seed: z.number().int() }),
-  z.object({ template: z.literal("add-objects"), max: z.number().int().min(3).max(20), seed: z.number().int() }),
+  z.object({ template: z.literal("count-objects"), ...range.shape, seed }),
+  z.object({ template: z.literal("count-and-circle"), max: z.number().int().min(3).max(20), seed }),
+  z.object({ template: z.literal("ten-frame"), mode: z.enum(["count", "make-ten", "teens"]), seed }),
+  z.object({
+    template: z.literal("more-less"),
+    mode: z.enum(["more", "fewer", "compare"]),
+    max: z.number().int(),
+    seed,
+  }),
+  z.object({
+    template: z.literal("number-line"),
+    to: z.number().int().min(10).max(20),
+    mode: z.enum(["missing", "hops"]),
+    seed,
+  }),
+  z.object({ template: z.literal("number-chart"), seed }),
+  z.object({ template: z.literal("add-objects"), max: z.number().int().min(3).max(10), seed }),
+  z.object({ template: z.literal("take-away"), max: z.number().int().min(3).max(10), seed }),
+  z.object({ template: z.literal("count-scene"), seed }),
+  z.object({ template: z.literal("picture-sudoku"), size: z.union([z.literal(3), z.literal(4)]), seed }),
+  // Shapes and colours
   z.object({ template: z.literal("trace-shapes"), shapes: z.array(z.enum(shapeIds)).min(2).max(4) }),
+  z.object({ template: z.literal("shape-hunt"), shapes: z.array(z.enum(shapeIds)).min(2).max(4), seed }),
+  z.object({ template: z.literal("colour-shapes"), shapes: z.array(z.enum(shapeIds)).min(2).max(4), seed }),
+  z.object({ template: z.literal("colour-words"), seed }),
+  // Patterns and logic
+  z.object({ template: z.literal("patterns"), kinds: z.array(z.enum(patternKinds)).min(3).max(5), seed }),
   z.object({
-    template: z.literal("colour-shapes"),
-    shapes: z.array(z.enum(shapeIds)).min(2).max(4),
-    seed: z.number().int(),
+    template: z.literal("same-different"),
+    mode: z.enum(["different", "same", "mirror"]),
+    rows: z.number().int().min(3).max(6),
+    seed,
   }),
-  z.object({
-    template: z.literal("patterns"),
-    kinds: z.array(z.enum(patternKinds)).min(2).max(5),
-    seed: z.number().int(),
-  }),
-  z.object({ template: z.literal("maze"), size: z.number().int().min(4).max(16), seed: z.number().int() }),
-  z.object({ template: z.literal("dot-to-dot"), figure: z.enum(figures), points: z.number().int().min(5).max(25) }),
-  z.object({
-    template: z.literal("matching"),
-    mode: z.enum(["shapes", "counts"]),
-    pairs: z.number().int().min(3).max(6),
-    seed: z.number().int(),
-  }),
-  z.object({ template: z.literal("odd-one-out"), rows: z.number().int().min(3).max(6), seed: z.number().int() }),
-  z.object({ template: z.literal("sizes"), mode: z.enum(["biggest", "smallest", "order"]), seed: z.number().int() }),
-  z.object({
-    template: z.literal("positions"),
-    mode: z.enum(["above-below", "left-right", "inside-outside"]),
-    seed: z.number().int(),
-  }),
+  z.object({ template: z.literal("odd-one-out"), rows: z.number().int().min(3).max(6), seed }),
+  z.object({ template: z.literal("whats-missing"), count: z.number().int().min(3).max(6), seed }),
+  z.object({ template: z.literal("shadow-match"), pairs: z.number().int().min(3).max(6), seed }),
+  z.object({ template: z.literal("sorting"), seed }),
+  z.object({ template: z.literal("sequencing"), steps: z.union([z.literal(3), z.literal(4)]), seed }),
+  // Sizes and positions
+  z.object({ template: z.literal("sizes"), mode: z.enum(sizeModes), seed }),
+  z.object({ template: z.literal("positions"), mode: z.enum(positionModes), seed }),
+  // Feelings and calm
   z.object({ template: z.literal("emotion-faces"), emotions: z.array(z.enum(emotionIds)).min(3).max(6) }),
-  z.object({ template: z.literal("feelings-checkin") }),
+  z.object({ template: z.literal("feelings-checkin"), mode: z.enum(["faces", "why", "journal"]) }),
+  z.object({ template: z.literal("how-would-you-feel"), seed }),
   z.object({ template: z.literal("calm-breathing"), shape: z.enum(breathingShapes) }),
-  z.object({ template: z.literal("calm-down-choices") }),
+  z.object({ template: z.literal("calm-down-choices"), mode: z.enum(["cards", "plan", "corner"]) }),
+  z.object({ template: z.literal("feelings-thermometer") }),
+  z.object({ template: z.literal("breathing-pictures"), set: z.number().int().min(0).max(1) }),
+  z.object({ template: z.literal("brave-cards"), set: z.number().int().min(0).max(1) }),
+  // Routines, chores, play, listening
   z.object({ template: z.literal("routine-chart"), routine: z.enum(routineIds) }),
-  z.object({ template: z.literal("chore-chart"), set: z.enum(["first", "more"]) }),
-  z.object({ template: z.literal("reward-chart"), stars: z.union([z.literal(10), z.literal(15), z.literal(20)]) }),
-  z.object({ template: z.literal("screen-time-tokens") }),
+  z.object({ template: z.literal("routine-strip"), routine: z.enum(routineIds) }),
   z.object({ template: z.literal("readiness-checklist"), level: z.number().int().min(0).max(5) }),
+  z.object({ template: z.literal("chore-chart"), set: z.enum(["first", "more"]) }),
+  z.object({
+    template: z.literal("reward-chart"),
+    stars: z.union([z.literal(10), z.literal(15), z.literal(20)]),
+    mode: z.enum(["grid", "path"]),
+  }),
+  z.object({ template: z.literal("screen-time-tokens") }),
+  z.object({ template: z.literal("i-spy"), seed }),
+  z.object({ template: z.literal("picture-bingo"), seed }),
+  z.object({ template: z.literal("follow-directions"), set: z.number().int().min(0).max(5) }),
+  z.object({ template: z.literal("listen-and-draw"), set: z.number().int().min(0).max(2) }),
 ]);
 export type PrintableParams = z.infer<typeof printableParams>;
 export type TemplateId = PrintableParams["template"];
+export type ParamsOf<T extends TemplateId> = Extract<PrintableParams, { template: T }>;
 
 const skillOf: Record<TemplateId, Skill> = {
-  "trace-lines": "fine-motor",
+  "trace-path": "fine-motor",
+  cutting: "fine-motor",
   maze: "fine-motor",
   "dot-to-dot": "fine-motor",
-  "trace-letters": "letters",
-  "special-letters": "letters",
+  colouring: "fine-motor",
+  "colour-by-number": "shapes-colours",
+  letters: "letters",
+  "my-letter": "letters",
   "trace-name": "letters",
+  "special-letters": "letters",
   "trace-words": "letters",
+  "beginning-sounds": "letters",
+  rhyming: "letters",
+  "letter-match": "letters",
+  "first-letter": "letters",
+  "letter-hunt": "letters",
+  "picture-alphabet": "letters",
   "trace-numbers": "numbers",
   "count-objects": "numbers",
   "count-and-circle": "numbers",
+  "ten-frame": "numbers",
+  "more-less": "numbers",
+  "number-line": "numbers",
+  "number-chart": "numbers",
   "add-objects": "numbers",
+  "take-away": "numbers",
+  "count-scene": "numbers",
+  "picture-sudoku": "patterns-logic",
   "trace-shapes": "shapes-colours",
+  "shape-hunt": "shapes-colours",
   "colour-shapes": "shapes-colours",
+  "colour-words": "shapes-colours",
   patterns: "patterns-logic",
-  matching: "patterns-logic",
+  "same-different": "patterns-logic",
   "odd-one-out": "patterns-logic",
+  "whats-missing": "patterns-logic",
+  "shadow-match": "patterns-logic",
+  sorting: "patterns-logic",
+  sequencing: "patterns-logic",
   sizes: "sizes-positions",
   positions: "sizes-positions",
   "emotion-faces": "emotions-calming",
   "feelings-checkin": "emotions-calming",
+  "how-would-you-feel": "emotions-calming",
   "calm-breathing": "emotions-calming",
   "calm-down-choices": "emotions-calming",
+  "feelings-thermometer": "emotions-calming",
+  "breathing-pictures": "emotions-calming",
+  "brave-cards": "emotions-calming",
   "routine-chart": "routines-independence",
+  "routine-strip": "routines-independence",
   "readiness-checklist": "routines-independence",
   "chore-chart": "chores",
   "reward-chart": "chores",
   "screen-time-tokens": "screen-free-play",
+  "i-spy": "screen-free-play",
+  "picture-bingo": "screen-free-play",
+  "follow-directions": "social-listening",
+  "listen-and-draw": "social-listening",
 };
 
 const topicsOf: Partial<Record<TemplateId, (typeof quizTopics)[number][]>> = {
   "emotion-faces": ["emotions"],
   "feelings-checkin": ["emotions", "whining"],
+  "how-would-you-feel": ["emotions", "social-confidence"],
   "calm-breathing": ["tantrums", "emotions"],
   "calm-down-choices": ["tantrums", "positive-discipline"],
+  "feelings-thermometer": ["tantrums", "emotions"],
+  "breathing-pictures": ["tantrums", "emotions"],
+  "brave-cards": ["new-experiences", "social-confidence"],
   "routine-chart": ["independence", "self-care"],
+  "routine-strip": ["independence", "self-care"],
   "chore-chart": ["chores", "respect"],
   "reward-chart": ["positive-discipline", "boundaries"],
   "screen-time-tokens": ["screen-time", "boundaries"],
+  "i-spy": ["screen-time", "independent-play"],
+  "picture-bingo": ["screen-time", "independent-play"],
   "readiness-checklist": ["independence"],
+  "follow-directions": ["listening"],
+  "listen-and-draw": ["listening"],
 };
 
-/** A stable id from the template and its parameters: `maze-6-s12`, `trace-letters-upper-2`. */
+/** A stable id from the template and its parameters: `maze-6-s12`, `letters-upper-2`. */
 function printableId(params: PrintableParams): string {
   const parts = Object.entries(params)
     .filter(([key]) => key !== "template")
@@ -160,189 +289,267 @@ function printableId(params: PrintableParams): string {
 
 const p = (params: PrintableParams) => params;
 
-/** The printables of each level, easiest first. */
+/** The printables of each level, in the order they are printed. */
 const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
   0: [
-    p({ template: "trace-lines", pattern: "straight" }),
-    p({ template: "trace-name" }),
-    p({ template: "trace-numbers", from: 1, to: 3 }),
-    p({ template: "count-objects", from: 1, to: 3, object: "star" }),
-    p({ template: "trace-shapes", shapes: ["circle", "square"] }),
-    p({ template: "patterns", kinds: ["AB", "AB"], seed: 1 }),
+    p({ template: "trace-path", rows: ["straight", "straight", "diagonal", "waves"], seed: 1 }),
+    p({ template: "cutting", mode: "straight", seed: 2 }),
+    p({ template: "colouring", pictures: ["teddy-bear"] }),
     p({ template: "maze", size: 4, seed: 1 }),
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry"] }),
+    p({ template: "trace-name", mode: "big" }),
+    p({ template: "my-letter" }),
+    p({ template: "trace-numbers", from: 1, to: 3 }),
+    p({ template: "count-objects", from: 1, to: 5, seed: 3 }),
+    p({ template: "trace-shapes", shapes: ["circle", "square", "triangle"] }),
+    p({ template: "patterns", kinds: ["AB", "AB", "AB", "AB"], seed: 4 }),
+    p({ template: "shadow-match", pairs: 4, seed: 5 }),
+    p({ template: "sizes", mode: "biggest", seed: 6 }),
+    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "calm"] }),
     p({ template: "routine-chart", routine: "morning" }),
-    p({ template: "reward-chart", stars: 10 }),
+    p({ template: "reward-chart", stars: 10, mode: "grid" }),
+    p({ template: "follow-directions", set: 0 }),
   ],
   1: [
-    p({ template: "trace-lines", pattern: "diagonal" }),
-    p({ template: "trace-lines", pattern: "waves" }),
-    p({ template: "trace-lines", pattern: "zigzag" }),
+    p({ template: "trace-path", rows: ["diagonal", "diagonal", "zigzag", "zigzag"], seed: 11 }),
+    p({ template: "trace-path", rows: ["waves", "waves", "bumps", "bumps"], seed: 12 }),
+    p({ template: "cutting", mode: "zigzag", seed: 13 }),
     p({ template: "maze", size: 5, seed: 11 }),
-    p({ template: "trace-letters", case: "upper", group: 0 }),
-    p({ template: "trace-letters", case: "upper", group: 1 }),
+    p({ template: "colouring", pictures: ["elephant", "apple"] }),
+    p({ template: "letters", case: "upper", group: 0 }),
+    p({ template: "letters", case: "upper", group: 1 }),
+    p({ template: "letters", case: "upper", group: 2 }),
+    p({ template: "letters", case: "upper", group: 3 }),
     p({ template: "trace-numbers", from: 1, to: 5 }),
-    p({ template: "count-objects", from: 1, to: 5, object: "heart" }),
-    p({ template: "count-and-circle", max: 5, seed: 12 }),
-    p({ template: "trace-shapes", shapes: ["triangle", "rectangle"] }),
-    p({ template: "colour-shapes", shapes: ["circle", "square", "triangle"], seed: 13 }),
-    p({ template: "patterns", kinds: ["AB", "AB", "AAB"], seed: 14 }),
-    p({ template: "matching", mode: "shapes", pairs: 4, seed: 15 }),
-    p({ template: "sizes", mode: "biggest", seed: 16 }),
-    p({ template: "positions", mode: "above-below", seed: 17 }),
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared"] }),
-    p({ template: "feelings-checkin" }),
+    p({ template: "count-objects", from: 1, to: 5, seed: 14 }),
+    p({ template: "count-and-circle", max: 5, seed: 15 }),
+    p({ template: "more-less", mode: "more", max: 5, seed: 16 }),
+    p({ template: "trace-shapes", shapes: ["rectangle", "oval", "star"] }),
+    p({ template: "colour-shapes", shapes: ["circle", "square", "triangle"], seed: 17 }),
+    p({ template: "colour-words", seed: 18 }),
+    p({ template: "patterns", kinds: ["AB", "AB", "AAB", "AAB"], seed: 19 }),
+    p({ template: "same-different", mode: "different", rows: 5, seed: 20 }),
+    p({ template: "sizes", mode: "smallest", seed: 21 }),
+    p({ template: "positions", mode: "on-under", seed: 22 }),
+    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared", "surprised", "calm"] }),
+    p({ template: "feelings-checkin", mode: "faces" }),
     p({ template: "calm-breathing", shape: "star" }),
     p({ template: "routine-chart", routine: "evening" }),
     p({ template: "routine-chart", routine: "getting-dressed" }),
+    p({ template: "readiness-checklist", level: 1 }),
     p({ template: "chore-chart", set: "first" }),
     p({ template: "screen-time-tokens" }),
-    p({ template: "readiness-checklist", level: 1 }),
+    p({ template: "i-spy", seed: 23 }),
+    p({ template: "follow-directions", set: 1 }),
   ],
   2: [
-    p({ template: "trace-lines", pattern: "bumps" }),
-    p({ template: "trace-lines", pattern: "castle" }),
+    p({ template: "trace-path", rows: ["castle", "castle", "loops", "loops"], seed: 31 }),
+    p({ template: "cutting", mode: "waves", seed: 32 }),
     p({ template: "maze", size: 6, seed: 21 }),
     p({ template: "dot-to-dot", figure: "star", points: 10 }),
-    p({ template: "trace-letters", case: "upper", group: 2 }),
-    p({ template: "trace-letters", case: "upper", group: 3 }),
+    p({ template: "colouring", pictures: ["fish", "butterfly", "sun", "car"] }),
+    p({ template: "letters", case: "upper", group: 4 }),
+    p({ template: "letters", case: "upper", group: 5 }),
+    p({ template: "letters", case: "upper", group: 6 }),
+    p({ template: "letters", case: "upper", group: 7 }),
+    p({ template: "beginning-sounds", groups: [0, 3], seed: 33 }),
+    p({ template: "trace-name", mode: "practice" }),
     p({ template: "trace-numbers", from: 6, to: 10 }),
-    p({ template: "count-objects", from: 6, to: 10, object: "circle" }),
-    p({ template: "count-and-circle", max: 10, seed: 22 }),
-    p({ template: "trace-shapes", shapes: ["star", "heart", "oval"] }),
-    p({ template: "colour-shapes", shapes: ["rectangle", "star", "heart", "circle"], seed: 23 }),
-    p({ template: "patterns", kinds: ["AB", "AAB", "ABB"], seed: 24 }),
-    p({ template: "matching", mode: "counts", pairs: 4, seed: 25 }),
-    p({ template: "sizes", mode: "smallest", seed: 26 }),
-    p({ template: "positions", mode: "inside-outside", seed: 27 }),
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared", "surprised"] }),
+    p({ template: "count-objects", from: 6, to: 10, seed: 34 }),
+    p({ template: "ten-frame", mode: "count", seed: 35 }),
+    p({ template: "more-less", mode: "fewer", max: 10, seed: 36 }),
+    p({ template: "trace-shapes", shapes: ["heart", "diamond", "circle"] }),
+    p({ template: "shape-hunt", shapes: ["circle", "triangle", "rectangle"], seed: 37 }),
+    p({ template: "colour-by-number", picture: "fish" }),
+    p({ template: "patterns", kinds: ["AAB", "ABB", "ABB", "ABC"], seed: 38 }),
+    p({ template: "whats-missing", count: 3, seed: 39 }),
+    p({ template: "sorting", seed: 40 }),
+    p({ template: "sizes", mode: "tall-short", seed: 41 }),
+    p({ template: "positions", mode: "in-out", seed: 42 }),
+    p({ template: "how-would-you-feel", seed: 43 }),
     p({ template: "calm-breathing", shape: "square" }),
-    p({ template: "calm-down-choices" }),
+    p({ template: "calm-down-choices", mode: "cards" }),
     p({ template: "routine-chart", routine: "tidy-up" }),
     p({ template: "readiness-checklist", level: 2 }),
-    p({ template: "reward-chart", stars: 15 }),
-    p({ template: "trace-name" }),
-    p({ template: "odd-one-out", rows: 4, seed: 28 }),
+    p({ template: "reward-chart", stars: 15, mode: "grid" }),
+    p({ template: "picture-bingo", seed: 44 }),
+    p({ template: "follow-directions", set: 2 }),
   ],
   3: [
-    p({ template: "trace-lines", pattern: "loops" }),
+    p({ template: "trace-path", rows: ["loops", "spiral", "spiral", "zigzag"], seed: 51 }),
+    p({ template: "cutting", mode: "steps", seed: 52 }),
     p({ template: "maze", size: 7, seed: 31 }),
     p({ template: "maze", size: 8, seed: 32 }),
     p({ template: "dot-to-dot", figure: "house", points: 12 }),
-    p({ template: "trace-letters", case: "upper", group: 4 }),
-    p({ template: "trace-letters", case: "upper", group: 5 }),
-    p({ template: "trace-letters", case: "lower", group: 0 }),
+    p({ template: "letters", case: "upper", group: 8 }),
+    p({ template: "letters", case: "upper", group: 9 }),
+    p({ template: "letters", case: "upper", group: 10 }),
+    p({ template: "letters", case: "upper", group: 11 }),
+    p({ template: "beginning-sounds", groups: [4, 11], seed: 53 }),
+    p({ template: "rhyming", pairs: 4, seed: 54 }),
     p({ template: "trace-numbers", from: 11, to: 15 }),
-    p({ template: "count-objects", from: 11, to: 15, object: "square" }),
-    p({ template: "count-and-circle", max: 15, seed: 33 }),
-    p({ template: "trace-shapes", shapes: ["diamond", "oval", "rectangle"] }),
-    p({ template: "colour-shapes", shapes: ["diamond", "oval", "triangle", "heart"], seed: 34 }),
-    p({ template: "patterns", kinds: ["ABC", "AABB", "ABB"], seed: 35 }),
-    p({ template: "matching", mode: "shapes", pairs: 5, seed: 36 }),
-    p({ template: "odd-one-out", rows: 5, seed: 37 }),
-    p({ template: "sizes", mode: "order", seed: 38 }),
-    p({ template: "positions", mode: "left-right", seed: 39 }),
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared", "surprised", "calm"] }),
+    p({ template: "count-objects", from: 11, to: 15, seed: 55 }),
+    p({ template: "number-line", to: 10, mode: "missing", seed: 56 }),
+    p({ template: "ten-frame", mode: "make-ten", seed: 57 }),
+    p({ template: "more-less", mode: "compare", max: 10, seed: 58 }),
+    p({ template: "colour-by-number", picture: "butterfly" }),
+    p({ template: "shape-hunt", shapes: ["square", "star", "oval"], seed: 59 }),
+    p({ template: "patterns", kinds: ["ABC", "ABC", "AABB", "AABB"], seed: 60 }),
+    p({ template: "odd-one-out", rows: 5, seed: 61 }),
+    p({ template: "sequencing", steps: 3, seed: 62 }),
+    p({ template: "shadow-match", pairs: 5, seed: 63 }),
+    p({ template: "sizes", mode: "order", seed: 64 }),
+    p({ template: "positions", mode: "left-right", seed: 65 }),
+    p({ template: "emotion-faces", emotions: ["scared", "surprised", "calm"] }),
     p({ template: "calm-breathing", shape: "triangle" }),
     p({ template: "routine-chart", routine: "leaving-home" }),
     p({ template: "readiness-checklist", level: 3 }),
     p({ template: "chore-chart", set: "more" }),
-    p({ template: "reward-chart", stars: 20 }),
+    p({ template: "reward-chart", stars: 20, mode: "grid" }),
+    p({ template: "follow-directions", set: 3 }),
   ],
   4: [
-    p({ template: "trace-lines", pattern: "spiral" }),
+    p({ template: "trace-path", rows: ["spiral", "loops", "castle", "waves"], seed: 71 }),
+    p({ template: "cutting", mode: "curves", seed: 72 }),
     p({ template: "maze", size: 9, seed: 41 }),
     p({ template: "maze", size: 10, seed: 42 }),
     p({ template: "dot-to-dot", figure: "fish", points: 15 }),
-    p({ template: "trace-letters", case: "lower", group: 1 }),
-    p({ template: "trace-letters", case: "lower", group: 2 }),
+    ...[0, 1, 2, 3, 4, 5].map((group) => p({ template: "letters", case: "lower", group })),
+    p({ template: "letter-match", groups: [0, 5], seed: 73 }),
     p({ template: "trace-words", set: 0 }),
     p({ template: "trace-words", set: 1 }),
+    p({ template: "rhyming", pairs: 5, seed: 74 }),
+    p({ template: "trace-name", mode: "write" }),
     p({ template: "trace-numbers", from: 16, to: 20 }),
-    p({ template: "count-objects", from: 16, to: 20, object: "triangle" }),
-    p({ template: "add-objects", max: 5, seed: 43 }),
-    p({ template: "count-and-circle", max: 20, seed: 44 }),
-    p({ template: "colour-shapes", shapes: ["star", "diamond", "rectangle", "oval"], seed: 45 }),
-    p({ template: "patterns", kinds: ["ABC", "AABB", "ABCD", "AAB"], seed: 46 }),
-    p({ template: "matching", mode: "counts", pairs: 5, seed: 47 }),
-    p({ template: "odd-one-out", rows: 6, seed: 48 }),
-    p({ template: "positions", mode: "above-below", seed: 49 }),
-    p({ template: "emotion-faces", emotions: ["surprised", "calm", "scared", "angry"] }),
+    p({ template: "count-objects", from: 16, to: 20, seed: 75 }),
+    p({ template: "add-objects", max: 5, seed: 76 }),
+    p({ template: "number-line", to: 20, mode: "missing", seed: 77 }),
+    p({ template: "ten-frame", mode: "teens", seed: 78 }),
+    p({ template: "colour-by-number", picture: "rocket" }),
+    p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB"], seed: 79 }),
+    p({ template: "same-different", mode: "mirror", rows: 5, seed: 80 }),
+    p({ template: "whats-missing", count: 5, seed: 81 }),
+    p({ template: "sequencing", steps: 4, seed: 82 }),
+    p({ template: "sizes", mode: "long-short", seed: 83 }),
+    p({ template: "positions", mode: "front-behind", seed: 84 }),
+    p({ template: "how-would-you-feel", seed: 85 }),
+    p({ template: "feelings-checkin", mode: "why" }),
     p({ template: "calm-breathing", shape: "hexagon" }),
-    p({ template: "feelings-checkin" }),
     p({ template: "routine-chart", routine: "bath-time" }),
     p({ template: "readiness-checklist", level: 4 }),
-    p({ template: "dot-to-dot", figure: "boat", points: 16 }),
+    p({ template: "picture-bingo", seed: 86 }),
+    p({ template: "follow-directions", set: 4 }),
   ],
   5: [
+    p({ template: "cutting", mode: "spiral", seed: 91 }),
+    p({ template: "cutting", mode: "shapes", seed: 92 }),
     p({ template: "maze", size: 11, seed: 51 }),
     p({ template: "maze", size: 12, seed: 52 }),
-    p({ template: "dot-to-dot", figure: "tree", points: 18 }),
-    p({ template: "dot-to-dot", figure: "rocket", points: 20 }),
-    p({ template: "dot-to-dot", figure: "cat", points: 20 }),
-    p({ template: "trace-letters", case: "lower", group: 3 }),
-    p({ template: "trace-letters", case: "lower", group: 4 }),
-    p({ template: "trace-letters", case: "lower", group: 5 }),
+    p({ template: "dot-to-dot", figure: "rocket", points: 18 }),
+    p({ template: "dot-to-dot", figure: "elephant", points: 22 }),
+    ...[6, 7, 8, 9, 10, 11].map((group) => p({ template: "letters", case: "lower", group })),
     p({ template: "special-letters" }),
     p({ template: "trace-words", set: 2 }),
     p({ template: "trace-words", set: 3 }),
-    p({ template: "trace-numbers", from: 0, to: 20 }),
-    p({ template: "add-objects", max: 10, seed: 53 }),
-    p({ template: "count-and-circle", max: 20, seed: 54 }),
-    p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB", "AAB"], seed: 55 }),
-    p({ template: "matching", mode: "counts", pairs: 6, seed: 56 }),
-    p({ template: "odd-one-out", rows: 6, seed: 57 }),
-    p({ template: "sizes", mode: "order", seed: 58 }),
-    p({ template: "positions", mode: "left-right", seed: 59 }),
-    p({ template: "calm-down-choices" }),
-    p({ template: "routine-chart", routine: "morning" }),
+    p({ template: "trace-words", set: 4 }),
+    p({ template: "first-letter", seed: 93 }),
+    p({ template: "rhyming", pairs: 6, seed: 94 }),
+    p({ template: "number-chart", seed: 95 }),
+    p({ template: "add-objects", max: 10, seed: 96 }),
+    p({ template: "take-away", max: 5, seed: 97 }),
+    p({ template: "number-line", to: 20, mode: "hops", seed: 98 }),
+    p({ template: "count-and-circle", max: 20, seed: 99 }),
+    p({ template: "colour-by-number", picture: "turtle" }),
+    p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB", "AAB"], seed: 100 }),
+    p({ template: "odd-one-out", rows: 6, seed: 101 }),
+    p({ template: "shadow-match", pairs: 6, seed: 102 }),
+    p({ template: "sizes", mode: "order", seed: 103 }),
+    p({ template: "positions", mode: "next-between", seed: 104 }),
+    p({ template: "calm-down-choices", mode: "plan" }),
+    p({ template: "routine-chart", routine: "school-morning" }),
     p({ template: "readiness-checklist", level: 5 }),
-    p({ template: "reward-chart", stars: 20 }),
+    p({ template: "reward-chart", stars: 20, mode: "path" }),
+    p({ template: "follow-directions", set: 5 }),
+    p({ template: "listen-and-draw", set: 0 }),
   ],
 };
 
 /** The add-on packs (`add_ons`); buying the upsell unlocks all of them (`add_ons_all`). */
 const packPrintables = {
   "alphabet-adventures": [
-    ...[0, 1, 2, 3, 4, 5].map((group) => p({ template: "trace-letters", case: "upper", group })),
-    ...[0, 1, 2, 3, 4, 5].map((group) => p({ template: "trace-letters", case: "lower", group })),
-    ...[0, 1, 2, 3].map((set) => p({ template: "trace-words", set })),
-    p({ template: "special-letters" }),
-    p({ template: "trace-name" }),
-    p({ template: "trace-lines", pattern: "loops" }),
-    p({ template: "trace-lines", pattern: "spiral" }),
+    ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((group) => p({ template: "picture-alphabet", group })),
+    ...[1, 4, 7, 10].map((group, i) => p({ template: "letter-hunt", group, seed: 201 + i })),
+    p({ template: "letter-match", groups: [6, 11], seed: 205 }),
+    p({ template: "first-letter", seed: 206 }),
+    p({ template: "beginning-sounds", groups: [0, 11], seed: 207 }),
+    p({ template: "rhyming", pairs: 6, seed: 208 }),
   ],
   "numbers-and-logic": [
-    ...[101, 102, 103, 104, 105].map((seed, i) => p({ template: "maze", size: 6 + i * 2, seed })),
-    ...(["star", "house", "fish", "rocket"] as const).map((figure, i) =>
-      p({ template: "dot-to-dot", figure, points: 10 + i * 3 }),
-    ),
-    p({ template: "add-objects", max: 5, seed: 106 }),
-    p({ template: "add-objects", max: 10, seed: 107 }),
-    p({ template: "count-and-circle", max: 10, seed: 108 }),
-    p({ template: "count-and-circle", max: 20, seed: 109 }),
-    p({ template: "patterns", kinds: ["ABC", "ABCD", "AABB"], seed: 110 }),
-    p({ template: "patterns", kinds: ["AAB", "ABB", "ABCD", "ABC"], seed: 111 }),
-    p({ template: "odd-one-out", rows: 5, seed: 112 }),
-    p({ template: "odd-one-out", rows: 6, seed: 113 }),
-    p({ template: "matching", mode: "counts", pairs: 6, seed: 114 }),
-    p({ template: "sizes", mode: "order", seed: 115 }),
-    p({ template: "trace-numbers", from: 0, to: 20 }),
+    ...[211, 212, 213].map((seed) => p({ template: "count-scene", seed })),
+    p({ template: "more-less", mode: "compare", max: 20, seed: 214 }),
+    p({ template: "more-less", mode: "more", max: 10, seed: 215 }),
+    p({ template: "picture-sudoku", size: 3, seed: 216 }),
+    p({ template: "picture-sudoku", size: 4, seed: 217 }),
+    p({ template: "picture-sudoku", size: 4, seed: 218 }),
+    p({ template: "patterns", kinds: ["ABCD", "ABC", "AABB", "ABB"], seed: 219 }),
+    p({ template: "patterns", kinds: ["AAB", "ABCD", "ABC", "AABB", "ABB"], seed: 220 }),
+    p({ template: "odd-one-out", rows: 5, seed: 221 }),
+    p({ template: "odd-one-out", rows: 6, seed: 222 }),
+    p({ template: "whats-missing", count: 6, seed: 223 }),
+    p({ template: "add-objects", max: 8, seed: 224 }),
+    p({ template: "take-away", max: 10, seed: 225 }),
+    p({ template: "ten-frame", mode: "make-ten", seed: 226 }),
+    p({ template: "number-line", to: 20, mode: "hops", seed: 227 }),
+    p({ template: "maze", size: 13, seed: 228 }),
+    p({ template: "dot-to-dot", figure: "duck", points: 18 }),
+    p({ template: "dot-to-dot", figure: "tree", points: 18 }),
   ],
   "calm-and-confident": [
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry"] }),
-    p({ template: "emotion-faces", emotions: ["scared", "surprised", "calm"] }),
-    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared", "surprised", "calm"] }),
-    ...breathingShapes.map((shape) => p({ template: "calm-breathing", shape })),
-    p({ template: "calm-down-choices" }),
-    p({ template: "feelings-checkin" }),
-    ...routineIds.map((routine) => p({ template: "routine-chart", routine })),
-    p({ template: "screen-time-tokens" }),
+    p({ template: "breathing-pictures", set: 0 }),
+    p({ template: "breathing-pictures", set: 1 }),
+    p({ template: "feelings-thermometer" }),
+    p({ template: "calm-down-choices", mode: "corner" }),
+    p({ template: "brave-cards", set: 0 }),
+    p({ template: "brave-cards", set: 1 }),
+    p({ template: "routine-strip", routine: "morning" }),
+    p({ template: "routine-strip", routine: "evening" }),
+    p({ template: "routine-strip", routine: "leaving-home" }),
+    p({ template: "how-would-you-feel", seed: 231 }),
+    p({ template: "feelings-checkin", mode: "journal" }),
+    p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared"] }),
+    p({ template: "colouring", pictures: ["hug", "hugging-face"] }),
+    p({ template: "i-spy", seed: 232 }),
+    p({ template: "picture-bingo", seed: 233 }),
+    p({ template: "listen-and-draw", set: 1 }),
   ],
 } satisfies Record<string, PrintableParams[]>;
 
 export type PackId = keyof typeof packPrintables;
 export const packIds = Object.keys(packPrintables) as [PackId, ...PackId[]];
+
+const materialSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("picture-cards"),
+    pictures: z.array(picture).min(2).max(12),
+    /** What is written under each picture: its name, the action it shows, or nothing. */
+    words: z.enum(["pictures", "actions", "none"]),
+  }),
+  z.object({ kind: z.literal("number-cards"), from: z.number().int().min(0), to: z.number().int().max(20) }),
+  z.object({ kind: z.literal("letter-cards"), source: z.enum(["initial", "name", "alphabet"]) }),
+  z.object({ kind: z.literal("face-cards"), emotions: z.array(z.enum(emotionIds)).min(3).max(6) }),
+  z.object({ kind: z.literal("cutting-strips"), modes: z.array(z.enum(cuttingModes)).min(2).max(4) }),
+  z.object({ kind: z.literal("roads"), narrow: z.boolean() }),
+  z.object({ kind: z.literal("dot-grids") }),
+  z.object({ kind: z.literal("race-track"), squares: z.number().int().min(10).max(30) }),
+  z.object({ kind: z.literal("hand-outline"), mirror: z.boolean() }),
+  z.object({ kind: z.literal("tally-chart"), pictures: z.array(picture).min(2).max(4) }),
+  z.object({ kind: z.literal("mirror-halves"), pictures: z.array(picture).min(2).max(4) }),
+]);
+export type Material = z.infer<typeof materialSchema>;
+
+/** Printouts the grown-up cuts up (the rest are sheets used whole). */
+export function isCutOut(material: Material): boolean {
+  return ["picture-cards", "number-cards", "letter-cards", "face-cards", "cutting-strips"].includes(material.kind);
+}
 
 const activityData = z.object({
   id: z
@@ -353,6 +560,8 @@ const activityData = z.object({
   skill: z.enum(skills),
   topics: z.array(z.enum(quizTopics)),
   minutes: z.number().int().min(3).max(30),
+  /** What the card needs printed (cards to cut, strips, a track), printed right after it. */
+  material: materialSchema.optional(),
 });
 
 export type PrintableItem = {
@@ -362,7 +571,14 @@ export type PrintableItem = {
   topics: string[];
   params: PrintableParams;
 };
-export type ActivityItem = { kind: "activity"; id: string; skill: Skill; topics: string[]; minutes: number };
+export type ActivityItem = {
+  kind: "activity";
+  id: string;
+  skill: Skill;
+  topics: string[];
+  minutes: number;
+  material?: Material;
+};
 export type KitItem = PrintableItem | ActivityItem;
 export type KitLevel = { number: LevelNumber; items: KitItem[] };
 export type KitPack = { id: PackId; items: PrintableItem[] };
@@ -379,7 +595,7 @@ function toPrintable(params: PrintableParams, scope: string): PrintableItem {
 }
 
 function buildKit() {
-  const activities = z.array(activityData.passthrough()).parse(activitiesData);
+  const activities = z.array(activityData).parse(activitiesData);
   const kitLevels: KitLevel[] = levels.map((number) => {
     const scope = number === 0 ? "trial" : `l${number}`;
     const printables = printablesByLevel[number].map((params) => toPrintable(params, scope));
@@ -391,12 +607,11 @@ function buildKit() {
         skill: activity.skill,
         topics: activity.topics,
         minutes: activity.minutes,
+        ...(activity.material && { material: activity.material }),
       }));
-    // Printables and activities alternate skill by skill, so each sitting mixes both.
-    return {
-      number,
-      items: [...printables, ...cards].sort((a, b) => skills.indexOf(a.skill) - skills.indexOf(b.skill)),
-    };
+    // Worksheets first, grouped by skill in the order of `skills`; the cards follow, two a page.
+    const bySkill = (a: KitItem, b: KitItem) => skills.indexOf(a.skill) - skills.indexOf(b.skill);
+    return { number, items: [...printables.sort(bySkill), ...cards.sort(bySkill)] };
   });
   const packs: KitPack[] = packIds.map((id) => ({
     id,
@@ -421,3 +636,11 @@ const byId = new Map<string, { item: KitItem; level?: LevelNumber; pack?: PackId
 export function findKitItem(id: string) {
   return byId.get(id);
 }
+
+/**
+ * The items of each level in the kit's first edition. A parent who finished a level then keeps
+ * it finished: levels open by progress, and the second edition's items have new ids.
+ */
+export const firstEditionLevels = z
+  .record(z.enum(["0", "1", "2", "3", "4", "5"]), z.array(z.string()).min(1))
+  .parse(firstEditionData);

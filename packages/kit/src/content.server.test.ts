@@ -2,7 +2,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
 import { fill, kitContent, parseKitContent } from "./content.server.ts";
-import { itemTitle } from "./draw-item.server.ts";
+import { itemTitle } from "./item-text.server.ts";
 
 // Every language has every text of the kit (the schema's records are exhaustive), and the
 // titles built from templates read as text, not placeholders.

@@ -7,63 +7,128 @@ import es from "../content/es.json" with { type: "json" };
 import fr from "../content/fr.json" with { type: "json" };
 import pt from "../content/pt.json" with { type: "json" };
 import ru from "../content/ru.json" with { type: "json" };
+import wordsAr from "../content/words/ar.json" with { type: "json" };
+import wordsDe from "../content/words/de.json" with { type: "json" };
+import wordsEn from "../content/words/en.json" with { type: "json" };
+import wordsEs from "../content/words/es.json" with { type: "json" };
+import wordsFr from "../content/words/fr.json" with { type: "json" };
+import wordsPt from "../content/words/pt.json" with { type: "json" };
+import wordsRu from "../content/words/ru.json" with { type: "json" };
 import {
   breathingShapes,
-  colourIds,
   emotionIds,
-  figures,
   kit,
   type levels,
-  linePatterns,
   packIds,
   routineIds,
   shapeIds,
   skills,
   type TemplateId,
 } from "./catalogue.ts";
+import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
+import { families } from "./pictures/picture-sets.ts";
+import { positionKey, positionScenes } from "./templates/sizes-positions.ts";
 
-// The kit's words in each language: page furniture, level and template titles, chart contents
-// and the activity cards. One schema for all seven; a missing or empty text fails at load.
+// The kit's words in each language: page furniture, the front and back pages, level and
+// template titles, chart contents, the sentences read aloud, the activity cards (content/<locale>.json),
+// and the word list: the name of every picture, the pictures for each letter, rhymes and words to
+// trace (content/words/<locale>.json). One schema for all seven; a missing or empty text fails at load.
 
 const text = z.string().trim().min(1);
 // Records over an enum are exhaustive in zod 4: every key must be there.
 const recordOf = <K extends string, V extends z.ZodType>(keys: readonly [K, ...K[]], value: V) =>
   z.record(z.enum(keys), value);
 const levelKeys = ["0", "1", "2", "3", "4", "5"] as const satisfies readonly `${(typeof levels)[number]}`[];
-const titled = z.object({ title: text, instruction: text });
+
+/** Templates whose instruction depends on their mode, and the modes. */
+const modedTemplates = {
+  cutting: ["straight", "zigzag", "waves", "steps", "curves", "spiral", "shapes"],
+  "trace-name": ["big", "practice", "write"],
+  "ten-frame": ["count", "make-ten", "teens"],
+  "more-less": ["more", "fewer", "compare"],
+  "number-line": ["missing", "hops"],
+  "same-different": ["different", "same", "mirror"],
+  sizes: ["biggest", "smallest", "order", "tall-short", "long-short"],
+  positions: ["on-under", "in-out", "left-right", "front-behind", "next-between"],
+  "feelings-checkin": ["faces", "why", "journal"],
+  "calm-down-choices": ["cards", "plan", "corner"],
+  "reward-chart": ["grid", "path"],
+} as const satisfies Partial<Record<TemplateId, readonly string[]>>;
+
 const templateIds = [
-  "trace-lines",
-  "trace-letters",
-  "special-letters",
+  "trace-path",
+  "cutting",
+  "maze",
+  "dot-to-dot",
+  "colouring",
+  "colour-by-number",
+  "letters",
+  "my-letter",
   "trace-name",
+  "special-letters",
   "trace-words",
+  "beginning-sounds",
+  "rhyming",
+  "letter-match",
+  "first-letter",
+  "letter-hunt",
+  "picture-alphabet",
   "trace-numbers",
   "count-objects",
   "count-and-circle",
+  "ten-frame",
+  "more-less",
+  "number-line",
+  "number-chart",
   "add-objects",
+  "take-away",
+  "count-scene",
+  "picture-sudoku",
   "trace-shapes",
+  "shape-hunt",
   "colour-shapes",
+  "colour-words",
   "patterns",
-  "maze",
-  "dot-to-dot",
-  "matching",
+  "same-different",
   "odd-one-out",
+  "whats-missing",
+  "shadow-match",
+  "sorting",
+  "sequencing",
   "sizes",
   "positions",
   "emotion-faces",
   "feelings-checkin",
+  "how-would-you-feel",
   "calm-breathing",
   "calm-down-choices",
+  "feelings-thermometer",
+  "breathing-pictures",
+  "brave-cards",
   "routine-chart",
+  "routine-strip",
+  "readiness-checklist",
   "chore-chart",
   "reward-chart",
   "screen-time-tokens",
-  "readiness-checklist",
+  "i-spy",
+  "picture-bingo",
+  "follow-directions",
+  "listen-and-draw",
 ] as const satisfies readonly TemplateId[];
+
+const templateText = z
+  .object({ title: text, instruction: text, modes: z.record(z.string(), text).optional() })
+  .strict();
 
 const activityIds = kit.levels.flatMap((level) =>
   level.items.filter((item) => item.kind === "activity").map((item) => item.id),
 );
+const positionKeys = Object.values(positionScenes).flatMap((scenes) => scenes.map(positionKey)) as [
+  string,
+  ...string[],
+];
+const crayonIds = ["red", "blue", "yellow", "green", "orange", "purple", "brown", "pink", "grey", "black"] as const;
 
 export const activityText = z.object({
   title: text,
@@ -87,41 +152,100 @@ export const kitContentSchema = z.object({
     youNeed: text,
     steps: text,
     teaches: text,
-    parentTip: text,
-    start: text,
-    finish: text,
+    /** The days of the week in the order a week starts in this language's countries. */
     days: z.array(text).length(7),
+  }),
+  book: z.object({
+    cover: text,
+    kitName: text,
+    madeFor: text,
+    worksheets: text.includes("{{count}}"),
+    activities: text.includes("{{count}}"),
+    packDescription: text,
+    contents: text,
+    guideTitle: text,
+    guideTips: z.array(text).min(3).max(5),
+    tracker: text,
+    answers: text,
+    certificate: text,
+    awardedTo: text,
+    completed: text.includes("{{level}}"),
+    wellDone: text,
+    signature: text,
+    cutOutsTitle: text.includes("{{title}}"),
+    cutOutsInstruction: text,
+    cutOutsNext: text,
+    sheetTitle: text.includes("{{title}}"),
+    sheetInstruction: text,
+    sheetNext: text,
+    activityLog: text,
   }),
   levels: recordOf(levelKeys, z.object({ title: text, description: text })),
   packs: recordOf(packIds, text),
   skills: recordOf(skills, text),
-  templates: recordOf(templateIds, titled),
+  templates: recordOf(templateIds, templateText).superRefine((templates, context) => {
+    for (const [id, modes] of Object.entries(modedTemplates)) {
+      for (const mode of modes) {
+        if (!templates[id as TemplateId]?.modes?.[mode]) {
+          context.addIssue({ code: "custom", path: [id, "modes", mode], message: "instruction for this mode missing" });
+        }
+      }
+    }
+  }),
   values: z.object({
-    lines: recordOf(linePatterns, text),
     shapes: recordOf(shapeIds, text),
-    colours: recordOf(colourIds, text),
+    colours: recordOf(crayonIds, text),
     emotions: recordOf(emotionIds, text),
-    figures: recordOf(figures, text),
     breathing: recordOf(breathingShapes, text),
     breatheIn: text,
     breatheOut: text,
     hold: text,
-    biggest: text,
-    smallest: text,
-    order: text,
-    above: text,
-    below: text,
-    left: text,
-    right: text,
-    inside: text,
-    outside: text,
+    sizes: z.object({
+      biggest: text,
+      smallest: text,
+      order: text,
+      tallest: text,
+      shortest: text,
+      longest: text,
+      shortestLength: text,
+    }),
+    circleMore: text,
+    circleFewer: text,
+    forms: z.object({ alone: text, start: text, middle: text, end: text }),
+    lettersJoined: text.includes("{{letters}}"),
+    nameLetters: text,
+    nameCount: text,
+    drawYourself: text,
+    colourLetter: text.includes("{{letter}}"),
+    families: recordOf(Object.keys(families) as [keyof typeof families, ...(keyof typeof families)[]], text),
+    todayIFeel: text,
+    because: text,
+    whenIFeel: text.includes("{{feeling}}"),
+    calmCorner: text,
+    calmPlan: z.object({ stop: text, breathe: text, choose: text }),
+    thermometer: z.array(text).length(5),
+    whatHelps: text,
+    myReward: text,
     token: text,
+    /** The action words of the read-and-do cards, by the picture that shows them. */
+    actions: z.object({
+      walking: text,
+      dancing: text,
+      "clapping-hands": text,
+      "waving-hand": text,
+      swimming: text,
+      "raising-hand": text,
+    }),
   }),
   routines: recordOf(routineIds, z.object({ title: text, steps: z.array(text).min(4).max(6) })),
   chores: z.object({ first: z.array(text).length(6), more: z.array(text).length(6) }),
   calmChoices: z.array(text).length(6),
   checklist: recordOf(levelKeys, z.array(text).min(5).max(8)),
-  words: z.array(z.array(text).length(4)).length(4),
+  positions: recordOf(positionKeys, text),
+  directions: z.array(z.array(text).min(4).max(5)).length(6),
+  drawings: z.array(z.array(text).length(4)).length(3),
+  breathingCards: z.array(z.object({ title: text, text })).length(8),
+  braveCards: z.array(text).length(12),
   activities: z.record(z.string(), activityText).superRefine((cards, context) => {
     for (const id of activityIds) {
       if (!(id in cards)) context.addIssue({ code: "custom", path: [id], message: "activity card missing" });
@@ -131,25 +255,62 @@ export const kitContentSchema = z.object({
 
 export type KitContent = z.infer<typeof kitContentSchema>;
 
-const sources: Record<Locale, unknown> = { en, ru, es, fr, ar, de, pt };
+const pictureId = z.enum(pictureIds as [PictureId, ...PictureId[]]);
+
+export const kitWordsSchema = z.object({
+  /** The everyday word for every picture. */
+  pictures: recordOf(pictureIds as [PictureId, ...PictureId[]], text),
+  /** For each letter of the alphabet (capitals; Arabic isolated forms), pictures that start with its sound. */
+  letters: z.record(z.string(), z.array(pictureId).min(1).max(3)),
+  /** Letters no picturable word starts with: their pictures contain the letter instead. */
+  lettersInside: z.array(z.string()),
+  rhymes: z.array(z.tuple([pictureId, pictureId])).min(8),
+  /** Short words to trace, easiest first. */
+  wordSets: z.array(z.array(pictureId).length(4)).length(5),
+});
+export type KitWords = z.infer<typeof kitWordsSchema>;
+
+const sources: Record<Locale, { content: unknown; words: unknown }> = {
+  en: { content: en, words: wordsEn },
+  ru: { content: ru, words: wordsRu },
+  es: { content: es, words: wordsEs },
+  fr: { content: fr, words: wordsFr },
+  ar: { content: ar, words: wordsAr },
+  de: { content: de, words: wordsDe },
+  pt: { content: pt, words: wordsPt },
+};
 
 export function parseKitContent(locale: string, source: unknown): KitContent {
   const parsed = kitContentSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new Error(`Kit content for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
-  }
+  if (!parsed.success) throw new Error(`Kit content for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 
-const cache = new Map<Locale, KitContent>();
+export function parseKitWords(locale: string, source: unknown): KitWords {
+  const parsed = kitWordsSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Kit word list for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+const contentCache = new Map<Locale, KitContent>();
+const wordsCache = new Map<Locale, KitWords>();
 
 export function kitContent(locale: Locale): KitContent {
-  let content = cache.get(locale);
+  let content = contentCache.get(locale);
   if (!content) {
-    content = parseKitContent(locale, sources[locale]);
-    cache.set(locale, content);
+    content = parseKitContent(locale, sources[locale].content);
+    contentCache.set(locale, content);
   }
   return content;
+}
+
+export function kitWords(locale: Locale): KitWords {
+  let words = wordsCache.get(locale);
+  if (!words) {
+    words = parseKitWords(locale, sources[locale].words);
+    wordsCache.set(locale, words);
+  }
+  return words;
 }
 
 /** `{{name}}` placeholders filled from `values`. */

@@ -1,11 +1,12 @@
 import type { Locale } from "@kinderready/i18n/locales";
+import { letterGroupCount } from "./catalogue.ts";
 
 // What each language's children learn to write: the alphabet as taught in school (with its own
-// letters: Ñ, Ё, Ä Ö Ü ß, Arabic), the letters that get mixed up, and the digits used.
+// letters: Ñ, Ё, Ä Ö Ü, Arabic), the letters that get mixed up, and the digits used.
 
 const latin = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-const upper: Record<Locale, string> = {
+export const alphabets: Record<Locale, string> = {
   en: latin,
   es: "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ",
   fr: latin,
@@ -15,37 +16,37 @@ const upper: Record<Locale, string> = {
   ar: "ابتثجحخدذرزسشصضطظعغفقكلمنهوي",
 };
 
-/** Arabic has no case: the "lower" pass practises each letter's joined forms (start, middle, end). */
-const tatweel = "\u0640";
-
+/** Letters children mix up, practised together near the end of the kit. */
 const special: Record<Locale, string[]> = {
   en: ["b", "d", "p", "q", "m", "w"],
-  es: ["ñ", "á", "é", "í", "ó", "ú"],
-  fr: ["é", "è", "ê", "à", "ç", "ù"],
-  de: ["ä", "ö", "ü", "ß", "b", "d"],
-  pt: ["ç", "ã", "õ", "á", "é", "ê"],
-  ru: ["ё", "й", "ъ", "ь", "ы", "щ"],
-  ar: ["ب", "ت", "ث", "ج", "ح", "خ"],
+  es: ["b", "d", "p", "q", "ñ", "ll"],
+  fr: ["b", "d", "p", "q", "é", "è"],
+  de: ["b", "d", "p", "q", "ß", "ie"],
+  pt: ["b", "d", "p", "q", "ç", "ã"],
+  ru: ["б", "д", "в", "з", "ш", "щ"],
+  ar: ["ب", "ت", "ث", "ن", "ي", "ج"],
 };
 
-export const letterGroups = 6;
-
-/** The letters of group `group` (0-5) of the alphabet, as they are traced on the page. */
-export function letterGroup(locale: Locale, letterCase: "upper" | "lower", group: number): string[] {
-  const letters = [...upper[locale]];
-  const size = Math.ceil(letters.length / letterGroups);
-  const slice = letters.slice(group * size, (group + 1) * size);
-  if (letterCase === "upper") return slice;
-  if (locale === "ar") return slice.map((letter) => joinedForms(letter));
-  return slice.map((letter) => letter.toLocaleLowerCase(locale));
+/** The alphabet's letters (capitals; in Arabic the isolated forms). */
+export function alphabet(locale: Locale): string[] {
+  return [...alphabets[locale]];
 }
 
-/** Letters that do not join to the next one (ا د ذ ر ز و) have no start or middle form. */
-const nonJoining = new Set([..."ادذرزو"]);
+/**
+ * The letters of group `group` of the alphabet: split into `letterGroupCount` groups whose sizes
+ * differ by at most one, the larger groups first.
+ */
+export function letterGroup(locale: Locale, letterCase: "upper" | "lower", group: number): string[] {
+  const letters = alphabet(locale);
+  const base = Math.floor(letters.length / letterGroupCount);
+  const larger = letters.length % letterGroupCount;
+  const start = group * base + Math.min(group, larger);
+  const slice = letters.slice(start, start + base + (group < larger ? 1 : 0));
+  return letterCase === "upper" || locale === "ar" ? slice : slice.map((letter) => lowerCase(locale, letter));
+}
 
-function joinedForms(letter: string): string {
-  if (nonJoining.has(letter)) return `${letter} ${tatweel}${letter}`;
-  return `${letter}${tatweel} ${tatweel}${letter}${tatweel} ${tatweel}${letter}`;
+export function lowerCase(locale: Locale, letter: string): string {
+  return letter.toLocaleLowerCase(locale);
 }
 
 export function specialLetters(locale: Locale): string[] {

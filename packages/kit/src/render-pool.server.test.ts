@@ -12,7 +12,7 @@ const request = (index: number) => {
   const item = kit.levels[1]?.items[index];
   if (!item) throw new Error("no item");
   return {
-    items: [{ item, place: { level: 1 as const } }],
+    document: { kind: "item" as const, id: item.id },
     locale: "ar" as const,
     paper: "a4" as const,
     childName: "سارة",

@@ -2,67 +2,133 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
+import { documentPages } from "./book/book-document.ts";
 import { kit } from "./catalogue.ts";
-import { countPages, runQualityGate, sampleEntries } from "./quality-gate.server.ts";
-import { paperFor, RenderCache, renderKey, renderPdf, renderPreviewSvg } from "./render.server.ts";
+import { countPages, runQualityGate } from "./quality-gate.server.ts";
+import { defaultPaper, paperFor, RenderCache, renderKey, renderPdf, renderPreviewSvg } from "./render.server.ts";
 
-// Real PDFs: one page per item, the same bytes for the same input, the child's name and the
-// language's words in the extracted text, the paper of the country, and the quality gate over a
-// sample of every template in every language (the full run is bench/printables.ts).
+// Real PDFs: a level as a book (cover with the child's name, contents, guide, worksheets, card
+// sheets, answer key, certificate), the same bytes for the same input, the language's words in
+// the extracted text, pictures embedded once, the paper asked for, and the quality and content
+// gate over a sample in every language (the full run is bench/printables.ts).
 
-const trial = kit.levels[0]?.items ?? [];
-const first = trial.find((item) => item.kind === "printable");
-if (!first) throw new Error("no trial printable");
-const entry = { item: first, place: { level: 0 as const } };
 const directory = mkdtempSync(join(tmpdir(), "kit-"));
+const trial = { kind: "level" as const, number: 0 as const };
 
-function pdftotext(bytes: Buffer): string {
+function saved(bytes: Buffer): string {
   const file = join(directory, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  return file;
+}
+
+function pdftotext(bytes: Buffer, pages?: [number, number]): string {
+  const range = pages ? ["-f", String(pages[0]), "-l", String(pages[1])] : [];
+  return execFileSync("pdftotext", ["-layout", ...range, saved(bytes), "-"], { encoding: "utf8" });
 }
 
 describe("rendering the kit", () => {
   it("renders the same bytes for the same input, and a new key for another name", async () => {
-    const request = { items: [entry], locale: "en" as const, paper: "a4" as const, childName: "Mia", title: "t" };
+    const first = kit.levels[0]?.items.find((item) => item.kind === "printable");
+    if (!first) throw new Error("no trial printable");
+    const request = {
+      document: { kind: "item" as const, id: first.id },
+      locale: "en" as const,
+      paper: "a4" as const,
+      childName: "Mia",
+      title: "t",
+    };
     const [a, b] = await Promise.all([renderPdf(request), renderPdf(request)]);
     expect(a.bytes.equals(b.bytes)).toBe(true);
     expect(renderKey({ ...request, childName: "Noah" })).not.toBe(a.key);
   });
 
-  it("writes a level as one PDF with a page per item, text extractable", async () => {
-    const items = trial.map((item) => ({ item, place: { level: 0 as const } }));
-    const pdf = await renderPdf({ items, locale: "en", paper: "letter", childName: "Mia", title: "Trial" });
-    expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(countPages(pdf.bytes)).toBe(items.length);
-    const text = pdftotext(pdf.bytes);
-    expect(text).toContain("Made for Mia");
-    expect(text).toContain("Trial level");
-    writeFileSync(join(directory, "level.pdf"), pdf.bytes);
-    const info = execFileSync("pdfinfo", [join(directory, "level.pdf")], { encoding: "utf8" });
+  it("prints a level as a book: cover with the name, contents, guide, answer key and certificate", async () => {
+    const pdf = await renderPdf({ document: trial, locale: "en", paper: "letter", childName: "Mia", title: "Trial" });
+    const pages = documentPages(trial);
+    expect(countPages(pdf.bytes)).toBe(pages.length);
+    expect(pages.map((page) => page.kind).slice(0, 3)).toEqual(["cover", "contents", "guide"]);
+    expect(pages.at(-1)?.kind).toBe("certificate");
+    const cover = pdftotext(pdf.bytes, [1, 1]);
+    expect(cover).toContain("Trial level");
+    expect(cover).toContain("Mia");
+    expect(pdftotext(pdf.bytes, [2, 2])).toContain("Contents");
+    const last = pdftotext(pdf.bytes, [pages.length, pages.length]);
+    expect(last).toContain("Certificate");
+    expect(last).toContain("Mia");
+    const answers = pages.findIndex((page) => page.kind === "answers") + 1;
+    expect(answers).toBeGreaterThan(3);
+    expect(pdftotext(pdf.bytes, [answers, answers])).toContain("Answer key");
+    const info = execFileSync("pdfinfo", [saved(pdf.bytes)], { encoding: "utf8" });
     expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
   });
 
-  it("shapes Arabic and Cyrillic into real text", async () => {
-    const ar = pdftotext(
-      (await renderPdf({ items: [entry], locale: "ar", paper: "a4", childName: "سارة", title: "t" })).bytes,
+  it("embeds each picture once per file and places it again by reference", async () => {
+    const keys = new Set<string>();
+    let placed = 0;
+    const pdf = await renderPdf(
+      { document: { kind: "level", number: 1 }, locale: "en", paper: "a4", childName: "Mia", title: "L1" },
+      {
+        wrap: (surface) => ({
+          width: surface.width,
+          height: surface.height,
+          path: (d, paint) => surface.path(d, paint),
+          text: (run, color) => surface.text(run, color),
+          symbol: (drawing, at) => {
+            keys.add(drawing.key);
+            placed++;
+            surface.symbol(drawing, at);
+          },
+          transformed: (at, draw) => surface.transformed(at, draw),
+        }),
+      },
     );
-    expect(ar).toContain("سارة");
-    const ru = pdftotext(
-      (await renderPdf({ items: [entry], locale: "ru", paper: "a4", childName: "Маша", title: "t" })).bytes,
-    );
-    expect(ru).toContain("Маша");
-  });
+    const forms = pdf.bytes.toString("latin1").match(/\/Subtype \/Form/g)?.length ?? 0;
+    expect(forms).toBe(keys.size);
+    expect(placed).toBeGreaterThan(forms * 2);
+    expect(pdf.bytes.length).toBeLessThan(3 * 1024 * 1024);
+  }, 30_000);
 
-  it("picks Letter for North America and A4 elsewhere", () => {
+  it("prints in colour, with the language's own script", async () => {
+    const file = saved(
+      (await renderPdf({ document: trial, locale: "ar", paper: "a4", childName: "سارة", title: "t" })).bytes,
+    );
+    const text = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("سارة");
+    // A worksheet page rasterised: some pixels are clearly coloured, not grey.
+    const ppm = execFileSync("pdftoppm", ["-f", "5", "-l", "5", "-r", "20", file]);
+    const header = ppm.toString("latin1", 0, 20).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+    expect(header).not.toBeNull();
+    const pixels = ppm.subarray((header as RegExpMatchArray)[0].length);
+    let coloured = 0;
+    for (let i = 0; i < pixels.length; i += 3) {
+      const [r, g, b] = [pixels[i] as number, pixels[i + 1] as number, pixels[i + 2] as number];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured++;
+    }
+    expect(coloured).toBeGreaterThan(50);
+    const ru = (await renderPdf({ document: trial, locale: "ru", paper: "a4", childName: "Маша", title: "t" })).bytes;
+    expect(pdftotext(ru, [1, 1])).toContain("Маша");
+  }, 30_000);
+
+  it("picks the paper from the country, then the browser's region, then the language", () => {
     expect([paperFor("US"), paperFor("ca"), paperFor("de"), paperFor(null)]).toEqual(["letter", "letter", "a4", "a4"]);
+    expect(defaultPaper("de", "US", "en")).toBe("a4");
+    expect(defaultPaper(null, "GB", "en")).toBe("a4");
+    expect(defaultPaper(null, "MX", "es")).toBe("letter");
+    expect(defaultPaper(null, undefined, "en")).toBe("letter");
+    expect(defaultPaper(null, undefined, "fr")).toBe("a4");
   });
 
-  it("draws a small SVG preview from the same code", () => {
-    const svg = renderPreviewSvg(first, { level: 0 }, "ar");
+  it("draws a small SVG preview from the same code, pictures included once", () => {
+    const first = kit.levels[1]?.items.find(
+      (item) => item.kind === "printable" && item.params.template === "count-objects",
+    );
+    if (!first) throw new Error("no counting page");
+    const svg = renderPreviewSvg(first.id, "ar");
     expect(svg.startsWith("<svg")).toBe(true);
-    expect(svg.length).toBeLessThan(40_000);
+    expect(svg).toContain("<use href=");
+    expect(svg.length).toBeLessThan(120_000);
   });
 
   it("caches by key and evicts the least recently used past its budget", async () => {
@@ -80,13 +146,12 @@ describe("rendering the kit", () => {
   });
 
   it.each(["a4", "letter"] as const)(
-    "passes the quality gate on a sample in every language on %s",
+    "passes the quality and content gate on the trial level in every language on %s",
     async (paper) => {
-      const reports = await runQualityGate(sampleEntries(9, paper === "a4" ? 0 : 4), undefined, paper);
+      const reports = await runQualityGate([trial], localeCodes, paper);
       for (const report of reports) {
         expect(report.issues, report.locale).toEqual([]);
-        expect(report.oversized, report.locale).toEqual([]);
-        expect(report.pages, report.locale).toBe(report.items);
+        expect(report.failures, report.locale).toEqual([]);
       }
     },
     120_000,

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
+import { documentPages, documentPlace, type KitDocument, type KitPage } from "./book/book-document.ts";
 import { Canvas, type TextIssue } from "./canvas.server.ts";
-import type { KitItem } from "./catalogue.ts";
-import { kitContent } from "./content.server.ts";
-import { drawItem, type ItemPlace } from "./draw-item.server.ts";
+import { kitContent, kitWords } from "./content.server.ts";
+import { drawPage } from "./draw-page.server.ts";
 import { createPdfDocument, PdfSurface } from "./pdf-surface.server.ts";
+import type { Surface } from "./surface.ts";
 import { SvgSurface } from "./svg-surface.server.ts";
 
-// Items to PDF (one page each; a level is one document) and to SVG previews, cached by a hash
-// of everything that shapes the output.
+// Documents to PDF (a level or a pack as one book, or a single item) and items to SVG previews,
+// cached by a hash of everything that shapes the output.
 
 export const papers = { a4: [595.28, 841.89], letter: [612, 792] } as const;
 export type Paper = keyof typeof papers;
@@ -36,11 +37,26 @@ export function paperFor(countryCode: string | null | undefined): Paper {
   return countryCode && letterCountries.has(countryCode.toLowerCase()) ? "letter" : "a4";
 }
 
-/** Bump when the drawing code changes what an item looks like, so cached files are not reused. */
-const renderVersion = "1";
+/**
+ * The paper to print on when the parent has not chosen: their country's; else the region of
+ * their browser's language (en-GB, es-MX); else Letter in English (most English-speaking
+ * parents are in North America) and A4 in the other languages.
+ */
+export function defaultPaper(
+  countryCode: string | null | undefined,
+  region: string | undefined,
+  locale: Locale,
+): Paper {
+  if (countryCode) return paperFor(countryCode);
+  if (region) return paperFor(region);
+  return locale === "en" ? "letter" : "a4";
+}
+
+/** Bump when the drawing code changes what a page looks like, so cached files are not reused. */
+const renderVersion = "2";
 
 export type RenderRequest = {
-  items: { item: KitItem; place: ItemPlace }[];
+  document: KitDocument;
   locale: Locale;
   paper: Paper;
   childName?: string | undefined;
@@ -50,19 +66,36 @@ export type RenderRequest = {
 export function renderKey(request: RenderRequest): string {
   const hash = createHash("sha256");
   hash.update(
-    JSON.stringify([renderVersion, request.locale, request.paper, request.childName?.trim() ?? "", request.title]),
+    JSON.stringify([
+      renderVersion,
+      request.locale,
+      request.paper,
+      request.childName?.trim() ?? "",
+      request.title,
+      request.document,
+    ]),
   );
-  hash.update(JSON.stringify(request.items.map(({ item, place }) => [item, place])));
+  hash.update(JSON.stringify(documentPages(request.document)));
   hash.update(JSON.stringify(kitContent(request.locale)));
+  hash.update(JSON.stringify(kitWords(request.locale)));
   return hash.digest("base64url").slice(0, 32);
 }
 
 export type RenderedPdf = { bytes: Buffer; key: string; pages: number; issues: TextIssue[] };
 
-/** Renders the items as one PDF, a page each. */
-export async function renderPdf(request: RenderRequest): Promise<RenderedPdf> {
+/** What a caller can watch while pages are drawn (the quality gate). */
+export type RenderWatch = {
+  /** Wraps each page's surface, e.g. to record what is drawn. */
+  wrap?: (surface: Surface, page: KitPage, index: number) => Surface;
+  /** Called after each page is drawn. */
+  page?: (page: KitPage, index: number, canvas: Canvas) => void;
+};
+
+/** Renders a document (a level, a pack, all packs or one item) as one PDF. */
+export async function renderPdf(request: RenderRequest, watch: RenderWatch = {}): Promise<RenderedPdf> {
   const [width, height] = papers[request.paper];
   const content = kitContent(request.locale);
+  const pages = documentPages(request.document);
   const doc = createPdfDocument(request.title, content.page.brand);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -71,22 +104,45 @@ export async function renderPdf(request: RenderRequest): Promise<RenderedPdf> {
     doc.on("error", reject);
   });
   const issues: TextIssue[] = [];
-  for (const { item, place } of request.items) {
+  const context = {
+    locale: request.locale,
+    childName: request.childName,
+    pages,
+    place: documentPlace(request.document),
+    numbered: request.document.kind !== "item",
+  };
+  pages.forEach((page, index) => {
     doc.addPage({ size: [width, height], margin: 0 });
-    const canvas = new Canvas(new PdfSurface(doc, width, height), directionOf(request.locale) === "rtl");
-    drawItem(canvas, item, place, request.locale, request.childName);
-    issues.push(...canvas.issues.map((issue) => ({ ...issue, detail: `${item.id}: ${issue.detail}` })));
-  }
+    const surface: Surface = new PdfSurface(doc, width, height);
+    const canvas = new Canvas(
+      watch.wrap ? watch.wrap(surface, page, index) : surface,
+      directionOf(request.locale) === "rtl",
+    );
+    drawPage(canvas, page, index, context);
+    watch.page?.(page, index, canvas);
+    const label = page.kind === "printable" ? page.item.id : `${page.kind} ${index + 1}`;
+    issues.push(...canvas.issues.map((issue) => ({ ...issue, detail: `${label}: ${issue.detail}` })));
+  });
   doc.end();
   await done;
-  return { bytes: Buffer.concat(chunks), key: renderKey(request), pages: request.items.length, issues };
+  return { bytes: Buffer.concat(chunks), key: renderKey(request), pages: pages.length, issues };
 }
 
-/** A small SVG of the item's page, without the child's name (previews are shared and cached). */
-export function renderPreviewSvg(item: KitItem, place: ItemPlace, locale: Locale, displayWidth = 160): string {
+/** A small SVG of an item's page, without the child's name (previews are shared and cached). */
+export function renderPreviewSvg(itemId: string, locale: Locale, displayWidth = 160): string {
   const [width, height] = papers.a4;
   const surface = new SvgSurface(width, height);
-  drawItem(new Canvas(surface, directionOf(locale) === "rtl"), item, place, locale, undefined);
+  const pages = documentPages({ kind: "item", id: itemId });
+  const page = pages[0];
+  if (page) {
+    drawPage(new Canvas(surface, directionOf(locale) === "rtl"), page, 0, {
+      locale,
+      childName: undefined,
+      pages,
+      place: documentPlace({ kind: "item", id: itemId }),
+      numbered: false,
+    });
+  }
   return surface.toString(displayWidth);
 }
 

@@ -110,3 +110,43 @@ export function fontMetrics(font: FontName, size: number) {
     descent: -f.descent * scale,
   };
 }
+
+/**
+ * The ink of a line of text relative to its baseline, from the glyphs' own boxes: how far it
+ * reaches above (`top`, negative) and below (`bottom`), and its advance width.
+ */
+export function inkBounds(text: string, role: FontRole, size: number, rtl: boolean) {
+  const line = layoutLine(text, role, size, rtl);
+  let top = 0;
+  let bottom = 0;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let cursor = 0;
+  for (const run of line.runs) {
+    const font = fontkitFont(run.font);
+    const scale = size / font.unitsPerEm;
+    const layout = font.layout(run.text);
+    let x = cursor;
+    layout.glyphs.forEach((glyph, index) => {
+      const position = layout.positions[index];
+      const box = glyph.bbox;
+      if (box.maxX > box.minX) {
+        const gx = x + (position?.xOffset ?? 0) * scale;
+        const gy = (position?.yOffset ?? 0) * scale;
+        top = Math.min(top, -(box.maxY * scale + gy));
+        bottom = Math.max(bottom, -(box.minY * scale + gy));
+        left = Math.min(left, gx + box.minX * scale);
+        right = Math.max(right, gx + box.maxX * scale);
+      }
+      x += (position?.xAdvance ?? 0) * scale;
+    });
+    cursor += run.width;
+  }
+  return {
+    top,
+    bottom,
+    width: line.width,
+    left: Number.isFinite(left) ? left : 0,
+    right: Number.isFinite(right) ? right : line.width,
+  };
+}

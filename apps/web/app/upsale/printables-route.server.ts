@@ -4,7 +4,7 @@ import { DomainError } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
-import { getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
+import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { defaultProduct } from "@kinderready/domain/product";
 import { findParent } from "@kinderready/domain/profile/profile.server";
@@ -85,13 +85,28 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   }
   const input = { userToken: token.data, product: defaultProduct };
   const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
+  // The paper switch is a link (`?paper=letter`): the choice is kept for this parent's downloads.
+  const paper = paperQuery.safeParse(url.searchParams.get("paper"));
+  if (paper.success) await choosePaper(services.printables, { ...input, paper: paper.data });
+  const region = languageRegion(request.headers.get("accept-language"));
   const [status, offer, mode, kit] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }),
     getUpsaleOffer(services.payments, input),
     getUpsaleDisplayMode(services.db),
-    loadKit(services, { ...input, locale, invoices: devInvoices(url) }, open.success ? open.data : undefined),
+    loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
   ]);
   return { locale, access: status.purchased || status.isManualAccess, offer, mode, returning, kit, popup };
+}
+
+const paperQuery = z.enum(["a4", "letter"]);
+
+/** The region of the browser's first language with one (`en-GB` → `GB`), to guess the paper. */
+function languageRegion(header: string | null): string | undefined {
+  for (const part of (header ?? "").split(",").slice(0, 6)) {
+    const region = /^[a-z]{2,3}-([a-z]{2})\b/i.exec(part.trim())?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return undefined;
 }
 
 /** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it in IS_DEV only). */

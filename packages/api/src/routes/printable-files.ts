@@ -107,10 +107,9 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
     async (request, reply) => {
       const found = findKitItem(request.params.file.slice(0, -".svg".length));
       if (!found) return reply.status(404).send({ message: "params.file: No such printable", statusCode: 404 });
-      const place = found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
       const language = request.query.locale;
       const svg = await options.previews.get(`${found.item.id}:${language}`, async () =>
-        Buffer.from(renderPreviewSvg(found.item, place, language)),
+        Buffer.from(renderPreviewSvg(found.item.id, language)),
       );
       // The URL carries the content version: a changed kit gets new URLs.
       return reply

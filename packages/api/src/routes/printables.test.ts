@@ -4,8 +4,10 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases"
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { choosePaper } from "@kinderready/domain/printables/printables.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
-import { kit } from "@kinderready/kit/catalogue";
+import { documentPages } from "@kinderready/kit/book/book-document";
+import { firstEditionLevels, kit } from "@kinderready/kit/catalogue";
 import { kitContent } from "@kinderready/kit/content.server";
 import { RenderCache } from "@kinderready/kit/render.server";
 import { RenderPool } from "@kinderready/kit/render-pool.server";
@@ -143,6 +145,36 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect(rows).toEqual([]);
   });
 
+  it("keeps a level finished in the kit's first edition finished, whose items had other ids", async () => {
+    const parent = await parentWithAccess();
+    const before = firstEditionLevels["0"] ?? [];
+    await database.db.insert(printableProgress).values(before.map((itemId) => ({ userId: parent.id, itemId })));
+    const core = (await printables(parent.token)).json().printables.kinderready.core;
+    expect(core[0].completed).toBe(true);
+    expect(core[1].locked).toBe(false);
+    expect(core[2].locked).toBe(true);
+  });
+
+  it("prints on the paper the parent chooses, by country and language until they do", async () => {
+    const parent = await parentWithAccess();
+    const link = async (query: string) => (await printables(parent.token, query)).json();
+    expect((await link("locale=en")).paper).toBe("letter");
+    expect((await link("locale=de")).paper).toBe("a4");
+    await database.db.update(users).set({ countryCode: "GB" }).where(eq(users.id, parent.id));
+    expect((await link("locale=en")).paper).toBe("a4");
+    await choosePaper(services.printables, { userToken: parent.token, product: "kinderready", paper: "letter" });
+    const chosen = await link("locale=de");
+    expect(chosen.paper).toBe("letter");
+    expect(chosen.printables.kinderready.core[0].download_url).toContain("paper=letter");
+    await expect(
+      choosePaper(services.printables, {
+        userToken: "unknown-token-aaaaaaaaaaaaaa",
+        product: "kinderready",
+        paper: "a4",
+      }),
+    ).rejects.toThrow(/No parent/);
+  });
+
   it("lists add-on packs only when bought (printablesByInvoices previews that in IS_DEV)", async () => {
     const parent = await parentWithAccess();
     expect((await printables(parent.token)).json().printables.kinderready.upsale.add_ons).toEqual([]);
@@ -206,10 +238,12 @@ describe.each(testDatabases())("printables on $name", (target) => {
     const foreign = item.download_url.replace(`item-${item.id}.pdf`, `item-${kit.levels[3]?.items[0]?.id}.pdf`);
     expect((await download(foreign)).statusCode).toBe(404);
 
-    // The whole level: one page per item, inline for printing when asked.
+    // The whole level as a book (cover to certificate), inline for printing when asked.
     const whole = await download(`${level.download_url}&disposition=inline`);
     expect(whole.headers["content-disposition"]).toMatch(/^inline; /);
-    expect(whole.rawPayload.toString("latin1")).toContain(`/Count ${level.items.length}`);
+    expect(whole.rawPayload.toString("latin1")).toContain(
+      `/Count ${documentPages({ kind: "level", number: 0 }).length}`,
+    );
   }, 60_000);
 
   it("refuses an expired link with 410 and a page in its language", async () => {

@@ -1,10 +1,18 @@
 import type { Database } from "@kinderready/db/open-db";
 import { entitlements, printableProgress, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { findKitItem, type KitItem, kit, type LevelNumber, type PackId } from "@kinderready/kit/catalogue";
+import type { KitDocument } from "@kinderready/kit/book/book-document";
+import {
+  findKitItem,
+  firstEditionLevels,
+  type KitItem,
+  kit,
+  type LevelNumber,
+  type PackId,
+} from "@kinderready/kit/catalogue";
 import { kitContent } from "@kinderready/kit/content.server";
-import { type ItemPlace, itemSummary, itemTitle, placeLabel } from "@kinderready/kit/draw-item.server";
-import { type Paper, paperFor, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
+import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.server";
+import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
 import { and, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
@@ -37,7 +45,7 @@ export type PrintablesDeps = {
 };
 
 type Access = {
-  user: { id: string; kidName: string | null; countryCode: string | null; topics: string[] };
+  user: { id: string; kidName: string | null; countryCode: string | null; paper: string | null; topics: string[] };
   core: boolean;
   packs: boolean;
 };
@@ -53,6 +61,7 @@ async function loadAccess(
       id: users.id,
       kidName: users.kidName,
       countryCode: users.countryCode,
+      paper: users.paper,
       topics: users.topics,
       isManualAccess: users.isManualAccess,
     })
@@ -95,12 +104,18 @@ async function loadDone(db: Database, userId: string): Promise<Set<string>> {
   return new Set(rows.map((row) => row.itemId));
 }
 
-/** Levels unlocked in order: the trial is open, each next level after the previous is complete. */
+/**
+ * Levels unlocked in order: the trial is open, each next level after the previous is complete.
+ * A level finished in the kit's first edition (other item ids) stays complete.
+ */
 function levelStates(done: Set<string>) {
   let previousComplete = true;
   return kit.levels.map((level) => {
     const doneCount = level.items.filter((item) => done.has(item.id)).length;
-    const state = { level, locked: !previousComplete, doneCount, completed: doneCount === level.items.length };
+    const firstEdition = firstEditionLevels[String(level.number) as "0"] ?? [];
+    const finishedBefore = firstEdition.length > 0 && firstEdition.every((id) => done.has(id));
+    const completed = doneCount === level.items.length || finishedBefore;
+    const state = { level, locked: !previousComplete, doneCount, completed };
     previousComplete = state.completed && !state.locked;
     return state;
   });
@@ -122,7 +137,7 @@ const versions = new Map<Locale, string>();
 function contentVersion(locale: Locale): string {
   let version = versions.get(locale);
   if (!version) {
-    version = renderKey({ items: [], locale, paper: "a4", title: "" }).slice(0, 10);
+    version = renderKey({ document: { kind: "packs" }, locale, paper: "a4", title: "" }).slice(0, 10);
     versions.set(locale, version);
   }
   return version;
@@ -140,10 +155,12 @@ export async function getPrintables(
      * pack, or the current level (the first open one not yet complete).
      */
     expand?: "all" | "current" | { level: number } | { pack: string };
+    /** The region of the browser's language (`GB` of en-GB), to guess the paper without a country. */
+    region?: string | undefined;
   },
 ): Promise<PrintablesView> {
   const access = await loadAccess(deps, { token: input.userToken }, input.product, input.invoices);
-  const paper = paperFor(access.user.countryCode);
+  const paper = paperOf(access.user, input.region, input.locale);
   const { locale } = input;
   const content = kitContent(locale);
   const done = access.core || access.packs ? await loadDone(deps.db, access.user.id) : new Set<string>();
@@ -221,6 +238,22 @@ export async function getPrintables(
   };
 }
 
+function paperOf(user: Access["user"], region: string | undefined, locale: Locale): Paper {
+  return user.paper === "a4" || user.paper === "letter" ? user.paper : defaultPaper(user.countryCode, region, locale);
+}
+
+/** Saves the paper a parent prints on; every download link follows it from then on. */
+export async function choosePaper(deps: PrintablesDeps, input: { userToken: string; product: Product; paper: Paper }) {
+  const updated = await deps.db
+    .update(users)
+    .set({ paper: input.paper, updatedAt: deps.now() })
+    .where(and(eq(users.product, input.product), eq(users.token, input.userToken)))
+    .returning({ id: users.id });
+  if (updated.length === 0)
+    throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
+  return { paper: input.paper };
+}
+
 /** Marks an item done (or not). Items of a locked level, or of packs not bought, cannot be. */
 export async function recordItemCompletion(
   deps: PrintablesDeps,
@@ -281,7 +314,7 @@ export async function resolveDownload(
   const access = await loadAccess(deps, { userId: input.userId }, input.product, invoices);
   const done = await loadDone(deps.db, access.user.id);
   const { scope, locale } = input;
-  const entries: { item: KitItem; place: ItemPlace }[] =
+  const items: { item: KitItem; place: { level: LevelNumber } | { pack: PackId } }[] =
     scope.kind === "level"
       ? (kit.levels.find((level) => level.number === scope.number)?.items ?? []).map((item) => ({
           item,
@@ -290,20 +323,26 @@ export async function resolveDownload(
       : kit.packs
           .filter((pack) => scope.kind === "packs" || pack.id === scope.id)
           .flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } })));
-  const first = entries[0];
+  const first = items[0];
   if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
   assertOpen(access, "level" in first.place ? { level: first.place.level } : { pack: first.place.pack }, done);
   const base = { locale, paper: input.paper, childName: access.user.kidName ?? undefined };
   if (input.file === "all") {
+    const document: KitDocument =
+      scope.kind === "level"
+        ? { kind: "level", number: scope.number as LevelNumber }
+        : scope.kind === "pack"
+          ? { kind: "pack", id: scope.id as PackId }
+          : { kind: "packs" };
     const title = scope.kind === "packs" ? kitContent(locale).page.pack : placeLabel(first.place, locale);
-    return { ...base, items: entries, title, filename: `kinderready-${scopeSlugFor(scope)}-${locale}.pdf` };
+    return { ...base, document, title, filename: `kinderready-${scopeSlugFor(scope)}-${locale}.pdf` };
   }
   const itemId = input.file.item;
-  const entry = entries.find(({ item }) => item.id === itemId);
+  const entry = items.find(({ item }) => item.id === itemId);
   if (!entry) throw new DomainError("not-found", "item", "No such printable in this level or pack");
   return {
     ...base,
-    items: [entry],
+    document: { kind: "item", id: itemId },
     title: itemTitle(entry.item, locale),
     filename: `kinderready-${itemId}-${locale}.pdf`,
   };

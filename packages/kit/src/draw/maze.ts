@@ -38,3 +38,28 @@ export function generateMaze(size: number, random: Random): CellWalls[] {
   }
   return walls;
 }
+
+/** The cells from the entrance (top left) to the exit (bottom right), in order. */
+export function solveMaze(walls: CellWalls[], size: number): number[] {
+  const previous = new Map<number, number>([[0, -1]]);
+  const queue = [0];
+  const moves = [
+    [-size, 0],
+    [1, 1],
+    [size, 2],
+    [-1, 3],
+  ] as const;
+  while (queue.length > 0) {
+    const cell = queue.shift() as number;
+    if (cell === size * size - 1) break;
+    for (const [step, wall] of moves) {
+      const next = cell + step;
+      if (walls[cell]?.[wall] !== false || previous.has(next)) continue;
+      previous.set(next, cell);
+      queue.push(next);
+    }
+  }
+  const path: number[] = [];
+  for (let cell = size * size - 1; cell !== -1; cell = previous.get(cell) ?? -1) path.unshift(cell);
+  return path;
+}

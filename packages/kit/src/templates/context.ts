@@ -1,16 +1,21 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import type { Skill } from "../catalogue.ts";
-import type { KitContent } from "../content.server.ts";
+import type { KitContent, KitWords } from "../content.server.ts";
+import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
+import type { Point } from "../draw/svg-path.ts";
 
 /** What every template draws with: the canvas, the free area under the header, the texts. */
 export type TemplateContext = {
   canvas: Canvas;
   box: Box;
   content: KitContent;
+  words: KitWords;
   locale: Locale;
   childName: string | undefined;
   colour: SkillColour;
+  /** Also draw the answers, in the answer colour (the answer key's miniatures). */
+  answers: boolean;
 };
 
 export type SkillColour = { main: string; soft: string };
@@ -38,10 +43,27 @@ export const swatches = {
   green: "#8fd18b",
   orange: "#f7b26b",
   purple: "#b9a0e8",
+  brown: "#c49a74",
+  pink: "#f5a8c8",
 } as const;
+
+/** `hex` mixed with white: 0 keeps it, 1 is white. */
+export function tint(hex: string, amount: number): string {
+  const value = hex.replace("#", "");
+  const channels = [0, 2, 4].map((at) => Number.parseInt(value.slice(at, at + 2), 16));
+  return `#${channels
+    .map((channel) =>
+      Math.round(channel + (255 - channel) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
 
 export const ink = "#2b2f38";
 export const faint = "#b9c0cc";
+/** Answers in the answer key: a red pen. */
+export const answerInk = "#e0245e";
 
 /** Rows of equal height filling a box, with a gap between them. */
 export function rows(box: Box, count: number, gap = 10): Box[] {
@@ -65,4 +87,74 @@ export function grid(canvas: Canvas, box: Box, columns: number, count: number, g
     const x = canvas.startX(box, column * (width + gap), width);
     return { x, y: box.y + row * (height + gap), width, height };
   });
+}
+
+/** A box shrunk by `by` on every side. */
+export function inset(box: Box, by: number, byY = by): Box {
+  return { x: box.x + by, y: box.y + byY, width: box.width - by * 2, height: box.height - byY * 2 };
+}
+
+/** Splits a box along its reading direction into parts of the given relative widths. */
+export function columns(canvas: Canvas, box: Box, weights: number[], gap = 10): Box[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const free = box.width - gap * (weights.length - 1);
+  let offset = 0;
+  return weights.map((weight) => {
+    const width = (free * weight) / total;
+    const cell = { x: canvas.startX(box, offset, width), y: box.y, width, height: box.height };
+    offset += width + gap;
+    return cell;
+  });
+}
+
+export function panel(ctx: TemplateContext, box: Box, fill?: string) {
+  ctx.canvas.path(rectPath(box.x, box.y, box.width, box.height, 12), {
+    stroke: faint,
+    lineWidth: 0.8,
+    ...(fill && { fill }),
+  });
+}
+
+/** An empty box to write a number or a letter in. */
+export function writingBox(ctx: TemplateContext, box: Box, answer?: string) {
+  ctx.canvas.path(rectPath(box.x, box.y, box.width, box.height, 8), { stroke: ctx.colour.main, lineWidth: 1.6 });
+  if (answer !== undefined) writeAnswer(ctx, box, answer);
+}
+
+/** In the answer key: the answer written in red in `box`. */
+export function writeAnswer(ctx: TemplateContext, box: Box, text: string) {
+  if (!ctx.answers) return;
+  const size = Math.min(box.height * 0.7, 40);
+  ctx.canvas.textLine(text, box, box.y + box.height / 2 + size * 0.35, {
+    role: "heading",
+    size,
+    minSize: 6,
+    color: answerInk,
+    align: "center",
+  });
+}
+
+/** In the answer key: a red ring around `box`. */
+export function circleAnswer(ctx: TemplateContext, box: Box) {
+  if (!ctx.answers) return;
+  ctx.canvas.path(ellipsePath(box.x + box.width / 2, box.y + box.height / 2, box.width * 0.56, box.height * 0.56), {
+    stroke: answerInk,
+    lineWidth: 3,
+  });
+}
+
+/** In the answer key: a red line joining two points. */
+export function lineAnswer(ctx: TemplateContext, points: Point[]) {
+  if (!ctx.answers) return;
+  ctx.canvas.path(polylinePath(points), { stroke: answerInk, lineWidth: 3 });
+}
+
+/** A word in the language's word list for a picture, under it. */
+export function caption(ctx: TemplateContext, text: string, box: Box, size = 13) {
+  ctx.canvas.textLine(text, box, box.y + size, { size, minSize: 7, color: ink, align: "center" });
+}
+
+/** A dot to start a line from (matching pages). */
+export function joinDot(ctx: TemplateContext, at: Point) {
+  ctx.canvas.path(ellipsePath(at[0], at[1], 4.5), { fill: ctx.colour.main });
 }

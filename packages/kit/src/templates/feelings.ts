@@ -1,129 +1,136 @@
 import type { Box } from "../canvas.server.ts";
-import { type EmotionId, emotionIds, type PrintableParams } from "../catalogue.ts";
-import { shapePath } from "../draw/figures.ts";
-import { ellipsePath, linePath, polygonPoints, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
-import { faint, grid, ink, rows, swatches, type TemplateContext } from "./context.ts";
+import type { EmotionId, ParamsOf } from "../catalogue.ts";
+import { ellipsePath, polygonPoints, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
+import { formatNumber } from "../letters.ts";
+import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { feelingScenes } from "../pictures/picture-sets.ts";
+import { seededRandom } from "../random.ts";
+import { writingRow } from "../tracing/writing.ts";
+import { columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "./context.ts";
+import { type ChoiceRow, drawChoiceRows } from "./layouts.ts";
 
-/** A face showing an emotion, drawn from a circle, eyes, brows and a mouth. */
-export function drawFace(
-  ctx: TemplateContext,
-  cx: number,
-  cy: number,
-  r: number,
-  emotion: EmotionId,
-  fill = "#fff6d6",
-) {
+// Feelings and calm: faces to name and trace, a daily check-in, how would you feel, breathing
+// shapes and pictures, calm-down cards and plans, a feelings thermometer, brave words.
+
+/** Feelings are pictures of faces: the emotion's id is the picture's. */
+const face = (emotion: EmotionId): PictureId => emotion;
+
+export function drawEmotionFaces(ctx: TemplateContext, params: ParamsOf<"emotion-faces">) {
+  const count = params.emotions.length;
+  grid(ctx.canvas, ctx.box, count <= 4 ? 2 : 2, count, 14).forEach((cell, index) => {
+    const emotion = params.emotions[index] as EmotionId;
+    panel(ctx, cell);
+    const [picture, word] = rows(inset(cell, 10), 2, 6) as [Box, Box];
+    ctx.canvas.picture(face(emotion), { ...picture, height: picture.height + word.height * 0.25 });
+    writingRow(
+      ctx.canvas,
+      { ...word, y: word.y + word.height * 0.3, height: word.height * 0.7 },
+      [{ text: ctx.content.values.emotions[emotion], style: "trace" }],
+      ctx.colour,
+      ctx.locale,
+      { centre: true },
+    );
+  });
+}
+
+export function drawFeelingsCheckin(ctx: TemplateContext, params: ParamsOf<"feelings-checkin">) {
   const { canvas } = ctx;
-  const line = { stroke: ink, lineWidth: Math.max(1.2, r / 14) };
-  canvas.path(ellipsePath(cx, cy, r), { fill, stroke: ink, lineWidth: Math.max(1.2, r / 16) });
-  const eyeY = cy - r * 0.2;
-  const eyeX = r * 0.35;
-  if (emotion === "calm") {
-    for (const side of [-1, 1])
-      canvas.path(
-        `M${cx + side * eyeX - r * 0.12} ${eyeY}Q${cx + side * eyeX} ${eyeY + r * 0.1} ${cx + side * eyeX + r * 0.12} ${eyeY}`,
-        line,
-      );
-  } else {
-    const eyeR = emotion === "surprised" || emotion === "scared" ? r * 0.1 : r * 0.075;
-    for (const side of [-1, 1]) canvas.path(ellipsePath(cx + side * eyeX, eyeY, eyeR), { fill: ink });
+  if (params.mode === "faces") {
+    const faces: EmotionId[] = ["happy", "calm", "sad", "angry", "scared"];
+    const days = ctx.content.page.days;
+    rows(ctx.box, days.length, 6).forEach((row, index) => {
+      panel(ctx, row, index % 2 ? undefined : ctx.colour.soft);
+      const [label, area] = columns(canvas, inset(row, 8, 4), [0.16, 0.84], 10) as [Box, Box];
+      canvas.textLine(days[index] ?? "", label, label.y + label.height / 2 + 6, {
+        role: "heading",
+        size: 16,
+        minSize: 9,
+      });
+      columns(
+        canvas,
+        area,
+        faces.map(() => 1),
+        8,
+      ).forEach((cell, i) => {
+        canvas.picture(face(faces[i] as EmotionId), cell);
+      });
+    });
+    return;
   }
-  const brow = (tilt: number, lift: number) => {
-    for (const side of [-1, 1]) {
-      const bx = cx + side * eyeX;
-      const by = eyeY - r * (0.22 + lift);
-      canvas.path(linePath(bx - r * 0.14, by + side * tilt * r, bx + r * 0.14, by - side * tilt * r), line);
-    }
-  };
-  const mouthY = cy + r * 0.35;
-  const w = r * 0.38;
-  switch (emotion) {
-    case "happy":
-      canvas.path(`M${cx - w} ${mouthY - r * 0.08}Q${cx} ${mouthY + r * 0.3} ${cx + w} ${mouthY - r * 0.08}`, line);
-      break;
-    case "calm":
-      canvas.path(`M${cx - w * 0.7} ${mouthY}Q${cx} ${mouthY + r * 0.14} ${cx + w * 0.7} ${mouthY}`, line);
-      break;
-    case "sad":
-      canvas.path(`M${cx - w} ${mouthY + r * 0.12}Q${cx} ${mouthY - r * 0.2} ${cx + w} ${mouthY + r * 0.12}`, line);
-      brow(-0.08, 0.02);
-      break;
-    case "angry":
-      canvas.path(linePath(cx - w * 0.8, mouthY + r * 0.05, cx + w * 0.8, mouthY + r * 0.05), line);
-      brow(0.1, 0);
-      break;
-    case "scared":
-      canvas.path(
-        `M${cx - w} ${mouthY + r * 0.05}L${cx - w / 2} ${mouthY - r * 0.04}L${cx} ${mouthY + r * 0.05}L${cx + w / 2} ${mouthY - r * 0.04}L${cx + w} ${mouthY + r * 0.05}`,
-        line,
-      );
-      brow(-0.06, 0.1);
-      break;
-    case "surprised":
-      canvas.path(ellipsePath(cx, mouthY + r * 0.02, r * 0.14, r * 0.18), line);
-      brow(0, 0.14);
-      break;
+  if (params.mode === "why") {
+    const values = ctx.content.values;
+    rows(ctx.box, 3, 14).forEach((row) => {
+      panel(ctx, row);
+      const inner = inset(row, 12);
+      canvas.textLine(`${ctx.content.page.dateLine} ____________`, inner, inner.y + 14, {
+        size: 12,
+        minSize: 8,
+        color: ink,
+      });
+      const [faces, lines] = rows({ ...inner, y: inner.y + 22, height: inner.height - 22 }, 2, 8) as [Box, Box];
+      canvas.textLine(values.todayIFeel, { ...faces, width: faces.width * 0.3 }, faces.y + faces.height / 2 + 6, {
+        role: "heading",
+        size: 15,
+        minSize: 8,
+        color: ctx.colour.main,
+      });
+      const facesArea = {
+        x: canvas.startX(faces, faces.width * 0.32, faces.width * 0.68),
+        y: faces.y,
+        width: faces.width * 0.68,
+        height: faces.height,
+      };
+      columns(canvas, facesArea, [1, 1, 1, 1, 1, 1], 6).forEach((cell, i) => {
+        canvas.picture(face((["happy", "calm", "surprised", "sad", "angry", "scared"] as const)[i] as EmotionId), cell);
+      });
+      canvas.textLine(values.because, lines, lines.y + 18, {
+        role: "heading",
+        size: 14,
+        minSize: 8,
+        color: ctx.colour.main,
+      });
+      for (let y = lines.y + 40; y < lines.y + lines.height; y += 26)
+        canvas.path(`M${lines.x} ${y}H${lines.x + lines.width}`, { stroke: faint, lineWidth: 0.8 });
+    });
+    return;
   }
-}
-
-export function drawEmotionFaces(ctx: TemplateContext, emotions: readonly EmotionId[]) {
-  const cells = grid(ctx.canvas, ctx.box, 2, emotions.length <= 4 ? 4 : 6, 14);
-  emotions.forEach((emotion, index) => {
-    const cell = cells[index] as Box;
-    ctx.canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 14), { stroke: faint, lineWidth: 0.8 });
-    const r = Math.min(cell.width, cell.height) * 0.27;
-    drawFace(ctx, cell.x + cell.width / 2, cell.y + r + 14, r, emotion);
-    const word = ctx.content.values.emotions[emotion];
-    const size = Math.min(34, cell.height * 0.16);
-    const width = ctx.canvas.measure(word, "trace", size);
-    const baseline = cell.y + r * 2 + 30 + size;
-    const fitted = Math.min(size, (size * (cell.width - 24)) / Math.max(width, 1));
-    const traced = ctx.canvas.measure(word, "trace", fitted);
-    ctx.canvas.traceText(word, cell.x + (cell.width - traced) / 2, baseline, fitted, {
-      stroke: "#8d95a3",
-      lineWidth: 0.9,
-    });
-    ctx.canvas.path(linePath(cell.x + 14, baseline + 4, cell.x + cell.width - 14, baseline + 4), {
-      stroke: ctx.colour.main,
-      lineWidth: 1,
-    });
-  });
-}
-
-export function drawFeelingsCheckin(ctx: TemplateContext) {
-  const faces: EmotionId[] = ["happy", "calm", "sad", "angry", "scared"];
-  const days = ctx.content.page.days;
-  const lines = rows(ctx.box, days.length, 6);
-  const labelWidth = 70;
-  lines.forEach((row, index) => {
-    ctx.canvas.path(rectPath(row.x, row.y, row.width, row.height, 10), {
-      stroke: faint,
-      lineWidth: 0.8,
-      fill: index % 2 ? "#ffffff" : ctx.colour.soft,
-    });
-    const label = { x: ctx.canvas.startX(row, 10, labelWidth), width: labelWidth };
-    ctx.canvas.textLine(days[index] ?? "", label, row.y + row.height / 2 + 5, {
+  // journal: when I feel ..., I can ... with room to draw.
+  const feelings: EmotionId[] = ["happy", "sad", "angry", "scared"];
+  grid(canvas, ctx.box, 2, feelings.length, 14).forEach((cell, index) => {
+    const emotion = feelings[index] as EmotionId;
+    panel(ctx, cell);
+    const head = inset({ ...cell, height: 64 }, 10, 8);
+    const [pic, text] = columns(canvas, head, [0.28, 0.72], 8) as [Box, Box];
+    canvas.picture(face(emotion), pic);
+    canvas.textBox(ctx.content.values.whenIFeel.replace("{{feeling}}", ctx.content.values.emotions[emotion]), text, {
       role: "heading",
-      size: 15,
-      minSize: 9,
-    });
-    const area = {
-      ...row,
-      x: ctx.canvas.startX(row, labelWidth + 20, row.width - labelWidth - 30),
-      width: row.width - labelWidth - 30,
-    };
-    const cellWidth = area.width / faces.length;
-    faces.forEach((emotion, i) => {
-      const cx = ctx.canvas.startX(area, i * cellWidth, cellWidth) + cellWidth / 2;
-      drawFace(ctx, cx, row.y + row.height / 2, Math.min(row.height * 0.36, cellWidth * 0.36), emotion, "#ffffff");
+      size: 14,
+      minSize: 8,
+      valign: "middle",
+      color: ctx.colour.main,
     });
   });
 }
 
-export function drawCalmBreathing(
-  ctx: TemplateContext,
-  params: Extract<PrintableParams, { template: "calm-breathing" }>,
-) {
+export function drawHowWouldYouFeel(ctx: TemplateContext, params: ParamsOf<"how-would-you-feel">) {
+  const random = seededRandom(params.seed);
+  const scenes = random.shuffle(feelingScenes).slice(0, 5);
+  const choices: ChoiceRow[] = scenes.map(([scene, feeling]) => {
+    const options = random.shuffle(
+      ["happy", "sad", "scared", "angry"].includes(feeling)
+        ? ["happy", "sad", "angry", "scared"]
+        : ["happy", "sad", feeling, "scared"],
+    ) as EmotionId[];
+    return {
+      prompt: (box: Box) => ctx.canvas.picture(scene, box),
+      options: options.map((emotion) => (box: Box) => ctx.canvas.picture(face(emotion), inset(box, box.height * 0.08))),
+      answers: [options.indexOf(feeling)],
+    };
+  });
+  drawChoiceRows(ctx, choices, { promptShare: 0.26 });
+}
+
+export function drawCalmBreathing(ctx: TemplateContext, params: ParamsOf<"calm-breathing">) {
   const { canvas, box } = ctx;
   const side = Math.min(box.width, box.height - 90) * 0.82;
   const cx = box.x + box.width / 2;
@@ -138,53 +145,244 @@ export function drawCalmBreathing(
   canvas.path(polylinePath(points, true), { stroke: "#ffffff", lineWidth: 1.2, dash: [6, 6] });
   const first = points[0] as [number, number];
   canvas.path(ellipsePath(first[0], first[1], 8), { fill: ink });
+  canvas.picture("calm", { x: cx - side * 0.12, y: cy - side * 0.12, width: side * 0.24, height: side * 0.24 });
   const values = ctx.content.values;
   const labels =
     params.shape === "square"
       ? [values.breatheIn, values.hold, values.breatheOut, values.hold]
-      : [values.breatheIn, values.breatheOut];
+      : params.shape === "triangle"
+        ? [values.breatheIn, values.hold, values.breatheOut]
+        : [values.breatheIn, values.breatheOut];
   const legend: Box = { x: box.x, y: box.y + box.height - 60, width: box.width, height: 56 };
-  grid(canvas, legend, labels.length, labels.length, 10).forEach((cell, i) => {
+  columns(
+    canvas,
+    legend,
+    labels.map(() => 1),
+    10,
+  ).forEach((cell, i) => {
     canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 12), {
       fill: i % 2 ? "#ffffff" : ctx.colour.soft,
       stroke: faint,
       lineWidth: 0.8,
     });
-    canvas.textLine(`${i + 1}. ${labels[i]}`, { x: cell.x + 6, width: cell.width - 12 }, cell.y + cell.height / 2 + 5, {
-      size: 13,
-      minSize: 8,
-      align: "center",
-    });
-  });
-}
-
-export function drawCalmDownChoices(ctx: TemplateContext) {
-  const icons: (EmotionId | "star" | "heart" | "circle" | "square")[] = [
-    "calm",
-    "heart",
-    "star",
-    "happy",
-    "circle",
-    "square",
-  ];
-  grid(ctx.canvas, ctx.box, 2, 6, 14).forEach((cell, index) => {
-    const fill = Object.values(swatches)[index] ?? "#ffffff";
-    ctx.canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 16), { stroke: ctx.colour.main, lineWidth: 1.4 });
-    const r = Math.min(cell.width, cell.height) * 0.2;
-    const cx = cell.x + cell.width / 2;
-    const cy = cell.y + r + 16;
-    const icon = icons[index] ?? "star";
-    if ((emotionIds as readonly string[]).includes(icon)) drawFace(ctx, cx, cy, r, icon as EmotionId, fill);
-    else ctx.canvas.path(shapePath(icon as "star", cx, cy, r * 2), { fill, stroke: ink, lineWidth: 1.2 });
-    ctx.canvas.textBox(
-      ctx.content.calmChoices[index] ?? "",
-      { x: cell.x + 12, y: cy + r + 14, width: cell.width - 24, height: cell.height - r * 2 - 34 },
+    canvas.textLine(
+      `${formatNumber(ctx.locale, i + 1)}. ${labels[i]}`,
+      { x: cell.x + 6, width: cell.width - 12 },
+      cell.y + cell.height / 2 + 5,
       {
-        role: "heading",
-        size: 16,
-        minSize: 9,
+        size: 13,
+        minSize: 8,
         align: "center",
       },
     );
+  });
+}
+
+/** Pictures of the calm-down ideas, in the order of the language's `calmChoices`. */
+const calmPictures: PictureId[] = ["balloon", "teddy-bear", "abacus", "hug", "open-hands", "crayon"];
+
+export function cutCard(ctx: TemplateContext, card: Box) {
+  ctx.canvas.path(rectPath(card.x, card.y, card.width, card.height, 14), { stroke: ink, lineWidth: 1.2, dash: [7, 5] });
+}
+
+export function pictureCard(ctx: TemplateContext, card: Box, id: PictureId, text: string) {
+  cutCard(ctx, card);
+  const inner = inset(card, 12);
+  const [pic, label] = rows(inner, 2, 6) as [Box, Box];
+  ctx.canvas.picture(id, { ...pic, height: pic.height + label.height * 0.3 });
+  ctx.canvas.textBox(
+    text,
+    { ...label, y: label.y + label.height * 0.3, height: label.height * 0.7 },
+    {
+      role: "heading",
+      size: 16,
+      minSize: 8,
+      align: "center",
+      valign: "middle",
+    },
+  );
+}
+
+export function drawCalmDownChoices(ctx: TemplateContext, params: ParamsOf<"calm-down-choices">) {
+  const { canvas } = ctx;
+  const choices = ctx.content.calmChoices;
+  if (params.mode === "cards") {
+    grid(canvas, ctx.box, 2, 6, 12).forEach((cell, index) => {
+      pictureCard(ctx, cell, calmPictures[index] as PictureId, choices[index] ?? "");
+    });
+    return;
+  }
+  if (params.mode === "corner") {
+    // A sign for the calm corner: a title band, then the ideas as a poster.
+    const title = { ...ctx.box, height: 80 };
+    canvas.path(rectPath(title.x, title.y, title.width, title.height, 18), {
+      fill: ctx.colour.soft,
+      stroke: ctx.colour.main,
+      lineWidth: 2,
+    });
+    canvas.picture("calm", { x: canvas.startX(title, 14, 56), y: title.y + 12, width: 56, height: 56 });
+    canvas.textLine(
+      ctx.content.values.calmCorner,
+      { x: canvas.startX(title, 80, title.width - 100), width: title.width - 100 },
+      title.y + 50,
+      {
+        role: "heading",
+        size: 28,
+        minSize: 12,
+        color: ctx.colour.main,
+      },
+    );
+    const area = { ...ctx.box, y: ctx.box.y + 96, height: ctx.box.height - 96 };
+    rows(area, 6, 8).forEach((row, index) => {
+      panel(ctx, row, index % 2 ? undefined : ctx.colour.soft);
+      const [pic, text] = columns(canvas, inset(row, 10, 4), [0.18, 0.82], 12) as [Box, Box];
+      canvas.picture(calmPictures[index] as PictureId, pic);
+      canvas.textLine(choices[index] ?? "", text, text.y + text.height / 2 + 7, {
+        role: "heading",
+        size: 20,
+        minSize: 9,
+      });
+    });
+    return;
+  }
+  // plan: stop, breathe, choose.
+  const steps = ctx.content.values.calmPlan;
+  const [stop, breathe, choose] = rows(ctx.box, 3, 14) as [Box, Box, Box];
+  const step = (box: Box, number: number, id: PictureId, text: string) => {
+    panel(ctx, box, ctx.colour.soft);
+    const [badge, pic, label] = columns(canvas, inset(box, 12), [0.14, 0.3, 0.56], 12) as [Box, Box, Box];
+    canvas.path(
+      ellipsePath(badge.x + badge.width / 2, badge.y + badge.height / 2, Math.min(badge.width, badge.height) * 0.4),
+      { fill: ctx.colour.main },
+    );
+    canvas.textLine(formatNumber(ctx.locale, number), badge, badge.y + badge.height / 2 + 10, {
+      role: "heading",
+      size: 28,
+      color: "#ffffff",
+      align: "center",
+    });
+    canvas.picture(id, pic);
+    canvas.textBox(text, label, { role: "heading", size: 24, minSize: 10, valign: "middle" });
+  };
+  step(stop, 1, "raised-hand", steps.stop);
+  step(breathe, 2, "balloon", steps.breathe);
+  panel(ctx, choose);
+  const [head, options] = rows(inset(choose, 10), 2, 6) as [Box, Box];
+  const [badge, label] = columns(canvas, { ...head, height: head.height * 0.8 }, [0.14, 0.86], 12) as [Box, Box];
+  canvas.path(
+    ellipsePath(badge.x + badge.width / 2, badge.y + badge.height / 2, Math.min(badge.width, badge.height) * 0.4),
+    { fill: ctx.colour.main },
+  );
+  canvas.textLine(formatNumber(ctx.locale, 3), badge, badge.y + badge.height / 2 + 10, {
+    role: "heading",
+    size: 28,
+    color: "#ffffff",
+    align: "center",
+  });
+  canvas.textBox(steps.choose, label, { role: "heading", size: 22, minSize: 10, valign: "middle" });
+  columns(
+    canvas,
+    { ...options, y: options.y - head.height * 0.2, height: options.height + head.height * 0.2 },
+    [1, 1, 1, 1, 1, 1],
+    8,
+  ).forEach((cell, index) => {
+    canvas.picture(calmPictures[index] as PictureId, { ...cell, height: cell.height - 22 });
+    canvas.textBox(
+      choices[index] ?? "",
+      { ...cell, y: cell.y + cell.height - 22, height: 22 },
+      { size: 8.5, minSize: 6, align: "center", valign: "middle" },
+    );
+  });
+}
+
+export function drawFeelingsThermometer(ctx: TemplateContext) {
+  const { canvas, box } = ctx;
+  const levels: EmotionId[] = ["calm", "happy", "surprised", "scared", "angry"];
+  const labels = ctx.content.values.thermometer;
+  const [tube, rowsBox] = columns(canvas, box, [0.22, 0.78], 16) as [Box, Box];
+  const colours = ["#8fd18b", "#c5e384", "#f6d565", "#f7b26b", "#f08a7e"];
+  const bulb = Math.min(tube.width * 0.45, 60);
+  const tubeWidth = bulb * 0.9;
+  const tubeX = tube.x + (tube.width - tubeWidth) / 2;
+  const bottom = tube.y + tube.height - bulb * 2;
+  const segment = (bottom - tube.y) / levels.length;
+  levels.forEach((_, i) => {
+    const y = bottom - (i + 1) * segment;
+    canvas.path(rectPath(tubeX, y, tubeWidth, segment, i === levels.length - 1 ? 12 : 0), {
+      fill: colours[i] as string,
+      stroke: ink,
+      lineWidth: 1,
+    });
+  });
+  canvas.path(ellipsePath(tube.x + tube.width / 2, bottom + bulb * 0.9, bulb), {
+    fill: colours[0] as string,
+    stroke: ink,
+    lineWidth: 1.2,
+  });
+  rows({ ...rowsBox, height: bottom - rowsBox.y }, levels.length, 8)
+    .reverse()
+    .forEach((row, i) => {
+      const emotion = levels[i] as EmotionId;
+      panel(ctx, row);
+      const [pic, text] = columns(canvas, inset(row, 8), [0.2, 0.8], 10) as [Box, Box];
+      canvas.picture(face(emotion), pic);
+      canvas.textLine(labels[i] ?? "", text, text.y + 18, { role: "heading", size: 15, minSize: 8, color: ink });
+      canvas.textLine(`${ctx.content.values.whatHelps} ______________`, text, text.y + text.height - 8, {
+        size: 12,
+        minSize: 7,
+        color: "#5b6270",
+      });
+    });
+}
+
+/** Breathing games, each with its picture, in the order of the language's `breathingCards`. */
+const breathingPictures: PictureId[][] = [
+  ["balloon", "tulip", "snake", "rabbit"],
+  ["bear", "bee", "star", "whale"],
+];
+
+export function drawBreathingPictures(ctx: TemplateContext, params: ParamsOf<"breathing-pictures">) {
+  const cards = ctx.content.breathingCards.slice(params.set * 4, params.set * 4 + 4);
+  grid(ctx.canvas, ctx.box, 2, 4, 14).forEach((cell, index) => {
+    const card = cards[index];
+    if (!card) return;
+    panel(ctx, cell, index % 3 === 0 ? ctx.colour.soft : undefined);
+    const [pic, text] = rows(inset(cell, 12), 2, 6) as [Box, Box];
+    ctx.canvas.picture(breathingPictures[params.set]?.[index] as PictureId, pic);
+    ctx.canvas.textLine(card.title, text, text.y + 18, {
+      role: "heading",
+      size: 17,
+      minSize: 9,
+      color: ctx.colour.main,
+      align: "center",
+    });
+    ctx.canvas.textBox(
+      card.text,
+      { ...text, y: text.y + 26, height: text.height - 26 },
+      { size: 12.5, minSize: 7, align: "center" },
+    );
+  });
+}
+
+/** Pictures of the brave words, in the order of the language's `braveCards`. */
+const bravePictures: PictureId[] = [
+  "seedling",
+  "raising-hand",
+  "hugging-face",
+  "flexed-biceps",
+  "star",
+  "hug",
+  "rocket",
+  "puzzle",
+  "sun",
+  "waving-hand",
+  "trophy",
+  "open-hands",
+];
+
+export function drawBraveCards(ctx: TemplateContext, params: ParamsOf<"brave-cards">) {
+  grid(ctx.canvas, ctx.box, 2, 6, 12).forEach((cell, index) => {
+    const at = params.set * 6 + index;
+    pictureCard(ctx, cell, bravePictures[at] as PictureId, ctx.content.braveCards[at] ?? "");
   });
 }

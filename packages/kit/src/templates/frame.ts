@@ -12,6 +12,8 @@ export type FrameText = {
   /** "Made for Mia", or the name line when the name is unknown. */
   nameLabel: string;
   footer: string;
+  /** The page's number in its document, shown in the footer (the contents refer to it). */
+  pageNumber?: string;
 };
 
 /**
@@ -26,7 +28,7 @@ export function drawFrame(canvas: Canvas, colour: SkillColour, text: FrameText):
   const inner = { x: band.x + 22, width: band.width - 44 };
   const nameWidth = Math.min(190, inner.width * 0.38);
   const titleBox = { x: canvas.rtl ? inner.x + nameWidth + 12 : inner.x, width: inner.width - nameWidth - 12 };
-  canvas.textLine(text.title, titleBox, band.y + 36, { role: "heading", size: 24, minSize: 13, color: ink });
+  canvas.textLine(text.title, titleBox, band.y + 36, { role: "heading", size: 24, minSize: 10.5, color: ink });
   canvas.textLine(text.subtitle, titleBox, band.y + 58, { size: 11, minSize: 8, color: colour.main });
   const nameBox = { x: canvas.rtl ? inner.x : inner.x + inner.width - nameWidth, width: nameWidth };
   canvas.textLine(text.nameLabel, nameBox, band.y + 44, { size: 12, minSize: 8, color: ink, align: "end" });
@@ -36,12 +38,25 @@ export function drawFrame(canvas: Canvas, colour: SkillColour, text: FrameText):
 
   const footerY = canvas.height - margin + 4;
   canvas.path(`M${margin} ${footerY - 14}H${margin + width}`, { stroke: faint, lineWidth: 0.6 });
-  canvas.textLine(text.footer, { x: margin, width }, footerY, {
+  canvas.textLine(text.footer, { x: margin + 40, width: width - 80 }, footerY, {
     size: 8,
     minSize: 6,
     color: "#7a8190",
     align: "center",
   });
+  if (text.pageNumber) {
+    canvas.textLine(
+      text.pageNumber,
+      { x: canvas.startX({ x: margin, y: 0, width, height: 0 }, width - 36, 36), width: 36 },
+      footerY,
+      {
+        role: "heading",
+        size: 10,
+        color: colour.main,
+        align: "end",
+      },
+    );
+  }
 
   const top = instructionBox.y + instructionBox.height + 12;
   return { x: margin, y: top, width, height: footerY - 24 - top };

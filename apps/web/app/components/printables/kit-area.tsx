@@ -27,6 +27,7 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
     const params = new URLSearchParams(location.search);
     params.delete("level");
     params.delete("pack");
+    params.delete("paper");
     for (const [key, value] of Object.entries(change)) params.set(key, value);
     return `${localizePath("/printables/", locale)}?${params}`;
   };
@@ -39,11 +40,25 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
     <>
       <p className="kit__for">
         {kit.childName ? t("printables.kitFor", { name: kit.childName }) : t("printables.kitForNoName")}
-        <span className="muted small">
-          {" "}
-          · {t(kit.paper === "letter" ? "printables.paperLetter" : "printables.paperA4")}
-        </span>
       </p>
+      <nav className="kit-paper" aria-label={t("printables.paperLabel")}>
+        <span className="muted small">{t("printables.paperLabel")}</span>
+        {(["a4", "letter"] as const).map((paper) => (
+          <Link
+            key={paper}
+            className={`kit-paper__option${kit.paper === paper ? " kit-paper__option--current" : ""}`}
+            to={linkTo({
+              paper,
+              ...(openLevel !== undefined ? { level: String(openLevel) } : {}),
+              ...(openPack ? { pack: openPack } : {}),
+            })}
+            aria-current={kit.paper === paper ? "true" : undefined}
+            preventScrollReset
+          >
+            {t(`printables.paperOptions.${paper}`)}
+          </Link>
+        ))}
+      </nav>
       <h2 className="kit__heading">{t("printables.levelsHeading")}</h2>
       <p className="visually-hidden" aria-live="polite">
         {announcement}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { kit } from "../catalogue.ts";
+import { answersPerPage, documentPages, hasAnswers } from "./book-document.ts";
+
+// A level prints as a book: front pages, the worksheets, the cards two to a sheet with their
+// cut-outs right after, the answer key of every page that has answers, and a certificate.
+
+describe("a level's pages", () => {
+  it("opens with the cover, contents and guide, and ends with the answer key and the certificate", () => {
+    for (const level of kit.levels) {
+      const pages = documentPages({ kind: "level", number: level.number });
+      expect(
+        pages.slice(0, 3).map((page) => page.kind),
+        `level ${level.number}`,
+      ).toEqual(["cover", "contents", "guide"]);
+      expect(pages.at(-1)?.kind).toBe("certificate");
+      const printables = level.items.filter((item) => item.kind === "printable");
+      expect(pages.filter((page) => page.kind === "printable")).toHaveLength(printables.length);
+      const answered = pages.flatMap((page) => (page.kind === "answers" ? page.items : []));
+      expect(answered.map((entry) => entry.item.id)).toEqual(
+        printables.filter((item) => item.kind === "printable" && hasAnswers(item)).map((item) => item.id),
+      );
+      for (const entry of answered)
+        expect(pages[entry.page - 1]).toMatchObject({ kind: "printable", item: entry.item });
+      for (const page of pages)
+        if (page.kind === "answers") expect(page.items.length).toBeLessThanOrEqual(answersPerPage);
+    }
+  });
+
+  it("prints two activity cards a sheet, each sheet's cut-outs right after it, once per book", () => {
+    const pages = documentPages({ kind: "level", number: 2 });
+    const cards = kit.levels[2]?.items.filter((item) => item.kind === "activity") ?? [];
+    const sheets = pages.filter((page) => page.kind === "cards");
+    expect(sheets.flatMap((page) => page.items.map((item) => item.id))).toEqual(cards.map((card) => card.id));
+    expect(sheets.every((page) => page.items.length <= 2)).toBe(true);
+    expect(sheets.filter((page) => page.items.length === 1).every((page) => page.log?.length === cards.length)).toBe(
+      true,
+    );
+    const materials = pages.flatMap((page, index) => (page.kind === "material" ? [{ page, index }] : []));
+    expect(materials.length).toBeGreaterThan(0);
+    for (const { page, index } of materials) {
+      const sheet = pages.slice(0, index).findLast((before) => before.kind === "cards");
+      expect(sheet && sheet.kind === "cards" && sheet.items.some((item) => item.material)).toBe(true);
+      expect(JSON.stringify(page.material)).toBe(JSON.stringify(page.item.material));
+    }
+    const printed = materials.map(({ page }) => JSON.stringify(page.material));
+    expect(new Set(printed).size).toBe(printed.length);
+  });
+
+  it("prints one item alone: a worksheet as its page, a card as its sheet with its cut-outs", () => {
+    const worksheet = kit.levels[1]?.items.find((item) => item.kind === "printable");
+    const card = kit.levels[2]?.items.find((item) => item.kind === "activity" && item.id === "peg-number-cards");
+    expect(documentPages({ kind: "item", id: worksheet?.id ?? "" }).map((page) => page.kind)).toEqual(["printable"]);
+    const sheet = documentPages({ kind: "item", id: card?.id ?? "" });
+    expect(sheet.map((page) => page.kind)).toEqual(["cards", "material"]);
+    expect(documentPages({ kind: "item", id: "no-such-item" })).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+import {
+  type ActivityItem,
+  findKitItem,
+  type KitItem,
+  kit,
+  type LevelNumber,
+  type Material,
+  type PackId,
+  type PrintableItem,
+  type TemplateId,
+} from "../catalogue.ts";
+
+// A printed document as pages. A level or a pack opens with a cover, its contents and a guide for
+// grown-ups, then the worksheets, the activity cards two to a sheet (each followed by anything it
+// needs printed: cards to cut, strips, a track), the answer key, and, for a level, a certificate.
+// A single item prints alone: a worksheet as its page, an activity card as its sheet.
+
+export type KitDocument =
+  | { kind: "level"; number: LevelNumber }
+  | { kind: "pack"; id: PackId }
+  | { kind: "packs" }
+  | { kind: "item"; id: string };
+
+/** Where an item belongs: a level of the kit or an add-on pack. */
+export type ItemPlace = { level: LevelNumber } | { pack: PackId };
+
+export type KitPage =
+  | { kind: "cover" }
+  | { kind: "contents" }
+  | { kind: "guide" }
+  | { kind: "printable"; item: PrintableItem; place: ItemPlace }
+  | {
+      kind: "cards";
+      items: ActivityItem[];
+      place: ItemPlace;
+      /** On a sheet with one card: every card of the document, for a log of what was tried. */
+      log?: ActivityItem[];
+    }
+  | { kind: "material"; item: ActivityItem; material: Material; place: ItemPlace }
+  | { kind: "answers"; items: { item: PrintableItem; place: ItemPlace; page: number }[]; part: number }
+  | { kind: "certificate" };
+
+/** Templates whose pages have answers to check: the answer key shows them solved. */
+const answered = new Set<TemplateId>([
+  "maze",
+  "dot-to-dot",
+  "colour-by-number",
+  "beginning-sounds",
+  "rhyming",
+  "letter-match",
+  "first-letter",
+  "letter-hunt",
+  "special-letters",
+  "count-objects",
+  "count-and-circle",
+  "ten-frame",
+  "more-less",
+  "number-line",
+  "number-chart",
+  "add-objects",
+  "take-away",
+  "count-scene",
+  "picture-sudoku",
+  "shape-hunt",
+  "colour-shapes",
+  "patterns",
+  "same-different",
+  "odd-one-out",
+  "whats-missing",
+  "shadow-match",
+  "sorting",
+  "sequencing",
+  "sizes",
+  "positions",
+  "how-would-you-feel",
+]);
+
+export function hasAnswers(item: PrintableItem): boolean {
+  return answered.has(item.params.template);
+}
+
+/** Miniature pages per answer-key page. */
+export const answersPerPage = 6;
+
+function sameMaterial(a: Material, b: Material) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The card sheets of a list of activities, two cards a sheet, each sheet followed by what its cards need printed. */
+function cardPages(cards: ActivityItem[], place: ItemPlace): KitPage[] {
+  const pages: KitPage[] = [];
+  const printed: Material[] = [];
+  for (let i = 0; i < cards.length; i += 2) {
+    const pair = cards.slice(i, i + 2);
+    pages.push({ kind: "cards", items: pair, place, ...(pair.length === 1 && { log: cards }) });
+    for (const card of pair) {
+      const material = card.material;
+      // Two cards of a document that need the same cut-outs share one printed page.
+      if (!material || printed.some((done) => sameMaterial(done, material))) continue;
+      printed.push(material);
+      pages.push({ kind: "material", item: card, material, place });
+    }
+  }
+  return pages;
+}
+
+function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: boolean): KitPage[] {
+  const body: KitPage[] = [];
+  const worksheets = items.filter(
+    (entry): entry is { item: PrintableItem; place: ItemPlace } => entry.item.kind === "printable",
+  );
+  for (const { item, place } of worksheets) body.push({ kind: "printable", item, place });
+  const cards = items.filter((entry) => entry.item.kind === "activity");
+  if (cards.length > 0)
+    body.push(
+      ...cardPages(
+        cards.map((entry) => entry.item as ActivityItem),
+        (cards[0] as { place: ItemPlace }).place,
+      ),
+    );
+  const front: KitPage[] = [{ kind: "cover" }, { kind: "contents" }, { kind: "guide" }];
+  const firstBodyPage = front.length + 1;
+  const solved = body
+    .map((page, index) => ({ page, number: firstBodyPage + index }))
+    .filter(
+      (entry): entry is { page: Extract<KitPage, { kind: "printable" }>; number: number } =>
+        entry.page.kind === "printable" && hasAnswers(entry.page.item),
+    )
+    .map(({ page, number }) => ({ item: page.item, place: page.place, page: number }));
+  const answers: KitPage[] = [];
+  for (let i = 0; i < solved.length; i += answersPerPage) {
+    answers.push({ kind: "answers", items: solved.slice(i, i + answersPerPage), part: i / answersPerPage });
+  }
+  return [...front, ...body, ...answers, ...(certificate ? [{ kind: "certificate" } as const] : [])];
+}
+
+/** Every page of a document, in print order. */
+export function documentPages(document: KitDocument): KitPage[] {
+  switch (document.kind) {
+    case "level": {
+      const level = kit.levels.find((entry) => entry.number === document.number);
+      if (!level) return [];
+      return bookPages(
+        level.items.map((item) => ({ item, place: { level: level.number } })),
+        true,
+      );
+    }
+    case "pack": {
+      const pack = kit.packs.find((entry) => entry.id === document.id);
+      if (!pack) return [];
+      return bookPages(
+        pack.items.map((item) => ({ item, place: { pack: pack.id } })),
+        false,
+      );
+    }
+    case "packs":
+      return bookPages(
+        kit.packs.flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } }))),
+        false,
+      );
+    case "item": {
+      const found = findKitItem(document.id);
+      if (!found) return [];
+      const place: ItemPlace = found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
+      if (found.item.kind === "printable") return [{ kind: "printable", item: found.item, place }];
+      // A card prints as its sheet: it and the card it shares the sheet with, and their cut-outs.
+      const level = kit.levels.find((entry) => entry.number === found.level);
+      const cards = (level?.items ?? []).filter((item): item is ActivityItem => item.kind === "activity");
+      const index = cards.findIndex((card) => card.id === document.id);
+      const sheet = cards.slice(index - (index % 2), index - (index % 2) + 2);
+      return cardPages(sheet, place);
+    }
+  }
+}
+
+/** The place a document is about, for its cover and headers. */
+export function documentPlace(document: KitDocument): ItemPlace | undefined {
+  if (document.kind === "level") return { level: document.number };
+  if (document.kind === "pack") return { pack: document.id };
+  if (document.kind === "item") {
+    const found = findKitItem(document.id);
+    if (!found) return undefined;
+    return found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
+  }
+  return undefined;
+}

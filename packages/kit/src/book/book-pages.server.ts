@@ -1,0 +1,415 @@
+import type { Locale } from "@kinderready/i18n/locales";
+import type { Box, Canvas } from "../canvas.server.ts";
+import { printableInset } from "../canvas.server.ts";
+import { isCutOut, type Skill } from "../catalogue.ts";
+import { fill, type KitContent, type KitWords } from "../content.server.ts";
+import { ellipsePath, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
+import { itemTitle } from "../item-text.server.ts";
+import { formatNumber } from "../letters.ts";
+import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { columns, faint, grid, ink, inset, skillColours } from "../templates/context.ts";
+import { answersPerPage, type ItemPlace, type KitPage } from "./book-document.ts";
+
+// The pages around the worksheets: a cover with the child's name, the contents, a page for
+// grown-ups with a progress tracker, the answer key (solved pages in miniature) and a
+// certificate for the end of a level.
+
+export type BookContext = {
+  content: KitContent;
+  words: KitWords;
+  locale: Locale;
+  childName: string | undefined;
+  place: ItemPlace | undefined;
+  /** Every page of the document, for the contents and the tracker. */
+  pages: KitPage[];
+};
+
+/** One colour per level (and for the packs), for covers and certificates. */
+const placeColours = ["#1f8f77", "#3b82c4", "#d9573b", "#7b57c9", "#d68a12", "#c74b8c"] as const;
+const packColour = "#4a68c7";
+
+export function placeColour(place: ItemPlace | undefined): string {
+  return place && "level" in place ? (placeColours[place.level] ?? packColour) : packColour;
+}
+
+/** Pictures on each cover: something of every skill the level practises. */
+const coverPictures: Record<string, PictureId[]> = {
+  level0: ["teddy-bear", "apple", "pencil", "star", "balloon", "duck", "crayon", "sun"],
+  level1: ["elephant", "ball", "car", "strawberry", "kite", "fish", "crayon", "rainbow"],
+  level2: ["butterfly", "rocket", "banana", "dice", "owl", "scissors", "tulip", "bus"],
+  level3: ["giraffe", "house", "puzzle", "cupcake", "bicycle", "frog", "palette", "moon"],
+  level4: ["lion", "train", "book", "pear", "turtle", "drum", "magnet", "leaf"],
+  level5: ["backpack", "globe", "rocket", "trophy", "pencil", "penguin", "abacus", "sunflower"],
+  pack: ["gift", "star", "rainbow", "teddy-bear", "unicorn", "kite", "balloon", "party-popper"],
+};
+
+export function pageTitle(page: KitPage, context: BookContext): string {
+  const book = context.content.book;
+  switch (page.kind) {
+    case "cover":
+      return book.cover;
+    case "contents":
+      return book.contents;
+    case "guide":
+      return book.guideTitle;
+    case "printable":
+      return itemTitle(page.item, context.locale);
+    case "cards":
+      return page.items.map((item) => itemTitle(item, context.locale)).join(" · ");
+    case "material":
+      return fill(isCutOut(page.material) ? book.cutOutsTitle : book.sheetTitle, {
+        title: itemTitle(page.item, context.locale),
+      });
+    case "answers":
+      return book.answers;
+    case "certificate":
+      return book.certificate;
+  }
+}
+
+function documentTitle(context: BookContext): string {
+  const { content, place } = context;
+  if (!place) return content.page.pack;
+  if ("pack" in place) return content.packs[place.pack];
+  return content.levels[String(place.level) as "0"].title;
+}
+
+function star(cx: number, cy: number, r: number) {
+  return polylinePath(starPoints(cx, cy + r * 0.08, r, r * 0.45, 5), true);
+}
+
+export function drawCover(canvas: Canvas, context: BookContext) {
+  const { content } = context;
+  const colour = placeColour(context.place);
+  const m = printableInset + 18;
+  const page: Box = { x: m, y: m, width: canvas.width - m * 2, height: canvas.height - m * 2 };
+  canvas.path(rectPath(page.x, page.y, page.width, page.height, 28), { stroke: colour, lineWidth: 4 });
+  canvas.path(rectPath(page.x + 10, page.y + 10, page.width - 20, page.height - 20, 22), {
+    stroke: colour,
+    lineWidth: 1,
+    dash: [4, 5],
+  });
+  const inner = inset(page, 36);
+  canvas.textLine(content.page.brand, inner, inner.y + 18, {
+    role: "heading",
+    size: 16,
+    color: colour,
+    align: "center",
+  });
+  canvas.textLine(content.book.kitName, inner, inner.y + 44, {
+    size: 14,
+    minSize: 9,
+    color: "#5b6270",
+    align: "center",
+  });
+  canvas.textBox(
+    documentTitle(context),
+    { ...inner, y: inner.y + 64, height: 96 },
+    {
+      role: "heading",
+      size: 38,
+      minSize: 18,
+      align: "center",
+      valign: "middle",
+      color: ink,
+      lineHeight: 1.1,
+    },
+  );
+  // The pictures in a ring around the child's name.
+  const key = context.place ? ("level" in context.place ? `level${context.place.level}` : "pack") : "pack";
+  const pictures = coverPictures[key] ?? coverPictures.pack ?? [];
+  const cx = inner.x + inner.width / 2;
+  const cy = inner.y + inner.height * 0.55;
+  const radius = Math.min(inner.width, inner.height) * 0.36;
+  pictures.forEach((id, index) => {
+    const angle = -Math.PI / 2 + (index / pictures.length) * Math.PI * 2;
+    const side = radius * 0.42;
+    canvas.picture(id, {
+      x: cx + Math.cos(angle) * radius - side / 2,
+      y: cy + Math.sin(angle) * radius * 0.92 - side / 2,
+      width: side,
+      height: side,
+    });
+  });
+  canvas.path(ellipsePath(cx, cy, radius * 0.62), { fill: "#ffffff", stroke: colour, lineWidth: 2.5 });
+  const name = context.childName?.trim();
+  canvas.textLine(content.book.madeFor, { x: cx - radius * 0.58, width: radius * 1.16 }, cy - radius * 0.18, {
+    size: 15,
+    minSize: 9,
+    color: "#5b6270",
+    align: "center",
+  });
+  if (name) {
+    canvas.textLine(name, { x: cx - radius * 0.58, width: radius * 1.16 }, cy + radius * 0.12, {
+      role: "heading",
+      size: 34,
+      minSize: 12,
+      color: colour,
+      align: "center",
+    });
+  } else
+    canvas.path(`M${cx - radius * 0.45} ${cy + radius * 0.14}H${cx + radius * 0.45}`, { stroke: ink, lineWidth: 1 });
+  const counts = countPages(context.pages);
+  const summary = [
+    counts.worksheets > 0
+      ? fill(content.book.worksheets, { count: formatNumber(context.locale, counts.worksheets) })
+      : "",
+    counts.activities > 0
+      ? fill(content.book.activities, { count: formatNumber(context.locale, counts.activities) })
+      : "",
+  ].filter(Boolean);
+  canvas.textLine(summary.join("  ·  "), inner, inner.y + inner.height - 40, {
+    role: "heading",
+    size: 15,
+    minSize: 9,
+    color: colour,
+    align: "center",
+  });
+  const description =
+    context.place && "level" in context.place
+      ? content.levels[String(context.place.level) as "0"].description
+      : content.book.packDescription;
+  canvas.textBox(
+    description,
+    { ...inner, y: inner.y + inner.height - 30, height: 30 },
+    { size: 11.5, minSize: 8, color: "#5b6270", align: "center" },
+  );
+}
+
+function countPages(pages: KitPage[]) {
+  let worksheets = 0;
+  let activities = 0;
+  for (const page of pages) {
+    if (page.kind === "printable") worksheets++;
+    if (page.kind === "cards") activities += page.items.length;
+  }
+  return { worksheets, activities };
+}
+
+/** The frame-less page heading used by the front and back pages. */
+function heading(canvas: Canvas, text: string, colour: string): Box {
+  const m = 36;
+  const band = { x: m, y: m, width: canvas.width - m * 2, height: 56 };
+  canvas.path(rectPath(band.x, band.y, band.width, band.height, 16), { fill: colour });
+  canvas.textLine(text, { x: band.x + 20, width: band.width - 40 }, band.y + 37, {
+    role: "heading",
+    size: 24,
+    minSize: 12,
+    color: "#ffffff",
+  });
+  return {
+    x: m,
+    y: band.y + band.height + 18,
+    width: band.width,
+    height: canvas.height - m * 2 - band.height - 18 - 16,
+  };
+}
+
+export function drawContents(canvas: Canvas, context: BookContext) {
+  const colour = placeColour(context.place);
+  const area = heading(canvas, context.content.book.contents, colour);
+  // A card sheet lists each of its cards on its own line, with the sheet's page number.
+  const entries = context.pages.flatMap((page, index) => {
+    if (page.kind === "cover" || page.kind === "contents") return [];
+    if (page.kind === "cards") {
+      return page.items.map((item) => ({ title: itemTitle(item, context.locale), skill: item.skill as Skill | undefined, number: index + 1 }));
+    }
+    return [{ title: pageTitle(page, context), skill: page.kind === "printable" ? page.item.skill : undefined, number: index + 1 }];
+  });
+  const perColumn = Math.ceil(entries.length / 2);
+  const columnsBoxes = entries.length > 24 ? columns(canvas, area, [1, 1], 18) : [area];
+  const lineHeight = Math.min(22, area.height / Math.min(perColumn, entries.length));
+  entries.forEach(({ title, skill, number }, index) => {
+    const column = columnsBoxes[columnsBoxes.length > 1 ? Math.floor(index / perColumn) : 0] as Box;
+    const row = columnsBoxes.length > 1 ? index % perColumn : index;
+    const y = column.y + row * lineHeight;
+    const dot = skill ? skillColours[skill].main : faint;
+    canvas.path(ellipsePath(canvas.startX(column, 4, 0), y + lineHeight / 2, 4), { fill: dot });
+    const numberWidth = 30;
+    canvas.textLine(
+      formatNumber(context.locale, number),
+      { x: canvas.startX(column, column.width - numberWidth, numberWidth), width: numberWidth },
+      y + lineHeight * 0.68,
+      {
+        role: "heading",
+        size: Math.min(11, lineHeight * 0.55),
+        color: colour,
+        align: "end",
+      },
+    );
+    canvas.textLine(
+      title,
+      { x: canvas.startX(column, 14, column.width - numberWidth - 20), width: column.width - numberWidth - 20 },
+      y + lineHeight * 0.68,
+      {
+        size: Math.min(11, lineHeight * 0.55),
+        minSize: 6,
+        color: ink,
+      },
+    );
+  });
+}
+
+export function drawGuide(canvas: Canvas, context: BookContext) {
+  const colour = placeColour(context.place);
+  const book = context.content.book;
+  const area = heading(canvas, book.guideTitle, colour);
+  const tips = book.guideTips;
+  const tipsBox = { ...area, height: area.height * 0.5 };
+  let y = tipsBox.y;
+  tips.forEach((tip, index) => {
+    const badge = canvas.startX(tipsBox, 0, 24);
+    canvas.path(ellipsePath(badge + 12, y + 12, 12), { fill: colour });
+    canvas.textLine(formatNumber(context.locale, index + 1), { x: badge, width: 24 }, y + 17, {
+      role: "heading",
+      size: 13,
+      color: "#ffffff",
+      align: "center",
+    });
+    y +=
+      canvas.textBox(
+        tip,
+        { x: canvas.startX(tipsBox, 34, tipsBox.width - 34), y: y + 2, width: tipsBox.width - 34, height: 70 },
+        { size: 12, minSize: 8, lineHeight: 1.3, color: ink },
+      ) + 14;
+  });
+  // The tracker: a star per page to colour when it is done.
+  const tracker = { ...area, y: y + 10, height: area.y + area.height - y - 10 };
+  canvas.path(rectPath(tracker.x, tracker.y, tracker.width, tracker.height, 16), { stroke: colour, lineWidth: 1.6 });
+  canvas.textLine(book.tracker, { x: tracker.x + 16, width: tracker.width - 32 }, tracker.y + 26, {
+    role: "heading",
+    size: 15,
+    minSize: 9,
+    color: colour,
+  });
+  const done = context.pages
+    .map((page, index) => ({ page, number: index + 1 }))
+    .filter(({ page }) => page.kind === "printable" || page.kind === "cards");
+  const cellsArea = inset({ ...tracker, y: tracker.y + 36, height: tracker.height - 40 }, 12, 4);
+  const perRow = 10;
+  grid(canvas, cellsArea, perRow, done.length, 4).forEach((cell, index) => {
+    const entry = done[index] as { page: KitPage; number: number };
+    const r = Math.min(cell.width, cell.height) * 0.42;
+    const skill =
+      entry.page.kind === "printable"
+        ? entry.page.item.skill
+        : entry.page.kind === "cards"
+          ? (entry.page.items[0]?.skill ?? "fine-motor")
+          : "fine-motor";
+    canvas.path(star(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
+      stroke: skillColours[skill].main,
+      lineWidth: 1.2,
+      fill: "#ffffff",
+    });
+    canvas.textLine(formatNumber(context.locale, entry.number), cell, cell.y + cell.height / 2 + 4, {
+      role: "heading",
+      size: Math.min(10, r * 0.7),
+      color: "#7a8190",
+      align: "center",
+    });
+  });
+}
+
+/** Miniatures of solved pages: `draw` renders one page with its answers into the miniature's canvas. */
+export function drawAnswerKey(
+  canvas: Canvas,
+  context: BookContext,
+  page: Extract<KitPage, { kind: "answers" }>,
+  draw: (
+    inner: Canvas,
+    entry: { item: Extract<KitPage, { kind: "printable" }>["item"]; place: ItemPlace; page: number },
+  ) => void,
+) {
+  const colour = placeColour(context.place);
+  const total = context.pages.filter((entry) => entry.kind === "answers").length;
+  const title =
+    total > 1
+      ? `${context.content.book.answers} (${formatNumber(context.locale, page.part + 1)}/${formatNumber(context.locale, total)})`
+      : context.content.book.answers;
+  const area = heading(canvas, title, colour);
+  grid(canvas, area, 2, answersPerPage, 14).forEach((cell, index) => {
+    const entry = page.items[index];
+    if (!entry) return;
+    const labelHeight = 18;
+    const scale = Math.min(cell.width / canvas.width, (cell.height - labelHeight) / canvas.height);
+    const width = canvas.width * scale;
+    const height = canvas.height * scale;
+    const x = cell.x + (cell.width - width) / 2;
+    canvas.textLine(
+      `${formatNumber(context.locale, entry.page)} · ${itemTitle(entry.item, context.locale)}`,
+      { x: cell.x, width: cell.width },
+      cell.y + 12,
+      {
+        role: "heading",
+        size: 10,
+        minSize: 6,
+        color: colour,
+        align: "center",
+      },
+    );
+    canvas.path(rectPath(x, cell.y + labelHeight, width, height, 2), { stroke: faint, lineWidth: 0.8 });
+    canvas.miniature({ x, y: cell.y + labelHeight, scale }, canvas.width, canvas.height, (inner) => draw(inner, entry));
+  });
+}
+
+export function drawCertificate(canvas: Canvas, context: BookContext) {
+  const colour = placeColour(context.place);
+  const book = context.content.book;
+  const m = printableInset + 14;
+  const page: Box = { x: m, y: m, width: canvas.width - m * 2, height: canvas.height - m * 2 };
+  canvas.path(rectPath(page.x, page.y, page.width, page.height, 24), { stroke: colour, lineWidth: 6 });
+  canvas.path(rectPath(page.x + 12, page.y + 12, page.width - 24, page.height - 24, 18), {
+    stroke: colour,
+    lineWidth: 1.2,
+  });
+  const inner = inset(page, 50);
+  for (let i = 0; i < 5; i++) {
+    const cx = inner.x + inner.width / 2 + (i - 2) * 46;
+    canvas.path(star(cx, inner.y + 20 + Math.abs(i - 2) * 8, 16), { fill: "#f6d565", stroke: colour, lineWidth: 1 });
+  }
+  canvas.textLine(book.certificate, inner, inner.y + 110, {
+    role: "heading",
+    size: 44,
+    minSize: 18,
+    color: colour,
+    align: "center",
+  });
+  canvas.picture("trophy", { x: inner.x + inner.width / 2 - 70, y: inner.y + 140, width: 140, height: 140 });
+  canvas.textLine(book.awardedTo, inner, inner.y + 330, { size: 16, minSize: 9, color: "#5b6270", align: "center" });
+  const name = context.childName?.trim();
+  if (name)
+    canvas.textLine(name, inner, inner.y + 385, {
+      role: "heading",
+      size: 42,
+      minSize: 14,
+      color: ink,
+      align: "center",
+    });
+  canvas.path(`M${inner.x + inner.width * 0.15} ${inner.y + 398}H${inner.x + inner.width * 0.85}`, {
+    stroke: ink,
+    lineWidth: 1,
+  });
+  canvas.textBox(
+    fill(book.completed, { level: documentTitle(context) }),
+    { ...inner, y: inner.y + 420, height: 60 },
+    {
+      role: "heading",
+      size: 20,
+      minSize: 10,
+      align: "center",
+      color: ink,
+    },
+  );
+  canvas.textLine(book.wellDone, inner, inner.y + 515, { size: 16, minSize: 9, color: colour, align: "center" });
+  const [date, signature] = columns(canvas, { ...inner, y: inner.y + inner.height - 60, height: 60 }, [1, 1], 40) as [
+    Box,
+    Box,
+  ];
+  for (const [box, label] of [
+    [date, context.content.page.dateLine],
+    [signature, book.signature],
+  ] as const) {
+    canvas.path(`M${box.x} ${box.y + 30}H${box.x + box.width}`, { stroke: ink, lineWidth: 1 });
+    canvas.textLine(label, box, box.y + 48, { size: 12, minSize: 8, color: "#5b6270", align: "center" });
+  }
+}

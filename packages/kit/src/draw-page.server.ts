@@ -1,0 +1,282 @@
+import type { Locale } from "@kinderready/i18n/locales";
+import { drawCardSheet } from "./book/activity-sheet.server.ts";
+import type { ItemPlace, KitPage } from "./book/book-document.ts";
+import {
+  type BookContext,
+  drawAnswerKey,
+  drawCertificate,
+  drawContents,
+  drawCover,
+  drawGuide,
+} from "./book/book-pages.server.ts";
+import { drawMaterial } from "./book/materials.server.ts";
+import type { Canvas } from "./canvas.server.ts";
+import { isCutOut, type ParamsOf, type PrintableItem, type PrintableParams, type TemplateId } from "./catalogue.ts";
+import { fill, kitContent, kitWords } from "./content.server.ts";
+import { itemSummary, itemTitle, placeLabel } from "./item-text.server.ts";
+import { formatNumber } from "./letters.ts";
+import {
+  drawChecklist,
+  drawChoreChart,
+  drawISpy,
+  drawPictureBingo,
+  drawRewardChart,
+  drawRoutineChart,
+  drawRoutineStrip,
+  drawScreenTimeTokens,
+} from "./templates/charts.ts";
+import { skillColours, type TemplateContext } from "./templates/context.ts";
+import {
+  drawBraveCards,
+  drawBreathingPictures,
+  drawCalmBreathing,
+  drawCalmDownChoices,
+  drawEmotionFaces,
+  drawFeelingsCheckin,
+  drawFeelingsThermometer,
+  drawHowWouldYouFeel,
+} from "./templates/feelings.ts";
+import {
+  drawColourByNumber,
+  drawColouring,
+  drawCutting,
+  drawDotToDot,
+  drawMaze,
+  drawTracePath,
+} from "./templates/fine-motor.ts";
+import { drawFrame } from "./templates/frame.ts";
+import {
+  drawBeginningSounds,
+  drawFirstLetter,
+  drawLetterHunt,
+  drawLetterMatch,
+  drawLetters,
+  drawMyLetter,
+  drawPictureAlphabet,
+  drawRhyming,
+  drawSpecialLetters,
+  drawTraceName,
+  drawTraceWords,
+} from "./templates/letter-pages.ts";
+import { drawFollowDirections, drawListenAndDraw } from "./templates/listening.ts";
+import {
+  drawOddOneOut,
+  drawPatterns,
+  drawSameDifferent,
+  drawSequencing,
+  drawShadowMatch,
+  drawSorting,
+  drawWhatsMissing,
+} from "./templates/logic.ts";
+import {
+  drawAddObjects,
+  drawCountAndCircle,
+  drawCountObjects,
+  drawCountScene,
+  drawMoreLess,
+  drawNumberChart,
+  drawNumberLine,
+  drawPictureSudoku,
+  drawTakeAway,
+  drawTenFrame,
+  drawTraceNumbers,
+} from "./templates/numbers.ts";
+import { drawColourShapes, drawColourWords, drawShapeHunt, drawTraceShapes } from "./templates/shapes.ts";
+import { drawPositions, drawSizes } from "./templates/sizes-positions.ts";
+
+// One page of a document: the front pages, a worksheet in its frame, a sheet of activity cards,
+// the cut-outs a card needs, the answer key, the certificate.
+
+type Drawers = { [T in TemplateId]: (ctx: TemplateContext, params: ParamsOf<T>) => void };
+
+const drawers: Drawers = {
+  "trace-path": drawTracePath,
+  cutting: drawCutting,
+  maze: drawMaze,
+  "dot-to-dot": drawDotToDot,
+  colouring: drawColouring,
+  "colour-by-number": drawColourByNumber,
+  letters: drawLetters,
+  "my-letter": drawMyLetter,
+  "trace-name": drawTraceName,
+  "special-letters": drawSpecialLetters,
+  "trace-words": drawTraceWords,
+  "beginning-sounds": drawBeginningSounds,
+  rhyming: drawRhyming,
+  "letter-match": drawLetterMatch,
+  "first-letter": drawFirstLetter,
+  "letter-hunt": drawLetterHunt,
+  "picture-alphabet": drawPictureAlphabet,
+  "trace-numbers": drawTraceNumbers,
+  "count-objects": drawCountObjects,
+  "count-and-circle": drawCountAndCircle,
+  "ten-frame": drawTenFrame,
+  "more-less": drawMoreLess,
+  "number-line": drawNumberLine,
+  "number-chart": drawNumberChart,
+  "add-objects": drawAddObjects,
+  "take-away": drawTakeAway,
+  "count-scene": drawCountScene,
+  "picture-sudoku": drawPictureSudoku,
+  "trace-shapes": drawTraceShapes,
+  "shape-hunt": drawShapeHunt,
+  "colour-shapes": drawColourShapes,
+  "colour-words": drawColourWords,
+  patterns: drawPatterns,
+  "same-different": drawSameDifferent,
+  "odd-one-out": drawOddOneOut,
+  "whats-missing": drawWhatsMissing,
+  "shadow-match": drawShadowMatch,
+  sorting: drawSorting,
+  sequencing: drawSequencing,
+  sizes: drawSizes,
+  positions: drawPositions,
+  "emotion-faces": drawEmotionFaces,
+  "feelings-checkin": drawFeelingsCheckin,
+  "how-would-you-feel": drawHowWouldYouFeel,
+  "calm-breathing": drawCalmBreathing,
+  "calm-down-choices": drawCalmDownChoices,
+  "feelings-thermometer": drawFeelingsThermometer,
+  "breathing-pictures": drawBreathingPictures,
+  "brave-cards": drawBraveCards,
+  "routine-chart": drawRoutineChart,
+  "routine-strip": drawRoutineStrip,
+  "readiness-checklist": (ctx, params) => drawChecklist(ctx, ctx.content.checklist[String(params.level) as "0"]),
+  "chore-chart": drawChoreChart,
+  "reward-chart": drawRewardChart,
+  "screen-time-tokens": drawScreenTimeTokens,
+  "i-spy": drawISpy,
+  "picture-bingo": drawPictureBingo,
+  "follow-directions": drawFollowDirections,
+  "listen-and-draw": drawListenAndDraw,
+};
+
+function drawTemplate(ctx: TemplateContext, params: PrintableParams) {
+  (drawers[params.template] as (ctx: TemplateContext, params: PrintableParams) => void)(ctx, params);
+}
+
+export type PageContext = {
+  locale: Locale;
+  childName: string | undefined;
+  /** Every page of the document (the contents, tracker and answer key list them). */
+  pages: KitPage[];
+  /** What the document is about (a level or a pack), for the front and back pages. */
+  place: ItemPlace | undefined;
+  /** Whether pages show their number (in a whole level or pack, not in a single download). */
+  numbered: boolean;
+};
+
+function frameFor(
+  canvas: Canvas,
+  item: { skill: PrintableItem["skill"] },
+  title: string,
+  instruction: string,
+  place: ItemPlace,
+  context: PageContext,
+  pageNumber?: string,
+) {
+  const content = kitContent(context.locale);
+  const name = context.childName?.trim();
+  return drawFrame(canvas, skillColours[item.skill], {
+    title,
+    subtitle: [placeLabel(place, context.locale), content.skills[item.skill]].join("  ·  "),
+    instruction,
+    nameLabel: name ? fill(content.page.madeFor, { name }) : `${content.page.nameLine} ________________`,
+    footer: content.page.footer,
+    ...(pageNumber && { pageNumber }),
+  });
+}
+
+/** A worksheet in its frame; `answers` draws it solved (the answer key's miniatures). */
+export function drawPrintable(
+  canvas: Canvas,
+  item: PrintableItem,
+  place: ItemPlace,
+  context: PageContext,
+  options: { answers: boolean; pageNumber?: string },
+) {
+  const box = frameFor(
+    canvas,
+    item,
+    itemTitle(item, context.locale),
+    itemSummary(item, context.locale),
+    place,
+    context,
+    options.pageNumber,
+  );
+  const ctx: TemplateContext = {
+    canvas,
+    box,
+    content: kitContent(context.locale),
+    words: kitWords(context.locale),
+    locale: context.locale,
+    childName: context.childName?.trim() || undefined,
+    colour: skillColours[item.skill],
+    answers: options.answers,
+  };
+  canvas.beginBody();
+  drawTemplate(ctx, item.params);
+}
+
+export function drawPage(canvas: Canvas, page: KitPage, index: number, context: PageContext) {
+  const content = kitContent(context.locale);
+  const pageNumber = context.numbered ? formatNumber(context.locale, index + 1) : undefined;
+  const book: BookContext = {
+    content,
+    words: kitWords(context.locale),
+    locale: context.locale,
+    childName: context.childName,
+    place: context.place,
+    pages: context.pages,
+  };
+  switch (page.kind) {
+    case "cover":
+      return drawCover(canvas, book);
+    case "contents":
+      return drawContents(canvas, book);
+    case "guide":
+      return drawGuide(canvas, book);
+    case "printable":
+      return drawPrintable(canvas, page.item, page.place, context, {
+        answers: false,
+        ...(pageNumber && { pageNumber }),
+      });
+    case "cards":
+      canvas.beginBody();
+      return drawCardSheet(canvas, page.items, {
+        content,
+        locale: context.locale,
+        placeLabel: placeLabel(page.place, context.locale),
+        ...(pageNumber && { pageNumber }),
+        ...(page.log && { log: page.log }),
+      });
+    case "material": {
+      const cut = isCutOut(page.material);
+      const title = fill(cut ? content.book.cutOutsTitle : content.book.sheetTitle, {
+        title: itemTitle(page.item, context.locale),
+      });
+      const instruction = cut ? content.book.cutOutsInstruction : content.book.sheetInstruction;
+      const box = frameFor(canvas, page.item, title, instruction, page.place, context, pageNumber);
+      canvas.beginBody();
+      return drawMaterial(
+        {
+          canvas,
+          box,
+          content,
+          words: kitWords(context.locale),
+          locale: context.locale,
+          childName: context.childName?.trim() || undefined,
+          colour: skillColours[page.item.skill],
+          answers: false,
+        },
+        page.material,
+      );
+    }
+    case "answers":
+      return drawAnswerKey(canvas, book, page, (inner, entry) =>
+        drawPrintable(inner, entry.item, entry.place, context, { answers: true }),
+      );
+    case "certificate":
+      return drawCertificate(canvas, book);
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { Canvas } from "./canvas.server.ts";
+import { InspectingSurface, maximumBlank, minimumCoverage } from "./quality-gate.server.ts";
+import type { Surface } from "./surface.ts";
+
+// The content gate's measures fail where a parent would complain: a half-empty sheet, a page
+// with no colour, two pages alike; and pass a full, colourful page.
+
+const blank: Surface = { width: 595, height: 842, path() {}, text() {}, symbol() {}, transformed: (_, draw) => draw() };
+
+function inspect(draw: (canvas: Canvas) => void) {
+  const surface = new InspectingSurface(blank);
+  const canvas = new Canvas(surface, false);
+  // A frame above the body does not count.
+  canvas.path("M36 36H559V110H36Z", { fill: "#fde8e2" });
+  canvas.beginBody();
+  draw(canvas);
+  return surface.inspection();
+}
+
+describe("the content gate's measures", () => {
+  it("finds a sheet whose bottom half is empty", () => {
+    const half = inspect((canvas) => {
+      for (let y = 160; y < 450; y += 40) canvas.path(`M40 ${y}H550`, { stroke: "#3b82c4", lineWidth: 2 });
+    });
+    expect(half.blank).toBeGreaterThan(maximumBlank);
+    const full = inspect((canvas) => {
+      for (let y = 160; y < 800; y += 40) canvas.path(`M40 ${y}H550`, { stroke: "#3b82c4", lineWidth: 2 });
+    });
+    expect(full.blank).toBeLessThan(maximumBlank);
+    expect(full.coverage).toBeGreaterThan(minimumCoverage);
+  });
+
+  it("tells a grey page from a colourful one, and pictures in colour from line art", () => {
+    expect(inspect((canvas) => canvas.path("M40 200H550", { stroke: "#8d95a3" })).colourful).toBe(false);
+    expect(inspect((canvas) => canvas.path("M40 200H550", { stroke: "#d9573b" })).colourful).toBe(true);
+    expect(
+      inspect((canvas) => canvas.picture("apple", { x: 100, y: 200, width: 80, height: 80 }, { style: "outline" }))
+        .colourful,
+    ).toBe(false);
+    const colour = inspect((canvas) => canvas.picture("apple", { x: 100, y: 200, width: 80, height: 80 }));
+    expect(colour.colourful).toBe(true);
+    expect(colour.pictures).toEqual(["apple"]);
+  });
+
+  it("gives the same page the same fingerprint and any change another", () => {
+    const draw = (x: number) => (canvas: Canvas) => canvas.path(`M${x} 200H550`, { stroke: "#d9573b" });
+    expect(inspect(draw(40)).fingerprint).toBe(inspect(draw(40)).fingerprint);
+    expect(inspect(draw(41)).fingerprint).not.toBe(inspect(draw(40)).fingerprint);
+  });
+});

@@ -1,0 +1,464 @@
+import type { Box } from "../canvas.server.ts";
+import type { ParamsOf } from "../catalogue.ts";
+import { rectPath } from "../draw/paths.ts";
+import { alphabet, letterGroup, lowerCase, specialLetters } from "../letters.ts";
+import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { seededRandom } from "../random.ts";
+import { canStroke } from "../tracing/stroke-font.ts";
+import { type WriteEntry, writingRow } from "../tracing/writing.ts";
+import {
+  caption,
+  circleAnswer,
+  columns,
+  grid,
+  ink,
+  inset,
+  panel,
+  rows,
+  type TemplateContext,
+  writingBox,
+} from "./context.ts";
+import { drawChoiceRows, drawMatchColumns } from "./layouts.ts";
+
+// Letters and sounds: each letter with its stroke order and a picture that starts with it, the
+// child's own name and first letter, words to trace, first sounds, rhymes, capitals with their
+// small letters. Arabic has no case: its "small letter" pages show each letter's joined forms.
+
+const tatweel = "\u0640";
+/** Arabic letters that never join the letter after them: no start or middle form. */
+const nonJoining = new Set([..."ادذرزو"]);
+
+/** The picture for a letter ("A is for apple"), if the language has one. */
+export function letterPicture(ctx: TemplateContext, letter: string): PictureId | undefined {
+  return ctx.words.letters[letter.toLocaleUpperCase(ctx.locale)]?.[0];
+}
+
+function letterKey(ctx: TemplateContext, letter: string) {
+  return ctx.locale === "ar" ? letter : letter.toLocaleUpperCase(ctx.locale);
+}
+
+/** The model letter in a panel, with its picture and word under it. */
+function letterPanel(ctx: TemplateContext, panelBox: Box, model: string, letter: string) {
+  const { canvas } = ctx;
+  panel(ctx, panelBox);
+  const pictureId = letterPicture(ctx, letterKey(ctx, letter));
+  const pictureHeight = pictureId ? Math.min(panelBox.height * 0.3, 60) : 0;
+  const modelBox = inset({ ...panelBox, height: panelBox.height - pictureHeight }, 6);
+  writingRow(canvas, modelBox, [{ text: model, style: "model" }], ctx.colour, ctx.locale, {
+    centre: true,
+    maxUnit: 60,
+  });
+  if (!pictureId) return;
+  const bottom = { ...panelBox, y: panelBox.y + panelBox.height - pictureHeight, height: pictureHeight };
+  canvas.path(rectPath(bottom.x, bottom.y, bottom.width, bottom.height, 12), { fill: ctx.colour.soft });
+  const [pic, word] = columns(canvas, inset(bottom, 6, 4), [1, 1.6], 4) as [Box, Box];
+  canvas.picture(pictureId, pic);
+  caption(ctx, ctx.words.pictures[pictureId] ?? "", { ...word, y: word.y + word.height / 2 - 10, height: 20 }, 14);
+}
+
+export function drawLetters(ctx: TemplateContext, params: ParamsOf<"letters">) {
+  const letters = letterGroup(ctx.locale, params.case, params.group);
+  if (ctx.locale === "ar" && params.case === "lower") return drawJoinedForms(ctx, letters);
+  rows(ctx.box, letters.length, 16).forEach((block, index) => {
+    const letter = letters[index] as string;
+    const [side, lines] = columns(ctx.canvas, block, [0.32, 0.68], 12) as [Box, Box];
+    letterPanel(ctx, side, letter, letter);
+    const [trace, practice] = rows(lines, 2, 8) as [Box, Box];
+    writingRow(
+      ctx.canvas,
+      trace,
+      [1, 2, 3].map((): WriteEntry => ({ text: letter, style: "trace" })),
+      ctx.colour,
+      ctx.locale,
+    );
+    writingRow(ctx.canvas, practice, [], ctx.colour, ctx.locale);
+  });
+}
+
+/** Arabic: each letter alone and in its joined forms, each form in its own labelled cell. */
+function drawJoinedForms(ctx: TemplateContext, letters: string[]) {
+  const labels = ctx.content.values.forms;
+  rows(ctx.box, letters.length, 16).forEach((block, index) => {
+    const letter = letters[index] as string;
+    const forms: [string, string][] = nonJoining.has(letter)
+      ? [
+          [labels.alone, letter],
+          [labels.end, `${tatweel}${letter}`],
+        ]
+      : [
+          [labels.alone, letter],
+          [labels.start, `${letter}${tatweel}`],
+          [labels.middle, `${tatweel}${letter}${tatweel}`],
+          [labels.end, `${tatweel}${letter}`],
+        ];
+    panel(ctx, block);
+    const cells = columns(
+      ctx.canvas,
+      inset(block, 8),
+      forms.map(() => 1),
+      10,
+    );
+    forms.forEach(([label, form], i) => {
+      const cell = cells[i] as Box;
+      ctx.canvas.textLine(label, cell, cell.y + 14, {
+        role: "heading",
+        size: 12,
+        minSize: 8,
+        color: ctx.colour.main,
+        align: "center",
+      });
+      const [model, trace] = rows({ ...cell, y: cell.y + 22, height: cell.height - 22 }, 2, 4) as [Box, Box];
+      writingRow(ctx.canvas, model, [{ text: form, style: i === 0 ? "model" : "solid" }], ctx.colour, ctx.locale, {
+        centre: true,
+      });
+      writingRow(ctx.canvas, trace, [{ text: form, style: "trace" }], ctx.colour, ctx.locale, { centre: true });
+    });
+  });
+}
+
+/** The first letter of the child's name (or the alphabet's first letter without a name). */
+function firstLetter(ctx: TemplateContext): string {
+  const letters = alphabet(ctx.locale);
+  const first = [...(ctx.childName ?? "")][0]?.toLocaleUpperCase(ctx.locale);
+  if (first && (letters.includes(first) || canStroke(first))) return first;
+  return letters[0] as string;
+}
+
+export function drawMyLetter(ctx: TemplateContext) {
+  const { canvas, box } = ctx;
+  const letter = firstLetter(ctx);
+  const small = ctx.locale === "ar" ? undefined : lowerCase(ctx.locale, letter);
+  const [top, bottom] = rows(box, 2, 14) as [Box, Box];
+  const [model, pictures] = columns(canvas, top, [0.45, 0.55], 14) as [Box, Box];
+  panel(ctx, model);
+  writingRow(
+    canvas,
+    inset(model, 10),
+    [{ text: small ? `${letter}${small}` : letter, style: "model" }],
+    ctx.colour,
+    ctx.locale,
+    {
+      centre: true,
+      maxUnit: 56,
+    },
+  );
+  const ids = ctx.words.letters[letterKey(ctx, letter)] ?? [];
+  panel(ctx, pictures);
+  grid(canvas, inset(pictures, 10), ids.length > 1 ? 2 : 1, Math.max(ids.length, 1), 8).forEach((cell, index) => {
+    const id = ids[index];
+    if (!id) return;
+    canvas.picture(id, { ...cell, height: cell.height - 20 });
+    caption(ctx, ctx.words.pictures[id] ?? "", { ...cell, y: cell.y + cell.height - 18, height: 18 }, 13);
+  });
+  const lines = rows(bottom, small ? 4 : 3, 6);
+  const trace = (text: string): WriteEntry[] => [1, 2, 3, 4].map(() => ({ text, style: "trace" }));
+  writingRow(canvas, lines[0] as Box, trace(letter), ctx.colour, ctx.locale);
+  if (small) writingRow(canvas, lines[1] as Box, trace(small), ctx.colour, ctx.locale);
+  for (const line of lines.slice(small ? 2 : 1)) writingRow(canvas, line, [], ctx.colour, ctx.locale);
+}
+
+export function drawTraceName(ctx: TemplateContext, params: ParamsOf<"trace-name">) {
+  const { canvas, box } = ctx;
+  const name = ctx.childName?.trim();
+  if (params.mode === "big") {
+    const lines = rows(box, 5, 10);
+    lines.forEach((row, index) => {
+      const entries: WriteEntry[] = name && index < 3 ? [{ text: name, style: index === 0 ? "model" : "trace" }] : [];
+      writingRow(canvas, row, entries, ctx.colour, ctx.locale);
+    });
+    return;
+  }
+  if (params.mode === "practice") {
+    // Trace the name, then count its letters and colour the first one.
+    const [traceBox, countBox] = rows(box, 2, 16) as [Box, Box];
+    rows(traceBox, 3, 8).forEach((row, index) => {
+      writingRow(
+        canvas,
+        row,
+        name && index < 2
+          ? [
+              { text: name, style: "trace" },
+              { text: name, style: "trace" },
+            ]
+          : [],
+        ctx.colour,
+        ctx.locale,
+      );
+    });
+    panel(ctx, countBox);
+    const letters = [...(name ?? "").replace(/\s/g, "")];
+    const slots = Math.max(letters.length, 6);
+    const inner = inset(countBox, 14);
+    canvas.textLine(ctx.content.values.nameLetters, inner, inner.y + 16, {
+      role: "heading",
+      size: 15,
+      minSize: 9,
+      color: ctx.colour.main,
+    });
+    const cellSize = Math.min((inner.width - (slots - 1) * 6) / slots, 70);
+    letters.concat(Array.from({ length: slots - letters.length }, () => "")).forEach((letter, index) => {
+      const x = canvas.startX(inner, index * (cellSize + 6), cellSize);
+      const y = inner.y + 34;
+      canvas.path(rectPath(x, y, cellSize, cellSize, 8), {
+        stroke: ctx.colour.main,
+        lineWidth: 1.4,
+        ...(index === 0 && letter ? { fill: ctx.colour.soft } : {}),
+      });
+      if (letter)
+        writingRow(
+          canvas,
+          inset({ x, y, width: cellSize, height: cellSize }, 4),
+          [{ text: letter, style: "trace" }],
+          ctx.colour,
+          ctx.locale,
+          { centre: true },
+        );
+    });
+    const answerRow = { ...inner, y: inner.y + inner.height - 60, height: 56 };
+    canvas.textLine(ctx.content.values.nameCount, answerRow, answerRow.y + 34, { size: 15, minSize: 9, color: ink });
+    writingBox(
+      ctx,
+      { x: canvas.startX(answerRow, answerRow.width - 80, 70), y: answerRow.y + 4, width: 70, height: 48 },
+      name ? String(letters.length) : undefined,
+    );
+    return;
+  }
+  // write: trace once, write alone, and a frame to draw yourself.
+  const [writeBox, portrait] = rows(box, 2, 16) as [Box, Box];
+  rows(writeBox, 4, 6).forEach((row, index) => {
+    writingRow(canvas, row, name && index === 0 ? [{ text: name, style: "trace" }] : [], ctx.colour, ctx.locale);
+  });
+  panel(ctx, portrait);
+  canvas.textLine(ctx.content.values.drawYourself, inset(portrait, 14), portrait.y + 30, {
+    role: "heading",
+    size: 16,
+    minSize: 9,
+    color: ctx.colour.main,
+    align: "center",
+  });
+}
+
+export function drawSpecialLetters(ctx: TemplateContext) {
+  const letters = specialLetters(ctx.locale);
+  const [traceBox, hunt] = [
+    { ...ctx.box, height: ctx.box.height * 0.66 },
+    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.66 + 14, height: ctx.box.height * 0.34 - 14 },
+  ];
+  rows(traceBox, letters.length / 2, 10).forEach((row, index) => {
+    const pair = letters.slice(index * 2, index * 2 + 2);
+    const entries: WriteEntry[] = pair.flatMap((letter) => [
+      { text: letter, style: "solid" as const },
+      { text: letter, style: "trace" as const },
+      { text: letter, style: "trace" as const },
+    ]);
+    writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale);
+  });
+  // A strip of the first two mixed together: colour one kind.
+  const [first, second] = letters as [string, string];
+  panel(ctx, hunt);
+  ctx.canvas.textLine(ctx.content.values.colourLetter.replace("{{letter}}", first), inset(hunt, 12), hunt.y + 24, {
+    role: "heading",
+    size: 14,
+    minSize: 8,
+    color: ctx.colour.main,
+  });
+  const random = seededRandom(first.codePointAt(0) ?? 1);
+  const sequence = Array.from({ length: 16 }, (_, i) => (i % 3 === 0 ? first : random.pick([first, second])));
+  grid(ctx.canvas, { ...inset(hunt, 12), y: hunt.y + 36, height: hunt.height - 48 }, 8, sequence.length, 6).forEach(
+    (cell, index) => {
+      const letter = sequence[index] as string;
+      writingRow(ctx.canvas, cell, [{ text: letter, style: "solid" }], { ...ctx.colour, main: ink }, ctx.locale, {
+        centre: true,
+      });
+      if (letter === first) circleAnswer(ctx, cell);
+    },
+  );
+}
+
+export function drawTraceWords(ctx: TemplateContext, params: ParamsOf<"trace-words">) {
+  const ids = ctx.words.wordSets[params.set] ?? [];
+  rows(ctx.box, ids.length, 14).forEach((block, index) => {
+    const id = ids[index] as PictureId;
+    const word = ctx.words.pictures[id] ?? "";
+    const [picture, lines] = columns(ctx.canvas, block, [0.2, 0.8], 12) as [Box, Box];
+    panel(ctx, picture, ctx.colour.soft);
+    ctx.canvas.picture(id, inset(picture, 10));
+    const [trace, practice] = rows(lines, 2, 6) as [Box, Box];
+    writingRow(
+      ctx.canvas,
+      trace,
+      [
+        { text: word, style: "trace" },
+        { text: word, style: "trace" },
+      ],
+      ctx.colour,
+      ctx.locale,
+    );
+    writingRow(ctx.canvas, practice, [], ctx.colour, ctx.locale);
+  });
+}
+
+/** Letters of the alphabet that have a picture starting with them (not just containing them). */
+function soundLetters(ctx: TemplateContext, from: number, to: number): string[] {
+  const inside = new Set(ctx.words.lettersInside);
+  const letters: string[] = [];
+  for (let group = from; group <= to; group++) letters.push(...letterGroup(ctx.locale, "upper", group));
+  return letters.filter((letter) => !inside.has(letter) && (ctx.words.letters[letter]?.length ?? 0) > 0);
+}
+
+export function drawBeginningSounds(ctx: TemplateContext, params: ParamsOf<"beginning-sounds">) {
+  const random = seededRandom(params.seed);
+  const letters = random.shuffle(soundLetters(ctx, params.groups[0], params.groups[1]));
+  const all = soundLetters(ctx, 0, 11);
+  const rowsCount = Math.min(6, letters.length);
+  const choices = letters.slice(0, rowsCount).map((letter) => {
+    const right = random.pick(ctx.words.letters[letter] ?? []) as PictureId;
+    const others = random
+      .shuffle(all.filter((other) => other !== letter))
+      .slice(0, 2)
+      .map((other) => (ctx.words.letters[other] ?? [])[0] as PictureId);
+    const options = random.shuffle([right, ...others]);
+    const small = ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
+    return {
+      prompt: (box: Box) =>
+        writingRow(ctx.canvas, box, [{ text: `${letter}${small}`, style: "solid" }], ctx.colour, ctx.locale, {
+          centre: true,
+        }),
+      options: options.map((id) => (box: Box) => {
+        ctx.canvas.picture(id, { ...box, height: box.height - 18 });
+        caption(ctx, ctx.words.pictures[id] ?? "", { ...box, y: box.y + box.height - 16, height: 16 }, 11);
+      }),
+      answers: [options.indexOf(right)],
+    };
+  });
+  drawChoiceRows(ctx, choices);
+}
+
+export function drawRhyming(ctx: TemplateContext, params: ParamsOf<"rhyming">) {
+  const random = seededRandom(params.seed);
+  const pairs = random.shuffle(ctx.words.rhymes).slice(0, params.pairs);
+  const order = random.shuffle(pairs.map((_, index) => index));
+  const cell = (id: PictureId) => (box: Box) => {
+    const [pic, word] = columns(ctx.canvas, box, [1, 1.2], 6) as [Box, Box];
+    ctx.canvas.picture(id, pic);
+    caption(ctx, ctx.words.pictures[id] ?? "", { ...word, y: word.y + word.height / 2 - 8, height: 16 }, 14);
+  };
+  drawMatchColumns(
+    ctx,
+    pairs.map(([a]) => cell(a)),
+    order.map((index) => cell((pairs[index] as [PictureId, PictureId])[1])),
+    pairs.map((_, index) => order.indexOf(index)),
+    { share: 0.34 },
+  );
+}
+
+export function drawLetterMatch(ctx: TemplateContext, params: ParamsOf<"letter-match">) {
+  const random = seededRandom(params.seed);
+  const pool: string[] = [];
+  for (let group = params.groups[0]; group <= params.groups[1]; group++)
+    pool.push(...letterGroup(ctx.locale, "upper", group));
+  const letters = random.shuffle(pool).slice(0, 6);
+  const order = random.shuffle(letters.map((_, index) => index));
+  const partner = (letter: string) =>
+    ctx.locale === "ar"
+      ? nonJoining.has(letter)
+        ? `${tatweel}${letter}`
+        : `${letter}${tatweel}`
+      : lowerCase(ctx.locale, letter);
+  const draw = (text: string) => (box: Box) =>
+    writingRow(ctx.canvas, box, [{ text, style: "solid" }], ctx.colour, ctx.locale, { centre: true });
+  drawMatchColumns(
+    ctx,
+    letters.map((letter) => draw(letter)),
+    order.map((index) => draw(partner(letters[index] as string))),
+    letters.map((_, index) => order.indexOf(index)),
+    { share: 0.26 },
+  );
+}
+
+export function drawFirstLetter(ctx: TemplateContext, params: ParamsOf<"first-letter">) {
+  const random = seededRandom(params.seed);
+  const letters = random.shuffle(soundLetters(ctx, 0, 11)).slice(0, 8);
+  grid(ctx.canvas, ctx.box, 2, letters.length, 12).forEach((cell, index) => {
+    const letter = letters[index] as string;
+    const id = random.pick(ctx.words.letters[letter] ?? []) as PictureId;
+    panel(ctx, cell);
+    const [pic, answer] = columns(ctx.canvas, inset(cell, 10), [1, 0.8], 12) as [Box, Box];
+    ctx.canvas.picture(id, { ...pic, height: pic.height - 18 });
+    caption(
+      ctx,
+      ctx.answers ? (ctx.words.pictures[id] ?? "") : "",
+      { ...pic, y: pic.y + pic.height - 16, height: 16 },
+      12,
+    );
+    const side = Math.min(answer.width, answer.height) * 0.8;
+    writingBox(
+      ctx,
+      { x: answer.x + (answer.width - side) / 2, y: answer.y + (answer.height - side) / 2, width: side, height: side },
+      letter,
+    );
+  });
+}
+
+export function drawLetterHunt(ctx: TemplateContext, params: ParamsOf<"letter-hunt">) {
+  const random = seededRandom(params.seed);
+  const target = letterGroup(ctx.locale, "upper", params.group)[0] as string;
+  const others = random.shuffle(alphabet(ctx.locale).filter((letter) => letter !== target)).slice(0, 5);
+  const [head, body] = [
+    { ...ctx.box, height: 110 },
+    { ...ctx.box, y: ctx.box.y + 124, height: ctx.box.height - 124 },
+  ];
+  const [model, picture] = columns(ctx.canvas, head, [0.6, 0.4], 12) as [Box, Box];
+  panel(ctx, model, ctx.colour.soft);
+  writingRow(
+    ctx.canvas,
+    inset(model, 8),
+    [
+      { text: target, style: "model" },
+      { text: target, style: "trace" },
+    ],
+    ctx.colour,
+    ctx.locale,
+    { startOffset: 14 },
+  );
+  const id = letterPicture(ctx, target);
+  if (id) ctx.canvas.picture(id, inset(picture, 8));
+  const cells = grid(ctx.canvas, body, 6, 36, 6);
+  const letters = cells.map((_, index) => (index % 3 === 1 || random.next() < 0.22 ? target : random.pick(others)));
+  cells.forEach((cell, index) => {
+    const letter = letters[index] as string;
+    ctx.canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 10), { stroke: "#d5dae2", lineWidth: 0.8 });
+    const text = ctx.locale !== "ar" && random.next() < 0.4 ? lowerCase(ctx.locale, letter) : letter;
+    writingRow(ctx.canvas, inset(cell, 4), [{ text, style: "solid" }], { ...ctx.colour, main: ink }, ctx.locale, {
+      centre: true,
+    });
+    if (letter === target) circleAnswer(ctx, inset(cell, 6));
+  });
+}
+
+export function drawPictureAlphabet(ctx: TemplateContext, params: ParamsOf<"picture-alphabet">) {
+  const letters = letterGroup(ctx.locale, "upper", params.group);
+  rows(ctx.box, letters.length, 14).forEach((block, index) => {
+    const letter = letters[index] as string;
+    const id = letterPicture(ctx, letter);
+    panel(ctx, block);
+    const [letterBox, pictureBox] = columns(ctx.canvas, inset(block, 10), [0.42, 0.58], 12) as [Box, Box];
+    const small = ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
+    writingRow(ctx.canvas, letterBox, [{ text: `${letter}${small}`, style: "trace" }], ctx.colour, ctx.locale, {
+      centre: true,
+      maxUnit: 60,
+    });
+    if (!id) return;
+    ctx.canvas.picture(
+      id,
+      { ...pictureBox, height: pictureBox.height - 26 },
+      { style: ctx.answers ? "colour" : "outline" },
+    );
+    caption(
+      ctx,
+      ctx.words.pictures[id] ?? "",
+      { ...pictureBox, y: pictureBox.y + pictureBox.height - 22, height: 22 },
+      18,
+    );
+  });
+}

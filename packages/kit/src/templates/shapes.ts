@@ -1,0 +1,169 @@
+import type { Box } from "../canvas.server.ts";
+import type { ParamsOf, ShapeId } from "../catalogue.ts";
+import { shapePath } from "../draw/figures.ts";
+import { ellipsePath, rectPath } from "../draw/paths.ts";
+import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { type ColourId, colouredThings, families, shapedThings } from "../pictures/picture-sets.ts";
+import { seededRandom } from "../random.ts";
+import { startGreen } from "../tracing/trace-drawing.ts";
+import { caption, columns, faint, grid, ink, inset, panel, rows, swatches, type TemplateContext } from "./context.ts";
+
+// Shapes and colours: shapes traced beside the things that have them, finding shapes in real
+// things, colouring by shape and by the colour things really are.
+
+const traceGrey = "#8d95a3";
+
+export function drawTraceShapes(ctx: TemplateContext, params: ParamsOf<"trace-shapes">) {
+  rows(ctx.box, params.shapes.length, 14).forEach((row, index) => {
+    const shape = params.shapes[index] as ShapeId;
+    const [model, line] = columns(ctx.canvas, row, [0.3, 0.7], 12) as [Box, Box];
+    panel(ctx, model, ctx.colour.soft);
+    const [shapeBox, things] = columns(ctx.canvas, inset(model, 8), [1, 0.8], 6) as [Box, Box];
+    const size = Math.min(shapeBox.width, shapeBox.height) * 0.86;
+    ctx.canvas.path(shapePath(shape, shapeBox.x + shapeBox.width / 2, shapeBox.y + shapeBox.height / 2, size), {
+      stroke: ctx.colour.main,
+      lineWidth: 3,
+      fill: "#ffffff",
+    });
+    const examples = shapedThings[shape] ?? [];
+    rows(things, Math.max(1, Math.min(2, examples.length)), 6).forEach((cell, i) => {
+      const id = examples[i];
+      if (id) ctx.canvas.picture(id, cell);
+    });
+    panel(ctx, line);
+    // Three to trace, then room for one drawn alone.
+    const step = Math.min(line.height * 0.8, (line.width - 20) / 4);
+    for (let i = 0; i < 3; i++) {
+      const cx = ctx.canvas.startX(line, 10 + i * (step + 4), step) + step / 2;
+      const cy = line.y + line.height / 2;
+      const d = shapePath(shape, cx, cy, step * 0.84);
+      ctx.canvas.path(d, { stroke: traceGrey, lineWidth: 3.2, dash: [0.01, 6.5], lineCap: "round" });
+      const [, x, y] = /M([\d.-]+) ([\d.-]+)/.exec(d) ?? [];
+      ctx.canvas.path(ellipsePath(Number(x), Number(y), 4.5), { fill: startGreen });
+    }
+  });
+}
+
+const huntColours: ColourId[] = ["red", "blue", "green", "orange"];
+
+export function drawShapeHunt(ctx: TemplateContext, params: ParamsOf<"shape-hunt">) {
+  const random = seededRandom(params.seed);
+  const keyHeight = 58;
+  const key = { ...ctx.box, height: keyHeight };
+  columns(
+    ctx.canvas,
+    key,
+    params.shapes.map(() => 1),
+    10,
+  ).forEach((cell, index) => {
+    const shape = params.shapes[index] as ShapeId;
+    panel(ctx, cell);
+    const colour = huntColours[index] as ColourId;
+    ctx.canvas.path(shapePath(shape, ctx.canvas.startX(cell, 12, 36) + 18, cell.y + cell.height / 2, 32), {
+      stroke: ink,
+      lineWidth: 1.2,
+      fill: swatches[colour],
+    });
+    ctx.canvas.textLine(
+      `${ctx.content.values.shapes[shape]}: ${ctx.content.values.colours[colour]}`,
+      { x: ctx.canvas.startX(cell, 56, cell.width - 62), width: cell.width - 62 },
+      cell.y + cell.height / 2 + 5,
+      { role: "heading", size: 13, minSize: 7 },
+    );
+  });
+  const targets = params.shapes.flatMap((shape, index) =>
+    random
+      .shuffle(shapedThings[shape] ?? [])
+      .slice(0, 3)
+      .map((id) => ({ id, colour: huntColours[index] as ColourId })),
+  );
+  const others = random
+    .shuffle([...families.animals, ...families.clothes])
+    .slice(0, 16 - targets.length)
+    .map((id) => ({ id: id as PictureId, colour: undefined }));
+  const items = random.shuffle([...targets, ...others]);
+  grid(
+    ctx.canvas,
+    { ...ctx.box, y: ctx.box.y + keyHeight + 14, height: ctx.box.height - keyHeight - 14 },
+    4,
+    items.length,
+    10,
+  ).forEach((cell, index) => {
+    const item = items[index] as { id: PictureId; colour: ColourId | undefined };
+    ctx.canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 10), { stroke: faint, lineWidth: 0.8 });
+    ctx.canvas.picture(item.id, inset(cell, 14));
+    if (ctx.answers && item.colour) {
+      ctx.canvas.path(
+        ellipsePath(cell.x + cell.width / 2, cell.y + cell.height / 2, cell.width * 0.46, cell.height * 0.46),
+        {
+          stroke: swatches[item.colour],
+          lineWidth: 4,
+        },
+      );
+    }
+  });
+}
+
+export function drawColourShapes(ctx: TemplateContext, params: ParamsOf<"colour-shapes">) {
+  const random = seededRandom(params.seed);
+  const colours = random
+    .shuffle(["red", "blue", "yellow", "green", "orange", "purple"] as const)
+    .slice(0, params.shapes.length);
+  const keyHeight = 56;
+  columns(
+    ctx.canvas,
+    { ...ctx.box, height: keyHeight },
+    params.shapes.map(() => 1),
+    10,
+  ).forEach((key, i) => {
+    const shape = params.shapes[i] as ShapeId;
+    const colour = colours[i] as (typeof colours)[number];
+    panel(ctx, key);
+    const iconX = ctx.canvas.startX(key, 8, 40);
+    ctx.canvas.path(shapePath(shape, iconX + 20, key.y + key.height / 2, 34), {
+      fill: swatches[colour],
+      stroke: ink,
+      lineWidth: 1,
+    });
+    ctx.canvas.textLine(
+      ctx.content.values.colours[colour],
+      { x: ctx.canvas.startX(key, 54, key.width - 62), width: key.width - 62 },
+      key.y + key.height / 2 + 5,
+      { size: 13, minSize: 8 },
+    );
+  });
+  const area: Box = { ...ctx.box, y: ctx.box.y + keyHeight + 20, height: ctx.box.height - keyHeight - 20 };
+  for (const cell of grid(ctx.canvas, area, 4, 16, 8)) {
+    const index = random.int(0, params.shapes.length - 1);
+    const shape = params.shapes[index] as ShapeId;
+    const size = (Math.min(cell.width, cell.height) * random.int(55, 85)) / 100;
+    ctx.canvas.path(shapePath(shape, cell.x + cell.width / 2, cell.y + cell.height / 2, size), {
+      stroke: ink,
+      lineWidth: 1.8,
+      ...(ctx.answers && { fill: swatches[colours[index] as (typeof colours)[number]] }),
+    });
+  }
+}
+
+export function drawColourWords(ctx: TemplateContext, params: ParamsOf<"colour-words">) {
+  const random = seededRandom(params.seed);
+  const colours = random.shuffle(Object.keys(colouredThings) as ColourId[]);
+  grid(ctx.canvas, ctx.box, 2, 8, 12).forEach((cell, index) => {
+    const colour = colours[index % colours.length] as ColourId;
+    const id = random.pick(colouredThings[colour]);
+    panel(ctx, cell);
+    const label = 26;
+    ctx.canvas.picture(id, inset({ ...cell, height: cell.height - label }, 10), {
+      style: ctx.answers ? "colour" : "outline",
+    });
+    const bottom = { ...cell, y: cell.y + cell.height - label - 4, height: label };
+    const word = ctx.content.values.colours[colour];
+    const [dot, text] = columns(ctx.canvas, inset(bottom, 10, 0), [0.18, 0.82], 6) as [Box, Box];
+    ctx.canvas.path(ellipsePath(dot.x + dot.width / 2, dot.y + dot.height / 2, 8), {
+      fill: swatches[colour],
+      stroke: ink,
+      lineWidth: 0.8,
+    });
+    caption(ctx, word, { ...text, y: text.y + 2 }, 15);
+  });
+}

@@ -1,0 +1,185 @@
+import type { Locale } from "@kinderready/i18n/locales";
+import type { Box, Canvas } from "../canvas.server.ts";
+import { ellipsePath, polylinePath } from "../draw/paths.ts";
+import type { Point } from "../draw/svg-path.ts";
+import { tint } from "../templates/context.ts";
+import { inkBounds } from "../text-layout.server.ts";
+import { arabicStarts } from "./arabic-starts.ts";
+import { canStroke, layoutStrokeText, staff, strokeTextUnits } from "./stroke-font.ts";
+import {
+  drawStaff,
+  drawStrokeDotted,
+  drawStrokeModel,
+  drawStrokeSolid,
+  startGreen,
+  type TraceColours,
+} from "./trace-drawing.ts";
+
+// Writing on a handwriting row, whatever the script: letters the stroke font knows (Latin,
+// Cyrillic, digits) are drawn as centre-line strokes; anything else (Arabic, a name in another
+// script) as the font's own letters in a light colour to trace over, with a start dot and an
+// arrow where the start of the letter is known. Rows get lines that hold every glyph drawn on them.
+
+export type WriteStyle = "model" | "trace" | "solid";
+export type WriteEntry = { text: string; style: WriteStyle };
+
+/** The font size for script drawn from the font, per x-height unit of the stroke letters. */
+const fontScale = 2.45;
+const traceFill = "#d5dae2";
+
+function stroked(text: string) {
+  return canStroke(text);
+}
+
+/** Width of `text` written with an x-height of `unit`. */
+export function writtenWidth(canvas: Canvas, text: string, unit: number): number {
+  if (stroked(text)) return strokeTextUnits(text) * unit;
+  return canvas.measure(text, "trace", unit * fontScale);
+}
+
+export type RowLayout = {
+  baseline: number;
+  unit: number;
+  /** Where each entry was placed: x of its reading start edge (left in LTR, right in RTL). */
+  placed: { entry: WriteEntry; x: number; width: number }[];
+};
+
+/**
+ * A handwriting row: the entries one after another from the reading start, then the rest of the
+ * row empty to write on. The x-height is the largest that lets the lines fill the row's height.
+ */
+export function writingRow(
+  canvas: Canvas,
+  row: Box,
+  entries: WriteEntry[],
+  colours: TraceColours,
+  locale: Locale,
+  options: {
+    gap?: number;
+    startOffset?: number;
+    maxUnit?: number;
+    /** Shrink the letters so every entry fits the row's width, and centre them. */
+    centre?: boolean;
+  } = {},
+): RowLayout {
+  const texts = entries.map((entry) => entry.text);
+  const strokeRow = texts.every(stroked);
+  const accents = strokeRow && texts.some((text) => /[ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜŸÑÇЁЙ]/u.test(text));
+  // The row's height in x-heights: the staff's lines, or the ink of what is written.
+  const probe = 10;
+  let top = 0;
+  let bottom = 0;
+  if (!strokeRow) {
+    for (const text of texts.length > 0 ? texts : ["ا"]) {
+      const bounds = inkBounds(text, "trace", probe * fontScale, canvas.rtl);
+      top = Math.min(top, bounds.top);
+      bottom = Math.max(bottom, bounds.bottom);
+    }
+  }
+  const span = strokeRow
+    ? (accents ? staff.descender - staff.accentTop : staff.descender) + 0.3
+    : (bottom - top) / probe / 0.86;
+  let unit = Math.min(row.height / span, options.maxUnit ?? 40);
+  const gapAt = (u: number) => options.gap ?? u * 1.1;
+  const widthAt = (u: number) =>
+    entries.reduce((sum, entry) => sum + writtenWidth(canvas, entry.text, u), 0) +
+    gapAt(u) * Math.max(0, entries.length - 1);
+  if (options.centre && entries.length > 0)
+    unit = Math.min(unit, (unit * row.width * 0.88) / Math.max(1, widthAt(unit)));
+  let baseline: number;
+  if (strokeRow) {
+    const topSpace = accents ? -staff.accentTop : 0;
+    baseline = row.y + (row.height - span * unit) / 2 + (topSpace + 0.15 + staff.base) * unit;
+    drawStaff(canvas, row, baseline, unit, colours.main, { accents });
+  } else {
+    const inkHeight = (bottom - top) / probe;
+    baseline = row.y + (row.height - inkHeight * unit) / 2 - (top / probe) * unit;
+    drawFontStaff(canvas, row, baseline, top * (unit / probe), bottom * (unit / probe), colours.main);
+  }
+  const gap = gapAt(unit);
+  let offset = options.centre
+    ? Math.max(0, (row.width - widthAt(unit)) / 2)
+    : (options.startOffset ?? unit * (entries[0]?.style === "model" ? 1 : 0.5));
+  const placed: RowLayout["placed"] = [];
+  for (const entry of entries) {
+    const width = writtenWidth(canvas, entry.text, unit);
+    if (offset + width > row.width - unit * 0.3 && !options.centre) break;
+    const x = canvas.startX(row, offset, width);
+    writeText(canvas, entry.text, x, baseline, unit, entry.style, colours, locale);
+    placed.push({ entry, x, width });
+    offset += width + gap;
+  }
+  return { baseline, unit, placed };
+}
+
+function drawFontStaff(canvas: Canvas, row: Box, baseline: number, top: number, bottom: number, colour: string) {
+  const margin = (bottom - top) * 0.08;
+  const right = row.x + row.width;
+  canvas.path(`M${row.x} ${baseline + top - margin}H${right}`, { stroke: "#aab2bf", lineWidth: 0.8 });
+  canvas.path(`M${row.x} ${baseline}H${right}`, { stroke: colour, lineWidth: 1.3 });
+  canvas.path(`M${row.x} ${baseline + bottom + margin}H${right}`, { stroke: "#c9cfd8", lineWidth: 0.6 });
+  canvas.recordGuide({
+    x: row.x,
+    width: row.width,
+    top: baseline + top - margin * 1.5,
+    bottom: baseline + bottom + margin * 1.5,
+  });
+}
+
+/** Writes `text` with its reading start at `x` (its left edge; the caller mirrors for RTL). */
+export function writeText(
+  canvas: Canvas,
+  text: string,
+  x: number,
+  baseline: number,
+  unit: number,
+  style: WriteStyle,
+  colours: TraceColours,
+  locale: Locale,
+) {
+  if (stroked(text)) {
+    const layout = layoutStrokeText(text, x, baseline, unit);
+    if (style === "model") drawStrokeModel(canvas, layout, colours, locale);
+    else if (style === "trace") drawStrokeDotted(canvas, layout);
+    else drawStrokeSolid(canvas, layout, colours.main);
+    const pad = unit * 0.12;
+    canvas.recordWritten({ text, x, width: layout.width, top: layout.top - pad, bottom: layout.bottom + pad });
+    return;
+  }
+  const size = unit * fontScale;
+  const bounds = inkBounds(text, "trace", size, canvas.rtl);
+  const fill = style === "model" ? tint(colours.main, 0.55) : style === "trace" ? traceFill : colours.main;
+  canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
+  canvas.recordWritten({ text, x, width: bounds.width, top: baseline + bounds.top, bottom: baseline + bounds.bottom });
+  const start = arabicStarts[text];
+  if (style === "solid" || !start) return;
+  const inkBox: Box = {
+    x: x + bounds.left,
+    y: baseline + bounds.top,
+    width: bounds.right - bounds.left,
+    height: bounds.bottom - bounds.top,
+  };
+  const at: Point = [inkBox.x + inkBox.width * start.x, inkBox.y + inkBox.height * start.y];
+  canvas.path(ellipsePath(at[0], at[1], Math.max(2, unit * (style === "model" ? 0.12 : 0.08))), { fill: startGreen });
+  if (style !== "model") return;
+  // The arrow beside the start, pointing the way the pen first moves.
+  const angle = (start.angle * Math.PI) / 180;
+  const normal: Point = [Math.sin(angle), -Math.cos(angle)];
+  const offset = unit * 0.4;
+  const length = unit * 0.9;
+  const from: Point = [at[0] + normal[0] * offset, at[1] + normal[1] * offset];
+  const to: Point = [from[0] + Math.cos(angle) * length, from[1] + Math.sin(angle) * length];
+  canvas.path(polylinePath([from, to]), { stroke: colours.main, lineWidth: Math.max(0.8, unit * 0.05) });
+  const head = unit * 0.18;
+  canvas.path(
+    polylinePath(
+      [
+        to,
+        [to[0] - Math.cos(angle - 0.5) * head, to[1] - Math.sin(angle - 0.5) * head],
+        [to[0] - Math.cos(angle + 0.5) * head, to[1] - Math.sin(angle + 0.5) * head],
+      ],
+      true,
+    ),
+    { fill: colours.main },
+  );
+}
