@@ -359,7 +359,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "more-less", mode: "fewer", max: 10, seed: 36 }),
     p({ template: "trace-shapes", shapes: ["heart", "diamond", "circle"] }),
     p({ template: "shape-hunt", shapes: ["circle", "triangle", "rectangle"], seed: 37 }),
-    p({ template: "colour-by-number", picture: "fish" }),
+    p({ template: "colour-by-number", picture: "tropical-fish" }),
     p({ template: "patterns", kinds: ["AAB", "ABB", "ABB", "ABC"], seed: 38 }),
     p({ template: "whats-missing", count: 3, seed: 39 }),
     p({ template: "sorting", seed: 40 }),
@@ -391,7 +391,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "number-line", to: 10, mode: "missing", seed: 56 }),
     p({ template: "ten-frame", mode: "make-ten", seed: 57 }),
     p({ template: "more-less", mode: "compare", max: 10, seed: 58 }),
-    p({ template: "colour-by-number", picture: "butterfly" }),
+    p({ template: "colour-by-number", picture: "rooster" }),
     p({ template: "shape-hunt", shapes: ["square", "star", "oval"], seed: 59 }),
     p({ template: "patterns", kinds: ["ABC", "ABC", "AABB", "AABB"], seed: 60 }),
     p({ template: "odd-one-out", rows: 5, seed: 61 }),
@@ -424,7 +424,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "add-objects", max: 5, seed: 76 }),
     p({ template: "number-line", to: 20, mode: "missing", seed: 77 }),
     p({ template: "ten-frame", mode: "teens", seed: 78 }),
-    p({ template: "colour-by-number", picture: "rocket" }),
+    p({ template: "colour-by-number", picture: "fire-engine" }),
     p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB"], seed: 79 }),
     p({ template: "same-different", mode: "mirror", rows: 5, seed: 80 }),
     p({ template: "whats-missing", count: 5, seed: 81 }),
@@ -458,7 +458,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "take-away", max: 5, seed: 97 }),
     p({ template: "number-line", to: 20, mode: "hops", seed: 98 }),
     p({ template: "count-and-circle", max: 20, seed: 99 }),
-    p({ template: "colour-by-number", picture: "turtle" }),
+    p({ template: "colour-by-number", picture: "unicorn" }),
     p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB", "AAB"], seed: 100 }),
     p({ template: "odd-one-out", rows: 6, seed: 101 }),
     p({ template: "shadow-match", pairs: 6, seed: 102 }),
@@ -541,14 +541,20 @@ const materialSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("dot-grids") }),
   z.object({ kind: z.literal("race-track"), squares: z.number().int().min(10).max(30) }),
   z.object({ kind: z.literal("hand-outline"), mirror: z.boolean() }),
-  z.object({ kind: z.literal("tally-chart"), pictures: z.array(picture).min(2).max(4) }),
+  z.object({
+    kind: z.literal("tally-chart"),
+    pictures: z.array(picture).min(2).max(4),
+    /** Shapes heading the columns, above their pictures (a shape hunt). */
+    shapes: z.array(z.enum(shapeIds)).min(2).max(4).optional(),
+  }),
   z.object({ kind: z.literal("mirror-halves"), pictures: z.array(picture).min(2).max(4) }),
 ]);
 export type Material = z.infer<typeof materialSchema>;
 
-/** Printouts the grown-up cuts up (the rest are sheets used whole). */
+/** Printouts the grown-up cuts up (the rest are sheets used whole, or cut by the child). */
 export function isCutOut(material: Material): boolean {
-  return ["picture-cards", "number-cards", "letter-cards", "face-cards", "cutting-strips"].includes(material.kind);
+  if (material.kind === "letter-cards") return material.source !== "initial";
+  return ["picture-cards", "number-cards", "face-cards"].includes(material.kind);
 }
 
 const activityData = z.object({

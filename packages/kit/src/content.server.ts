@@ -227,6 +227,7 @@ export const kitContentSchema = z.object({
     whatHelps: text,
     myReward: text,
     token: text,
+    screenFreeIdeas: text,
     /** The action words of the read-and-do cards, by the picture that shows them. */
     actions: z.object({
       walking: text,

@@ -2,35 +2,40 @@ import type { Locale } from "@kinderready/i18n/locales";
 import type { ItemPlace } from "./book/book-document.ts";
 import type { KitItem, PrintableParams } from "./catalogue.ts";
 import { fill, type KitContent, kitContent } from "./content.server.ts";
-import { formatNumber, letterGroup } from "./letters.ts";
+import { formatNumber, letterGroup, lowerCase } from "./letters.ts";
 
 // What an item is called and what it asks, in a language: the page titles and instructions, and
 // the same words on the printables page.
 
-function printableTitle(content: KitContent, locale: Locale, params: PrintableParams): string {
-  const template = content.templates[params.template].title;
+/** The values a template's title and instruction fill in: its letters, numbers, shape, routine. */
+function printableValues(content: KitContent, locale: Locale, params: PrintableParams): Record<string, string> {
   switch (params.template) {
-    case "letters": {
-      const letters = letterGroup(locale, params.case, params.group).join(" ");
-      return locale === "ar" && params.case === "lower"
-        ? fill(content.values.lettersJoined, { letters })
-        : fill(template, { letters });
-    }
+    case "letters":
+      return { letters: letterGroup(locale, params.case, params.group).join(" ") };
     case "picture-alphabet":
-      return fill(template, { letters: letterGroup(locale, "upper", params.group).join(" ") });
-    case "letter-hunt":
-      return fill(template, { letter: letterGroup(locale, "upper", params.group)[0] ?? "" });
+      return { letters: letterGroup(locale, "upper", params.group).join(" ") };
+    case "letter-hunt": {
+      const letter = letterGroup(locale, "upper", params.group)[0] ?? "";
+      return { letter: locale === "ar" ? letter : `${letter} ${lowerCase(locale, letter)}` };
+    }
     case "trace-numbers":
     case "count-objects":
-      return fill(template, { from: formatNumber(locale, params.from), to: formatNumber(locale, params.to) });
+      return { from: formatNumber(locale, params.from), to: formatNumber(locale, params.to) };
     case "calm-breathing":
-      return fill(template, { shape: content.values.breathing[params.shape] });
+      return { shape: content.values.breathing[params.shape] };
     case "routine-chart":
     case "routine-strip":
-      return fill(template, { routine: content.routines[params.routine].title });
+      return { routine: content.routines[params.routine].title };
     default:
-      return template;
+      return {};
   }
+}
+
+function printableTitle(content: KitContent, locale: Locale, params: PrintableParams): string {
+  const values = printableValues(content, locale, params);
+  if (params.template === "letters" && locale === "ar" && params.case === "lower")
+    return fill(content.values.lettersJoined, values);
+  return fill(content.templates[params.template].title, values);
 }
 
 /** The mode a template was given, when its instruction depends on it. */
@@ -51,7 +56,7 @@ export function itemSummary(item: KitItem, locale: Locale): string {
   if (item.kind === "activity") return content.activities[item.id]?.teaches ?? "";
   const template = content.templates[item.params.template];
   const mode = modeOf(item.params);
-  return (mode && template.modes?.[mode]) || template.instruction;
+  return fill((mode && template.modes?.[mode]) || template.instruction, printableValues(content, locale, item.params));
 }
 
 export function placeLabel(place: ItemPlace, locale: Locale): string {

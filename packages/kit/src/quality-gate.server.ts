@@ -51,6 +51,8 @@ export type PageInspection = {
   colourful: boolean;
   /** The pictures drawn on the page. */
   pictures: string[];
+  /** Text printed with a placeholder left unfilled ("{{letter}}"). */
+  unfilled: string[];
 };
 
 /** The largest rectangle of empty cells in a grid, in cells (the histogram method, row by row). */
@@ -97,6 +99,7 @@ export class InspectingSurface implements Surface {
   #body = false;
   #colourful = false;
   readonly #pictures = new Set<string>();
+  readonly #unfilled: string[] = [];
   /** Drawing inside a miniature (the answer key) counts as its box only. */
   #depth = 0;
 
@@ -154,6 +157,7 @@ export class InspectingSurface implements Surface {
 
   text(run: GlyphRunDrawing, color: string): void {
     this.#inner.text(run, color);
+    if (/\{\{|\}\}/.test(run.text) && this.#depth === 0) this.#unfilled.push(run.text);
     if (!this.#body || this.#depth > 0) return;
     this.#hash.update(`t${run.text}${run.x.toFixed(1)}${run.baseline.toFixed(1)}${run.size}${color}`);
     if (isColour(color)) this.#colourful = true;
@@ -195,6 +199,7 @@ export class InspectingSurface implements Surface {
       blank: largestEmptyRectangle(this.#cells, columns, gridRows) / this.#cells.length,
       colourful: this.#colourful,
       pictures: [...this.#pictures],
+      unfilled: this.#unfilled,
     };
   }
 }
@@ -295,8 +300,9 @@ export async function runQualityGate(
               ...(page.kind === "printable" && { template: page.item.params.template }),
               inspection,
             });
-            if (!isContentPage(page)) return;
             const where = `${name} p${index + 1} ${label}`;
+            for (const text of inspection.unfilled) report.failures.push(`${where}: prints a placeholder: "${text}"`);
+            if (!isContentPage(page)) return;
             checkCanvas(canvas, where, report.failures);
             if (inspection.coverage < minimumCoverage || inspection.blank > maximumBlank) {
               report.failures.push(

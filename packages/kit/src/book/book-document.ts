@@ -72,7 +72,6 @@ const answered = new Set<TemplateId>([
   "sequencing",
   "sizes",
   "positions",
-  "how-would-you-feel",
 ]);
 
 export function hasAnswers(item: PrintableItem): boolean {
@@ -127,9 +126,11 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
         entry.page.kind === "printable" && hasAnswers(entry.page.item),
     )
     .map(({ page, number }) => ({ item: page.item, place: page.place, page: number }));
+  // Spread evenly over the answer pages, so the last one is not a lone miniature.
   const answers: KitPage[] = [];
-  for (let i = 0; i < solved.length; i += answersPerPage) {
-    answers.push({ kind: "answers", items: solved.slice(i, i + answersPerPage), part: i / answersPerPage });
+  const perPage = Math.ceil(solved.length / Math.max(1, Math.ceil(solved.length / answersPerPage)));
+  for (let i = 0; i < solved.length; i += perPage) {
+    answers.push({ kind: "answers", items: solved.slice(i, i + perPage), part: i / perPage });
   }
   return [...front, ...body, ...answers, ...(certificate ? [{ kind: "certificate" } as const] : [])];
 }

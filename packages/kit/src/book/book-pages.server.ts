@@ -212,9 +212,19 @@ export function drawContents(canvas: Canvas, context: BookContext) {
   const entries = context.pages.flatMap((page, index) => {
     if (page.kind === "cover" || page.kind === "contents") return [];
     if (page.kind === "cards") {
-      return page.items.map((item) => ({ title: itemTitle(item, context.locale), skill: item.skill as Skill | undefined, number: index + 1 }));
+      return page.items.map((item) => ({
+        title: itemTitle(item, context.locale),
+        skill: item.skill as Skill | undefined,
+        number: index + 1,
+      }));
     }
-    return [{ title: pageTitle(page, context), skill: page.kind === "printable" ? page.item.skill : undefined, number: index + 1 }];
+    return [
+      {
+        title: pageTitle(page, context),
+        skill: page.kind === "printable" ? page.item.skill : undefined,
+        number: index + 1,
+      },
+    ];
   });
   const perColumn = Math.ceil(entries.length / 2);
   const columnsBoxes = entries.length > 24 ? columns(canvas, area, [1, 1], 18) : [area];

@@ -1,5 +1,6 @@
 import type { Box } from "../canvas.server.ts";
-import type { EmotionId, Material } from "../catalogue.ts";
+import type { cuttingModes, EmotionId, Material, ShapeId } from "../catalogue.ts";
+import { shapePath } from "../draw/figures.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 import { alphabet, formatNumber, lowerCase } from "../letters.ts";
@@ -7,7 +8,7 @@ import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { journeys } from "../pictures/picture-sets.ts";
 import { caption, columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "../templates/context.ts";
 import { cutCard } from "../templates/feelings.ts";
-import { drawCutting } from "../templates/fine-motor.ts";
+import { cuttingLine, scissors } from "../templates/fine-motor.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
 import { writingRow } from "../tracing/writing.ts";
 
@@ -49,7 +50,7 @@ export function drawMaterial(ctx: TemplateContext, material: Material) {
     case "hand-outline":
       return handOutline(ctx, material.mirror);
     case "tally-chart":
-      return tallyChart(ctx, material.pictures);
+      return tallyChart(ctx, material.pictures, material.shapes);
     case "mirror-halves":
       return mirrorHalves(ctx, material.pictures);
   }
@@ -132,8 +133,10 @@ function letterCards(ctx: TemplateContext, source: "initial" | "name" | "alphabe
     });
     return;
   }
-  const cards = ctx.locale === "ar" ? letters : letters.map((letter) => lowerCase(ctx.locale, letter));
-  grid(ctx.canvas, ctx.box, 6, cards.length, 6).forEach((cell, index) => {
+  // Every letter once and the vowels again, so short words with a repeated vowel can be built.
+  const small = ctx.locale === "ar" ? letters : letters.map((letter) => lowerCase(ctx.locale, letter));
+  const cards = [...small, ...vowels[ctx.locale]];
+  grid(ctx.canvas, ctx.box, 7, cards.length, 5).forEach((cell, index) => {
     cutCard(ctx, cell);
     writingRow(ctx.canvas, inset(cell, 5), [{ text: cards[index] as string, style: "solid" }], ctx.colour, ctx.locale, {
       centre: true,
@@ -141,13 +144,35 @@ function letterCards(ctx: TemplateContext, source: "initial" | "name" | "alphabe
   });
 }
 
-function cuttingStrips(
-  ctx: TemplateContext,
-  modes: Material & { kind: "cutting-strips" } extends { modes: infer M } ? M : never,
-) {
-  const parts = rows(ctx.box, modes.length, 0);
-  modes.forEach((mode, index) => {
-    drawCutting({ ...ctx, box: parts[index] as Box }, { template: "cutting", mode, seed: 300 + index });
+/** One strip per kind of line, each from the scissors to a picture, to cut by the child. */
+const vowels: Record<TemplateContext["locale"], string[]> = {
+  en: ["a", "e", "i", "o", "u", "a", "e"],
+  es: ["a", "e", "i", "o", "u", "a", "o"],
+  fr: ["a", "e", "i", "o", "u", "é", "e"],
+  de: ["a", "e", "i", "o", "u", "e", "n"],
+  pt: ["a", "e", "i", "o", "u", "a", "o"],
+  ru: ["а", "о", "у", "ы", "и", "е", "я"],
+  ar: ["ا", "و", "ي", "ا", "ل", "م", "ن"],
+};
+
+function cuttingStrips(ctx: TemplateContext, modes: readonly (typeof cuttingModes)[number][]) {
+  rows(ctx.box, modes.length, 0).forEach((strip, index) => {
+    const mode = modes[index] as (typeof cuttingModes)[number];
+    const [, to] = journeys[index % journeys.length] as readonly [PictureId, PictureId];
+    const mid = strip.y + strip.height / 2;
+    const side = Math.min(strip.height * 0.4, 56);
+    const startX = ctx.canvas.startX(strip, 36, 0);
+    const endX = ctx.canvas.startX(strip, strip.width - side - 12, 0);
+    scissors(ctx, startX, mid);
+    ctx.canvas.picture(to, {
+      x: ctx.canvas.startX(strip, strip.width - side, side),
+      y: mid - side / 2,
+      width: side,
+      height: side,
+    });
+    cuttingLine(ctx, mode, Math.min(startX, endX), Math.max(startX, endX), mid, Math.min(strip.height * 0.22, 30));
+    if (index > 0)
+      ctx.canvas.path(`M${strip.x} ${strip.y}H${strip.x + strip.width}`, { stroke: faint, lineWidth: 0.6 });
   });
 }
 
@@ -250,43 +275,73 @@ function dotGrids(ctx: TemplateContext) {
 function raceTrack(ctx: TemplateContext, squares: number) {
   const perRow = 5;
   const lines = Math.ceil(squares / perRow);
-  const area = { ...ctx.box, y: ctx.box.y + 60, height: ctx.box.height - 120 };
+  const area = { ...ctx.box, y: ctx.box.y + 56, height: ctx.box.height - 112 };
   const cellWidth = area.width / perRow;
   const cellHeight = Math.min(area.height / lines, cellWidth);
-  for (let i = 0; i < squares; i++) {
+  const centre = (i: number): [number, number] => {
     const line = Math.floor(i / perRow);
     const along = i % perRow;
-    // A snake: every other row runs back.
+    // A snake: every other row runs back, so the track goes on where the last row ended.
     const column = line % 2 === 0 ? along : perRow - 1 - along;
-    const x = ctx.canvas.startX(area, column * cellWidth, cellWidth);
-    const y = area.y + line * cellHeight;
-    ctx.canvas.path(rectPath(x + 3, y + 3, cellWidth - 6, cellHeight - 6, 10), {
+    return [
+      ctx.canvas.startX(area, column * cellWidth, cellWidth) + cellWidth / 2,
+      area.y + line * cellHeight + cellHeight / 2,
+    ];
+  };
+  for (let i = 0; i < squares; i++) {
+    const [cx, cy] = centre(i);
+    ctx.canvas.path(rectPath(cx - cellWidth / 2 + 3, cy - cellHeight / 2 + 3, cellWidth - 6, cellHeight - 6, 10), {
       stroke: ctx.colour.main,
       lineWidth: 1.8,
       fill: i % 2 ? "#ffffff" : ctx.colour.soft,
     });
-    ctx.canvas.textLine(formatNumber(ctx.locale, i + 1), { x, width: cellWidth }, y + cellHeight / 2 + 12, {
+    ctx.canvas.textLine(formatNumber(ctx.locale, i + 1), { x: cx - cellWidth / 2, width: cellWidth }, cy + 12, {
       role: "heading",
-      size: 32,
+      size: 30,
       minSize: 10,
       color: ink,
       align: "center",
     });
+    // Arrows from each square to the next, so the way along the track is clear.
+    if (i < squares - 1) {
+      const [nx, ny] = centre(i + 1);
+      const [fx, fy] = [cx + (nx - cx) * 0.42, cy + (ny - cy) * 0.42 + (ny === cy ? -cellHeight * 0.3 : 0)];
+      const [tx, ty] = [cx + (nx - cx) * 0.58, cy + (ny - cy) * 0.58 + (ny === cy ? -cellHeight * 0.3 : 0)];
+      const angle = Math.atan2(ty - fy, tx - fx);
+      ctx.canvas.path(
+        polylinePath([
+          [fx, fy],
+          [tx, ty],
+        ]),
+        { stroke: ctx.colour.main, lineWidth: 2 },
+      );
+      ctx.canvas.path(
+        polylinePath(
+          [
+            [tx, ty],
+            [tx - Math.cos(angle - 0.5) * 7, ty - Math.sin(angle - 0.5) * 7],
+            [tx - Math.cos(angle + 0.5) * 7, ty - Math.sin(angle + 0.5) * 7],
+          ],
+          true,
+        ),
+        { fill: ctx.colour.main },
+      );
+    }
   }
   ctx.canvas.picture(
     "racing-car",
-    { x: ctx.canvas.startX(ctx.box, 0, 70), y: ctx.box.y, width: 70, height: 50 },
+    { x: ctx.canvas.startX(ctx.box, 0, 70), y: ctx.box.y, width: 70, height: 48 },
     { mirror: ctx.canvas.rtl },
   );
   ctx.canvas.picture("trophy", {
-    x: ctx.box.x + ctx.box.width / 2 - 28,
-    y: ctx.box.y + ctx.box.height - 56,
-    width: 56,
-    height: 56,
+    x: ctx.box.x + ctx.box.width / 2 - 26,
+    y: ctx.box.y + ctx.box.height - 52,
+    width: 52,
+    height: 52,
   });
 }
 
-function tallyChart(ctx: TemplateContext, pictures: readonly PictureId[]) {
+function tallyChart(ctx: TemplateContext, pictures: readonly PictureId[], shapes?: readonly ShapeId[]) {
   columns(
     ctx.canvas,
     ctx.box,
@@ -294,8 +349,21 @@ function tallyChart(ctx: TemplateContext, pictures: readonly PictureId[]) {
     12,
   ).forEach((column, index) => {
     panel(ctx, column, index % 2 ? undefined : ctx.colour.soft);
-    ctx.canvas.picture(pictures[index] as PictureId, inset({ ...column, height: 110 }, 16));
-    for (let y = column.y + 130; y < column.y + column.height - 20; y += 44) {
+    const shape = shapes?.[index];
+    const head = shape ? 170 : 110;
+    if (shape) {
+      const size = Math.min(column.width * 0.5, 64);
+      ctx.canvas.path(shapePath(shape, column.x + column.width / 2, column.y + 14 + size / 2, size), {
+        stroke: ctx.colour.main,
+        lineWidth: 3,
+        fill: "#ffffff",
+      });
+      ctx.canvas.picture(
+        pictures[index] as PictureId,
+        inset({ ...column, y: column.y + size + 24, height: 80 }, 24, 4),
+      );
+    } else ctx.canvas.picture(pictures[index] as PictureId, inset({ ...column, height: 110 }, 16));
+    for (let y = column.y + head + 20; y < column.y + column.height - 20; y += 44) {
       ctx.canvas.path(`M${column.x + 12} ${y}H${column.x + column.width - 12}`, { stroke: faint, lineWidth: 0.8 });
     }
   });
@@ -307,8 +375,8 @@ function mirrorHalves(ctx: TemplateContext, pictures: readonly PictureId[]) {
     const placed = ctx.canvas.picture(pictures[index] as PictureId, inset(cell, 16), { style: "outline" });
     const middle = placed.x + placed.width / 2;
     // The far half is covered: the child draws it to match.
-    const coverX = ctx.canvas.rtl ? placed.x - 2 : middle;
-    ctx.canvas.path(rectPath(coverX, placed.y - 2, placed.width / 2 + 2, placed.height + 4), { fill: "#ffffff" });
+    const coverX = ctx.canvas.rtl ? placed.x - 6 : middle;
+    ctx.canvas.path(rectPath(coverX, placed.y - 6, placed.width / 2 + 6, placed.height + 12), { fill: "#ffffff" });
     ctx.canvas.path(`M${middle} ${cell.y + 10}V${cell.y + cell.height - 10}`, {
       stroke: ctx.colour.main,
       lineWidth: 1.2,
@@ -355,5 +423,5 @@ function handOutline(ctx: TemplateContext, mirror: boolean) {
       },
     );
   });
-  ctx.canvas.picture("raised-hand", inset(hand, 20), { style: "outline", mirror });
+  ctx.canvas.picture("splayed-hand", inset(hand, 20), { style: "outline", mirror });
 }

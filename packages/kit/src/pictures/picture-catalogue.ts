@@ -173,6 +173,7 @@ export const pictureSources = {
     watermelon: "watermelon",
   },
   vehicles: {
+    "railway-car": "railway-car",
     airplane: "airplane",
     ambulance: "ambulance",
     bicycle: "bicycle",
@@ -198,6 +199,8 @@ export const pictureSources = {
     ufo: "flying-saucer",
   },
   home: {
+    drink: "cup-with-straw",
+    comb: "hair-pick",
     basket: "basket",
     bathtub: "bathtub",
     bed: "bed",
@@ -238,6 +241,7 @@ export const pictureSources = {
     window: "window",
   },
   clothes: {
+    briefs: "briefs",
     boot: "hiking-boot",
     coat: "coat",
     crown: "crown",
@@ -259,6 +263,8 @@ export const pictureSources = {
     "womans-hat": "womans-hat",
   },
   toys: {
+    gem: "gem-stone",
+    "heart-shape": "heart-suit",
     ball: "soccer-ball",
     balloon: "balloon",
     basketball: "basketball",
@@ -342,6 +348,7 @@ export const pictureSources = {
     planet: "ringed-planet",
   },
   people: {
+    towel: "person-in-steamy-room",
     baby: "baby",
     boy: "boy",
     girl: "girl",
@@ -407,6 +414,7 @@ export const pictureSources = {
     "hugging-face": "hugging-face",
   },
   body: {
+    "splayed-hand": "hand-with-fingers-splayed",
     ear: "ear",
     eye: "eye",
     foot: "foot",

@@ -31,7 +31,9 @@ describe("the picture library", () => {
       expect(pictureShapes(id, "colour").length, id).toBeGreaterThan(0);
       const outline = pictureShapes(id, "outline");
       expect(
-        outline.every(({ paint }) => (paint.fill ?? "#ffffff") === "#ffffff" && paint.stroke === outlineInk),
+        outline.every(
+          ({ paint }) => [outlineInk, "#ffffff"].includes(paint.fill ?? "#ffffff") && paint.stroke === outlineInk,
+        ),
         id,
       ).toBe(true);
       expect(

@@ -9,7 +9,7 @@ import pictureFile from "./pictures.json" with { type: "json" };
 // behind them; tiny highlight shapes dropped), and as a shadow (silhouette). Shapes are in the
 // icon's own 32-unit square; the canvas places them.
 
-export type PictureStyle = "colour" | "outline" | "silhouette";
+export type PictureStyle = "colour" | "outline" | "silhouette" | "crayon";
 export type PictureShapeDrawing = { d: string; paint: Paint };
 
 const file = pictureFile as unknown as PictureFile;
@@ -27,11 +27,61 @@ export function pictureBox(id: PictureId): [number, number, number, number] {
   return pictureData(id).box;
 }
 
+/** Crayon colours a child has, and the colour each picture colour is closest to. */
+export const crayons = {
+  red: "#e53935",
+  orange: "#fb8c00",
+  yellow: "#fdd835",
+  green: "#43a047",
+  blue: "#1e88e5",
+  purple: "#8e24aa",
+  pink: "#f06292",
+  brown: "#8d5524",
+  grey: "#9e9e9e",
+  black: "#212121",
+} as const;
+export type Crayon = keyof typeof crayons;
+
+function rgb(hex: string): [number, number, number] {
+  const value = hex.replace("#", "");
+  const full = value.length === 3 ? [...value].map((digit) => digit + digit).join("") : value;
+  return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
+}
+
+/** The crayon nearest a colour, or undefined for near-white (left uncoloured). */
+export function nearestCrayon(hex: string): Crayon | undefined {
+  const [r, g, b] = rgb(hex);
+  if (Math.min(r, g, b) > 225) return undefined;
+  let best: Crayon = "black";
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [name, value] of Object.entries(crayons) as [Crayon, string][]) {
+    const [cr, cg, cb] = rgb(value);
+    const distance = (r - cr) ** 2 * 0.3 + (g - cg) ** 2 * 0.59 + (b - cb) ** 2 * 0.11;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = name;
+    }
+  }
+  return best;
+}
+
 export const outlineInk = "#3a3f4b";
 export const silhouetteInk = "#4b5160";
 
-/** Shapes smaller than this share of the picture's area are shine and speckles, not parts. */
-const detailShare = 0.004;
+/**
+ * Line art keeps the parts a child recognises (eyes, rays, spots) and drops what only shades the
+ * colour picture: specks, and light highlights up to a small share of the picture.
+ */
+const speckShare = 0.0008;
+const highlightShare = 0.02;
+
+/** Small dark parts (eyes, noses) stay dark in line art, as colouring books draw them. */
+const darkDetailShare = 0.05;
+
+function luminance(hex: string) {
+  const [r, g, b] = rgb(hex);
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
 
 const cache = new Map<string, PictureShapeDrawing[]>();
 
@@ -58,6 +108,21 @@ function drawShapes(data: PictureData, style: PictureStyle): PictureShapeDrawing
       },
     }));
   }
+  if (style === "crayon") {
+    // As a child colours it by number: each part in its nearest crayon, white left white.
+    return data.shapes.map((shape) => {
+      const crayon = shape.fill ? nearestCrayon(shape.fill) : undefined;
+      return {
+        d: shape.d,
+        paint: {
+          ...(shape.fill && { fill: crayon ? crayons[crayon] : "#ffffff" }),
+          stroke: outlineInk,
+          lineWidth: Math.max(width, height) / 90,
+          ...fillRule(shape.evenOdd),
+        },
+      };
+    });
+  }
   if (style === "silhouette") {
     return data.shapes.map((shape) => ({
       d: shape.d,
@@ -68,18 +133,20 @@ function drawShapes(data: PictureData, style: PictureStyle): PictureShapeDrawing
       },
     }));
   }
-  const minimum = width * height * detailShare;
+  const whole = width * height;
   const line = Math.max(width, height) / 70;
-  return data.shapes
-    .filter((shape) => {
-      if (!shape.fill) return true;
-      const area = flatten(parsePath(shape.d), 4).reduce((sum, polyline) => sum + areaOf(polyline), 0);
-      return area >= minimum;
-    })
-    .map((shape) => ({
-      d: shape.d,
-      paint: shape.fill
-        ? { fill: "#ffffff", stroke: outlineInk, lineWidth: line, ...fillRule(shape.evenOdd) }
-        : { stroke: outlineInk, lineWidth: Math.min(shape.strokeWidth ?? 1, line) },
-    }));
+  return data.shapes.flatMap((shape): PictureShapeDrawing[] => {
+    if (!shape.fill)
+      return [{ d: shape.d, paint: { stroke: outlineInk, lineWidth: Math.min(shape.strokeWidth ?? 1, line) } }];
+    const area = flatten(parsePath(shape.d), 4).reduce((sum, polyline) => sum + areaOf(polyline), 0);
+    const light = luminance(shape.fill);
+    if (area < whole * speckShare || (light > 215 && area < whole * highlightShare)) return [];
+    const dark = light < 80 && area < whole * darkDetailShare;
+    return [
+      {
+        d: shape.d,
+        paint: { fill: dark ? outlineInk : "#ffffff", stroke: outlineInk, lineWidth: line, ...fillRule(shape.evenOdd) },
+      },
+    ];
+  });
 }

@@ -166,61 +166,70 @@ export function silhouetteOutline(id: PictureId): Point[] {
   );
 }
 
-/** Distance from a point to the segment a-b. */
-function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const length = dx * dx + dy * dy;
-  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+/** The outline resampled to `count` points evenly spaced along it. */
+function resample(outline: Point[], count: number): Point[] {
+  const closed = [...outline, outline[0] as Point];
+  const lengths = [0];
+  for (let i = 1; i < closed.length; i++) {
+    const a = closed[i - 1] as Point;
+    const b = closed[i] as Point;
+    lengths.push((lengths[i - 1] as number) + Math.hypot(b[0] - a[0], b[1] - a[1]));
+  }
+  const total = lengths.at(-1) as number;
+  const points: Point[] = [];
+  let segment = 1;
+  for (let k = 0; k < count; k++) {
+    const at = (k / count) * total;
+    while (segment < closed.length - 1 && (lengths[segment] as number) < at) segment++;
+    const a = closed[segment - 1] as Point;
+    const b = closed[segment] as Point;
+    const span = (lengths[segment] as number) - (lengths[segment - 1] as number) || 1;
+    const t = (at - (lengths[segment - 1] as number)) / span;
+    points.push([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]);
+  }
+  return points;
 }
 
 /**
- * `count` points of a closed outline that keep its shape: starting from its two farthest-apart
- * points, the point farthest from the polygon so far is added until there are `count`; the
- * result runs in outline order from the top-most point.
+ * `count` dots on a closed outline that keep its shape: its sharpest corners first (where the
+ * outline turns most, a corner apart from the next), then dots in the longest gaps left; in
+ * outline order from the top-most point.
  */
 export function significantPoints(outline: Point[], count: number): Point[] {
-  const n = outline.length;
-  if (n <= count) return outline;
-  let a = 0;
-  let b = 0;
-  let farthest = -1;
-  for (let i = 0; i < n; i += 2)
-    for (let j = i + 1; j < n; j += 2) {
-      const p = outline[i] as Point;
-      const q = outline[j] as Point;
-      const d = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
-      if (d > farthest) {
-        farthest = d;
-        a = i;
-        b = j;
-      }
-    }
-  const chosen = new Set<number>([a, b]);
-  while (chosen.size < count) {
-    const sorted = [...chosen].sort((x, y) => x - y);
-    let bestIndex = -1;
-    let bestDistance = -1;
-    for (let k = 0; k < sorted.length; k++) {
-      const from = sorted[k] as number;
-      const to = sorted[(k + 1) % sorted.length] as number;
-      const span = (to - from + n) % n || n;
-      // Keep dots apart: nothing closer than a fraction of the even spacing to a chosen point.
-      const gap = Math.floor(n / count / 3);
-      for (let step = 1 + gap; step < span - gap; step++) {
-        const index = (from + step) % n;
-        const d = distanceToSegment(outline[index] as Point, outline[from] as Point, outline[to] as Point);
-        if (d > bestDistance) {
-          bestDistance = d;
-          bestIndex = index;
-        }
-      }
-    }
-    if (bestIndex < 0) break;
-    chosen.add(bestIndex);
+  const samples = 240;
+  const points = resample(outline, samples);
+  const window = 6;
+  const turn = points.map((point, i) => {
+    const before = points[(i - window + samples) % samples] as Point;
+    const after = points[(i + window) % samples] as Point;
+    const a = Math.atan2(point[1] - before[1], point[0] - before[0]);
+    const b = Math.atan2(after[1] - point[1], after[0] - point[0]);
+    let angle = Math.abs(b - a);
+    if (angle > Math.PI) angle = 2 * Math.PI - angle;
+    return angle;
+  });
+  const chosen: number[] = [];
+  const spacing = samples / count / 2;
+  const arc = (a: number, b: number) => Math.min(Math.abs(a - b), samples - Math.abs(a - b));
+  for (const index of [...turn.keys()].sort((a, b) => (turn[b] as number) - (turn[a] as number))) {
+    if (chosen.length >= count || (turn[index] as number) < Math.PI / 10) break;
+    if (chosen.every((other) => arc(index, other) >= spacing)) chosen.push(index);
   }
-  const ordered = [...chosen].sort((x, y) => x - y).map((index) => outline[index] as Point);
+  while (chosen.length < count) {
+    chosen.sort((a, b) => a - b);
+    let widest = 0;
+    let at = 0;
+    chosen.forEach((index, k) => {
+      const next = (chosen[(k + 1) % chosen.length] as number) + (k + 1 === chosen.length ? samples : 0);
+      if (next - index > widest) {
+        widest = next - index;
+        at = index;
+      }
+    });
+    if (chosen.length === 0) chosen.push(0);
+    else chosen.push(Math.round(at + widest / 2) % samples);
+  }
+  const ordered = chosen.sort((a, b) => a - b).map((index) => points[index] as Point);
   let top = 0;
   ordered.forEach((point, index) => {
     if (point[1] < (ordered[top] as Point)[1]) top = index;

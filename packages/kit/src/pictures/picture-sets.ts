@@ -17,7 +17,6 @@ export const countables: readonly PictureId[] = [
   "ball",
   "balloon",
   "duck",
-  "cherries",
   "flower",
   "butterfly",
   "cookie",
@@ -66,6 +65,8 @@ export const shapedThings: Partial<Record<ShapeId, readonly PictureId[]>> = {
   square: ["window", "dice", "box", "calendar"],
   rectangle: ["door", "book", "phone", "television", "chocolate", "laptop", "envelope"],
   star: ["star", "magic-wand", "medal"],
+  heart: ["heart-shape"],
+  diamond: ["kite", "gem"],
   oval: ["egg", "avocado", "potato"],
 };
 
@@ -104,15 +105,23 @@ export type FamilyId = keyof typeof families;
 /** What comes first, next and last: each a short story in pictures. */
 export const sequences: readonly (readonly PictureId[])[] = [
   ["egg", "chick", "chicken"],
-  ["seedling", "tulip", "flower"],
-  ["caterpillar", "butterfly", "flower"],
+  ["egg", "caterpillar", "butterfly"],
   ["cloud", "rain", "rainbow"],
-  ["bread", "sandwich", "plate"],
   ["snowflake", "snowman", "sun"],
-  ["toothbrush", "tooth", "sleeping"],
-  ["socks", "shoe", "backpack"],
   ["seedling", "tree", "apple"],
-  ["moon", "sun", "star"],
+  ["socks", "shoe", "backpack"],
+  ["bathing", "toothbrush", "sleeping"],
+  ["bread", "cheese", "sandwich"],
+];
+
+/** Four-step stories, for children who can already order three. */
+export const longSequences: readonly (readonly PictureId[])[] = [
+  ["snowflake", "snowman", "sun", "droplet"],
+  ["seedling", "tree", "apple", "pie"],
+  ["socks", "shoe", "coat", "backpack"],
+  ["cloud", "rain", "rainbow", "sun"],
+  ["bathing", "toothbrush", "book", "sleeping"],
+  ["egg", "caterpillar", "butterfly", "flower"],
 ];
 
 /** Situations and the feeling they usually bring, for "how would you feel?". */

@@ -17,17 +17,17 @@ const star = (cx: number, cy: number, r: number) => polylinePath(starPoints(cx, 
 export const routinePictures: Record<(typeof routineIds)[number], PictureId[]> = {
   morning: ["clock", "toilet", "soap", "t-shirt", "bowl", "toothbrush"],
   evening: ["box", "bathtub", "moon", "toothbrush", "book", "sleeping"],
-  "getting-dressed": ["shorts", "jeans", "t-shirt", "coat", "socks", "shoe"],
-  "tidy-up": ["books", "box", "basket", "shoe", "pencil"],
-  "leaving-home": ["toilet", "shoe", "coat", "backpack", "juice", "waving-hand"],
-  "bath-time": ["basket", "soap", "shower", "bathing", "moon", "mirror"],
+  "getting-dressed": ["briefs", "jeans", "t-shirt", "socks", "shoe", "coat"],
+  "tidy-up": ["books", "box", "socks", "shoe", "pencil"],
+  "leaving-home": ["toilet", "shoe", "coat", "backpack", "drink", "waving-hand"],
+  "bath-time": ["socks", "soap", "shower", "towel", "moon", "comb"],
   "school-morning": ["clock", "t-shirt", "bowl", "toothbrush", "backpack", "shoe"],
 };
 
 /** A picture for each chore, in the order of the language's chore lists. */
 export const chorePictures: Record<"first" | "more", PictureId[]> = {
   first: ["bone", "teddy-bear", "plate", "plant", "socks", "bed"],
-  more: ["basket", "bowl", "sponge", "apple", "backpack", "shoe"],
+  more: ["socks", "bowl", "sponge", "apple", "backpack", "shoe"],
 };
 
 /** A week table: a row per entry with its picture, then a mark to fill for each day. */
@@ -179,8 +179,13 @@ export function drawRewardChart(ctx: TemplateContext, params: ParamsOf<"reward-c
   canvas.picture("trophy", { x: last[0] - 36, y: box.y + box.height - 84, width: 72, height: 72 });
 }
 
+/** Four tokens for an hour of screens a day, and ideas for play without one. */
 export function drawScreenTimeTokens(ctx: TemplateContext) {
-  grid(ctx.canvas, ctx.box, 3, 12, 12).forEach((cell, index) => {
+  const [tokens, ideas] = [
+    { ...ctx.box, height: ctx.box.height * 0.55 },
+    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.55 + 14, height: ctx.box.height * 0.45 - 14 },
+  ];
+  grid(ctx.canvas, tokens, 2, 4, 16).forEach((cell, index) => {
     cutCard(ctx, cell);
     const r = Math.min(cell.width, cell.height) * 0.4;
     const cx = cell.x + cell.width / 2;
@@ -194,10 +199,28 @@ export function drawScreenTimeTokens(ctx: TemplateContext) {
     });
     ctx.canvas.textLine(ctx.content.values.token, { x: cx - r, width: r * 2 }, cy + r * 0.55, {
       role: "heading",
-      size: 14,
+      size: 18,
       minSize: 8,
       align: "center",
     });
+  });
+  panel(ctx, ideas);
+  ctx.canvas.textLine(ctx.content.values.screenFreeIdeas, inset(ideas, 14), ideas.y + 26, {
+    role: "heading",
+    size: 16,
+    minSize: 9,
+    color: ctx.colour.main,
+  });
+  const play: PictureId[] = ["ball", "book", "crayon", "puzzle", "teddy-bear", "kite"];
+  columns(
+    ctx.canvas,
+    inset({ ...ideas, y: ideas.y + 36, height: ideas.height - 40 }, 12, 6),
+    play.map(() => 1),
+    10,
+  ).forEach((cell, index) => {
+    const id = play[index] as PictureId;
+    ctx.canvas.picture(id, { ...cell, height: cell.height - 22 });
+    caption(ctx, ctx.words.pictures[id] ?? "", { ...cell, y: cell.y + cell.height - 20, height: 20 }, 12);
   });
 }
 
@@ -229,17 +252,24 @@ export function drawISpy(ctx: TemplateContext, params: ParamsOf<"i-spy">) {
 }
 
 /** Two bingo boards of pictures from one family, and the pictures to call, to cut out. */
+/** Two bingo boards from one family of pictures, and the same pictures as cards to call. */
 export function drawPictureBingo(ctx: TemplateContext, params: ParamsOf<"picture-bingo">) {
   const random = seededRandom(params.seed);
   const family = random.pick(["animals", "fruit", "vehicles", "toys", "sea", "clothes"] as const);
-  const pool = families[family] as readonly PictureId[];
+  // Every picture on a board has its calling card, so every board can be won.
+  const pool = random.shuffle(families[family] as readonly PictureId[]).slice(0, 10);
   const [boards, calls] = [
-    { ...ctx.box, height: ctx.box.height * 0.72 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.72 + 12, height: ctx.box.height * 0.28 - 12 },
+    { ...ctx.box, height: ctx.box.height * 0.66 },
+    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.66 + 14, height: ctx.box.height * 0.34 - 14 },
   ];
-  columns(ctx.canvas, boards, [1, 1], 18).forEach((board) => {
+  columns(ctx.canvas, boards, [1, 1], 14).forEach((board) => {
     const side = Math.min(board.width, board.height);
-    const square = { x: board.x + (board.width - side) / 2, y: board.y, width: side, height: side };
+    const square = {
+      x: board.x + (board.width - side) / 2,
+      y: board.y + (board.height - side) / 2,
+      width: side,
+      height: side,
+    };
     ctx.canvas.path(rectPath(square.x, square.y, square.width, square.height, 10), {
       stroke: ctx.colour.main,
       lineWidth: 2.4,
@@ -261,21 +291,9 @@ export function drawPictureBingo(ctx: TemplateContext, params: ParamsOf<"picture
       ctx.canvas.picture(picks[index < 4 ? index : index - 1] as PictureId, inset(cell, cell.width * 0.12));
     });
   });
-  columns(
-    ctx.canvas,
-    calls,
-    pool.slice(0, 9).map(() => 1),
-    6,
-  ).forEach((cell, index) => {
-    const side = Math.min(cell.width, cell.height);
-    const card = {
-      x: cell.x + (cell.width - side) / 2,
-      y: cell.y + (cell.height - side) / 2,
-      width: side,
-      height: side,
-    };
-    cutCard(ctx, card);
-    ctx.canvas.picture(pool[index] as PictureId, inset(card, side * 0.14));
+  grid(ctx.canvas, calls, 5, pool.length, 10).forEach((cell, index) => {
+    cutCard(ctx, cell);
+    ctx.canvas.picture(pool[index] as PictureId, inset(cell, Math.min(cell.width, cell.height) * 0.14));
   });
 }
 

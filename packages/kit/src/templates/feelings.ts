@@ -5,6 +5,7 @@ import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { feelingScenes } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
+import { startGreen } from "../tracing/trace-drawing.ts";
 import { writingRow } from "../tracing/writing.ts";
 import { columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "./context.ts";
 import { type ChoiceRow, drawChoiceRows } from "./layouts.ts";
@@ -17,14 +18,18 @@ const face = (emotion: EmotionId): PictureId => emotion;
 
 export function drawEmotionFaces(ctx: TemplateContext, params: ParamsOf<"emotion-faces">) {
   const count = params.emotions.length;
-  grid(ctx.canvas, ctx.box, count <= 4 ? 2 : 2, count, 14).forEach((cell, index) => {
+  // Two by two, or three (or five) in a column, so no cell stays empty.
+  grid(ctx.canvas, ctx.box, count % 2 === 1 ? 1 : 2, count, 14).forEach((cell, index) => {
     const emotion = params.emotions[index] as EmotionId;
     panel(ctx, cell);
-    const [picture, word] = rows(inset(cell, 10), 2, 6) as [Box, Box];
-    ctx.canvas.picture(face(emotion), { ...picture, height: picture.height + word.height * 0.25 });
+    const wide = cell.width > cell.height * 1.5;
+    const [picture, word] = (
+      wide ? columns(ctx.canvas, inset(cell, 10), [0.35, 0.65], 12) : rows(inset(cell, 10), 2, 6)
+    ) as [Box, Box];
+    ctx.canvas.picture(face(emotion), wide ? picture : { ...picture, height: picture.height + word.height * 0.25 });
     writingRow(
       ctx.canvas,
-      { ...word, y: word.y + word.height * 0.3, height: word.height * 0.7 },
+      wide ? inset(word, 0, word.height * 0.2) : { ...word, y: word.y + word.height * 0.3, height: word.height * 0.7 },
       [{ text: ctx.content.values.emotions[emotion], style: "trace" }],
       ctx.colour,
       ctx.locale,
@@ -130,6 +135,9 @@ export function drawHowWouldYouFeel(ctx: TemplateContext, params: ParamsOf<"how-
   drawChoiceRows(ctx, choices, { promptShare: 0.26 });
 }
 
+/** Breathing phases by colour, the same on the shape's sides and in the key below it. */
+const phaseColours = { in: "#2e9e5b", hold: "#d9a400", out: "#3b82c4" } as const;
+
 export function drawCalmBreathing(ctx: TemplateContext, params: ParamsOf<"calm-breathing">) {
   const { canvas, box } = ctx;
   const side = Math.min(box.width, box.height - 90) * 0.82;
@@ -141,38 +149,68 @@ export function drawCalmBreathing(ctx: TemplateContext, params: ParamsOf<"calm-b
       : params.shape === "square"
         ? polygonPoints(cx, cy, side / 2 / Math.SQRT1_2 / 1.45, 4, -Math.PI / 4)
         : polygonPoints(cx, cy, side / 2, params.shape === "triangle" ? 3 : 6);
-  canvas.path(polylinePath(points, true), { stroke: ctx.colour.main, lineWidth: 5, fill: ctx.colour.soft });
-  canvas.path(polylinePath(points, true), { stroke: "#ffffff", lineWidth: 1.2, dash: [6, 6] });
+  const phases: (keyof typeof phaseColours)[] =
+    params.shape === "square"
+      ? ["in", "hold", "out", "hold"]
+      : params.shape === "triangle"
+        ? ["in", "hold", "out"]
+        : ["in", "out"];
+  canvas.path(polylinePath(points, true), { fill: ctx.colour.soft });
+  points.forEach((point, index) => {
+    const next = points[(index + 1) % points.length] as [number, number];
+    const phase = phases[index % phases.length] as keyof typeof phaseColours;
+    canvas.path(polylinePath([point, next]), { stroke: phaseColours[phase], lineWidth: 7 });
+    canvas.path(polylinePath([point, next]), { stroke: "#ffffff", lineWidth: 1.2, dash: [6, 6] });
+  });
   const first = points[0] as [number, number];
-  canvas.path(ellipsePath(first[0], first[1], 8), { fill: ink });
+  const second = points[1] as [number, number];
+  canvas.path(ellipsePath(first[0], first[1], 9), { fill: startGreen, stroke: "#ffffff", lineWidth: 2 });
+  // The way round: an arrow beside the first side.
+  const angle = Math.atan2(second[1] - first[1], second[0] - first[0]);
+  const offset = 22;
+  const from: [number, number] = [
+    first[0] + Math.cos(angle) * 26 - Math.sin(angle) * offset,
+    first[1] + Math.sin(angle) * 26 + Math.cos(angle) * offset,
+  ];
+  const to: [number, number] = [from[0] + Math.cos(angle) * 48, from[1] + Math.sin(angle) * 48];
+  canvas.path(polylinePath([from, to]), { stroke: ink, lineWidth: 2.2 });
+  canvas.path(
+    polylinePath(
+      [
+        to,
+        [to[0] - Math.cos(angle - 0.5) * 10, to[1] - Math.sin(angle - 0.5) * 10],
+        [to[0] - Math.cos(angle + 0.5) * 10, to[1] - Math.sin(angle + 0.5) * 10],
+      ],
+      true,
+    ),
+    { fill: ink },
+  );
   canvas.picture("calm", { x: cx - side * 0.12, y: cy - side * 0.12, width: side * 0.24, height: side * 0.24 });
   const values = ctx.content.values;
-  const labels =
-    params.shape === "square"
-      ? [values.breatheIn, values.hold, values.breatheOut, values.hold]
-      : params.shape === "triangle"
-        ? [values.breatheIn, values.hold, values.breatheOut]
-        : [values.breatheIn, values.breatheOut];
+  const label = { in: values.breatheIn, hold: values.hold, out: values.breatheOut };
   const legend: Box = { x: box.x, y: box.y + box.height - 60, width: box.width, height: 56 };
   columns(
     canvas,
     legend,
-    labels.map(() => 1),
+    phases.map(() => 1),
     10,
   ).forEach((cell, i) => {
+    const phase = phases[i] as keyof typeof phaseColours;
     canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height, 12), {
-      fill: i % 2 ? "#ffffff" : ctx.colour.soft,
-      stroke: faint,
-      lineWidth: 0.8,
+      fill: "#ffffff",
+      stroke: phaseColours[phase],
+      lineWidth: 3,
     });
     canvas.textLine(
-      `${formatNumber(ctx.locale, i + 1)}. ${labels[i]}`,
+      `${formatNumber(ctx.locale, i + 1)}. ${label[phase]}`,
       { x: cell.x + 6, width: cell.width - 12 },
-      cell.y + cell.height / 2 + 5,
+      cell.y + cell.height / 2 + 6,
       {
-        size: 13,
+        role: "heading",
+        size: 15,
         minSize: 8,
         align: "center",
+        color: phaseColours[phase],
       },
     );
   });

@@ -7,7 +7,7 @@ import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { pictureBox, pictureData } from "../pictures/picture-library.ts";
+import { type Crayon, crayons, nearestCrayon, pictureBox, pictureData } from "../pictures/picture-library.ts";
 import { significantPoints, silhouetteOutline, visibleRegions } from "../pictures/picture-raster.ts";
 import { journeys } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
@@ -43,23 +43,38 @@ export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path
   const pairs = seededRandom(params.seed).shuffle(journeys);
   rows(ctx.box, params.rows.length, 14).forEach((row, index) => {
     panel(ctx, row);
-    const [from, to] = pairs[index % pairs.length] as readonly [PictureId, PictureId];
     const pattern = params.rows[index] as LinePattern;
+    const amplitude = Math.min(row.height * 0.3, 36);
+    if (pattern === "diagonal") {
+      // Slanted strokes are separate lines, each with its own green start dot at the bottom.
+      const inner = inset(row, 24, 6);
+      const mid = inner.y + inner.height / 2;
+      const count = Math.max(4, Math.round(inner.width / (amplitude * 2)));
+      const unit = inner.width / count;
+      for (let i = 0; i < count; i++) {
+        const left = canvas.startX(inner, i * unit + unit * 0.2, unit * 0.6);
+        const [x0, x1] = canvas.rtl ? [left + unit * 0.6, left] : [left, left + unit * 0.6];
+        canvas.path(`M${x0} ${mid + amplitude}L${x1} ${mid - amplitude}`, {
+          stroke: traceGrey,
+          lineWidth: 3.4,
+          dash: [0.01, 6.5],
+          lineCap: "round",
+        });
+        canvas.path(ellipsePath(x0, mid + amplitude, 5), { fill: startGreen });
+      }
+      return;
+    }
+    const [from, to] = pairs[index % pairs.length] as readonly [PictureId, PictureId];
     journeyRow(ctx, inset(row, 10, 6), from, to, (x0, x1, mid) => {
-      const amplitude = Math.min(row.height * 0.3, 36);
       let d = linePatternPath(pattern, x0, x1, mid, amplitude);
       if (canvas.rtl) d = mirrorPath(d, (x0 + x1) / 2);
       canvas.path(d, { stroke: traceGrey, lineWidth: 3.4, dash: [0.01, 6.5], lineCap: "round" });
-      const startX = canvas.rtl ? x1 : x0;
-      const startY = pattern === "diagonal" ? mid + amplitude : mid;
-      canvas.path(ellipsePath(pattern === "diagonal" && !canvas.rtl ? x0 + (x1 - x0) * 0.0 : startX, startY, 5), {
-        fill: startGreen,
-      });
+      canvas.path(ellipsePath(canvas.rtl ? x1 : x0, mid, 5), { fill: startGreen });
     });
   });
 }
 
-function cuttingLine(
+export function cuttingLine(
   ctx: TemplateContext,
   mode: (typeof cuttingModes)[number],
   x0: number,
@@ -83,7 +98,7 @@ function cuttingLine(
 }
 
 /** Scissors at the start of a cutting line, pointing along it. */
-function scissors(ctx: TemplateContext, x: number, mid: number) {
+export function scissors(ctx: TemplateContext, x: number, mid: number) {
   const side = 30;
   ctx.canvas.picture(
     "scissors",
@@ -140,8 +155,15 @@ function drawCutShapes(ctx: TemplateContext, pictures: PictureId[]) {
       dash: [9, 6],
       fill: ctx.colour.soft,
     });
+    // Pointed shapes have less room inside: their pictures are smaller.
+    const share = shape === "star" || shape === "triangle" || shape === "diamond" ? 0.26 : 0.4;
     const picture = pictures[index % pictures.length] as PictureId;
-    ctx.canvas.picture(picture, { x: cx - size * 0.2, y: cy - size * 0.16, width: size * 0.4, height: size * 0.4 });
+    ctx.canvas.picture(picture, {
+      x: cx - (size * share) / 2,
+      y: cy - (size * share) / 2 + (shape === "triangle" ? size * 0.1 : 0),
+      width: size * share,
+      height: size * share,
+    });
   });
   scissors(ctx, ctx.canvas.startX(ctx.box, 30, 0), ctx.box.y + 10);
 }
@@ -295,61 +317,39 @@ export function drawColouring(ctx: TemplateContext, params: ParamsOf<"colouring"
   });
 }
 
-/** Crayon colours a child has, and the colour each picture colour is closest to. */
-const crayons = {
-  red: "#e53935",
-  orange: "#fb8c00",
-  yellow: "#fdd835",
-  green: "#43a047",
-  blue: "#1e88e5",
-  purple: "#8e24aa",
-  pink: "#f06292",
-  brown: "#8d5524",
-  grey: "#9e9e9e",
-  black: "#212121",
-} as const;
-type Crayon = keyof typeof crayons;
-
-function rgb(hex: string): [number, number, number] {
-  const value = hex.replace("#", "");
-  const full = value.length === 3 ? [...value].map((digit) => digit + digit).join("") : value;
-  return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
-}
-
-/** The crayon nearest a colour, or undefined for near-white (left uncoloured). */
-export function nearestCrayon(hex: string): Crayon | undefined {
-  const [r, g, b] = rgb(hex);
-  if (Math.min(r, g, b) > 225) return undefined;
-  let best: Crayon = "black";
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const [name, value] of Object.entries(crayons) as [Crayon, string][]) {
-    const [cr, cg, cb] = rgb(value);
-    const distance = (r - cr) ** 2 * 0.3 + (g - cg) ** 2 * 0.59 + (b - cb) ** 2 * 0.11;
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = name;
-    }
-  }
-  return best;
-}
+/** A number needs this much room (points from its centre to the part's edge) to be printed. */
+const numberRoom = 5;
 
 export function drawColourByNumber(ctx: TemplateContext, params: ParamsOf<"colour-by-number">) {
   const { canvas, box } = ctx;
   const data = pictureData(params.picture);
-  const regions = visibleRegions(params.picture).filter((region) => region.room > 0.55);
-  const used: Crayon[] = [];
+  const [bx, by, bw, bh] = data.box;
+  const placeIn = (keyHeight: number) => {
+    const area = inset({ ...box, y: box.y + keyHeight + 14, height: box.height - keyHeight - 14 }, 6);
+    const scale = Math.min(area.width / bw, area.height / bh);
+    return { area, scale, left: area.x + (area.width - bw * scale) / 2, top: area.y + (area.height - bh * scale) / 2 };
+  };
+  // The colours first (with a one-row key), then the key's real height, then what still has room.
   const crayonOf = new Map<number, Crayon>();
-  for (const region of regions) {
+  const used: Crayon[] = [];
+  const first = placeIn(46);
+  for (const region of visibleRegions(params.picture).filter((entry) => entry.room * first.scale >= numberRoom)) {
     const crayon = nearestCrayon(data.shapes[region.shape]?.fill ?? "#ffffff");
     if (!crayon) continue;
     crayonOf.set(region.shape, crayon);
     if (!used.includes(crayon)) used.push(crayon);
   }
-  const keyHeight = 46;
-  grid(canvas, { ...box, height: keyHeight }, Math.min(used.length, 5), used.length, 8).forEach((cell, index) => {
+  const perRow = used.length <= 4 ? Math.max(used.length, 1) : 3;
+  const keyRows = Math.ceil(used.length / perRow);
+  const keyHeight = keyRows * 40 + (keyRows - 1) * 8;
+  const { area, scale, left, top } = placeIn(keyHeight);
+  const regions = visibleRegions(params.picture).filter(
+    (region) => region.room * scale >= numberRoom && crayonOf.has(region.shape),
+  );
+  grid(canvas, { ...box, height: keyHeight }, perRow, used.length, 8).forEach((cell, index) => {
     const crayon = used[index] as Crayon;
     panel(ctx, cell);
-    const swatch = { x: canvas.startX(cell, 8, 30), y: cell.y + 8, width: 30, height: cell.height - 16 };
+    const swatch = { x: canvas.startX(cell, 8, 30), y: cell.y + 6, width: 30, height: cell.height - 12 };
     canvas.path(rectPath(swatch.x, swatch.y, swatch.width, swatch.height, 6), {
       fill: crayons[crayon],
       stroke: ink,
@@ -362,17 +362,13 @@ export function drawColourByNumber(ctx: TemplateContext, params: ParamsOf<"colou
       { role: "heading", size: 13, minSize: 7 },
     );
   });
-  const area = { ...box, y: box.y + keyHeight + 14, height: box.height - keyHeight - 14 };
-  const [bx, by, bw] = data.box;
-  const placed = canvas.picture(params.picture, inset(area, 6), { style: ctx.answers ? "colour" : "outline" });
+  canvas.picture(params.picture, area, { style: ctx.answers ? "crayon" : "outline" });
   if (ctx.answers) return;
-  const scale = placed.width / bw;
   for (const region of regions) {
-    const crayon = crayonOf.get(region.shape);
-    if (!crayon) continue;
+    const crayon = crayonOf.get(region.shape) as Crayon;
     const size = Math.max(7, Math.min(16, region.room * scale * 1.1));
-    const x = placed.x + (region.at[0] - bx) * scale;
-    const y = placed.y + (region.at[1] - by) * scale;
+    const x = left + (region.at[0] - bx) * scale;
+    const y = top + (region.at[1] - by) * scale;
     canvas.textLine(
       formatNumber(ctx.locale, used.indexOf(crayon) + 1),
       { x: x - size, width: size * 2 },

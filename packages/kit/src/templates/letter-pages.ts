@@ -384,12 +384,15 @@ export function drawFirstLetter(ctx: TemplateContext, params: ParamsOf<"first-le
     const id = random.pick(ctx.words.letters[letter] ?? []) as PictureId;
     panel(ctx, cell);
     const [pic, answer] = columns(ctx.canvas, inset(cell, 10), [1, 0.8], 12) as [Box, Box];
-    ctx.canvas.picture(id, { ...pic, height: pic.height - 18 });
+    ctx.canvas.picture(id, { ...pic, height: pic.height - 22 });
+    // The word with its first letter missing: it names the picture, and the gap is the task.
+    const word = ctx.words.pictures[id] ?? "";
+    const rest = [...word].slice(1).join("");
     caption(
       ctx,
-      ctx.answers ? (ctx.words.pictures[id] ?? "") : "",
-      { ...pic, y: pic.y + pic.height - 16, height: 16 },
-      12,
+      ctx.answers ? word : `${ctx.locale === "ar" ? "ـــ" : "_"}${rest}`,
+      { ...pic, y: pic.y + pic.height - 18, height: 18 },
+      14,
     );
     const side = Math.min(answer.width, answer.height) * 0.8;
     writingBox(

@@ -3,7 +3,7 @@ import type { ParamsOf } from "../catalogue.ts";
 import { rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { countables, type FamilyId, families, sequences } from "../pictures/picture-sets.ts";
+import { countables, type FamilyId, families, longSequences, sequences } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import {
   circleAnswer,
@@ -60,11 +60,25 @@ export function drawPatterns(ctx: TemplateContext, params: ParamsOf<"patterns">)
   });
 }
 
+/** Pictures that look different turned round (animals and vehicles face one way). */
+const facing: readonly PictureId[] = [
+  ...families.animals,
+  ...families.vehicles,
+  "snail",
+  "duck",
+  "rocket",
+  "teapot",
+  "shoe",
+  "guitar",
+];
+
 export function drawSameDifferent(ctx: TemplateContext, params: ParamsOf<"same-different">) {
   const random = seededRandom(params.seed);
+  const mirrored = random.shuffle(facing);
   const choices: ChoiceRow[] = Array.from({ length: params.rows }, (_, index) => {
     const family = families[familyIds[(index + params.seed) % familyIds.length] as FamilyId] as readonly PictureId[];
-    const [main, other] = random.shuffle(family) as [PictureId, PictureId];
+    const [familyMain, other] = random.shuffle(family) as [PictureId, PictureId];
+    const main = params.mode === "mirror" ? (mirrored[index] as PictureId) : familyMain;
     const count = 5;
     const odd = random.int(0, count - 1);
     if (params.mode === "same") {
@@ -131,8 +145,12 @@ export function drawWhatsMissing(ctx: TemplateContext, params: ParamsOf<"whats-m
 
 export function drawShadowMatch(ctx: TemplateContext, params: ParamsOf<"shadow-match">) {
   const random = seededRandom(params.seed);
+  // Four pairs mix families; five or six come from one family, whose shadows look alike.
+  const family = random.pick(["animals", "vehicles", "sea"] as const);
+  const pool: PictureId[] =
+    params.pairs <= 4 ? [...families.animals, ...families.vehicles, ...families.toys] : [...families[family]];
   const pictures = random
-    .shuffle([...families.animals, ...families.vehicles, ...families.toys, ...families.music] as PictureId[])
+    .shuffle(pool.filter((id) => id !== "piano" && id !== "dice" && id !== "box"))
     .slice(0, params.pairs);
   const order = random.shuffle(pictures.map((_, index) => index));
   drawMatchColumns(
@@ -144,9 +162,19 @@ export function drawShadowMatch(ctx: TemplateContext, params: ParamsOf<"shadow-m
   );
 }
 
+/** Groups no picture could belong to both of. */
+const sortingPairs: readonly (readonly [FamilyId, FamilyId])[] = [
+  ["fruit", "vehicles"],
+  ["animals", "clothes"],
+  ["sea", "toys"],
+  ["weather", "school"],
+  ["music", "bathroom"],
+  ["vegetables", "toys"],
+];
+
 export function drawSorting(ctx: TemplateContext, params: ParamsOf<"sorting">) {
   const random = seededRandom(params.seed);
-  const [a, b] = random.shuffle(familyIds) as [FamilyId, FamilyId];
+  const [a, b] = random.pick(sortingPairs);
   const itemsA = random.shuffle(families[a] as readonly PictureId[]).slice(0, 4);
   const itemsB = random.shuffle(families[b] as readonly PictureId[]).slice(0, 4);
   const items = random.shuffle([...itemsA, ...itemsB]);
@@ -223,13 +251,3 @@ export function drawSequencing(ctx: TemplateContext, params: ParamsOf<"sequencin
     ctx.canvas.path(rectPath(row.x, row.y, row.width, row.height, 12), { stroke: faint, lineWidth: 0.5 });
   });
 }
-
-/** Four-step stories, for children who can already order three. */
-const longSequences: readonly (readonly PictureId[])[] = [
-  ["snowflake", "snowman", "sun", "droplet"],
-  ["seedling", "tree", "apple", "pie"],
-  ["socks", "shoe", "coat", "backpack"],
-  ["egg", "chick", "chicken", "nest"],
-  ["cloud", "rain", "rainbow", "sun"],
-  ["toothbrush", "bathing", "book", "sleeping"],
-];

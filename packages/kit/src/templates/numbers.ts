@@ -171,6 +171,10 @@ export function drawCountAndCircle(ctx: TemplateContext, params: ParamsOf<"count
 export function drawTenFrame(ctx: TemplateContext, params: ParamsOf<"ten-frame">) {
   const random = seededRandom(params.seed);
   const pictures = random.shuffle(countables);
+  // Six different amounts, so the page practises more than one number.
+  const amounts = random.shuffle(
+    params.mode === "make-ten" ? [2, 3, 4, 5, 6, 7, 8, 9] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
   grid(ctx.canvas, ctx.box, 2, 6, 12).forEach((cell, index) => {
     panel(ctx, cell);
     const id = pictures[index] as PictureId;
@@ -183,14 +187,14 @@ export function drawTenFrame(ctx: TemplateContext, params: ParamsOf<"ten-frame">
     };
     const frames = { ...inner, height: inner.height - 56 };
     if (params.mode === "teens") {
-      const extra = random.int(1, 9);
+      const extra = amounts[index] === 10 ? 5 : (amounts[index] as number);
       const [a, b] = rows(frames, 2, 4) as [Box, Box];
       tenFrame(ctx, a, id, 10);
       tenFrame(ctx, b, id, extra);
       writingBox(ctx, answerBox, formatNumber(ctx.locale, 10 + extra));
       return;
     }
-    const count = random.int(params.mode === "make-ten" ? 2 : 1, params.mode === "make-ten" ? 9 : 10);
+    const count = amounts[index] as number;
     tenFrame(ctx, frames, id, count);
     if (params.mode === "make-ten") {
       ctx.canvas.textLine(
@@ -276,27 +280,29 @@ function numberLine(ctx: TemplateContext, box: Box, from: number, to: number, hi
 
 export function drawNumberLine(ctx: TemplateContext, params: ParamsOf<"number-line">) {
   const random = seededRandom(params.seed);
-  const from = params.to > 10 ? 0 : 0;
   const lines = rows(ctx.box, params.mode === "hops" ? 4 : 5, 14);
   lines.forEach((row, index) => {
     panel(ctx, row);
+    // Ten steps a line, so every number stays readable; up to 20 the lines start further on.
+    const from = params.to > 10 ? random.int(0, params.to - 10) : 0;
+    const to = from + 10;
     if (params.mode === "missing") {
       const hidden = new Set(
-        random.shuffle(Array.from({ length: params.to - from - 1 }, (_, i) => from + 1 + i)).slice(0, 3 + (index % 2)),
+        random.shuffle(Array.from({ length: 9 }, (_, i) => from + 1 + i)).slice(0, 3 + (index % 2)),
       );
-      numberLine(ctx, inset(row, 6), from, params.to, hidden);
+      numberLine(ctx, inset(row, 6), from, to, hidden);
       return;
     }
     // Hops: start, jump forward, where do you land?
-    const start = random.int(1, Math.floor(params.to / 2));
-    const jump = random.int(2, Math.min(6, params.to - start));
+    const start = random.int(from + 1, from + 5);
+    const jump = random.int(2, Math.min(5, to - start));
     const inner = inset(row, 6);
     const [sum, line] = columns(ctx.canvas, inner, [0.26, 0.74], 10) as [Box, Box];
     const { at, y } = numberLine(
       ctx,
       { ...line, y: line.y + line.height * 0.2, height: line.height * 0.8 },
       from,
-      params.to,
+      to,
       new Set(),
     );
     ctx.canvas.picture("frog", { x: at(start) - 14, y: y - 44, width: 28, height: 28 }, { mirror: ctx.canvas.rtl });
@@ -419,10 +425,13 @@ export function drawTakeAway(ctx: TemplateContext, params: ParamsOf<"take-away">
   });
 }
 
+const severalThings = new Set<PictureId>(["cherries", "grapes", "peanuts", "books", "footprints"]);
+
 export function drawCountScene(ctx: TemplateContext, params: ParamsOf<"count-scene">) {
   const random = seededRandom(params.seed);
   const family = random.pick(["sea", "animals", "fruit", "toys"] as const);
-  const kinds = random.shuffle(families[family]).slice(0, 4) as PictureId[];
+  // Pictures of several things at once (a bunch of grapes, a pair of cherries) are not counted as one.
+  const kinds = random.shuffle(families[family].filter((id) => !severalThings.has(id))).slice(0, 4) as PictureId[];
   const counts = kinds.map(() => random.int(2, 9));
   const [scene, tally] = [
     { ...ctx.box, height: ctx.box.height * 0.68 },

@@ -12,16 +12,14 @@ import { circleAnswer, columns, inset, panel, rows, type TemplateContext, writin
 const sizeThings = {
   any: ["teddy-bear", "apple", "ball", "elephant", "house", "duck", "car", "cupcake", "fish", "balloon"],
   tall: ["tree", "giraffe", "pine-tree", "rocket", "candle", "bottle"],
-  long: ["pencil", "crayon", "snake", "train", "bus", "worm"],
 } as const satisfies Record<string, readonly PictureId[]>;
 
 export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
   const random = seededRandom(params.seed);
-  const pool =
-    params.mode === "tall-short" ? sizeThings.tall : params.mode === "long-short" ? sizeThings.long : sizeThings.any;
+  const pool = params.mode === "tall-short" ? sizeThings.tall : sizeThings.any;
   const things = random.shuffle(pool);
   const values = ctx.content.values.sizes;
-  rows(ctx.box, 4, 12).forEach((row, index) => {
+  rows(ctx.box, params.mode === "long-short" ? 2 : 4, 12).forEach((row, index) => {
     const id = things[index % things.length] as PictureId;
     const scales = random.shuffle([0.42, 0.6, 0.8, 1]);
     const ask =
@@ -46,14 +44,30 @@ export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
     ctx.canvas.textLine(ask, inset(row, 12), row.y + 20, { size: 12.5, minSize: 8, color: ctx.colour.main });
     const area = inset({ ...row, y: row.y + 26, height: row.height - 30 }, 12, 4);
     if (params.mode === "long-short") {
-      // Lengths compared from one starting line, one thing under the other.
-      rows(area, 4, 2).forEach((line, i) => {
-        const scale = scales[i] as number;
-        const width = line.width * 0.9 * scale;
-        const box = { x: ctx.canvas.startX(line, 0, width), y: line.y, width, height: line.height };
-        const placed = ctx.canvas.picture(id, box);
-        const fitted = { ...placed, x: ctx.canvas.startX(line, 0, placed.width) };
-        if (scale === wanted) circleAnswer(ctx, fitted);
+      // Trains of one to four carriages, one under the other from the same start: the
+      // longest train is the one that reaches furthest.
+      const lengths = random.shuffle([1, 2, 3, 4]);
+      rows(area, 4, 4).forEach((line, i) => {
+        const cars = lengths[i] as number;
+        const side = Math.min(line.height, area.width / 6.2);
+        const placed = {
+          x: ctx.canvas.startX(line, 0, side * (cars + 1)),
+          y: line.y + (line.height - side) / 2,
+          width: side * (cars + 1),
+          height: side,
+        };
+        for (let k = 0; k <= cars; k++) {
+          const car = { x: ctx.canvas.startX(line, k * side, side), y: placed.y, width: side, height: side };
+          // The engine leads at the far end, facing the way the train goes (the reading direction).
+          ctx.canvas.picture(k === cars ? "train" : "railway-car", car, { mirror: k === cars && !ctx.canvas.rtl });
+        }
+        const wanted = index % 2 === 0 ? 4 : 1;
+        if (cars === wanted) circleAnswer(ctx, placed);
+      });
+      ctx.canvas.path(`M${ctx.canvas.startX(area, 0, 0)} ${area.y}V${area.y + area.height}`, {
+        stroke: ctx.colour.main,
+        lineWidth: 1.5,
+        dash: [4, 3],
       });
       return;
     }
@@ -89,7 +103,7 @@ export const positionScenes: Record<(typeof positionModes)[number], readonly Pos
   "in-out": [
     ["rabbit", "in", "basket"],
     ["ball", "out", "bucket"],
-    ["mouse", "in", "box"],
+    ["duck", "in", "bucket"],
     ["teddy-bear", "out", "basket"],
   ],
   "left-right": [
@@ -116,14 +130,29 @@ export function positionKey([actor, position, prop]: PositionScene) {
   return `${actor}-${position}-${prop}`;
 }
 
+/** How far down a prop's picture its top surface is (where things sit on it), as a share of its height. */
+const surfaces: Partial<Record<PictureId, number>> = {
+  bed: 0.5,
+  chair: 0.42,
+  couch: 0.5,
+  basket: 0.12,
+  bucket: 0.08,
+  tree: 0.3,
+};
+
 /** One small scene: the prop and where the actor is (physical left and right, in every script). */
 function drawScene(ctx: TemplateContext, box: Box, [actor, position, prop]: PositionScene) {
   const { canvas } = ctx;
   const ground = box.y + box.height;
-  const propSide = Math.min(box.height * 0.66, box.width * 0.42);
+  const propSide = Math.min(box.height * 0.7, box.width * 0.44);
   const actorSide = propSide * 0.58;
   const cx = box.x + box.width / 2;
-  const propBox = (x: number) => ({ x: x - propSide / 2, y: ground - propSide, width: propSide, height: propSide });
+  const propAt = (x: number, lift = 0, size = propSide) => ({
+    x: x - size / 2,
+    y: ground - size - lift,
+    width: size,
+    height: size,
+  });
   const actorAt = (x: number, bottom: number, scale = 1) => ({
     x: x - (actorSide * scale) / 2,
     y: bottom - actorSide * scale,
@@ -131,59 +160,68 @@ function drawScene(ctx: TemplateContext, box: Box, [actor, position, prop]: Posi
     height: actorSide * scale,
   });
   switch (position) {
-    case "on":
-      canvas.picture(prop, propBox(cx));
-      canvas.picture(actor, actorAt(cx, ground - propSide + actorSide * 0.15));
+    case "on": {
+      const placed = canvas.picture(prop, propAt(cx));
+      canvas.picture(actor, actorAt(cx, placed.y + placed.height * (surfaces[prop] ?? 0.05) + actorSide * 0.08));
       break;
-    case "under":
-      canvas.picture(prop, { ...propBox(cx), y: box.y });
-      canvas.picture(actor, actorAt(cx, ground, 0.8));
+    }
+    case "under": {
+      const placed = canvas.picture(prop, propAt(cx));
+      // On the ground beneath it: between a chair's legs, beside a tree's trunk.
+      canvas.picture(actor, actorAt(cx + (prop === "tree" ? placed.width * 0.28 : 0), ground, 0.62));
       break;
-    case "in":
-      canvas.picture(actor, actorAt(cx, ground - propSide * 0.45));
-      canvas.picture(prop, propBox(cx));
+    }
+    case "in": {
+      // Only the top of the actor shows above the rim of an open container.
+      const placed = { ...propAt(cx), y: ground - propSide };
+      canvas.picture(actor, actorAt(cx, placed.y + propSide * ((surfaces[prop] ?? 0.1) + 0.45), 0.95));
+      canvas.picture(prop, propAt(cx));
       break;
+    }
     case "out":
     case "next-to":
-      canvas.picture(prop, propBox(cx - box.width * 0.16));
+      canvas.picture(prop, propAt(cx - box.width * 0.16));
       canvas.picture(actor, actorAt(cx + box.width * 0.28, ground));
       break;
     case "left":
     case "right": {
       const side = position === "left" ? -1 : 1;
-      canvas.picture(prop, propBox(cx - side * box.width * 0.12));
+      canvas.picture(prop, propAt(cx - side * box.width * 0.12));
       canvas.picture(actor, actorAt(cx + side * box.width * 0.3, ground));
       break;
     }
     case "in-front":
-      canvas.picture(prop, { ...propBox(cx), y: ground - propSide - actorSide * 0.3 });
-      canvas.picture(actor, actorAt(cx, ground, 1.1));
+      // The prop stands further back; the actor stands on the ground in front of it.
+      canvas.picture(prop, propAt(cx, actorSide * 0.35));
+      canvas.picture(actor, actorAt(cx, ground, 1.05));
       break;
     case "behind":
-      canvas.picture(actor, actorAt(cx + propSide * 0.18, ground - propSide * 0.5, 1.1));
-      canvas.picture(prop, propBox(cx));
+      // The actor peeks out from behind one side of the prop.
+      canvas.picture(actor, actorAt(cx + propSide * 0.32, ground - propSide * 0.3, 1.15));
+      canvas.picture(prop, propAt(cx));
       break;
     case "between": {
-      const small = { width: propSide * 0.7, height: propSide * 0.7 };
-      canvas.picture(prop, { x: box.x + 2, y: ground - small.height, ...small });
-      canvas.picture(prop, { x: box.x + box.width - small.width - 2, y: ground - small.height, ...small });
+      const size = propSide * 0.72;
+      canvas.picture(prop, { x: box.x + 2, y: ground - size, width: size, height: size });
+      canvas.picture(prop, { x: box.x + box.width - size - 2, y: ground - size, width: size, height: size });
       canvas.picture(actor, actorAt(cx, ground));
       break;
     }
   }
 }
 
-/** The positions a scene can be confused with, to make the wrong choices. */
+/** The positions a scene is shown against: the opposite, and one more that is clearly wrong. */
 const alternatives: Record<Position, Position[]> = {
   on: ["under", "next-to"],
   under: ["on", "next-to"],
-  in: ["out", "on"],
-  out: ["in", "on"],
+  // Anything not in the container is "out": in/out rows are a choice of two.
+  in: ["out"],
+  out: ["in"],
   left: ["right", "on"],
   right: ["left", "on"],
   "in-front": ["behind", "on"],
   behind: ["in-front", "on"],
-  "next-to": ["between", "on"],
+  "next-to": ["on", "under"],
   between: ["next-to", "on"],
 };
 

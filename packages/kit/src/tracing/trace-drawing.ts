@@ -11,7 +11,7 @@ import { type StrokeLayout, staff } from "./stroke-font.ts";
 // where each stroke starts), and the handwriting staff the letters sit on.
 
 export const startGreen = "#1f9d55";
-const dottedGrey = "#7d8594";
+const dottedGrey = "#5d6574";
 
 /** Strokes shorter than this (in x-heights) are dots: i, j, ё, ä. */
 const dotLength = 0.12;
@@ -179,10 +179,11 @@ export function drawStaff(
   const right = row.x + row.width;
   const line = (at: number, paint: Parameters<Canvas["path"]>[1]) => canvas.path(`M${row.x} ${at}H${right}`, paint);
   if (options.accents) line(y(staff.accentTop), { stroke: "#d3d8e0", lineWidth: 0.6, dash: [1.5, 3] });
-  line(y(staff.top), { stroke: "#aab2bf", lineWidth: 0.8 });
-  line(y(staff.mid), { stroke: "#aab2bf", lineWidth: 0.7, dash: [4, 4] });
-  line(y(staff.base), { stroke: colour, lineWidth: 1.3 });
-  line(y(staff.descender), { stroke: "#c9cfd8", lineWidth: 0.6 });
+  // Light lines, so the dots of a stroke that lies on one (the bars of E) still show.
+  line(y(staff.top), { stroke: "#c3c9d3", lineWidth: 0.7 });
+  line(y(staff.mid), { stroke: "#c3c9d3", lineWidth: 0.6, dash: [4, 4] });
+  line(y(staff.base), { stroke: tint(colour, 0.35), lineWidth: 1.1 });
+  line(y(staff.descender), { stroke: "#d5dae2", lineWidth: 0.5 });
   canvas.recordGuide({
     x: row.x,
     width: row.width,

@@ -23,6 +23,9 @@ import {
 export type WriteStyle = "model" | "trace" | "solid";
 export type WriteEntry = { text: string; style: WriteStyle };
 
+/** Arabic's tallest and deepest letters: rows of font script are sized to hold them all. */
+const fontReference = "لكجعي";
+
 /** The font size for script drawn from the font, per x-height unit of the stroke letters. */
 const fontScale = 2.45;
 const traceFill = "#d5dae2";
@@ -70,7 +73,8 @@ export function writingRow(
   let top = 0;
   let bottom = 0;
   if (!strokeRow) {
-    for (const text of texts.length > 0 ? texts : ["ا"]) {
+    // The lines fit every letter of the script, so one letter is not blown up to fill them.
+    for (const text of [...texts, fontReference]) {
       const bounds = inkBounds(text, "trace", probe * fontScale, canvas.rtl);
       top = Math.min(top, bounds.top);
       bottom = Math.max(bottom, bounds.bottom);
@@ -80,7 +84,8 @@ export function writingRow(
     ? (accents ? staff.descender - staff.accentTop : staff.descender) + 0.3
     : (bottom - top) / probe / 0.86;
   let unit = Math.min(row.height / span, options.maxUnit ?? 40);
-  const gapAt = (u: number) => options.gap ?? u * 1.1;
+  // Numbers of two digits (11, 12) need a wider gap than their digits have between them.
+  const gapAt = (u: number) => options.gap ?? u * (texts.some((text) => [...text].length > 1) ? 1.6 : 1.1);
   const widthAt = (u: number) =>
     entries.reduce((sum, entry) => sum + writtenWidth(canvas, entry.text, u), 0) +
     gapAt(u) * Math.max(0, entries.length - 1);
