@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { parsePath, type Segment } from "./draw/svg-path.ts";
-import { fontFiles } from "./fonts.server.ts";
+import { type FontName, fontFiles, fontkitFont } from "./fonts.server.ts";
 import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
 
 /** A pdfkit document with the kit's fonts registered and margins off (pages are laid out by hand). */
@@ -9,6 +9,8 @@ export function createPdfDocument(title: string, author: string) {
     autoFirstPage: false,
     margin: 0,
     compress: true,
+    // No default font: every run names its own, and Helvetica's metrics would be parsed for nothing.
+    font: null as unknown as string,
     // A fixed date and metadata: the same input gives the same bytes (and the same file id).
     info: {
       Title: title,
@@ -18,7 +20,8 @@ export function createPdfDocument(title: string, author: string) {
       CreationDate: new Date(Date.UTC(2026, 0, 1)),
     },
   });
-  for (const [name, file] of Object.entries(fontFiles)) doc.registerFont(name, file);
+  // The fonts parsed once per process: pdfkit takes a fontkit font as it is and subsets it per file.
+  for (const name of Object.keys(fontFiles) as FontName[]) doc.registerFont(name, fontkitFont(name) as unknown as string);
   return doc;
 }
 
