@@ -1,7 +1,10 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
-import { fill, kitContent, parseKitContent } from "./content.server.ts";
+import { fill, kitContent, kitWords, parseKitContent } from "./content.server.ts";
+import { alphabet } from "./letters.ts";
+import { pictureIds } from "./pictures/picture-catalogue.ts";
+import { canStroke } from "./tracing/stroke-font.ts";
 import { itemTitle } from "./item-text.server.ts";
 
 // Every language has every text of the kit (the schema's records are exhaustive), and the
@@ -40,5 +43,36 @@ describe("kit content validation", () => {
 
   it("fills placeholders", () => {
     expect(fill("Made for {{name}}", { name: "Mia" })).toBe("Made for Mia");
+  });
+});
+
+describe.each(localeCodes)("the word list in %s", (locale) => {
+  const words = kitWords(locale);
+
+  it("names every picture and gives every letter pictures that start with its sound", () => {
+    expect(Object.keys(words.pictures).sort()).toEqual([...pictureIds].sort());
+    // Alif carries a hamza in most words that start with it (أرنب).
+    const alif = (letter: string) => (letter === "ا" ? ["ا", "أ", "إ", "آ"] : [letter, letter.toLocaleLowerCase(locale)]);
+    for (const letter of alphabet(locale)) {
+      const pictures = words.letters[letter] ?? [];
+      expect(pictures.length, `${locale} ${letter}`).toBeGreaterThan(0);
+      for (const id of pictures) {
+        const word = words.pictures[id] ?? "";
+        const fits = words.lettersInside.includes(letter)
+          ? word.toLocaleLowerCase(locale).includes(letter.toLocaleLowerCase(locale))
+          : alif(letter).some((start) => word.startsWith(start));
+        expect(fits, `${locale} ${letter}: ${word}`).toBe(true);
+      }
+    }
+  });
+
+  it("has rhymes of two different pictures and short words a child can trace", () => {
+    for (const [a, b] of words.rhymes) expect(a).not.toBe(b);
+    for (const set of words.wordSets)
+      for (const id of set) {
+        const word = words.pictures[id] ?? "";
+        expect([...word].length, word).toBeLessThanOrEqual(6);
+        if (locale !== "ar") expect(canStroke(word), word).toBe(true);
+      }
   });
 });
