@@ -195,6 +195,11 @@ export const printableParams = z.discriminatedUnion("template", [
 export type PrintableParams = z.infer<typeof printableParams>;
 export type TemplateId = PrintableParams["template"];
 export type ParamsOf<T extends TemplateId> = Extract<PrintableParams, { template: T }>;
+/** Every template, in the order of the params union. */
+export const templateIds = printableParams.options.map((option) => option.shape.template.value) as [
+  TemplateId,
+  ...TemplateId[],
+];
 
 const skillOf: Record<TemplateId, Skill> = {
   "trace-path": "fine-motor",

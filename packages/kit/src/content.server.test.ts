@@ -2,10 +2,10 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
 import { fill, kitContent, kitWords, parseKitContent } from "./content.server.ts";
+import { itemTitle } from "./item-text.server.ts";
 import { alphabet } from "./letters.ts";
 import { pictureIds } from "./pictures/picture-catalogue.ts";
 import { canStroke } from "./tracing/stroke-font.ts";
-import { itemTitle } from "./item-text.server.ts";
 
 // Every language has every text of the kit (the schema's records are exhaustive), and the
 // titles built from templates read as text, not placeholders.
@@ -52,7 +52,8 @@ describe.each(localeCodes)("the word list in %s", (locale) => {
   it("names every picture and gives every letter pictures that start with its sound", () => {
     expect(Object.keys(words.pictures).sort()).toEqual([...pictureIds].sort());
     // Alif carries a hamza in most words that start with it (أرنب).
-    const alif = (letter: string) => (letter === "ا" ? ["ا", "أ", "إ", "آ"] : [letter, letter.toLocaleLowerCase(locale)]);
+    const alif = (letter: string) =>
+      letter === "ا" ? ["ا", "أ", "إ", "آ"] : [letter, letter.toLocaleLowerCase(locale)];
     for (const letter of alphabet(locale)) {
       const pictures = words.letters[letter] ?? [];
       expect(pictures.length, `${locale} ${letter}`).toBeGreaterThan(0);

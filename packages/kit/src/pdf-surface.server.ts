@@ -21,7 +21,8 @@ export function createPdfDocument(title: string, author: string) {
     },
   });
   // The fonts parsed once per process: pdfkit takes a fontkit font as it is and subsets it per file.
-  for (const name of Object.keys(fontFiles) as FontName[]) doc.registerFont(name, fontkitFont(name) as unknown as string);
+  for (const name of Object.keys(fontFiles) as FontName[])
+    doc.registerFont(name, fontkitFont(name) as unknown as string);
   return doc;
 }
 

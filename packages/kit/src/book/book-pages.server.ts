@@ -3,10 +3,11 @@ import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
 import { isCutOut, type Skill } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
-import { ellipsePath, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
+import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
+import type { Paint } from "../surface.ts";
 import { columns, faint, grid, ink, inset, skillColours } from "../templates/context.ts";
 import { answersPerPage, type ItemPlace, type KitPage } from "./book-document.ts";
 
@@ -74,21 +75,10 @@ function documentTitle(context: BookContext): string {
   return content.levels[String(place.level) as "0"].title;
 }
 
-function star(cx: number, cy: number, r: number) {
-  return polylinePath(starPoints(cx, cy + r * 0.08, r, r * 0.45, 5), true);
-}
-
 export function drawCover(canvas: Canvas, context: BookContext) {
   const { content } = context;
   const colour = placeColour(context.place);
-  const m = printableInset + 18;
-  const page: Box = { x: m, y: m, width: canvas.width - m * 2, height: canvas.height - m * 2 };
-  canvas.path(rectPath(page.x, page.y, page.width, page.height, 28), { stroke: colour, lineWidth: 4 });
-  canvas.path(rectPath(page.x + 10, page.y + 10, page.width - 20, page.height - 20, 22), {
-    stroke: colour,
-    lineWidth: 1,
-    dash: [4, 5],
-  });
+  const page = doubleBorder(canvas, colour, printableInset + 18, 4, { lineWidth: 1, dash: [4, 5] });
   const inner = inset(page, 36);
   canvas.textLine(content.page.brand, inner, inner.y + 18, {
     role: "heading",
@@ -184,6 +174,14 @@ function countPages(pages: KitPage[]) {
     if (page.kind === "cards") activities += page.items.length;
   }
   return { worksheets, activities };
+}
+
+/** The double border of the cover and the certificate, in the level's colour; returns what is inside. */
+function doubleBorder(canvas: Canvas, colour: string, margin: number, weight: number, inner: Paint): Box {
+  const page: Box = { x: margin, y: margin, width: canvas.width - margin * 2, height: canvas.height - margin * 2 };
+  canvas.path(rectPath(page.x, page.y, page.width, page.height, 26), { stroke: colour, lineWidth: weight });
+  canvas.path(rectPath(page.x + 11, page.y + 11, page.width - 22, page.height - 22, 20), { stroke: colour, ...inner });
+  return page;
 }
 
 /** The frame-less page heading used by the front and back pages. */
@@ -306,7 +304,7 @@ export function drawGuide(canvas: Canvas, context: BookContext) {
         : entry.page.kind === "cards"
           ? (entry.page.items[0]?.skill ?? "fine-motor")
           : "fine-motor";
-    canvas.path(star(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
+    canvas.path(starPath(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
       stroke: skillColours[skill].main,
       lineWidth: 1.2,
       fill: "#ffffff",
@@ -365,17 +363,15 @@ export function drawAnswerKey(
 export function drawCertificate(canvas: Canvas, context: BookContext) {
   const colour = placeColour(context.place);
   const book = context.content.book;
-  const m = printableInset + 14;
-  const page: Box = { x: m, y: m, width: canvas.width - m * 2, height: canvas.height - m * 2 };
-  canvas.path(rectPath(page.x, page.y, page.width, page.height, 24), { stroke: colour, lineWidth: 6 });
-  canvas.path(rectPath(page.x + 12, page.y + 12, page.width - 24, page.height - 24, 18), {
-    stroke: colour,
-    lineWidth: 1.2,
-  });
+  const page = doubleBorder(canvas, colour, printableInset + 14, 6, { lineWidth: 1.2 });
   const inner = inset(page, 50);
   for (let i = 0; i < 5; i++) {
     const cx = inner.x + inner.width / 2 + (i - 2) * 46;
-    canvas.path(star(cx, inner.y + 20 + Math.abs(i - 2) * 8, 16), { fill: "#f6d565", stroke: colour, lineWidth: 1 });
+    canvas.path(starPath(cx, inner.y + 20 + Math.abs(i - 2) * 8, 16), {
+      fill: "#f6d565",
+      stroke: colour,
+      lineWidth: 1,
+    });
   }
   canvas.textLine(book.certificate, inner, inner.y + 110, {
     role: "heading",

@@ -1,7 +1,7 @@
 import type { Box } from "../canvas.server.ts";
 import type { cuttingModes, EmotionId, Material, ShapeId } from "../catalogue.ts";
 import { shapePath } from "../draw/figures.ts";
-import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
+import { arrowHeadPath, ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 import { alphabet, formatNumber, lowerCase } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
@@ -307,7 +307,6 @@ function raceTrack(ctx: TemplateContext, squares: number) {
       const [nx, ny] = centre(i + 1);
       const [fx, fy] = [cx + (nx - cx) * 0.42, cy + (ny - cy) * 0.42 + (ny === cy ? -cellHeight * 0.3 : 0)];
       const [tx, ty] = [cx + (nx - cx) * 0.58, cy + (ny - cy) * 0.58 + (ny === cy ? -cellHeight * 0.3 : 0)];
-      const angle = Math.atan2(ty - fy, tx - fx);
       ctx.canvas.path(
         polylinePath([
           [fx, fy],
@@ -315,17 +314,7 @@ function raceTrack(ctx: TemplateContext, squares: number) {
         ]),
         { stroke: ctx.colour.main, lineWidth: 2 },
       );
-      ctx.canvas.path(
-        polylinePath(
-          [
-            [tx, ty],
-            [tx - Math.cos(angle - 0.5) * 7, ty - Math.sin(angle - 0.5) * 7],
-            [tx - Math.cos(angle + 0.5) * 7, ty - Math.sin(angle + 0.5) * 7],
-          ],
-          true,
-        ),
-        { fill: ctx.colour.main },
-      );
+      ctx.canvas.path(arrowHeadPath([fx, fy], [tx, ty], 7), { fill: ctx.colour.main });
     }
   }
   ctx.canvas.picture(

@@ -55,3 +55,21 @@ export function heartPath(cx: number, cy: number, size: number): string {
     `C${n(cx + s)} ${n(cy - s * 1.1)} ${n(cx + s * 1.3)} ${n(cy)} ${n(cx)} ${n(cy + s * 0.9)}Z`
   );
 }
+
+/** A five-pointed star of radius `r` centred on (cx, cy), sitting slightly low like a drawn star. */
+export function starPath(cx: number, cy: number, r: number): string {
+  return polylinePath(starPoints(cx, cy + r * 0.08, r, r * 0.45, 5), true);
+}
+
+/** An arrowhead of `size` at `tip`, pointing along the direction from `from`. */
+export function arrowHeadPath(from: readonly [number, number], tip: readonly [number, number], size: number): string {
+  const angle = Math.atan2(tip[1] - from[1], tip[0] - from[0]);
+  return polylinePath(
+    [
+      tip,
+      [tip[0] - Math.cos(angle - 0.5) * size, tip[1] - Math.sin(angle - 0.5) * size],
+      [tip[0] - Math.cos(angle + 0.5) * size, tip[1] - Math.sin(angle + 0.5) * size],
+    ],
+    true,
+  );
+}

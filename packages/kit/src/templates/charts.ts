@@ -1,6 +1,6 @@
 import type { Box } from "../canvas.server.ts";
 import type { ParamsOf, routineIds } from "../catalogue.ts";
-import { ellipsePath, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
+import { ellipsePath, polylinePath, rectPath, starPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { families } from "../pictures/picture-sets.ts";
@@ -10,8 +10,6 @@ import { cutCard } from "./feelings.ts";
 
 // Charts a child who cannot read can use: every routine step, chore and thing to find has a
 // picture; rewards, screen-time tokens, an at-home picture hunt and picture bingo.
-
-const star = (cx: number, cy: number, r: number) => polylinePath(starPoints(cx, cy + r * 0.08, r, r * 0.45, 5), true);
 
 /** A picture for each step of each routine, in the order of the language's steps. */
 export const routinePictures: Record<(typeof routineIds)[number], PictureId[]> = {
@@ -66,7 +64,7 @@ function weekTable(ctx: TemplateContext, entries: string[], pictures: PictureId[
       const cx = canvas.startX(row, labelWidth + i * dayWidth, dayWidth) + dayWidth / 2;
       const cy = row.y + row.height / 2;
       const r = Math.min(dayWidth, row.height) * 0.3;
-      canvas.path(mark === "star" ? star(cx, cy, r) : rectPath(cx - r, cy - r, r * 2, r * 2, 4), {
+      canvas.path(mark === "star" ? starPath(cx, cy, r) : rectPath(cx - r, cy - r, r * 2, r * 2, 4), {
         stroke: ink,
         lineWidth: 1,
         fill: "#ffffff",
@@ -134,7 +132,7 @@ export function drawRewardChart(ctx: TemplateContext, params: ParamsOf<"reward-c
     });
     grid(canvas, stars, 5, params.stars, 10).forEach((cell, index) => {
       const r = Math.min(cell.width, cell.height) * 0.42;
-      canvas.path(star(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
+      canvas.path(starPath(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
         stroke: ctx.colour.main,
         lineWidth: 2,
         fill: index === params.stars - 1 ? ctx.colour.soft : "#ffffff",
@@ -167,7 +165,7 @@ export function drawRewardChart(ctx: TemplateContext, params: ParamsOf<"reward-c
   }
   canvas.path(polylinePath(points), { stroke: ctx.colour.soft, lineWidth: 34, lineCap: "round" });
   points.forEach(([x, y], index) => {
-    canvas.path(star(x, y, 20), { stroke: ctx.colour.main, lineWidth: 1.8, fill: "#ffffff" });
+    canvas.path(starPath(x, y, 20), { stroke: ctx.colour.main, lineWidth: 1.8, fill: "#ffffff" });
     canvas.textLine(formatNumber(ctx.locale, index + 1), { x: x - 14, width: 28 }, y + 5, {
       role: "heading",
       size: 11,
@@ -283,7 +281,7 @@ export function drawPictureBingo(ctx: TemplateContext, params: ParamsOf<"picture
         lineWidth: 0.8,
       });
       if (index === 4) {
-        ctx.canvas.path(star(cell.x + cell.width / 2, cell.y + cell.height / 2, cell.width * 0.32), {
+        ctx.canvas.path(starPath(cell.x + cell.width / 2, cell.y + cell.height / 2, cell.width * 0.32), {
           fill: ctx.colour.main,
         });
         return;
@@ -312,7 +310,7 @@ export function drawChecklist(ctx: TemplateContext, entries: string[]) {
     const stars = { x: ctx.canvas.startX(row, row.width - 110, 100), y: row.y, width: 100, height: row.height };
     for (let i = 0; i < 3; i++) {
       const cx = stars.x + 18 + i * 32;
-      ctx.canvas.path(star(cx, row.y + row.height / 2, 12), {
+      ctx.canvas.path(starPath(cx, row.y + row.height / 2, 12), {
         stroke: ctx.colour.main,
         lineWidth: 1.2,
         fill: "#ffffff",

@@ -1,6 +1,6 @@
 import type { Box } from "../canvas.server.ts";
 import type { EmotionId, ParamsOf } from "../catalogue.ts";
-import { ellipsePath, polygonPoints, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
+import { arrowHeadPath, ellipsePath, polygonPoints, polylinePath, rectPath, starPoints } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { feelingScenes } from "../pictures/picture-sets.ts";
@@ -174,17 +174,7 @@ export function drawCalmBreathing(ctx: TemplateContext, params: ParamsOf<"calm-b
   ];
   const to: [number, number] = [from[0] + Math.cos(angle) * 48, from[1] + Math.sin(angle) * 48];
   canvas.path(polylinePath([from, to]), { stroke: ink, lineWidth: 2.2 });
-  canvas.path(
-    polylinePath(
-      [
-        to,
-        [to[0] - Math.cos(angle - 0.5) * 10, to[1] - Math.sin(angle - 0.5) * 10],
-        [to[0] - Math.cos(angle + 0.5) * 10, to[1] - Math.sin(angle + 0.5) * 10],
-      ],
-      true,
-    ),
-    { fill: ink },
-  );
+  canvas.path(arrowHeadPath(from, to, 10), { fill: ink });
   canvas.picture("calm", { x: cx - side * 0.12, y: cy - side * 0.12, width: side * 0.24, height: side * 0.24 });
   const values = ctx.content.values;
   const label = { in: values.breatheIn, hold: values.hold, out: values.breatheOut };

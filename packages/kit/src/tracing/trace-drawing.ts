@@ -1,6 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { type Canvas, printableInset } from "../canvas.server.ts";
-import { ellipsePath, polylinePath } from "../draw/paths.ts";
+import { arrowHeadPath, ellipsePath, polylinePath } from "../draw/paths.ts";
 import { headOf, lengthOf, type Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
 import { tint } from "../templates/context.ts";
@@ -103,19 +103,7 @@ function drawStrokeArrow(
     canvas.path(polylinePath(head), { stroke: colours.main, lineWidth: Math.max(0.8, unit * 0.045) });
     const tip = head.at(-1) as Point;
     const before = head.at(-2) as Point;
-    const angle = Math.atan2(tip[1] - before[1], tip[0] - before[0]);
-    const size = unit * 0.16;
-    canvas.path(
-      polylinePath(
-        [
-          tip,
-          [tip[0] - Math.cos(angle - 0.5) * size, tip[1] - Math.sin(angle - 0.5) * size],
-          [tip[0] - Math.cos(angle + 0.5) * size, tip[1] - Math.sin(angle + 0.5) * size],
-        ],
-        true,
-      ),
-      { fill: colours.main },
-    );
+    canvas.path(arrowHeadPath(before, tip, unit * 0.16), { fill: colours.main });
   }
   canvas.path(ellipsePath(badgeCentre[0], badgeCentre[1], badge), { fill: colours.main });
   canvas.textLine(

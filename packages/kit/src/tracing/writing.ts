@@ -1,6 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
-import { ellipsePath, polylinePath } from "../draw/paths.ts";
+import { arrowHeadPath, ellipsePath, polylinePath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 import { tint } from "../templates/context.ts";
 import { inkBounds } from "../text-layout.server.ts";
@@ -175,16 +175,5 @@ export function writeText(
   const from: Point = [at[0] + normal[0] * offset, at[1] + normal[1] * offset];
   const to: Point = [from[0] + Math.cos(angle) * length, from[1] + Math.sin(angle) * length];
   canvas.path(polylinePath([from, to]), { stroke: colours.main, lineWidth: Math.max(0.8, unit * 0.05) });
-  const head = unit * 0.18;
-  canvas.path(
-    polylinePath(
-      [
-        to,
-        [to[0] - Math.cos(angle - 0.5) * head, to[1] - Math.sin(angle - 0.5) * head],
-        [to[0] - Math.cos(angle + 0.5) * head, to[1] - Math.sin(angle + 0.5) * head],
-      ],
-      true,
-    ),
-    { fill: colours.main },
-  );
+  canvas.path(arrowHeadPath(from, to, unit * 0.18), { fill: colours.main });
 }
