@@ -12,6 +12,10 @@ import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 export const levels = [0, 1, 2, 3, 4, 5] as const;
 /** 0 is the trial level; 1-5 unlock in order. */
 export type LevelNumber = (typeof levels)[number];
+/** The levels as the keys of per-level texts and records. */
+export const levelKeys = ["0", "1", "2", "3", "4", "5"] as const satisfies readonly `${LevelNumber}`[];
+/** Where an item belongs: a level of the kit or an add-on pack. */
+export type ItemPlace = { level: LevelNumber } | { pack: PackId };
 
 export const skills = [
   "fine-motor",
@@ -69,6 +73,11 @@ export const letterGroupCount = 12;
 
 const picture = z.enum(pictureIds as [PictureId, ...PictureId[]]);
 const seed = z.number().int().min(1);
+const letterGroup = z
+  .number()
+  .int()
+  .min(0)
+  .max(letterGroupCount - 1);
 const range = z.object({ from: z.number().int().min(0).max(20), to: z.number().int().min(1).max(20) });
 
 export const printableParams = z.discriminatedUnion("template", [
@@ -83,11 +92,7 @@ export const printableParams = z.discriminatedUnion("template", [
   z.object({
     template: z.literal("letters"),
     case: z.enum(["upper", "lower"]),
-    group: z
-      .number()
-      .int()
-      .min(0)
-      .max(letterGroupCount - 1),
+    group: letterGroup,
   }),
   z.object({ template: z.literal("my-letter") }),
   z.object({ template: z.literal("trace-name"), mode: z.enum(["big", "practice", "write"]) }),
@@ -95,34 +100,20 @@ export const printableParams = z.discriminatedUnion("template", [
   z.object({ template: z.literal("trace-words"), set: z.number().int().min(0).max(4) }),
   z.object({
     template: z.literal("beginning-sounds"),
-    groups: z.tuple([
-      z.number().int().min(0),
-      z
-        .number()
-        .int()
-        .max(letterGroupCount - 1),
-    ]),
+    groups: z.tuple([letterGroup, letterGroup]),
     seed,
   }),
   z.object({ template: z.literal("rhyming"), pairs: z.number().int().min(3).max(6), seed }),
-  z.object({ template: z.literal("letter-match"), groups: z.tuple([z.number().int(), z.number().int()]), seed }),
+  z.object({ template: z.literal("letter-match"), groups: z.tuple([letterGroup, letterGroup]), seed }),
   z.object({ template: z.literal("first-letter"), seed }),
   z.object({
     template: z.literal("letter-hunt"),
-    group: z
-      .number()
-      .int()
-      .min(0)
-      .max(letterGroupCount - 1),
+    group: letterGroup,
     seed,
   }),
   z.object({
     template: z.literal("picture-alphabet"),
-    group: z
-      .number()
-      .int()
-      .min(0)
-      .max(letterGroupCount - 1),
+    group: letterGroup,
   }),
   // Numbers
   z.object({ template: z.literal("trace-numbers"), ...range.shape }),
@@ -200,6 +191,12 @@ export const templateIds = printableParams.options.map((option) => option.shape.
   TemplateId,
   ...TemplateId[],
 ];
+/** The modes of the templates that have them: their instruction differs by mode. */
+export const templateModes: Partial<Record<TemplateId, readonly string[]>> = Object.fromEntries(
+  printableParams.options.flatMap((option) =>
+    "mode" in option.shape ? [[option.shape.template.value, option.shape.mode.options]] : [],
+  ),
+);
 
 const skillOf: Record<TemplateId, Skill> = {
   "trace-path": "fine-motor",
@@ -638,12 +635,21 @@ function buildKit() {
 
 export const kit = buildKit();
 
-const byId = new Map<string, { item: KitItem; level?: LevelNumber; pack?: PackId }>([
-  ...kit.levels.flatMap((level) => level.items.map((item) => [item.id, { item, level: level.number }] as const)),
-  ...kit.packs.flatMap((pack) => pack.items.map((item) => [item.id, { item, pack: pack.id }] as const)),
+type FoundItem = { item: KitItem; place: ItemPlace } & (
+  | { level: LevelNumber; pack?: never }
+  | { pack: PackId; level?: never }
+);
+
+const byId = new Map<string, FoundItem>([
+  ...kit.levels.flatMap((level) =>
+    level.items.map((item) => [item.id, { item, level: level.number, place: { level: level.number } }] as const),
+  ),
+  ...kit.packs.flatMap((pack) =>
+    pack.items.map((item) => [item.id, { item, pack: pack.id, place: { pack: pack.id } }] as const),
+  ),
 ]);
 
-/** An item and where it belongs (a level or a pack), or undefined. */
+/** An item and where it belongs (a level or a pack, and as a place), or undefined. */
 export function findKitItem(id: string) {
   return byId.get(id);
 }
@@ -652,6 +658,4 @@ export function findKitItem(id: string) {
  * The items of each level in the kit's first edition. A parent who finished a level then keeps
  * it finished: levels open by progress, and the second edition's items have new ids.
  */
-export const firstEditionLevels = z
-  .record(z.enum(["0", "1", "2", "3", "4", "5"]), z.array(z.string()).min(1))
-  .parse(firstEditionData);
+export const firstEditionLevels = z.record(z.enum(levelKeys), z.array(z.string()).min(1)).parse(firstEditionData);

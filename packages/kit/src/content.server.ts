@@ -18,14 +18,16 @@ import {
   breathingShapes,
   emotionIds,
   kit,
-  type levels,
+  levelKeys,
   packIds,
   routineIds,
   shapeIds,
   skills,
   type TemplateId,
   templateIds,
+  templateModes,
 } from "./catalogue.ts";
+import { perLocale } from "./per-locale.ts";
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 import { families } from "./pictures/picture-sets.ts";
 import { positionKey, positionScenes } from "./templates/sizes-positions.ts";
@@ -39,22 +41,6 @@ const text = z.string().trim().min(1);
 // Records over an enum are exhaustive in zod 4: every key must be there.
 const recordOf = <K extends string, V extends z.ZodType>(keys: readonly [K, ...K[]], value: V) =>
   z.record(z.enum(keys), value);
-const levelKeys = ["0", "1", "2", "3", "4", "5"] as const satisfies readonly `${(typeof levels)[number]}`[];
-
-/** Templates whose instruction depends on their mode, and the modes. */
-const modedTemplates = {
-  cutting: ["straight", "zigzag", "waves", "steps", "curves", "spiral", "shapes"],
-  "trace-name": ["big", "practice", "write"],
-  "ten-frame": ["count", "make-ten", "teens"],
-  "more-less": ["more", "fewer", "compare"],
-  "number-line": ["missing", "hops"],
-  "same-different": ["different", "same", "mirror"],
-  sizes: ["biggest", "smallest", "order", "tall-short", "long-short"],
-  positions: ["on-under", "in-out", "left-right", "front-behind", "next-between"],
-  "feelings-checkin": ["faces", "why", "journal"],
-  "calm-down-choices": ["cards", "plan", "corner"],
-  "reward-chart": ["grid", "path"],
-} as const satisfies Partial<Record<TemplateId, readonly string[]>>;
 
 const templateText = z
   .object({ title: text, instruction: text, modes: z.record(z.string(), text).optional() })
@@ -123,8 +109,8 @@ export const kitContentSchema = z.object({
   packs: recordOf(packIds, text),
   skills: recordOf(skills, text),
   templates: recordOf(templateIds, templateText).superRefine((templates, context) => {
-    for (const [id, modes] of Object.entries(modedTemplates)) {
-      for (const mode of modes) {
+    for (const [id, modes] of Object.entries(templateModes)) {
+      for (const mode of modes ?? []) {
         if (!templates[id as TemplateId]?.modes?.[mode]) {
           context.addIssue({ code: "custom", path: [id, "modes", mode], message: "instruction for this mode missing" });
         }
@@ -220,38 +206,21 @@ const sources: Record<Locale, { content: unknown; words: unknown }> = {
   pt: { content: pt, words: wordsPt },
 };
 
+function parseOrThrow<T>(schema: z.ZodType<T>, what: string, locale: string, source: unknown): T {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) throw new Error(`${what} for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
 export function parseKitContent(locale: string, source: unknown): KitContent {
-  const parsed = kitContentSchema.safeParse(source);
-  if (!parsed.success) throw new Error(`Kit content for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  return parseOrThrow(kitContentSchema, "Kit content", locale, source);
 }
 
-export function parseKitWords(locale: string, source: unknown): KitWords {
-  const parsed = kitWordsSchema.safeParse(source);
-  if (!parsed.success) throw new Error(`Kit word list for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
-
-const contentCache = new Map<Locale, KitContent>();
-const wordsCache = new Map<Locale, KitWords>();
-
-export function kitContent(locale: Locale): KitContent {
-  let content = contentCache.get(locale);
-  if (!content) {
-    content = parseKitContent(locale, sources[locale].content);
-    contentCache.set(locale, content);
-  }
-  return content;
-}
-
-export function kitWords(locale: Locale): KitWords {
-  let words = wordsCache.get(locale);
-  if (!words) {
-    words = parseKitWords(locale, sources[locale].words);
-    wordsCache.set(locale, words);
-  }
-  return words;
-}
+/** Parsed on first use, then kept: the texts do not change while the process runs. */
+export const kitContent = perLocale((locale) => parseKitContent(locale, sources[locale].content));
+export const kitWords = perLocale((locale) =>
+  parseOrThrow(kitWordsSchema, "Kit word list", locale, sources[locale].words),
+);
 
 /** `{{name}}` placeholders filled from `values`. */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -1,6 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { drawCardSheet } from "./book/activity-sheet.server.ts";
-import type { ItemPlace, KitPage } from "./book/book-document.ts";
+import { documentPages, documentPlace, type KitDocument, type KitPage } from "./book/book-document.ts";
 import {
   type BookContext,
   drawAnswerKey,
@@ -8,10 +8,19 @@ import {
   drawContents,
   drawCover,
   drawGuide,
+  pageTitle,
 } from "./book/book-pages.server.ts";
 import { drawMaterial } from "./book/materials.server.ts";
-import type { Canvas } from "./canvas.server.ts";
-import { isCutOut, type ParamsOf, type PrintableItem, type PrintableParams, type TemplateId } from "./catalogue.ts";
+import type { Box, Canvas } from "./canvas.server.ts";
+import {
+  type ItemPlace,
+  isCutOut,
+  type ParamsOf,
+  type PrintableItem,
+  type PrintableParams,
+  type Skill,
+  type TemplateId,
+} from "./catalogue.ts";
 import { fill, kitContent, kitWords } from "./content.server.ts";
 import { itemSummary, itemTitle, placeLabel } from "./item-text.server.ts";
 import { formatNumber } from "./letters.ts";
@@ -166,6 +175,17 @@ export type PageContext = {
   numbered: boolean;
 };
 
+/** What every page of a document is drawn with. */
+export function pageContext(document: KitDocument, locale: Locale, childName: string | undefined): PageContext {
+  return {
+    locale,
+    childName,
+    pages: documentPages(document),
+    place: documentPlace(document),
+    numbered: document.kind !== "item",
+  };
+}
+
 function frameFor(
   canvas: Canvas,
   item: { skill: PrintableItem["skill"] },
@@ -204,31 +224,33 @@ export function drawPrintable(
     context,
     options.pageNumber,
   );
-  const ctx: TemplateContext = {
+  canvas.beginBody();
+  drawTemplate(templateContext(canvas, box, item.skill, context, options.answers), item.params);
+}
+
+function templateContext(
+  canvas: Canvas,
+  box: Box,
+  skill: Skill,
+  context: PageContext,
+  answers: boolean,
+): TemplateContext {
+  return {
     canvas,
     box,
     content: kitContent(context.locale),
     words: kitWords(context.locale),
     locale: context.locale,
     childName: context.childName?.trim() || undefined,
-    colour: skillColours[item.skill],
-    answers: options.answers,
+    colour: skillColours[skill],
+    answers,
   };
-  canvas.beginBody();
-  drawTemplate(ctx, item.params);
 }
 
 export function drawPage(canvas: Canvas, page: KitPage, index: number, context: PageContext) {
   const content = kitContent(context.locale);
   const pageNumber = context.numbered ? formatNumber(context.locale, index + 1) : undefined;
-  const book: BookContext = {
-    content,
-    words: kitWords(context.locale),
-    locale: context.locale,
-    childName: context.childName,
-    place: context.place,
-    pages: context.pages,
-  };
+  const book: BookContext = { ...context, content, words: kitWords(context.locale) };
   switch (page.kind) {
     case "cover":
       return drawCover(canvas, book);
@@ -251,26 +273,10 @@ export function drawPage(canvas: Canvas, page: KitPage, index: number, context: 
         ...(page.log && { log: page.log }),
       });
     case "material": {
-      const cut = isCutOut(page.material);
-      const title = fill(cut ? content.book.cutOutsTitle : content.book.sheetTitle, {
-        title: itemTitle(page.item, context.locale),
-      });
-      const instruction = cut ? content.book.cutOutsInstruction : content.book.sheetInstruction;
-      const box = frameFor(canvas, page.item, title, instruction, page.place, context, pageNumber);
+      const instruction = isCutOut(page.material) ? content.book.cutOutsInstruction : content.book.sheetInstruction;
+      const box = frameFor(canvas, page.item, pageTitle(page, book), instruction, page.place, context, pageNumber);
       canvas.beginBody();
-      return drawMaterial(
-        {
-          canvas,
-          box,
-          content,
-          words: kitWords(context.locale),
-          locale: context.locale,
-          childName: context.childName?.trim() || undefined,
-          colour: skillColours[page.item.skill],
-          answers: false,
-        },
-        page.material,
-      );
+      return drawMaterial(templateContext(canvas, box, page.item.skill, context, false), page.material);
     }
     case "answers":
       return drawAnswerKey(canvas, book, page, (inner, entry) =>

@@ -1,6 +1,5 @@
 import type { Locale } from "@kinderready/i18n/locales";
-import type { ItemPlace } from "./book/book-document.ts";
-import type { KitItem, PrintableParams } from "./catalogue.ts";
+import type { ItemPlace, KitItem, PrintableParams } from "./catalogue.ts";
 import { fill, type KitContent, kitContent } from "./content.server.ts";
 import { formatNumber, letterGroup, lowerCase } from "./letters.ts";
 

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { hexChannels } from "./draw/colour.ts";
 import { parsePath, type Segment } from "./draw/svg-path.ts";
 import { type FontName, fontFiles, fontkitFont } from "./fonts.server.ts";
 import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
@@ -112,9 +113,9 @@ export class PdfSurface implements Surface {
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
 
 function colourOperands(hex: string): string {
-  const value = hex.replace("#", "");
-  const full = value.length === 3 ? [...value].map((digit) => digit + digit).join("") : value;
-  return [0, 2, 4].map((at) => num(Number.parseInt(full.slice(at, at + 2), 16) / 255)).join(" ");
+  return hexChannels(hex)
+    .map((channel) => num(channel / 255))
+    .join(" ");
 }
 
 function segmentOperators(segments: readonly Segment[]): string {

@@ -3,6 +3,7 @@ import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import type { KitDocument, KitPage } from "./book/book-document.ts";
 import type { Canvas, TextIssue } from "./canvas.server.ts";
 import { kit } from "./catalogue.ts";
+import { hexChannels } from "./draw/colour.ts";
 import { boundsOf, flatten, type Point, parsePath } from "./draw/svg-path.ts";
 import { type Paper, renderPdf } from "./render.server.ts";
 import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
@@ -82,8 +83,7 @@ const gridRows = 24;
 /** True for a colour that is not a grey: the channels differ enough to be seen as a hue. */
 function isColour(hex: string | undefined): boolean {
   if (!hex?.startsWith("#")) return false;
-  const value = hex.length === 4 ? [...hex.slice(1)].map((digit) => digit + digit).join("") : hex.slice(1);
-  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(value.slice(at, at + 2), 16)) as [number, number, number];
+  const [r, g, b] = hexChannels(hex);
   return Math.max(r, g, b) - Math.min(r, g, b) > 40;
 }
 
@@ -227,9 +227,7 @@ export type GateReport = {
 };
 
 /** Pages the content checks apply to: the worksheets, the activity sheets and their cut-outs. */
-function isContentPage(page: KitPage) {
-  return page.kind === "printable" || page.kind === "cards" || page.kind === "material";
-}
+const contentKinds = new Set<KitPage["kind"]>(["printable", "cards", "material"]);
 
 function pageLabel(page: KitPage): string {
   if (page.kind === "printable") return page.item.id;
@@ -279,18 +277,18 @@ export async function runQualityGate(
     };
     for (const document of documents) {
       const name = documentName(document);
-      const surfaces = new Map<number, InspectingSurface>();
+      // Pages are drawn one after another: `wrap` starts a page, `page` ends it.
+      let inspecting: InspectingSurface | undefined;
       const started = performance.now();
       const pdf = await renderPdf(
         { document, locale, paper, childName: longName(locale), title: name },
         {
-          wrap: (surface, _page, index) => {
-            const inspecting = new InspectingSurface(surface);
-            surfaces.set(index, inspecting);
+          wrap: (surface) => {
+            inspecting = new InspectingSurface(surface);
             return inspecting;
           },
           page: (page, index, canvas) => {
-            const inspection = (surfaces.get(index) as InspectingSurface).inspection();
+            const inspection = (inspecting as InspectingSurface).inspection();
             const label = pageLabel(page);
             report.pages.push({
               document: name,
@@ -302,7 +300,7 @@ export async function runQualityGate(
             });
             const where = `${name} p${index + 1} ${label}`;
             for (const text of inspection.unfilled) report.failures.push(`${where}: prints a placeholder: "${text}"`);
-            if (!isContentPage(page)) return;
+            if (!contentKinds.has(page.kind)) return;
             checkCanvas(canvas, where, report.failures);
             if (inspection.coverage < minimumCoverage || inspection.blank > maximumBlank) {
               report.failures.push(
@@ -328,7 +326,7 @@ export async function runQualityGate(
     // No two content pages of the kit alike, in this language.
     const seen = new Map<string, string>();
     for (const page of report.pages) {
-      if (!(page.kind === "printable" || page.kind === "cards" || page.kind === "material")) continue;
+      if (!contentKinds.has(page.kind)) continue;
       const where = `${page.document} p${page.number} ${page.label}`;
       const twin = seen.get(page.inspection.fingerprint);
       if (twin) report.failures.push(`${where} is identical to ${twin}`);

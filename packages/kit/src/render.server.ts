@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
-import { documentPages, documentPlace, type KitDocument, type KitPage } from "./book/book-document.ts";
+import { documentPages, type KitDocument, type KitPage } from "./book/book-document.ts";
 import { Canvas, type TextIssue } from "./canvas.server.ts";
 import { kitContent, kitWords } from "./content.server.ts";
-import { drawPage } from "./draw-page.server.ts";
+import { drawPage, pageContext } from "./draw-page.server.ts";
 import { createPdfDocument, PdfSurface } from "./pdf-surface.server.ts";
+import { perLocale } from "./per-locale.ts";
 import type { Surface } from "./surface.ts";
 import { SvgSurface } from "./svg-surface.server.ts";
 
@@ -76,10 +77,16 @@ export function renderKey(request: RenderRequest): string {
     ]),
   );
   hash.update(JSON.stringify(documentPages(request.document)));
-  hash.update(JSON.stringify(kitContent(request.locale)));
-  hash.update(JSON.stringify(kitWords(request.locale)));
+  hash.update(textsDigest(request.locale));
   return hash.digest("base64url").slice(0, 32);
 }
+
+/** A digest of a language's texts and word list. */
+const textsDigest = perLocale((locale) =>
+  createHash("sha256")
+    .update(JSON.stringify([kitContent(locale), kitWords(locale)]))
+    .digest("base64url"),
+);
 
 export type RenderedPdf = { bytes: Buffer; key: string; pages: number; issues: TextIssue[] };
 
@@ -95,7 +102,8 @@ export type RenderWatch = {
 export async function renderPdf(request: RenderRequest, watch: RenderWatch = {}): Promise<RenderedPdf> {
   const [width, height] = papers[request.paper];
   const content = kitContent(request.locale);
-  const pages = documentPages(request.document);
+  const context = pageContext(request.document, request.locale, request.childName);
+  const { pages } = context;
   const doc = createPdfDocument(request.title, content.page.brand);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -104,13 +112,6 @@ export async function renderPdf(request: RenderRequest, watch: RenderWatch = {})
     doc.on("error", reject);
   });
   const issues: TextIssue[] = [];
-  const context = {
-    locale: request.locale,
-    childName: request.childName,
-    pages,
-    place: documentPlace(request.document),
-    numbered: request.document.kind !== "item",
-  };
   pages.forEach((page, index) => {
     doc.addPage({ size: [width, height], margin: 0 });
     const surface: Surface = new PdfSurface(doc, width, height);
@@ -132,17 +133,9 @@ export async function renderPdf(request: RenderRequest, watch: RenderWatch = {})
 export function renderPreviewSvg(itemId: string, locale: Locale, displayWidth = 160): string {
   const [width, height] = papers.a4;
   const surface = new SvgSurface(width, height);
-  const pages = documentPages({ kind: "item", id: itemId });
-  const page = pages[0];
-  if (page) {
-    drawPage(new Canvas(surface, directionOf(locale) === "rtl"), page, 0, {
-      locale,
-      childName: undefined,
-      pages,
-      place: documentPlace({ kind: "item", id: itemId }),
-      numbered: false,
-    });
-  }
+  const context = pageContext({ kind: "item", id: itemId }, locale, undefined);
+  const page = context.pages[0];
+  if (page) drawPage(new Canvas(surface, directionOf(locale) === "rtl"), page, 0, context);
   return surface.toString(displayWidth);
 }
 

@@ -5,6 +5,7 @@ import type { KitDocument } from "@kinderready/kit/book/book-document";
 import {
   findKitItem,
   firstEditionLevels,
+  type ItemPlace,
   type KitItem,
   kit,
   type LevelNumber,
@@ -263,7 +264,7 @@ export async function recordItemCompletion(
   if (!found) throw new DomainError("invalid", "item_id", "No such printable", "printables.errors.unknownItem");
   const access = await loadAccess(deps, { token: input.userToken }, input.product);
   const done = await loadDone(deps.db, access.user.id);
-  assertOpen(access, found, done);
+  assertOpen(access, found.place, done);
   if (input.done) {
     await deps.db
       .insert(printableProgress)
@@ -281,14 +282,14 @@ export async function recordItemCompletion(
   return { item_id: input.itemId, done: input.done, level: level ?? null, level_completed: state?.completed ?? false };
 }
 
-function assertOpen(access: Access, found: { level?: LevelNumber; pack?: PackId }, done: Set<string>) {
-  if (found.pack !== undefined) {
+function assertOpen(access: Access, place: ItemPlace, done: Set<string>) {
+  if ("pack" in place) {
     if (!access.packs)
       throw new DomainError("not-found", "item_id", "Add-on packs not bought", "printables.errors.noAccess");
     return;
   }
   if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
-  const state = levelStates(done).find((entry) => entry.level.number === found.level);
+  const state = levelStates(done).find((entry) => entry.level.number === place.level);
   if (state?.locked)
     throw new DomainError("conflict", "item_id", "This level is still locked", "printables.errors.locked");
 }
@@ -314,7 +315,7 @@ export async function resolveDownload(
   const access = await loadAccess(deps, { userId: input.userId }, input.product, invoices);
   const done = await loadDone(deps.db, access.user.id);
   const { scope, locale } = input;
-  const items: { item: KitItem; place: { level: LevelNumber } | { pack: PackId } }[] =
+  const items: { item: KitItem; place: ItemPlace }[] =
     scope.kind === "level"
       ? (kit.levels.find((level) => level.number === scope.number)?.items ?? []).map((item) => ({
           item,
@@ -325,7 +326,7 @@ export async function resolveDownload(
           .flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } })));
   const first = items[0];
   if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
-  assertOpen(access, "level" in first.place ? { level: first.place.level } : { pack: first.place.pack }, done);
+  assertOpen(access, first.place, done);
   const base = { locale, paper: input.paper, childName: access.user.kidName ?? undefined };
   if (input.file === "all") {
     const document: KitDocument =

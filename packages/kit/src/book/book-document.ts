@@ -1,6 +1,7 @@
 import {
   type ActivityItem,
   findKitItem,
+  type ItemPlace,
   type KitItem,
   kit,
   type LevelNumber,
@@ -20,9 +21,6 @@ export type KitDocument =
   | { kind: "pack"; id: PackId }
   | { kind: "packs" }
   | { kind: "item"; id: string };
-
-/** Where an item belongs: a level of the kit or an add-on pack. */
-export type ItemPlace = { level: LevelNumber } | { pack: PackId };
 
 export type KitPage =
   | { kind: "cover" }
@@ -109,12 +107,15 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
     (entry): entry is { item: PrintableItem; place: ItemPlace } => entry.item.kind === "printable",
   );
   for (const { item, place } of worksheets) body.push({ kind: "printable", item, place });
-  const cards = items.filter((entry) => entry.item.kind === "activity");
-  if (cards.length > 0)
+  const cards = items.filter(
+    (entry): entry is { item: ActivityItem; place: ItemPlace } => entry.item.kind === "activity",
+  );
+  const first = cards[0];
+  if (first)
     body.push(
       ...cardPages(
-        cards.map((entry) => entry.item as ActivityItem),
-        (cards[0] as { place: ItemPlace }).place,
+        cards.map((entry) => entry.item),
+        first.place,
       ),
     );
   const front: KitPage[] = [{ kind: "cover" }, { kind: "contents" }, { kind: "guide" }];
@@ -162,7 +163,7 @@ export function documentPages(document: KitDocument): KitPage[] {
     case "item": {
       const found = findKitItem(document.id);
       if (!found) return [];
-      const place: ItemPlace = found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
+      const { place } = found;
       if (found.item.kind === "printable") return [{ kind: "printable", item: found.item, place }];
       // A card prints as its sheet: it and the card it shares the sheet with, and their cut-outs.
       const level = kit.levels.find((entry) => entry.number === found.level);
@@ -178,10 +179,6 @@ export function documentPages(document: KitDocument): KitPage[] {
 export function documentPlace(document: KitDocument): ItemPlace | undefined {
   if (document.kind === "level") return { level: document.number };
   if (document.kind === "pack") return { pack: document.id };
-  if (document.kind === "item") {
-    const found = findKitItem(document.id);
-    if (!found) return undefined;
-    return found.pack ? { pack: found.pack } : { level: found.level ?? 0 };
-  }
+  if (document.kind === "item") return findKitItem(document.id)?.place;
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
-import { isCutOut, type Skill } from "../catalogue.ts";
+import { type ActivityItem, type ItemPlace, isCutOut, type Skill } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle } from "../item-text.server.ts";
@@ -9,7 +9,7 @@ import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import type { Paint } from "../surface.ts";
 import { columns, faint, grid, ink, inset, skillColours } from "../templates/context.ts";
-import { answersPerPage, type ItemPlace, type KitPage } from "./book-document.ts";
+import { answersPerPage, type KitPage } from "./book-document.ts";
 
 // The pages around the worksheets: a cover with the child's name, the contents, a page for
 // grown-ups with a progress tracker, the answer key (solved pages in miniature) and a
@@ -290,22 +290,21 @@ export function drawGuide(canvas: Canvas, context: BookContext) {
     minSize: 9,
     color: colour,
   });
-  const done = context.pages
-    .map((page, index) => ({ page, number: index + 1 }))
-    .filter(({ page }) => page.kind === "printable" || page.kind === "cards");
+  // A star for each worksheet and each sheet of cards, in the colour of its skill.
+  const done = context.pages.flatMap((page, index) =>
+    page.kind === "printable"
+      ? [{ skill: page.item.skill, number: index + 1 }]
+      : page.kind === "cards"
+        ? [{ skill: (page.items[0] as ActivityItem).skill, number: index + 1 }]
+        : [],
+  );
   const cellsArea = inset({ ...tracker, y: tracker.y + 36, height: tracker.height - 40 }, 12, 4);
   const perRow = 10;
   grid(canvas, cellsArea, perRow, done.length, 4).forEach((cell, index) => {
-    const entry = done[index] as { page: KitPage; number: number };
+    const entry = done[index] as { skill: Skill; number: number };
     const r = Math.min(cell.width, cell.height) * 0.42;
-    const skill =
-      entry.page.kind === "printable"
-        ? entry.page.item.skill
-        : entry.page.kind === "cards"
-          ? (entry.page.items[0]?.skill ?? "fine-motor")
-          : "fine-motor";
     canvas.path(starPath(cell.x + cell.width / 2, cell.y + cell.height / 2, r), {
-      stroke: skillColours[skill].main,
+      stroke: skillColours[entry.skill].main,
       lineWidth: 1.2,
       fill: "#ffffff",
     });

@@ -1,12 +1,14 @@
+import { hexChannels } from "../draw/colour.ts";
 import { areaOf, flatten, parsePath } from "../draw/svg-path.ts";
 import type { Paint } from "../surface.ts";
 import type { PictureData, PictureFile } from "./extract-pictures.ts";
 import type { PictureId } from "./picture-catalogue.ts";
 import pictureFile from "./pictures.json" with { type: "json" };
 
-// Pictures as drawing shapes in three styles: as the icon is (colour), as line art to colour in
+// Pictures as drawing shapes in four styles: as the icon is (colour), as line art to colour in
 // (outline: every shape white with a dark edge, painted in order so nearer shapes hide the lines
-// behind them; tiny highlight shapes dropped), and as a shadow (silhouette). Shapes are in the
+// behind them; tiny highlight shapes dropped), as a shadow (silhouette), and in the nearest of a
+// child's crayons (crayon). Shapes are in the
 // icon's own 32-unit square; the canvas places them.
 
 export type PictureStyle = "colour" | "outline" | "silhouette" | "crayon";
@@ -42,20 +44,14 @@ export const crayons = {
 } as const;
 export type Crayon = keyof typeof crayons;
 
-function rgb(hex: string): [number, number, number] {
-  const value = hex.replace("#", "");
-  const full = value.length === 3 ? [...value].map((digit) => digit + digit).join("") : value;
-  return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
-}
-
 /** The crayon nearest a colour, or undefined for near-white (left uncoloured). */
 export function nearestCrayon(hex: string): Crayon | undefined {
-  const [r, g, b] = rgb(hex);
+  const [r, g, b] = hexChannels(hex);
   if (Math.min(r, g, b) > 225) return undefined;
   let best: Crayon = "black";
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const [name, value] of Object.entries(crayons) as [Crayon, string][]) {
-    const [cr, cg, cb] = rgb(value);
+    const [cr, cg, cb] = hexChannels(value);
     const distance = (r - cr) ** 2 * 0.3 + (g - cg) ** 2 * 0.59 + (b - cb) ** 2 * 0.11;
     if (distance < bestDistance) {
       bestDistance = distance;
@@ -79,7 +75,7 @@ const highlightShare = 0.02;
 const darkDetailShare = 0.05;
 
 function luminance(hex: string) {
-  const [r, g, b] = rgb(hex);
+  const [r, g, b] = hexChannels(hex);
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
 

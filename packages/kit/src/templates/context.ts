@@ -2,6 +2,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import type { Skill } from "../catalogue.ts";
 import type { KitContent, KitWords } from "../content.server.ts";
+import { hexChannels } from "../draw/colour.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 
@@ -49,9 +50,7 @@ export const swatches = {
 
 /** `hex` mixed with white: 0 keeps it, 1 is white. */
 export function tint(hex: string, amount: number): string {
-  const value = hex.replace("#", "");
-  const channels = [0, 2, 4].map((at) => Number.parseInt(value.slice(at, at + 2), 16));
-  return `#${channels
+  return `#${hexChannels(hex)
     .map((channel) =>
       Math.round(channel + (255 - channel) * amount)
         .toString(16)
