@@ -27,7 +27,7 @@ import {
   templateIds,
   templateModes,
 } from "./catalogue.ts";
-import { perLocale } from "./per-locale.ts";
+import { memoize } from "./memoize.ts";
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 import { families } from "./pictures/picture-sets.ts";
 import { positionKey, positionScenes } from "./templates/sizes-positions.ts";
@@ -217,8 +217,8 @@ export function parseKitContent(locale: string, source: unknown): KitContent {
 }
 
 /** Parsed on first use, then kept: the texts do not change while the process runs. */
-export const kitContent = perLocale((locale) => parseKitContent(locale, sources[locale].content));
-export const kitWords = perLocale((locale) =>
+export const kitContent = memoize((locale: Locale) => parseKitContent(locale, sources[locale].content));
+export const kitWords = memoize((locale: Locale) =>
   parseOrThrow(kitWordsSchema, "Kit word list", locale, sources[locale].words),
 );
 

@@ -89,7 +89,7 @@ export class PdfSurface implements Surface {
         BBox: [x - pad, y - pad, x + w + pad, y + h + pad],
         Resources: {},
       });
-      form.end(drawing.shapes().map(shapeOperators).join("\n"));
+      form.end(formContent(drawing));
       entry = { name: `Pic${forms.size + 1}`, form };
       forms.set(drawing.key, entry);
     }
@@ -108,6 +108,18 @@ export class PdfSurface implements Surface {
     draw();
     this.doc.restore();
   }
+}
+
+/** A drawing's content stream, made once per process: the same key is the same shapes. */
+const formContents = new Map<string, string>();
+
+function formContent(drawing: SymbolDrawing): string {
+  let content = formContents.get(drawing.key);
+  if (content === undefined) {
+    content = drawing.shapes().map(shapeOperators).join("\n");
+    formContents.set(drawing.key, content);
+  }
+  return content;
 }
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);

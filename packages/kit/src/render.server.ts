@@ -4,8 +4,8 @@ import { documentPages, type KitDocument, type KitPage } from "./book/book-docum
 import { Canvas, type TextIssue } from "./canvas.server.ts";
 import { kitContent, kitWords } from "./content.server.ts";
 import { drawPage, pageContext } from "./draw-page.server.ts";
+import { memoize } from "./memoize.ts";
 import { createPdfDocument, PdfSurface } from "./pdf-surface.server.ts";
-import { perLocale } from "./per-locale.ts";
 import type { Surface } from "./surface.ts";
 import { SvgSurface } from "./svg-surface.server.ts";
 
@@ -82,7 +82,7 @@ export function renderKey(request: RenderRequest): string {
 }
 
 /** A digest of a language's texts and word list. */
-const textsDigest = perLocale((locale) =>
+const textsDigest = memoize((locale: Locale) =>
   createHash("sha256")
     .update(JSON.stringify([kitContent(locale), kitWords(locale)]))
     .digest("base64url"),

@@ -17,7 +17,7 @@ export type Placement = { x: number; y: number; scale: number; flipX?: boolean }
 
 /** A reusable drawing (a picture), in its own coordinates. */
 export type SymbolDrawing = {
-  /** Identifies the drawing within a document: the same key is the same shapes. */
+  /** Identifies the drawing: the same key is the same shapes, in every document. */
   key: string;
   /** The drawing's area in its own units: x, y, width, height. */
   box: readonly [number, number, number, number];

@@ -1,4 +1,5 @@
 import { flatten, type Point, parsePath } from "../draw/svg-path.ts";
+import { memoize } from "../memoize.ts";
 import type { PictureId } from "./picture-catalogue.ts";
 import { pictureData } from "./picture-library.ts";
 
@@ -15,7 +16,11 @@ export type PictureRaster = {
   step: number;
 };
 
-const rasters = new Map<string, PictureRaster>();
+/** A visible part of a picture: its shape, the point farthest inside it, that distance, its size in cells. */
+export type VisibleRegion = { shape: number; at: Point; room: number; cells: number };
+
+/** Cells across a picture's raster: fine enough for eyes and spots, quick to fill. */
+const rasterSize = 120;
 
 /** Fills a polygon set into `cells` with `value` (nonzero or even-odd, as the shape says). */
 function fillPolygons(raster: PictureRaster, polygons: Point[][], value: number, evenOdd: boolean) {
@@ -45,10 +50,8 @@ function fillPolygons(raster: PictureRaster, polygons: Point[][], value: number,
   }
 }
 
-export function rasterizePicture(id: PictureId, size = 120): PictureRaster {
-  const key = `${id}:${size}`;
-  const cached = rasters.get(key);
-  if (cached) return cached;
+const rasterizePicture = memoize((id: PictureId): PictureRaster => {
+  const size = rasterSize;
   const data = pictureData(id);
   const [bx, by, bw, bh] = data.box;
   const extent = Math.max(bw, bh) * 1.04;
@@ -60,9 +63,8 @@ export function rasterizePicture(id: PictureId, size = 120): PictureRaster {
     const polygons = flatten(parsePath(shape.d), 6);
     fillPolygons(raster, polygons, index, shape.evenOdd === true);
   });
-  rasters.set(key, raster);
   return raster;
-}
+});
 
 /** Cells inside the picture's outline: drawn cells plus any hole enclosed by them. */
 function solidMask(raster: PictureRaster): Uint8Array {
@@ -85,7 +87,7 @@ function solidMask(raster: PictureRaster): Uint8Array {
 }
 
 /** The outer edge of the picture's silhouette, clockwise, in picture units (Moore tracing). */
-export function silhouetteOutline(id: PictureId): Point[] {
+export const silhouetteOutline = memoize((id: PictureId): readonly Point[] => {
   const raster = rasterizePicture(id);
   const { size } = raster;
   const mask = solidMask(raster);
@@ -164,10 +166,10 @@ export function silhouetteOutline(id: PictureId): Point[] {
       raster.origin[1] + (row + 0.5) * raster.step,
     ],
   );
-}
+});
 
 /** The outline resampled to `count` points evenly spaced along it. */
-function resample(outline: Point[], count: number): Point[] {
+function resample(outline: readonly Point[], count: number): Point[] {
   const closed = [...outline, outline[0] as Point];
   const lengths = [0];
   for (let i = 1; i < closed.length; i++) {
@@ -195,7 +197,7 @@ function resample(outline: Point[], count: number): Point[] {
  * outline turns most, a corner apart from the next), then dots in the longest gaps left; in
  * outline order from the top-most point.
  */
-export function significantPoints(outline: Point[], count: number): Point[] {
+export function significantPoints(outline: readonly Point[], count: number): Point[] {
   const samples = 240;
   const points = resample(outline, samples);
   const window = 6;
@@ -241,7 +243,7 @@ export function significantPoints(outline: Point[], count: number): Point[] {
  * For each visible shape big enough to colour: the cell farthest inside it (where its number
  * goes) and that distance, from a chamfer distance transform of each shape's visible cells.
  */
-export function visibleRegions(id: PictureId): { shape: number; at: Point; room: number; cells: number }[] {
+export const visibleRegions = memoize((id: PictureId): readonly VisibleRegion[] => {
   const raster = rasterizePicture(id);
   const { size, cells } = raster;
   const distance = new Float32Array(size * size);
@@ -296,4 +298,4 @@ export function visibleRegions(id: PictureId): { shape: number; at: Point; room:
     room: room * raster.step,
     cells: count,
   }));
-}
+});

@@ -2,6 +2,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { arrowHeadPath, ellipsePath, polylinePath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
+import { memoize } from "../memoize.ts";
 import { tint } from "../templates/context.ts";
 import { inkBounds } from "../text-layout.server.ts";
 import { arabicStarts } from "./arabic-starts.ts";
@@ -28,15 +29,15 @@ const fontReference = "لكجعي";
 
 /** The font size for script drawn from the font, per x-height unit of the stroke letters. */
 const fontScale = 2.45;
+/** The x-height unit rows are measured at before they are sized. */
+const probe = 10;
+const probeInk = (text: string, rtl: boolean) => inkBounds(text, "trace", probe * fontScale, rtl);
+const referenceInk = memoize((rtl: boolean) => probeInk(fontReference, rtl));
 const traceFill = "#d5dae2";
-
-function stroked(text: string) {
-  return canStroke(text);
-}
 
 /** Width of `text` written with an x-height of `unit`. */
 export function writtenWidth(canvas: Canvas, text: string, unit: number): number {
-  if (stroked(text)) return strokeTextUnits(text) * unit;
+  if (canStroke(text)) return strokeTextUnits(text) * unit;
   return canvas.measure(text, "trace", unit * fontScale);
 }
 
@@ -66,16 +67,14 @@ export function writingRow(
   } = {},
 ): RowLayout {
   const texts = entries.map((entry) => entry.text);
-  const strokeRow = texts.every(stroked);
+  const strokeRow = texts.every(canStroke);
   const accents = strokeRow && texts.some((text) => /[ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜŸÑÇЁЙ]/u.test(text));
   // The row's height in x-heights: the staff's lines, or the ink of what is written.
-  const probe = 10;
   let top = 0;
   let bottom = 0;
   if (!strokeRow) {
     // The lines fit every letter of the script, so one letter is not blown up to fill them.
-    for (const text of [...texts, fontReference]) {
-      const bounds = inkBounds(text, "trace", probe * fontScale, canvas.rtl);
+    for (const bounds of [...texts.map((text) => probeInk(text, canvas.rtl)), referenceInk(canvas.rtl)]) {
       top = Math.min(top, bounds.top);
       bottom = Math.max(bottom, bounds.bottom);
     }
@@ -142,7 +141,7 @@ export function writeText(
   colours: TraceColours,
   locale: Locale,
 ) {
-  if (stroked(text)) {
+  if (canStroke(text)) {
     const layout = layoutStrokeText(text, x, baseline, unit);
     if (style === "model") drawStrokeModel(canvas, layout, colours, locale);
     else if (style === "trace") drawStrokeDotted(canvas, layout);
