@@ -6,7 +6,7 @@ import { letterGroupCount } from "./catalogue.ts";
 
 const latin = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-export const alphabets: Record<Locale, string> = {
+const alphabets: Record<Locale, string> = {
   en: latin,
   es: "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ",
   fr: latin,

@@ -5,7 +5,7 @@ import { type ActivityItem, isCutOut } from "../catalogue.ts";
 import { fill, type KitContent } from "../content.server.ts";
 import { ellipsePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
-import { faint, ink, inset, skillColours } from "../templates/context.ts";
+import { faint, ink, inset, numberBadge, skillColours } from "../templates/context.ts";
 
 // Activity cards two to a sheet, with a cut line between them: each card is a half page with
 // its title, what you need, the steps, and what it teaches. A card with cut-outs says where they
@@ -126,13 +126,7 @@ function drawCard(
   text.steps.forEach((step, index) => {
     const top = stepArea.y + index * stepHeight;
     const badge = canvas.startX(stepArea, 0, 22);
-    canvas.path(ellipsePath(badge + 11, top + 11, 11), { fill: colour.main });
-    canvas.textLine(formatNumber(locale, index + 1), { x: badge, width: 22 }, top + 15.5, {
-      role: "heading",
-      size: 12,
-      color: "#ffffff",
-      align: "center",
-    });
+    numberBadge(canvas, [badge + 11, top + 11], 11, formatNumber(locale, index + 1), colour.main, 12);
     canvas.textBox(
       step,
       {

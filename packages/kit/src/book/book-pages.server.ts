@@ -8,7 +8,7 @@ import { itemTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import type { Paint } from "../surface.ts";
-import { columns, faint, grid, ink, inset, skillColours } from "../templates/context.ts";
+import { columns, faint, grid, ink, inset, numberBadge, skillColours } from "../templates/context.ts";
 import { answersPerPage, type KitPage } from "./book-document.ts";
 
 // The pages around the worksheets: a cover with the child's name, the contents, a page for
@@ -267,13 +267,7 @@ export function drawGuide(canvas: Canvas, context: BookContext) {
   let y = tipsBox.y;
   tips.forEach((tip, index) => {
     const badge = canvas.startX(tipsBox, 0, 24);
-    canvas.path(ellipsePath(badge + 12, y + 12, 12), { fill: colour });
-    canvas.textLine(formatNumber(context.locale, index + 1), { x: badge, width: 24 }, y + 17, {
-      role: "heading",
-      size: 13,
-      color: "#ffffff",
-      align: "center",
-    });
+    numberBadge(canvas, [badge + 12, y + 12], 12, formatNumber(context.locale, index + 1), colour, 13);
     y +=
       canvas.textBox(
         tip,

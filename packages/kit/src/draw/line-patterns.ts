@@ -1,4 +1,5 @@
 import type { LinePattern } from "../catalogue.ts";
+import { parsePath, pathData, transformSegments } from "./svg-path.ts";
 
 // The lines children trace and cut along, from easy (straight) to hard (loops, spirals), as path
 // data running left to right from x0 to x1 around the middle line `mid`.
@@ -59,18 +60,7 @@ export function linePatternPath(pattern: LinePattern, x0: number, x1: number, mi
   return d;
 }
 
-/** Mirrors absolute path data around the vertical line x = axis (numbers alternate x, y). */
+/** Mirrors path data around the vertical line x = axis. */
 export function mirrorPath(d: string, axis: number): string {
-  return d.replace(/([MLQCH])([^MLQCHZ]*)/g, (_, command: string, args: string) => {
-    const numbers = args
-      .trim()
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map(Number);
-    const mirrored =
-      command === "H"
-        ? numbers.map((value) => (2 * axis - value).toFixed(1))
-        : numbers.map((value, index) => (index % 2 === 0 ? (2 * axis - value).toFixed(1) : value.toFixed(1)));
-    return `${command}${mirrored.join(" ")}`;
-  });
+  return pathData(transformSegments(parsePath(d), { scale: 1, x: 2 * axis, y: 0, flipX: true }));
 }

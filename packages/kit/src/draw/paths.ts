@@ -1,6 +1,6 @@
-// SVG path data for the shapes the worksheets use; every surface understands path data.
+import { round as n } from "./svg-path.ts";
 
-const n = (value: number) => Math.round(value * 100) / 100;
+// SVG path data for the shapes the worksheets use; every surface understands path data.
 
 export function rectPath(x: number, y: number, w: number, h: number, r = 0): string {
   if (r <= 0) return `M${n(x)} ${n(y)}H${n(x + w)}V${n(y + h)}H${n(x)}Z`;

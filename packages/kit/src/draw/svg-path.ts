@@ -11,7 +11,6 @@ export type Segment =
   | { kind: "Z" };
 
 const tokenPattern = /[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
-const argumentCounts: Record<string, number> = { M: 2, L: 2, H: 1, V: 1, C: 6, S: 4, Q: 4, T: 2, A: 7, Z: 0 };
 
 /** Parses path data into absolute segments; throws on data that is not a path. */
 export function parsePath(d: string): Segment[] {
@@ -46,10 +45,11 @@ export function parsePath(d: string): Segment[] {
     }
     const upper = command.toUpperCase();
     const relative = command !== upper;
-    const count = argumentCounts[upper];
-    if (count === undefined) throw new Error(`Unknown path command ${command}`);
     const [cx, cy] = current;
     const abs = (x: number, y: number): Point => (relative ? [cx + x, cy + y] : [x, y]);
+    // A smooth curve's first control point mirrors the previous curve's last one.
+    const reflect = (control: Point | undefined): Point =>
+      control ? [2 * cx - control[0], 2 * cy - control[1]] : [cx, cy];
     let nextCubic: Point | undefined;
     let nextQuadratic: Point | undefined;
     switch (upper) {
@@ -76,32 +76,18 @@ export function parsePath(d: string): Segment[] {
         segments.push({ kind: "L", to: current });
         break;
       }
-      case "C": {
-        const c1 = abs(number(), number());
-        const c2 = abs(number(), number());
-        current = abs(number(), number());
-        segments.push({ kind: "C", c1, c2, to: current });
-        nextCubic = c2;
-        break;
-      }
+      case "C":
       case "S": {
-        const c1: Point = lastCubic ? [2 * cx - lastCubic[0], 2 * cy - lastCubic[1]] : [cx, cy];
+        const c1 = upper === "S" ? reflect(lastCubic) : abs(number(), number());
         const c2 = abs(number(), number());
         current = abs(number(), number());
         segments.push({ kind: "C", c1, c2, to: current });
         nextCubic = c2;
         break;
       }
-      case "Q": {
-        const q = abs(number(), number());
-        const to = abs(number(), number());
-        segments.push(quadratic([cx, cy], q, to));
-        current = to;
-        nextQuadratic = q;
-        break;
-      }
+      case "Q":
       case "T": {
-        const q: Point = lastQuadratic ? [2 * cx - lastQuadratic[0], 2 * cy - lastQuadratic[1]] : [cx, cy];
+        const q = upper === "T" ? reflect(lastQuadratic) : abs(number(), number());
         const to = abs(number(), number());
         segments.push(quadratic([cx, cy], q, to));
         current = to;
@@ -222,7 +208,8 @@ export function transformSegments(segments: readonly Segment[], matrix: Matrix):
   );
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
+/** Coordinates to two decimals: a hundredth of a point is far below what a printer shows. */
+export const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Absolute path data with two decimals, which every surface (PDF, SVG) reads. */
 export function pathData(segments: readonly Segment[]): string {

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { boundsOf, flatten, parsePath } from "../draw/svg-path.ts";
+import { ellipsePath, rectPath } from "../draw/paths.ts";
+import { boundsOf, flatten, parsePath, round } from "../draw/svg-path.ts";
 import { type PictureId, pictureSources } from "./picture-catalogue.ts";
 
 // Reads the icons the catalogue names out of @iconify-json/fluent-emoji-flat and turns each into
@@ -24,7 +25,7 @@ const require = createRequire(import.meta.url);
 
 type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };
 
-export function loadIconSet(): { set: IconSet; version: string } {
+function loadIconSet(): { set: IconSet; version: string } {
   const set = require("@iconify-json/fluent-emoji-flat/icons.json") as IconSet;
   const { version } = require("@iconify-json/fluent-emoji-flat/package.json") as { version: string };
   return { set, version };
@@ -38,12 +39,8 @@ function attributes(tag: string): Record<string, string> {
 
 const n = (value: string | undefined) => Number(value ?? 0);
 
-function ellipseData(cx: number, cy: number, rx: number, ry: number): string {
-  return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`;
-}
-
 /** The shapes of one icon body, in painting order. */
-export function shapesOfBody(name: string, body: string): PictureShape[] {
+function shapesOfBody(name: string, body: string): PictureShape[] {
   if (unsupported.test(body)) throw new Error(`Icon ${name} uses SVG features the kit does not draw`);
   const shapes: PictureShape[] = [];
   const inherited: (string | undefined)[] = [];
@@ -58,16 +55,10 @@ export function shapesOfBody(name: string, body: string): PictureShape[] {
     const a = attributes(rest);
     let d: string;
     if (tag === "path") d = a.d ?? "";
-    else if (tag === "circle") d = ellipseData(n(a.cx), n(a.cy), n(a.r), n(a.r));
-    else if (tag === "ellipse") d = ellipseData(n(a.cx), n(a.cy), n(a.rx), n(a.ry));
-    else if (tag === "rect") {
-      const [x, y, w, h] = [n(a.x), n(a.y), n(a.width), n(a.height)];
-      const r = Math.min(n(a.rx ?? a.ry), w / 2, h / 2);
-      d =
-        r > 0
-          ? `M${x + r} ${y}H${x + w - r}A${r} ${r} 0 0 1 ${x + w} ${y + r}V${y + h - r}A${r} ${r} 0 0 1 ${x + w - r} ${y + h}H${x + r}A${r} ${r} 0 0 1 ${x} ${y + h - r}V${y + r}A${r} ${r} 0 0 1 ${x + r} ${y}Z`
-          : `M${x} ${y}H${x + w}V${y + h}H${x}Z`;
-    } else throw new Error(`Icon ${name} has a <${tag}> the kit does not draw`);
+    else if (tag === "circle") d = ellipsePath(n(a.cx), n(a.cy), n(a.r));
+    else if (tag === "ellipse") d = ellipsePath(n(a.cx), n(a.cy), n(a.rx), n(a.ry));
+    else if (tag === "rect") d = rectPath(n(a.x), n(a.y), n(a.width), n(a.height), n(a.rx ?? a.ry));
+    else throw new Error(`Icon ${name} has a <${tag}> the kit does not draw`);
     const fill = a.fill ?? inherited.at(-1) ?? "#000000";
     parsePath(d);
     const shape: PictureShape = { d };
@@ -93,8 +84,7 @@ export function extractPictures(): PictureFile {
       if (!body) throw new Error(`Icon ${icon} (for ${id}) is not in the icon set`);
       const shapes = shapesOfBody(icon, body);
       const box = boundsOf(shapes.flatMap((shape) => flatten(parsePath(shape.d))));
-      const r = (value: number) => Math.round(value * 100) / 100;
-      pictures[id] = { box: [r(box.x), r(box.y), r(box.width), r(box.height)], shapes };
+      pictures[id] = { box: [round(box.x), round(box.y), round(box.width), round(box.height)], shapes };
     }
   }
   return { source: `@iconify-json/fluent-emoji-flat@${version}`, pictures };

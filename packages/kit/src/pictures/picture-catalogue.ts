@@ -471,15 +471,3 @@ type Sources = typeof pictureSources;
 export type PictureId = { [C in PictureCategory]: keyof Sources[C] }[PictureCategory] & string;
 
 export const pictureIds = Object.values(pictureSources).flatMap((group) => Object.keys(group)) as PictureId[];
-
-const categoryById = new Map<string, PictureCategory>(
-  pictureCategories.flatMap((category) => Object.keys(pictureSources[category]).map((id) => [id, category] as const)),
-);
-
-export function pictureCategory(id: PictureId): PictureCategory {
-  return categoryById.get(id) as PictureCategory;
-}
-
-export function isPictureId(value: string): value is PictureId {
-  return categoryById.has(value);
-}

@@ -7,7 +7,7 @@ import { pictureData } from "./picture-library.ts";
 // later shapes cover earlier ones). From it come the outline of the whole picture (the dots of a
 // dot-to-dot) and, for colour by number, where each visible part is and where its number fits.
 
-export type PictureRaster = {
+type PictureRaster = {
   size: number;
   /** Shape index per cell, row by row; -1 where nothing is drawn. */
   cells: Int16Array;

@@ -142,16 +142,3 @@ export const feelingScenes: readonly (readonly [
   ["puzzle", "angry"],
   ["hug", "calm"],
 ];
-
-/** Pictures with an obvious up, down or side, used in scenes for positions. */
-export const sceneActors: readonly PictureId[] = [
-  "cat",
-  "dog",
-  "ball",
-  "teddy-bear",
-  "rabbit",
-  "duck",
-  "mouse",
-  "bird",
-];
-export const sceneProps: readonly PictureId[] = ["box", "chair", "bed", "basket", "tree", "house", "bucket", "couch"];

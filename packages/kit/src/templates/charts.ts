@@ -5,14 +5,26 @@ import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { families } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
-import { caption, columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "./context.ts";
+import {
+  caption,
+  columns,
+  faint,
+  grid,
+  ink,
+  inset,
+  numberBadge,
+  panel,
+  rows,
+  splitY,
+  type TemplateContext,
+} from "./context.ts";
 import { cutCard } from "./feelings.ts";
 
 // Charts a child who cannot read can use: every routine step, chore and thing to find has a
 // picture; rewards, screen-time tokens, an at-home picture hunt and picture bingo.
 
 /** A picture for each step of each routine, in the order of the language's steps. */
-export const routinePictures: Record<(typeof routineIds)[number], PictureId[]> = {
+const routinePictures: Record<(typeof routineIds)[number], PictureId[]> = {
   morning: ["clock", "toilet", "soap", "t-shirt", "bowl", "toothbrush"],
   evening: ["box", "bathtub", "moon", "toothbrush", "book", "sleeping"],
   "getting-dressed": ["briefs", "jeans", "t-shirt", "socks", "shoe", "coat"],
@@ -23,7 +35,7 @@ export const routinePictures: Record<(typeof routineIds)[number], PictureId[]> =
 };
 
 /** A picture for each chore, in the order of the language's chore lists. */
-export const chorePictures: Record<"first" | "more", PictureId[]> = {
+const chorePictures: Record<"first" | "more", PictureId[]> = {
   first: ["bone", "teddy-bear", "plate", "plant", "socks", "bed"],
   more: ["socks", "bowl", "sponge", "apple", "backpack", "shoe"],
 };
@@ -84,14 +96,8 @@ export function drawRoutineStrip(ctx: TemplateContext, params: ParamsOf<"routine
   grid(ctx.canvas, ctx.box, 2, steps.length, 14).forEach((cell, index) => {
     cutCard(ctx, cell);
     const inner = inset(cell, 12);
-    const badge = { x: ctx.canvas.startX(inner, 0, 30), y: inner.y, width: 30, height: 30 };
-    ctx.canvas.path(ellipsePath(badge.x + 15, badge.y + 15, 15), { fill: ctx.colour.main });
-    ctx.canvas.textLine(formatNumber(ctx.locale, index + 1), badge, badge.y + 21, {
-      role: "heading",
-      size: 16,
-      color: "#ffffff",
-      align: "center",
-    });
+    const badge = ctx.canvas.startX(inner, 0, 30);
+    numberBadge(ctx.canvas, [badge + 15, inner.y + 15], 15, formatNumber(ctx.locale, index + 1), ctx.colour.main, 16);
     const [pic, text] = rows({ ...inner, y: inner.y + 10, height: inner.height - 10 }, 2, 4) as [Box, Box];
     ctx.canvas.picture(pictures[index] as PictureId, { ...pic, height: pic.height + text.height * 0.35 });
     ctx.canvas.textBox(
@@ -179,10 +185,7 @@ export function drawRewardChart(ctx: TemplateContext, params: ParamsOf<"reward-c
 
 /** Four tokens for an hour of screens a day, and ideas for play without one. */
 export function drawScreenTimeTokens(ctx: TemplateContext) {
-  const [tokens, ideas] = [
-    { ...ctx.box, height: ctx.box.height * 0.55 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.55 + 14, height: ctx.box.height * 0.45 - 14 },
-  ];
+  const [tokens, ideas] = splitY(ctx.box, 0.55, 14);
   grid(ctx.canvas, tokens, 2, 4, 16).forEach((cell, index) => {
     cutCard(ctx, cell);
     const r = Math.min(cell.width, cell.height) * 0.4;
@@ -256,10 +259,7 @@ export function drawPictureBingo(ctx: TemplateContext, params: ParamsOf<"picture
   const family = random.pick(["animals", "fruit", "vehicles", "toys", "sea", "clothes"] as const);
   // Every picture on a board has its calling card, so every board can be won.
   const pool = random.shuffle(families[family] as readonly PictureId[]).slice(0, 10);
-  const [boards, calls] = [
-    { ...ctx.box, height: ctx.box.height * 0.66 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.66 + 14, height: ctx.box.height * 0.34 - 14 },
-  ];
+  const [boards, calls] = splitY(ctx.box, 0.66, 14);
   columns(ctx.canvas, boards, [1, 1], 14).forEach((board) => {
     const side = Math.min(board.width, board.height);
     const square = {

@@ -5,6 +5,7 @@ import type { KitContent, KitWords } from "../content.server.ts";
 import { hexChannels } from "../draw/colour.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
+import type { Paint } from "../surface.ts";
 
 /** What every template draws with: the canvas, the free area under the header, the texts. */
 export type TemplateContext = {
@@ -60,6 +61,14 @@ export function tint(hex: string, amount: number): string {
 }
 
 export const ink = "#2b2f38";
+/** Grey dots to trace over: lines, paths and shapes. */
+export const traceGrey = "#8d95a3";
+export const traceDots = (lineWidth: number): Paint => ({
+  stroke: traceGrey,
+  lineWidth,
+  dash: [0.01, 6.5],
+  lineCap: "round",
+});
 export const faint = "#b9c0cc";
 /** Answers in the answer key: a red pen. */
 export const answerInk = "#e0245e";
@@ -86,6 +95,15 @@ export function grid(canvas: Canvas, box: Box, columns: number, count: number, g
     const x = canvas.startX(box, column * (width + gap), width);
     return { x, y: box.y + row * (height + gap), width, height };
   });
+}
+
+/** A box cut in two across: the top `share` of its height, then the rest below a gap. */
+export function splitY(box: Box, share: number, gap: number): [Box, Box] {
+  const top = box.height * share;
+  return [
+    { ...box, height: top },
+    { ...box, y: box.y + top + gap, height: box.height - top - gap },
+  ];
 }
 
 /** A box shrunk by `by` on every side. */
@@ -121,7 +139,7 @@ export function writingBox(ctx: TemplateContext, box: Box, answer?: string) {
 }
 
 /** In the answer key: the answer written in red in `box`. */
-export function writeAnswer(ctx: TemplateContext, box: Box, text: string) {
+function writeAnswer(ctx: TemplateContext, box: Box, text: string) {
   if (!ctx.answers) return;
   const size = Math.min(box.height * 0.7, 40);
   ctx.canvas.textLine(text, box, box.y + box.height / 2 + size * 0.35, {
@@ -151,6 +169,17 @@ export function lineAnswer(ctx: TemplateContext, points: Point[]) {
 /** A word in the language's word list for a picture, under it. */
 export function caption(ctx: TemplateContext, text: string, box: Box, size = 13) {
   ctx.canvas.textLine(text, box, box.y + size, { size, minSize: 7, color: ink, align: "center" });
+}
+
+/** A number in white on a filled circle: steps, directions, tips. */
+export function numberBadge(canvas: Canvas, centre: Point, radius: number, text: string, colour: string, size: number) {
+  canvas.path(ellipsePath(centre[0], centre[1], radius), { fill: colour });
+  canvas.textLine(text, { x: centre[0] - radius, width: radius * 2 }, centre[1] + size * 0.36, {
+    role: "heading",
+    size,
+    color: "#ffffff",
+    align: "center",
+  });
 }
 
 /** A dot to start a line from (matching pages). */

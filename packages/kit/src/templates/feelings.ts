@@ -7,7 +7,7 @@ import { feelingScenes } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
 import { writingRow } from "../tracing/writing.ts";
-import { columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "./context.ts";
+import { columns, faint, grid, ink, inset, numberBadge, panel, rows, type TemplateContext } from "./context.ts";
 import { type ChoiceRow, drawChoiceRows } from "./layouts.ts";
 
 // Feelings and calm: faces to name and trace, a daily check-in, how would you feel, breathing
@@ -276,19 +276,19 @@ export function drawCalmDownChoices(ctx: TemplateContext, params: ParamsOf<"calm
   // plan: stop, breathe, choose.
   const steps = ctx.content.values.calmPlan;
   const [stop, breathe, choose] = rows(ctx.box, 3, 14) as [Box, Box, Box];
+  const badgeIn = (box: Box, number: number) =>
+    numberBadge(
+      canvas,
+      [box.x + box.width / 2, box.y + box.height / 2],
+      Math.min(box.width, box.height) * 0.4,
+      formatNumber(ctx.locale, number),
+      ctx.colour.main,
+      28,
+    );
   const step = (box: Box, number: number, id: PictureId, text: string) => {
     panel(ctx, box, ctx.colour.soft);
     const [badge, pic, label] = columns(canvas, inset(box, 12), [0.14, 0.3, 0.56], 12) as [Box, Box, Box];
-    canvas.path(
-      ellipsePath(badge.x + badge.width / 2, badge.y + badge.height / 2, Math.min(badge.width, badge.height) * 0.4),
-      { fill: ctx.colour.main },
-    );
-    canvas.textLine(formatNumber(ctx.locale, number), badge, badge.y + badge.height / 2 + 10, {
-      role: "heading",
-      size: 28,
-      color: "#ffffff",
-      align: "center",
-    });
+    badgeIn(badge, number);
     canvas.picture(id, pic);
     canvas.textBox(text, label, { role: "heading", size: 24, minSize: 10, valign: "middle" });
   };
@@ -297,16 +297,7 @@ export function drawCalmDownChoices(ctx: TemplateContext, params: ParamsOf<"calm
   panel(ctx, choose);
   const [head, options] = rows(inset(choose, 10), 2, 6) as [Box, Box];
   const [badge, label] = columns(canvas, { ...head, height: head.height * 0.8 }, [0.14, 0.86], 12) as [Box, Box];
-  canvas.path(
-    ellipsePath(badge.x + badge.width / 2, badge.y + badge.height / 2, Math.min(badge.width, badge.height) * 0.4),
-    { fill: ctx.colour.main },
-  );
-  canvas.textLine(formatNumber(ctx.locale, 3), badge, badge.y + badge.height / 2 + 10, {
-    role: "heading",
-    size: 28,
-    color: "#ffffff",
-    align: "center",
-  });
+  badgeIn(badge, 3);
   canvas.textBox(steps.choose, label, { role: "heading", size: 22, minSize: 10, valign: "middle" });
   columns(
     canvas,

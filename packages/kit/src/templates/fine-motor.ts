@@ -12,12 +12,21 @@ import { significantPoints, silhouetteOutline, visibleRegions } from "../picture
 import { journeys } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
-import { caption, columns, grid, ink, inset, lineAnswer, panel, rows, type TemplateContext } from "./context.ts";
+import {
+  caption,
+  columns,
+  grid,
+  ink,
+  inset,
+  lineAnswer,
+  panel,
+  rows,
+  type TemplateContext,
+  traceDots,
+} from "./context.ts";
 
 // Pencil control and scissors: paths from a picture to a picture, cutting lines, mazes,
 // dot-to-dots of real pictures, colouring and colour by number.
-
-const traceGrey = "#8d95a3";
 
 /** A row with a picture at each end and the row's line drawn between them by `draw`. */
 function journeyRow(
@@ -54,12 +63,7 @@ export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path
       for (let i = 0; i < count; i++) {
         const left = canvas.startX(inner, i * unit + unit * 0.2, unit * 0.6);
         const [x0, x1] = canvas.rtl ? [left + unit * 0.6, left] : [left, left + unit * 0.6];
-        canvas.path(`M${x0} ${mid + amplitude}L${x1} ${mid - amplitude}`, {
-          stroke: traceGrey,
-          lineWidth: 3.4,
-          dash: [0.01, 6.5],
-          lineCap: "round",
-        });
+        canvas.path(`M${x0} ${mid + amplitude}L${x1} ${mid - amplitude}`, traceDots(3.4));
         canvas.path(ellipsePath(x0, mid + amplitude, 5), { fill: startGreen });
       }
       return;
@@ -68,11 +72,22 @@ export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path
     journeyRow(ctx, inset(row, 10, 6), from, to, (x0, x1, mid) => {
       let d = linePatternPath(pattern, x0, x1, mid, amplitude);
       if (canvas.rtl) d = mirrorPath(d, (x0 + x1) / 2);
-      canvas.path(d, { stroke: traceGrey, lineWidth: 3.4, dash: [0.01, 6.5], lineCap: "round" });
+      canvas.path(d, traceDots(3.4));
       canvas.path(ellipsePath(canvas.rtl ? x1 : x0, mid, 5), { fill: startGreen });
     });
   });
 }
+
+/** The line each cutting mode cuts along; curves, spirals and shapes start from bumps. */
+const cuttingPatterns: Record<(typeof cuttingModes)[number], LinePattern> = {
+  straight: "straight",
+  zigzag: "zigzag",
+  waves: "waves",
+  steps: "castle",
+  curves: "bumps",
+  spiral: "bumps",
+  shapes: "bumps",
+};
 
 export function cuttingLine(
   ctx: TemplateContext,
@@ -82,17 +97,7 @@ export function cuttingLine(
   mid: number,
   amplitude: number,
 ) {
-  const pattern: LinePattern =
-    mode === "straight"
-      ? "straight"
-      : mode === "zigzag"
-        ? "zigzag"
-        : mode === "waves"
-          ? "waves"
-          : mode === "steps"
-            ? "castle"
-            : "bumps";
-  let d = linePatternPath(pattern, x0, x1, mid, mode === "curves" ? amplitude * 1.3 : amplitude);
+  let d = linePatternPath(cuttingPatterns[mode], x0, x1, mid, mode === "curves" ? amplitude * 1.3 : amplitude);
   if (ctx.canvas.rtl) d = mirrorPath(d, (x0 + x1) / 2);
   ctx.canvas.path(d, { stroke: ink, lineWidth: 2.2, dash: [9, 6], lineCap: "butt" });
 }

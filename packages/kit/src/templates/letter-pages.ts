@@ -15,6 +15,7 @@ import {
   inset,
   panel,
   rows,
+  splitY,
   type TemplateContext,
   writingBox,
 } from "./context.ts";
@@ -29,7 +30,7 @@ const tatweel = "\u0640";
 const nonJoining = new Set([..."ادذرزو"]);
 
 /** The picture for a letter ("A is for apple"), if the language has one. */
-export function letterPicture(ctx: TemplateContext, letter: string): PictureId | undefined {
+function letterPicture(ctx: TemplateContext, letter: string): PictureId | undefined {
   return ctx.words.letters[letter.toLocaleUpperCase(ctx.locale)]?.[0];
 }
 
@@ -240,10 +241,7 @@ export function drawTraceName(ctx: TemplateContext, params: ParamsOf<"trace-name
 
 export function drawSpecialLetters(ctx: TemplateContext) {
   const letters = specialLetters(ctx.locale);
-  const [traceBox, hunt] = [
-    { ...ctx.box, height: ctx.box.height * 0.66 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.66 + 14, height: ctx.box.height * 0.34 - 14 },
-  ];
+  const [traceBox, hunt] = splitY(ctx.box, 0.66, 14);
   rows(traceBox, letters.length / 2, 10).forEach((row, index) => {
     const pair = letters.slice(index * 2, index * 2 + 2);
     const entries: WriteEntry[] = pair.flatMap((letter) => [

@@ -1,16 +1,16 @@
 import type { Box } from "../canvas.server.ts";
 import type { ParamsOf } from "../catalogue.ts";
-import { ellipsePath, rectPath } from "../draw/paths.ts";
+import { rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { columns, faint, grid, ink, inset, panel, rows, type TemplateContext } from "./context.ts";
+import { columns, faint, grid, ink, inset, numberBadge, panel, rows, splitY, type TemplateContext } from "./context.ts";
 
 // Listening and following directions: the grown-up reads each direction aloud (one step, then
 // two, then three at a time), the child does it on the pictures; and a scene to finish by
 // drawing what is heard. The directions are written per language (content `directions`).
 
 /** The pictures of each direction page, in the order the language's directions name them. */
-export const directionPictures: PictureId[][] = [
+const directionPictures: PictureId[][] = [
   ["ball", "cat", "sun", "car", "apple", "fish"],
   ["dog", "tree", "house", "star", "duck", "banana"],
   ["bus", "flower", "bird", "cup", "hat", "moon"],
@@ -22,20 +22,18 @@ export const directionPictures: PictureId[][] = [
 export function drawFollowDirections(ctx: TemplateContext, params: ParamsOf<"follow-directions">) {
   const { canvas } = ctx;
   const directions = ctx.content.directions[params.set] ?? [];
-  const [list, pictures] = [
-    { ...ctx.box, height: ctx.box.height * 0.42 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.42 + 14, height: ctx.box.height * 0.58 - 14 },
-  ];
+  const [list, pictures] = splitY(ctx.box, 0.42, 14);
   panel(ctx, list, ctx.colour.soft);
   rows(inset(list, 12), directions.length, 4).forEach((row, index) => {
-    const badge = { x: canvas.startX(row, 0, 26), y: row.y + row.height / 2 - 13, width: 26, height: 26 };
-    canvas.path(ellipsePath(badge.x + 13, badge.y + 13, 13), { fill: ctx.colour.main });
-    canvas.textLine(formatNumber(ctx.locale, index + 1), badge, badge.y + 18, {
-      role: "heading",
-      size: 14,
-      color: "#ffffff",
-      align: "center",
-    });
+    const badge = canvas.startX(row, 0, 26);
+    numberBadge(
+      canvas,
+      [badge + 13, row.y + row.height / 2],
+      13,
+      formatNumber(ctx.locale, index + 1),
+      ctx.colour.main,
+      14,
+    );
     const tick = { x: canvas.startX(row, row.width - 22, 22), y: row.y + row.height / 2 - 11, width: 22, height: 22 };
     canvas.path(rectPath(tick.x, tick.y, tick.width, tick.height, 4), {
       stroke: ctx.colour.main,

@@ -15,7 +15,9 @@ import {
   lineAnswer,
   panel,
   rows,
+  splitY,
   type TemplateContext,
+  traceGrey,
   writingBox,
 } from "./context.ts";
 import { type ChoiceRow, drawChoiceRows, drawMatchColumns } from "./layouts.ts";
@@ -50,7 +52,7 @@ export function drawPatterns(ctx: TemplateContext, params: ParamsOf<"patterns">)
       };
       if (i >= slots - blanks) {
         ctx.canvas.path(rectPath(box.x, box.y, box.width, box.height, 8), {
-          stroke: "#8d95a3",
+          stroke: traceGrey,
           lineWidth: 1.4,
           dash: [4, 4],
         });
@@ -178,10 +180,7 @@ export function drawSorting(ctx: TemplateContext, params: ParamsOf<"sorting">) {
   const itemsA = random.shuffle(families[a] as readonly PictureId[]).slice(0, 4);
   const itemsB = random.shuffle(families[b] as readonly PictureId[]).slice(0, 4);
   const items = random.shuffle([...itemsA, ...itemsB]);
-  const [top, bottom] = [
-    { ...ctx.box, height: ctx.box.height * 0.42 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.42 + 40, height: ctx.box.height * 0.58 - 40 },
-  ];
+  const [top, bottom] = splitY(ctx.box, 0.42, 40);
   const cells = grid(ctx.canvas, top, 4, items.length, 10);
   cells.forEach((cell, index) => {
     panel(ctx, cell);

@@ -16,6 +16,7 @@ import {
   inset,
   panel,
   rows,
+  splitY,
   type TemplateContext,
   writingBox,
 } from "./context.ts";
@@ -24,7 +25,7 @@ import {
 // more and fewer, number lines, adding and taking away, counting a scene, picture sudoku.
 
 /** `count` pictures spread over `box` on a jittered grid, so they are counted, not read as rows. */
-export function scatter(
+function scatter(
   ctx: TemplateContext,
   box: Box,
   id: PictureId,
@@ -433,10 +434,7 @@ export function drawCountScene(ctx: TemplateContext, params: ParamsOf<"count-sce
   // Pictures of several things at once (a bunch of grapes, a pair of cherries) are not counted as one.
   const kinds = random.shuffle(families[family].filter((id) => !severalThings.has(id))).slice(0, 4) as PictureId[];
   const counts = kinds.map(() => random.int(2, 9));
-  const [scene, tally] = [
-    { ...ctx.box, height: ctx.box.height * 0.68 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.68 + 12, height: ctx.box.height * 0.32 - 12 },
-  ];
+  const [scene, tally] = splitY(ctx.box, 0.68, 12);
   panel(ctx, scene, ctx.colour.soft);
   // All the things mixed on one jittered grid, so the child has to sort while counting.
   const total = counts.reduce((sum, count) => sum + count, 0);
@@ -494,10 +492,7 @@ export function drawPictureSudoku(ctx: TemplateContext, params: ParamsOf<"pictur
   const pictures = random.shuffle(countables).slice(0, size) as PictureId[];
   const square = latinSquare(size, random);
   const blanks = new Set(random.shuffle(Array.from({ length: size * size }, (_, i) => i)).slice(0, size === 3 ? 4 : 6));
-  const [gridBox, pieces] = [
-    { ...ctx.box, height: ctx.box.height * 0.74 },
-    { ...ctx.box, y: ctx.box.y + ctx.box.height * 0.74 + 14, height: ctx.box.height * 0.26 - 14 },
-  ];
+  const [gridBox, pieces] = splitY(ctx.box, 0.74, 14);
   const side = Math.min(gridBox.width, gridBox.height);
   const cell = side / size;
   const left = gridBox.x + (gridBox.width - side) / 2;

@@ -2,16 +2,27 @@ import type { Box } from "../canvas.server.ts";
 import type { ParamsOf, ShapeId } from "../catalogue.ts";
 import { shapePath } from "../draw/figures.ts";
 import { ellipsePath, rectPath } from "../draw/paths.ts";
+import { parsePath } from "../draw/svg-path.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { type ColourId, colouredThings, families, shapedThings } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
-import { caption, columns, faint, grid, ink, inset, panel, rows, swatches, type TemplateContext } from "./context.ts";
+import {
+  caption,
+  columns,
+  faint,
+  grid,
+  ink,
+  inset,
+  panel,
+  rows,
+  swatches,
+  type TemplateContext,
+  traceDots,
+} from "./context.ts";
 
 // Shapes and colours: shapes traced beside the things that have them, finding shapes in real
 // things, colouring by shape and by the colour things really are.
-
-const traceGrey = "#8d95a3";
 
 export function drawTraceShapes(ctx: TemplateContext, params: ParamsOf<"trace-shapes">) {
   rows(ctx.box, params.shapes.length, 14).forEach((row, index) => {
@@ -37,40 +48,57 @@ export function drawTraceShapes(ctx: TemplateContext, params: ParamsOf<"trace-sh
       const cx = ctx.canvas.startX(line, 10 + i * (step + 4), step) + step / 2;
       const cy = line.y + line.height / 2;
       const d = shapePath(shape, cx, cy, step * 0.84);
-      ctx.canvas.path(d, { stroke: traceGrey, lineWidth: 3.2, dash: [0.01, 6.5], lineCap: "round" });
-      const [, x, y] = /M([\d.-]+) ([\d.-]+)/.exec(d) ?? [];
-      ctx.canvas.path(ellipsePath(Number(x), Number(y), 4.5), { fill: startGreen });
+      ctx.canvas.path(d, traceDots(3.2));
+      const [start] = parsePath(d);
+      if (start && start.kind !== "Z")
+        ctx.canvas.path(ellipsePath(start.to[0], start.to[1], 4.5), { fill: startGreen });
     }
   });
 }
 
 const huntColours: ColourId[] = ["red", "blue", "green", "orange"];
 
-export function drawShapeHunt(ctx: TemplateContext, params: ParamsOf<"shape-hunt">) {
-  const random = seededRandom(params.seed);
-  const keyHeight = 58;
-  const key = { ...ctx.box, height: keyHeight };
+/** A row of keys over a page: each shape filled in its colour, with a word beside it. */
+function shapeKey(
+  ctx: TemplateContext,
+  box: Box,
+  entries: { shape: ShapeId; colour: ColourId; label: string }[],
+  role: "heading" | "body",
+) {
   columns(
     ctx.canvas,
-    key,
-    params.shapes.map(() => 1),
+    box,
+    entries.map(() => 1),
     10,
   ).forEach((cell, index) => {
-    const shape = params.shapes[index] as ShapeId;
+    const { shape, colour, label } = entries[index] as (typeof entries)[number];
     panel(ctx, cell);
-    const colour = huntColours[index] as ColourId;
-    ctx.canvas.path(shapePath(shape, ctx.canvas.startX(cell, 12, 36) + 18, cell.y + cell.height / 2, 32), {
+    ctx.canvas.path(shapePath(shape, ctx.canvas.startX(cell, 10, 38) + 19, cell.y + cell.height / 2, 33), {
       stroke: ink,
-      lineWidth: 1.2,
+      lineWidth: 1.1,
       fill: swatches[colour],
     });
     ctx.canvas.textLine(
-      `${ctx.content.values.shapes[shape]}: ${ctx.content.values.colours[colour]}`,
-      { x: ctx.canvas.startX(cell, 56, cell.width - 62), width: cell.width - 62 },
+      label,
+      { x: ctx.canvas.startX(cell, 55, cell.width - 62), width: cell.width - 62 },
       cell.y + cell.height / 2 + 5,
-      { role: "heading", size: 13, minSize: 7 },
+      { role, size: 13, minSize: 7 },
     );
   });
+}
+
+export function drawShapeHunt(ctx: TemplateContext, params: ParamsOf<"shape-hunt">) {
+  const random = seededRandom(params.seed);
+  const keyHeight = 58;
+  shapeKey(
+    ctx,
+    { ...ctx.box, height: keyHeight },
+    params.shapes.map((shape, index) => {
+      const colour = huntColours[index] as ColourId;
+      return { shape, colour, label: `${ctx.content.values.shapes[shape]}: ${ctx.content.values.colours[colour]}` };
+    }),
+    "heading",
+  );
   const targets = params.shapes.flatMap((shape, index) =>
     random
       .shuffle(shapedThings[shape] ?? [])
@@ -110,28 +138,15 @@ export function drawColourShapes(ctx: TemplateContext, params: ParamsOf<"colour-
     .shuffle(["red", "blue", "yellow", "green", "orange", "purple"] as const)
     .slice(0, params.shapes.length);
   const keyHeight = 56;
-  columns(
-    ctx.canvas,
+  shapeKey(
+    ctx,
     { ...ctx.box, height: keyHeight },
-    params.shapes.map(() => 1),
-    10,
-  ).forEach((key, i) => {
-    const shape = params.shapes[i] as ShapeId;
-    const colour = colours[i] as (typeof colours)[number];
-    panel(ctx, key);
-    const iconX = ctx.canvas.startX(key, 8, 40);
-    ctx.canvas.path(shapePath(shape, iconX + 20, key.y + key.height / 2, 34), {
-      fill: swatches[colour],
-      stroke: ink,
-      lineWidth: 1,
-    });
-    ctx.canvas.textLine(
-      ctx.content.values.colours[colour],
-      { x: ctx.canvas.startX(key, 54, key.width - 62), width: key.width - 62 },
-      key.y + key.height / 2 + 5,
-      { size: 13, minSize: 8 },
-    );
-  });
+    params.shapes.map((shape, index) => {
+      const colour = colours[index] as ColourId;
+      return { shape, colour, label: ctx.content.values.colours[colour] };
+    }),
+    "body",
+  );
   const area: Box = { ...ctx.box, y: ctx.box.y + keyHeight + 20, height: ctx.box.height - keyHeight - 20 };
   for (const cell of grid(ctx.canvas, area, 4, 16, 8)) {
     const index = random.int(0, params.shapes.length - 1);

@@ -14,6 +14,18 @@ const sizeThings = {
   tall: ["tree", "giraffe", "pine-tree", "rocket", "candle", "bottle"],
 } as const satisfies Record<string, readonly PictureId[]>;
 
+/** The sizes a row's four pictures are drawn at, smallest first. */
+const sizeScales = [0.42, 0.6, 0.8, 1];
+
+/** What the rows ask, by mode: one question on every row, or two taking turns. */
+const sizeQuestions = {
+  biggest: ["biggest"],
+  smallest: ["smallest"],
+  order: ["order"],
+  "tall-short": ["tallest", "shortest"],
+  "long-short": ["longest", "shortestLength"],
+} as const;
+
 export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
   const random = seededRandom(params.seed);
   const pool = params.mode === "tall-short" ? sizeThings.tall : sizeThings.any;
@@ -21,25 +33,11 @@ export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
   const values = ctx.content.values.sizes;
   rows(ctx.box, params.mode === "long-short" ? 2 : 4, 12).forEach((row, index) => {
     const id = things[index % things.length] as PictureId;
-    const scales = random.shuffle([0.42, 0.6, 0.8, 1]);
-    const ask =
-      params.mode === "biggest"
-        ? values.biggest
-        : params.mode === "smallest"
-          ? values.smallest
-          : params.mode === "order"
-            ? values.order
-            : params.mode === "tall-short"
-              ? index % 2 === 0
-                ? values.tallest
-                : values.shortest
-              : index % 2 === 0
-                ? values.longest
-                : values.shortestLength;
-    const wanted =
-      params.mode === "smallest" || (params.mode !== "biggest" && params.mode !== "order" && index % 2 === 1)
-        ? 0.42
-        : 1;
+    const scales = random.shuffle(sizeScales);
+    const questions = sizeQuestions[params.mode];
+    const question = questions[index % questions.length] as (typeof questions)[number];
+    const ask = values[question];
+    const smallest = question === "smallest" || question === "shortest" || question === "shortestLength";
     panel(ctx, row);
     ctx.canvas.textLine(ask, inset(row, 12), row.y + 20, { size: 12.5, minSize: 8, color: ctx.colour.main });
     const area = inset({ ...row, y: row.y + 26, height: row.height - 30 }, 12, 4);
@@ -61,8 +59,7 @@ export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
           // The engine leads at the far end, facing the way the train goes (the reading direction).
           ctx.canvas.picture(k === cars ? "train" : "railway-car", car, { mirror: k === cars && !ctx.canvas.rtl });
         }
-        const wanted = index % 2 === 0 ? 4 : 1;
-        if (cars === wanted) circleAnswer(ctx, placed);
+        if (cars === (smallest ? 1 : 4)) circleAnswer(ctx, placed);
       });
       ctx.canvas.path(`M${ctx.canvas.startX(area, 0, 0)} ${area.y}V${area.y + area.height}`, {
         stroke: ctx.colour.main,
@@ -82,14 +79,14 @@ export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
         writingBox(
           ctx,
           { x: cell.x + cell.width / 2 - 18, y: cell.y + cell.height - 36, width: 36, height: 34 },
-          formatNumber(ctx.locale, [0.42, 0.6, 0.8, 1].indexOf(scale) + 1),
+          formatNumber(ctx.locale, sizeScales.indexOf(scale) + 1),
         );
-      } else if (scale === wanted) circleAnswer(ctx, box);
+      } else if (scale === (smallest ? sizeScales[0] : 1)) circleAnswer(ctx, box);
     });
   });
 }
 
-export type Position = "on" | "under" | "in" | "out" | "left" | "right" | "in-front" | "behind" | "next-to" | "between";
+type Position = "on" | "under" | "in" | "out" | "left" | "right" | "in-front" | "behind" | "next-to" | "between";
 export type PositionScene = readonly [PictureId, Position, PictureId];
 
 /** The scenes each mode asks about; the sentence for each is in the language's texts. */

@@ -36,7 +36,7 @@ const referenceInk = memoize((rtl: boolean) => probeInk(fontReference, rtl));
 const traceFill = "#d5dae2";
 
 /** Width of `text` written with an x-height of `unit`. */
-export function writtenWidth(canvas: Canvas, text: string, unit: number): number {
+function writtenWidth(canvas: Canvas, text: string, unit: number): number {
   if (canStroke(text)) return strokeTextUnits(text) * unit;
   return canvas.measure(text, "trace", unit * fontScale);
 }
@@ -131,7 +131,7 @@ function drawFontStaff(canvas: Canvas, row: Box, baseline: number, top: number, 
 }
 
 /** Writes `text` with its reading start at `x` (its left edge; the caller mirrors for RTL). */
-export function writeText(
+function writeText(
   canvas: Canvas,
   text: string,
   x: number,
