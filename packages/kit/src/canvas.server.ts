@@ -37,6 +37,8 @@ export type PageChecks = {
   written: WrittenText[];
   /** Dot-to-dot puzzles: dots asked for and dots drawn. */
   dots: { requested: number; drawn: number }[];
+  /** Empty boxes the child writes an answer in: nothing else may be printed over them. */
+  writingBoxes: Box[];
 };
 
 /** Printers cannot reach the paper's edge; nothing is drawn closer than this. */
@@ -46,7 +48,7 @@ export class Canvas {
   readonly surface: Surface;
   readonly rtl: boolean;
   readonly issues: TextIssue[] = [];
-  readonly checks: PageChecks = { guides: [], written: [], dots: [] };
+  readonly checks: PageChecks = { guides: [], written: [], dots: [], writingBoxes: [] };
 
   constructor(surface: Surface, rtl: boolean) {
     this.surface = surface;

@@ -8,14 +8,23 @@ import type { Surface } from "./surface.ts";
 
 const blank: Surface = { width: 595, height: 842, path() {}, text() {}, symbol() {}, transformed: (_, draw) => draw() };
 
-function inspect(draw: (canvas: Canvas) => void) {
+function drawn(draw: (canvas: Canvas) => void) {
   const surface = new InspectingSurface(blank);
   const canvas = new Canvas(surface, false);
   // A frame above the body does not count.
   canvas.path("M36 36H559V110H36Z", { fill: "#fde8e2" });
   canvas.beginBody();
   draw(canvas);
-  return surface.inspection();
+  return { surface, canvas };
+}
+
+function inspect(draw: (canvas: Canvas) => void) {
+  return drawn(draw).surface.inspection();
+}
+
+function overlaps(draw: (canvas: Canvas) => void) {
+  const { surface, canvas } = drawn(draw);
+  return surface.overlaps(canvas.checks.writingBoxes);
 }
 
 describe("the content gate's measures", () => {
@@ -41,6 +50,37 @@ describe("the content gate's measures", () => {
     const colour = inspect((canvas) => canvas.picture("apple", { x: 100, y: 200, width: 80, height: 80 }));
     expect(colour.colourful).toBe(true);
     expect(colour.pictures).toEqual(["apple"]);
+  });
+
+  it("finds text printed over a picture, over other text or into an answer box", () => {
+    const apple = { x: 100, y: 200, width: 80, height: 80 };
+    expect(
+      overlaps((canvas) => {
+        canvas.picture("apple", apple);
+        canvas.textLine("Today I feel", { x: 60, width: 200 }, 240, { size: 14 });
+      }),
+    ).toEqual([expect.stringMatching(/"Today I feel" is printed over the picture apple/)]);
+    expect(
+      overlaps((canvas) => {
+        canvas.textLine("3 + 4 =", { x: 60, width: 100 }, 400, { size: 20 });
+        canvas.textLine("7", { x: 80, width: 40 }, 400, { size: 20 });
+      }),
+    ).toHaveLength(1);
+    expect(
+      overlaps((canvas) => {
+        canvas.textLine("5 − 2 =", { x: 60, width: 100 }, 400, { size: 20 });
+        canvas.checks.writingBoxes.push({ x: 90, y: 380, width: 50, height: 40 });
+      }),
+    ).toEqual([expect.stringMatching(/answer box/)]);
+    // A caption under its picture, and a sum beside its box, are fine.
+    expect(
+      overlaps((canvas) => {
+        canvas.picture("apple", apple);
+        canvas.textLine("apple", { x: 100, width: 80 }, 300, { size: 13 });
+        canvas.textLine("5 − 2 =", { x: 60, width: 100 }, 400, { size: 20 });
+        canvas.checks.writingBoxes.push({ x: 200, y: 380, width: 50, height: 40 });
+      }),
+    ).toEqual([]);
   });
 
   it("gives the same page the same fingerprint and any change another", () => {

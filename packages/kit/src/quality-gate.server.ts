@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import type { KitDocument, KitPage } from "./book/book-document.ts";
-import type { Canvas, TextIssue } from "./canvas.server.ts";
+import type { Box, Canvas, TextIssue } from "./canvas.server.ts";
 import { kit } from "./catalogue.ts";
 import { hexChannels } from "./draw/colour.ts";
 import { boundsOf, flatten, type Point, parsePath } from "./draw/svg-path.ts";
@@ -11,8 +11,9 @@ import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "
 // The kit's quality gate: render whole levels and packs in every language and check what a
 // parent would notice on paper. The text checks (no missing glyphs, nothing outside its box or
 // the printable area) and the content checks: no near-empty page, colour on every page but the
-// colouring pages, dot-to-dots with every dot asked for, handwriting inside its guide lines, and
-// no two pages of the kit alike. Files must stay small enough to download on a phone.
+// colouring pages, dot-to-dots with every dot asked for, handwriting inside its guide lines, no
+// text printed over a picture, other text or an answer box, and no two pages of the kit alike.
+// Files must stay small enough to download on a phone.
 
 /** Bytes a page may take on average in a level's file (fonts and pictures are embedded once). */
 export const pageBudgetBytes = 60 * 1024;
@@ -77,6 +78,11 @@ function largestEmptyRectangle(cells: Uint8Array, width: number, height: number)
   return best;
 }
 
+/** Whether two boxes overlap by more than a point each way (touching edges do not count). */
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+}
+
 const columns = 18;
 const gridRows = 24;
 
@@ -100,6 +106,9 @@ export class InspectingSurface implements Surface {
   #colourful = false;
   readonly #pictures = new Set<string>();
   readonly #unfilled: string[] = [];
+  /** Where the body's text runs and pictures landed, to find text printed over something. */
+  readonly #texts: { text: string; box: Box }[] = [];
+  readonly #placed: { key: string; box: Box }[] = [];
   /** Drawing inside a miniature (the answer key) counts as its box only. */
   #depth = 0;
 
@@ -162,6 +171,10 @@ export class InspectingSurface implements Surface {
     this.#hash.update(`t${run.text}${run.x.toFixed(1)}${run.baseline.toFixed(1)}${run.size}${color}`);
     if (isColour(color)) this.#colourful = true;
     this.#cover(run.x, run.baseline - run.size * 0.7, run.x + run.width, run.baseline);
+    this.#texts.push({
+      text: run.text,
+      box: { x: run.x, y: run.baseline - run.size * 0.7, width: run.width, height: run.size * 0.7 },
+    });
   }
 
   symbol(drawing: SymbolDrawing, placement: Placement): void {
@@ -174,12 +187,14 @@ export class InspectingSurface implements Surface {
     if (drawing.key.endsWith(":colour")) this.#colourful = true;
     const [bx, by, bw, bh] = drawing.box;
     const left = placement.flipX ? placement.x - (bx + bw) * placement.scale : placement.x + bx * placement.scale;
-    this.#cover(
-      left,
-      placement.y + by * placement.scale,
-      left + bw * placement.scale,
-      placement.y + (by + bh) * placement.scale,
-    );
+    const box = {
+      x: left,
+      y: placement.y + by * placement.scale,
+      width: bw * placement.scale,
+      height: bh * placement.scale,
+    };
+    this.#cover(box.x, box.y, box.x + box.width, box.y + box.height);
+    this.#placed.push({ key: drawing.key, box });
   }
 
   transformed(placement: Placement, draw: () => void): void {
@@ -189,6 +204,21 @@ export class InspectingSurface implements Surface {
     if (!this.#body) return;
     this.#hash.update(`m${placement.x},${placement.y},${placement.scale}`);
     this.#colourful = true;
+  }
+
+  /** Text printed over other text, over a picture or into an empty answer box. */
+  overlaps(writingBoxes: readonly Box[]): string[] {
+    const found: string[] = [];
+    const texts = this.#texts;
+    texts.forEach(({ text, box }, index) => {
+      for (const other of texts.slice(index + 1))
+        if (intersects(box, other.box)) found.push(`"${text}" is printed over "${other.text}"`);
+      for (const picture of this.#placed)
+        if (intersects(box, picture.box)) found.push(`"${text}" is printed over the picture ${picture.key}`);
+      for (const answer of writingBoxes)
+        if (intersects(box, answer)) found.push(`"${text}" is printed into an answer box`);
+    });
+    return found;
   }
 
   inspection(): PageInspection {
@@ -302,6 +332,11 @@ export async function runQualityGate(
             for (const text of inspection.unfilled) report.failures.push(`${where}: prints a placeholder: "${text}"`);
             if (!contentKinds.has(page.kind)) return;
             checkCanvas(canvas, where, report.failures);
+            // Colour by number prints its numbers on the picture on purpose.
+            const numbered = page.kind === "printable" && page.item.params.template === "colour-by-number";
+            if (!numbered)
+              for (const overlap of (inspecting as InspectingSurface).overlaps(canvas.checks.writingBoxes))
+                report.failures.push(`${where}: ${overlap}`);
             if (inspection.coverage < minimumCoverage || inspection.blank > maximumBlank) {
               report.failures.push(
                 `${where}: near-empty (${Math.round(inspection.coverage * 100)}% used, a blank ${Math.round(inspection.blank * 100)}% of the page)`,

@@ -135,6 +135,7 @@ export function panel(ctx: TemplateContext, box: Box, fill?: string) {
 /** An empty box to write a number or a letter in. */
 export function writingBox(ctx: TemplateContext, box: Box, answer?: string) {
   ctx.canvas.path(rectPath(box.x, box.y, box.width, box.height, 8), { stroke: ctx.colour.main, lineWidth: 1.6 });
+  ctx.canvas.checks.writingBoxes.push(box);
   if (answer !== undefined) writeAnswer(ctx, box, answer);
 }
 

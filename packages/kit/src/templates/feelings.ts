@@ -73,18 +73,13 @@ export function drawFeelingsCheckin(ctx: TemplateContext, params: ParamsOf<"feel
         color: ink,
       });
       const [faces, lines] = rows({ ...inner, y: inner.y + 22, height: inner.height - 22 }, 2, 8) as [Box, Box];
-      canvas.textLine(values.todayIFeel, { ...faces, width: faces.width * 0.3 }, faces.y + faces.height / 2 + 6, {
+      const [label, facesArea] = columns(canvas, faces, [0.3, 0.68], faces.width * 0.02) as [Box, Box];
+      canvas.textLine(values.todayIFeel, label, faces.y + faces.height / 2 + 6, {
         role: "heading",
         size: 15,
         minSize: 8,
         color: ctx.colour.main,
       });
-      const facesArea = {
-        x: canvas.startX(faces, faces.width * 0.32, faces.width * 0.68),
-        y: faces.y,
-        width: faces.width * 0.68,
-        height: faces.height,
-      };
       columns(canvas, facesArea, [1, 1, 1, 1, 1, 1], 6).forEach((cell, i) => {
         canvas.picture(face((["happy", "calm", "surprised", "sad", "angry", "scared"] as const)[i] as EmotionId), cell);
       });

@@ -1,6 +1,6 @@
 import type { Box } from "../canvas.server.ts";
 import type { ParamsOf } from "../catalogue.ts";
-import { rectPath } from "../draw/paths.ts";
+import { arrowHeadPath, linePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { countables, type FamilyId, families, longSequences, sequences } from "../pictures/picture-sets.ts";
@@ -139,9 +139,8 @@ export function drawWhatsMissing(ctx: TemplateContext, params: ParamsOf<"whats-m
     const x0 = Math.min(before.x + before.width, after.x + after.width) + 4;
     const x1 = Math.max(before.x, after.x) - 4;
     const [from, to] = ctx.canvas.rtl ? [x1, x0] : [x0, x1];
-    ctx.canvas.path(`M${from} ${mid}L${to} ${mid}`, { stroke: ink, lineWidth: 2 });
-    const head = ctx.canvas.rtl ? 6 : -6;
-    ctx.canvas.path(`M${to + head} ${mid - 5}L${to} ${mid}L${to + head} ${mid + 5}`, { stroke: ink, lineWidth: 2 });
+    ctx.canvas.path(linePath(from, mid, to, mid), { stroke: ink, lineWidth: 2 });
+    ctx.canvas.path(arrowHeadPath([from, mid], [to, mid], 9), { fill: ink });
   });
 }
 

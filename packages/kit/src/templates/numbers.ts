@@ -200,7 +200,7 @@ export function drawTenFrame(ctx: TemplateContext, params: ParamsOf<"ten-frame">
     if (params.mode === "make-ten") {
       ctx.canvas.textLine(
         `${formatNumber(ctx.locale, count)} + ? = ${formatNumber(ctx.locale, 10)}`,
-        { x: inner.x, width: inner.width - 70 },
+        { x: ctx.canvas.startX(inner, 0, inner.width - 70), width: inner.width - 70 },
         answerBox.y + 32,
         {
           role: "heading",
@@ -317,7 +317,7 @@ export function drawNumberLine(ctx: TemplateContext, params: ParamsOf<"number-li
     }
     ctx.canvas.textLine(
       `${formatNumber(ctx.locale, start)} + ${formatNumber(ctx.locale, jump)} =`,
-      { x: sum.x, width: sum.width - 60 },
+      { x: ctx.canvas.startX(sum, 0, sum.width - 60), width: sum.width - 60 },
       sum.y + sum.height / 2 + 8,
       {
         role: "heading",
@@ -408,7 +408,7 @@ export function drawTakeAway(ctx: TemplateContext, params: ParamsOf<"take-away">
     scatter(ctx, inset(things, 8), id, total, random, { crossed: gone });
     ctx.canvas.textLine(
       `${formatNumber(ctx.locale, total)} − ${formatNumber(ctx.locale, gone)} =`,
-      { x: sum.x, width: sum.width - 66 },
+      { x: ctx.canvas.startX(sum, 0, sum.width - 66), width: sum.width - 66 },
       sum.y + sum.height / 2 + 9,
       {
         role: "heading",

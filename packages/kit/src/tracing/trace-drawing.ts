@@ -31,21 +31,23 @@ function isDot(points: Point[], unit: number) {
 export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: TraceColours, locale: Locale) {
   const { unit } = layout;
   const width = unit * 0.22;
+  for (const stroke of layout.glyphs.flatMap((glyph) => glyph.strokes)) {
+    if (isDot(stroke.points, unit)) {
+      const [x, y] = stroke.points[0] as Point;
+      canvas.path(ellipsePath(x, y, width * 0.62), { fill: modelColour(colours) });
+    } else
+      canvas.path(polylinePath(stroke.points), { stroke: modelColour(colours), lineWidth: width, lineCap: "round" });
+  }
+  // Then the start dots and arrows over every letter, so no letter hides its neighbour's badges;
+  // and each badge keeps clear of those already placed in the word.
+  const badges: Point[] = [];
   for (const glyph of layout.glyphs) {
-    for (const stroke of glyph.strokes) {
-      if (isDot(stroke.points, unit)) {
-        const [x, y] = stroke.points[0] as Point;
-        canvas.path(ellipsePath(x, y, width * 0.62), { fill: modelColour(colours) });
-      } else
-        canvas.path(polylinePath(stroke.points), { stroke: modelColour(colours), lineWidth: width, lineCap: "round" });
-    }
     const centre: Point = [
       glyph.x + glyph.width / 2,
       (Math.min(...glyph.strokes.flatMap((s) => s.points.map((p) => p[1]))) +
         Math.max(...glyph.strokes.flatMap((s) => s.points.map((p) => p[1])))) /
         2,
     ];
-    const badges: Point[] = [];
     glyph.strokes.forEach((stroke, index) => {
       const start = stroke.points[0] as Point;
       canvas.path(ellipsePath(start[0], start[1], width * 0.42), { fill: startGreen });
@@ -65,7 +67,7 @@ function drawStrokeArrow(
   colours: TraceColours,
   locale: Locale,
   dot: boolean,
-  /** Badges already placed on this glyph: a new one moves out until it does not cover them. */
+  /** Badges already placed: a new one moves out until it does not cover them. */
   badges: Point[],
 ) {
   const offset = unit * 0.36;
