@@ -66,23 +66,46 @@ const rasterizePicture = memoize((id: PictureId): PictureRaster => {
   return raster;
 });
 
+/**
+ * Visits the cells of a `size`-square grid reachable from `seeds` through edge neighbours that
+ * `enter` accepts, each once (`mark` records it, so `enter` refuses it after); returns how many.
+ */
+function flood(size: number, seeds: number[], enter: (cell: number) => boolean, mark: (cell: number) => void): number {
+  const stack: number[] = [];
+  const reach = (cell: number) => {
+    if (!enter(cell)) return;
+    mark(cell);
+    stack.push(cell);
+  };
+  seeds.forEach(reach);
+  let count = 0;
+  while (stack.length > 0) {
+    const cell = stack.pop() as number;
+    count++;
+    const row = Math.floor(cell / size);
+    const column = cell % size;
+    if (row > 0) reach(cell - size);
+    if (row < size - 1) reach(cell + size);
+    if (column > 0) reach(cell - 1);
+    if (column < size - 1) reach(cell + 1);
+  }
+  return count;
+}
+
 /** Cells inside the picture's outline: drawn cells plus any hole enclosed by them. */
 function solidMask(raster: PictureRaster): Uint8Array {
   const { size, cells } = raster;
   const outside = new Uint8Array(size * size);
-  const stack: number[] = [];
-  for (let i = 0; i < size; i++) stack.push(i, (size - 1) * size + i, i * size, i * size + size - 1);
-  while (stack.length > 0) {
-    const cell = stack.pop() as number;
-    if (outside[cell] || cells[cell] !== -1) continue;
-    outside[cell] = 1;
-    const row = Math.floor(cell / size);
-    const column = cell % size;
-    if (row > 0) stack.push(cell - size);
-    if (row < size - 1) stack.push(cell + size);
-    if (column > 0) stack.push(cell - 1);
-    if (column < size - 1) stack.push(cell + 1);
-  }
+  const edges: number[] = [];
+  for (let i = 0; i < size; i++) edges.push(i, (size - 1) * size + i, i * size, i * size + size - 1);
+  flood(
+    size,
+    edges,
+    (cell) => !outside[cell] && cells[cell] === -1,
+    (cell) => {
+      outside[cell] = 1;
+    },
+  );
   return outside.map((value) => (value ? 0 : 1));
 }
 
@@ -98,26 +121,14 @@ export const silhouetteOutline = memoize((id: PictureId): readonly Point[] => {
   let blob = 0;
   for (let start = 0; start < size * size; start++) {
     if (!mask[start] || label[start] !== -1) continue;
-    let count = 0;
-    const stack = [start];
-    label[start] = blob;
-    while (stack.length > 0) {
-      const cell = stack.pop() as number;
-      count++;
-      const row = Math.floor(cell / size);
-      const column = cell % size;
-      for (const next of [
-        row > 0 ? cell - size : -1,
-        row < size - 1 ? cell + size : -1,
-        column > 0 ? cell - 1 : -1,
-        column < size - 1 ? cell + 1 : -1,
-      ]) {
-        if (next >= 0 && mask[next] && label[next] === -1) {
-          label[next] = blob;
-          stack.push(next);
-        }
-      }
-    }
+    const count = flood(
+      size,
+      [start],
+      (cell) => mask[cell] === 1 && label[cell] === -1,
+      (cell) => {
+        label[cell] = blob;
+      },
+    );
     if (count > bestCount) {
       bestCount = count;
       best = blob;

@@ -160,7 +160,8 @@ export function drawRewardChart(ctx: TemplateContext, params: ParamsOf<"reward-c
   // path: stars along a winding road to the prize.
   const points: [number, number][] = [];
   const lanes = 4;
-  const perLane = params.stars / lanes;
+  // Whole stars to a lane (the last lane may hold fewer), so any count stays on the page.
+  const perLane = Math.ceil(params.stars / lanes);
   const laneHeight = (box.height - 90) / lanes;
   for (let i = 0; i < params.stars; i++) {
     const lane = Math.floor(i / perLane);

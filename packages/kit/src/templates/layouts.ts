@@ -30,14 +30,11 @@ export function drawChoiceRows(
       panel(ctx, prompt, ctx.colour.soft);
       choice.prompt(inset(prompt, 6));
     }
+    const before = promptWidth + (choice.prompt ? 14 : 0);
     const area = {
-      x: ctx.canvas.startX(
-        inner,
-        promptWidth + (choice.prompt ? 14 : 0),
-        inner.width - promptWidth - (choice.prompt ? 14 : 0),
-      ),
+      x: ctx.canvas.startX(inner, before, inner.width - before),
       y: inner.y,
-      width: inner.width - promptWidth - (choice.prompt ? 14 : 0),
+      width: inner.width - before,
       height: inner.height,
     };
     const cells = columns(

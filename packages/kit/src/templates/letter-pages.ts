@@ -297,11 +297,23 @@ export function drawTraceWords(ctx: TemplateContext, params: ParamsOf<"trace-wor
 }
 
 /** Letters of the alphabet that have a picture starting with them (not just containing them). */
-function soundLetters(ctx: TemplateContext, from: number, to: number): string[] {
-  const inside = new Set(ctx.words.lettersInside);
+/** The capitals of the letter groups `from` to `to`, in alphabet order. */
+function groupsLetters(ctx: TemplateContext, from: number, to: number): string[] {
   const letters: string[] = [];
   for (let group = from; group <= to; group++) letters.push(...letterGroup(ctx.locale, "upper", group));
-  return letters.filter((letter) => !inside.has(letter) && (ctx.words.letters[letter]?.length ?? 0) > 0);
+  return letters;
+}
+
+/** The small letter shown after a capital ("Aa"); Arabic has no cases. */
+function smallOf(ctx: TemplateContext, letter: string): string {
+  return ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
+}
+
+function soundLetters(ctx: TemplateContext, from: number, to: number): string[] {
+  const inside = new Set(ctx.words.lettersInside);
+  return groupsLetters(ctx, from, to).filter(
+    (letter) => !inside.has(letter) && (ctx.words.letters[letter]?.length ?? 0) > 0,
+  );
 }
 
 export function drawBeginningSounds(ctx: TemplateContext, params: ParamsOf<"beginning-sounds">) {
@@ -316,7 +328,7 @@ export function drawBeginningSounds(ctx: TemplateContext, params: ParamsOf<"begi
       .slice(0, 2)
       .map((other) => (ctx.words.letters[other] ?? [])[0] as PictureId);
     const options = random.shuffle([right, ...others]);
-    const small = ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
+    const small = smallOf(ctx, letter);
     return {
       prompt: (box: Box) =>
         writingRow(ctx.canvas, box, [{ text: `${letter}${small}`, style: "solid" }], ctx.colour, ctx.locale, {
@@ -352,10 +364,7 @@ export function drawRhyming(ctx: TemplateContext, params: ParamsOf<"rhyming">) {
 
 export function drawLetterMatch(ctx: TemplateContext, params: ParamsOf<"letter-match">) {
   const random = seededRandom(params.seed);
-  const pool: string[] = [];
-  for (let group = params.groups[0]; group <= params.groups[1]; group++)
-    pool.push(...letterGroup(ctx.locale, "upper", group));
-  const letters = random.shuffle(pool).slice(0, 6);
+  const letters = random.shuffle(groupsLetters(ctx, params.groups[0], params.groups[1])).slice(0, 6);
   const order = random.shuffle(letters.map((_, index) => index));
   const partner = (letter: string) =>
     ctx.locale === "ar"
@@ -444,7 +453,7 @@ export function drawPictureAlphabet(ctx: TemplateContext, params: ParamsOf<"pict
     const id = letterPicture(ctx, letter);
     panel(ctx, block);
     const [letterBox, pictureBox] = columns(ctx.canvas, inset(block, 10), [0.42, 0.58], 12) as [Box, Box];
-    const small = ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
+    const small = smallOf(ctx, letter);
     writingRow(ctx.canvas, letterBox, [{ text: `${letter}${small}`, style: "trace" }], ctx.colour, ctx.locale, {
       centre: true,
       maxUnit: 60,

@@ -1,4 +1,4 @@
-import { flatten, type Point, parsePath } from "../draw/svg-path.ts";
+import { flatten, lengthOf, type Point, parsePath } from "../draw/svg-path.ts";
 import { composedLetters, type MarkId, marks } from "./diacritics.ts";
 import { cyrillicGlyphs } from "./glyphs-cyrillic.ts";
 import { digitGlyphs } from "./glyphs-digits.ts";
@@ -57,7 +57,14 @@ export function canStroke(text: string): boolean {
   return [...text].every((char) => /\s/.test(char) || strokeGlyph(char) !== undefined);
 }
 
-export type PlacedStroke = { points: Point[] };
+/** Strokes shorter than this (in x-heights) are dots: i, j, ё, ä. */
+const dotLength = 0.12;
+
+export type PlacedStroke = {
+  points: Point[];
+  /** A dot (of i, j, ё, ä), drawn as a dot and numbered without an arrow. */
+  dot: boolean;
+};
 export type PlacedGlyph = { char: string; strokes: PlacedStroke[]; x: number; width: number };
 export type StrokeLayout = {
   glyphs: PlacedGlyph[];
@@ -80,58 +87,56 @@ function glyphPolylines(char: string, glyph: StrokeGlyph): Point[][] {
   return lines;
 }
 
-/** Width of `text` in x-heights (0 when it has no stroke glyphs). */
-export function strokeTextUnits(text: string): number {
-  let width = 0;
+/** The characters of `text` that have stroke glyphs, where each starts, and the whole width, in x-heights. */
+function glyphRun(text: string) {
+  const placed: { char: string; glyph: StrokeGlyph; at: number }[] = [];
+  let cursor = 0;
   let previous = false;
   for (const char of text) {
     if (/\s/.test(char)) {
-      width += wordGap;
+      cursor += wordGap;
       previous = false;
       continue;
     }
     const glyph = strokeGlyph(char);
     if (!glyph) continue;
-    if (previous) width += letterGap;
-    width += glyph.width;
+    if (previous) cursor += letterGap;
+    placed.push({ char, glyph, at: cursor });
+    cursor += glyph.width;
     previous = true;
   }
-  return width;
+  return { placed, width: cursor };
+}
+
+/** Width of `text` in x-heights (0 when it has no stroke glyphs). */
+export function strokeTextUnits(text: string): number {
+  return glyphRun(text).width;
 }
 
 /** `text` laid out from `x` with an x-height of `unit` points and the baseline at `baseline`. */
 export function layoutStrokeText(text: string, x: number, baseline: number, unit: number): StrokeLayout {
-  const glyphs: PlacedGlyph[] = [];
-  let cursor = x;
-  let previous = false;
+  const run = glyphRun(text);
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
   const originY = baseline - staff.base * unit;
-  for (const char of text) {
-    if (/\s/.test(char)) {
-      cursor += wordGap * unit;
-      previous = false;
-      continue;
-    }
-    const glyph = strokeGlyph(char);
-    if (!glyph) continue;
-    if (previous) cursor += letterGap * unit;
-    const left = cursor;
-    const strokes = glyphPolylines(char, glyph).map((line) => ({
-      points: line.map(([px, py]): Point => [left + px * unit, originY + py * unit]),
-    }));
+  const glyphs = run.placed.map(({ char, glyph, at }): PlacedGlyph => {
+    const left = x + at * unit;
+    const strokes = glyphPolylines(char, glyph).map(
+      (line): PlacedStroke => ({
+        points: line.map(([px, py]): Point => [left + px * unit, originY + py * unit]),
+        dot: lengthOf(line) < dotLength,
+      }),
+    );
     for (const stroke of strokes)
       for (const [, py] of stroke.points) {
         top = Math.min(top, py);
         bottom = Math.max(bottom, py);
       }
-    glyphs.push({ char, strokes, x: left, width: glyph.width * unit });
-    cursor += glyph.width * unit;
-    previous = true;
-  }
+    return { char, strokes, x: left, width: glyph.width * unit };
+  });
   return {
     glyphs,
-    width: cursor - x,
+    width: run.width * unit,
     top: Number.isFinite(top) ? top : baseline,
     bottom: Number.isFinite(bottom) ? bottom : baseline,
     unit,

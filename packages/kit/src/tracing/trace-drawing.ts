@@ -4,7 +4,7 @@ import { arrowHeadPath, ellipsePath, polylinePath } from "../draw/paths.ts";
 import { headOf, lengthOf, type Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
 import { tint } from "../templates/context.ts";
-import { type StrokeLayout, staff } from "./stroke-font.ts";
+import { type PlacedStroke, type StrokeLayout, staff } from "./stroke-font.ts";
 
 // Drawing stroke text: the model (thick strokes, a numbered arrow beside each stroke showing
 // where it starts and which way it goes), dotted copies to trace (centre-line dots, a green dot
@@ -13,9 +13,6 @@ import { type StrokeLayout, staff } from "./stroke-font.ts";
 export const startGreen = "#1f9d55";
 const dottedGrey = "#5d6574";
 
-/** Strokes shorter than this (in x-heights) are dots: i, j, ё, ä. */
-const dotLength = 0.12;
-
 export type TraceColours = { main: string; soft: string };
 
 /** The model letter's thick stroke: the skill colour, light enough for arrows and dots on top. */
@@ -23,16 +20,12 @@ function modelColour(colours: TraceColours) {
   return tint(colours.main, 0.55);
 }
 
-function isDot(points: Point[], unit: number) {
-  return lengthOf(points) < dotLength * unit;
-}
-
 /** Thick strokes in the soft colour with numbered direction arrows: how to write it. */
 export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: TraceColours, locale: Locale) {
   const { unit } = layout;
   const width = unit * 0.22;
   for (const stroke of layout.glyphs.flatMap((glyph) => glyph.strokes)) {
-    if (isDot(stroke.points, unit)) {
+    if (stroke.dot) {
       const [x, y] = stroke.points[0] as Point;
       canvas.path(ellipsePath(x, y, width * 0.62), { fill: modelColour(colours) });
     } else
@@ -51,8 +44,7 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
     glyph.strokes.forEach((stroke, index) => {
       const start = stroke.points[0] as Point;
       canvas.path(ellipsePath(start[0], start[1], width * 0.42), { fill: startGreen });
-      const dot = isDot(stroke.points, unit);
-      drawStrokeArrow(canvas, stroke.points, centre, unit, index + 1, colours, locale, dot, badges);
+      drawStrokeArrow(canvas, stroke, centre, unit, index + 1, colours, locale, badges);
     });
   }
 }
@@ -60,13 +52,12 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
 /** A short arrow beside the start of a stroke, pointing the way it goes, with its number. */
 function drawStrokeArrow(
   canvas: Canvas,
-  points: Point[],
+  { points, dot }: PlacedStroke,
   centre: Point,
   unit: number,
   number: number,
   colours: TraceColours,
   locale: Locale,
-  dot: boolean,
   /** Badges already placed: a new one moves out until it does not cover them. */
   badges: Point[],
 ) {
@@ -122,7 +113,7 @@ export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: 
   const dot = Math.max(1.6, unit * 0.1);
   for (const glyph of layout.glyphs) {
     for (const stroke of glyph.strokes) {
-      if (isDot(stroke.points, unit)) {
+      if (stroke.dot) {
         const [x, y] = stroke.points[0] as Point;
         canvas.path(ellipsePath(x, y, dot * 0.7), { fill: dottedGrey });
         continue;
@@ -136,7 +127,7 @@ export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: 
     }
     if (options.startDots !== false) {
       for (const stroke of glyph.strokes) {
-        if (isDot(stroke.points, unit)) continue;
+        if (stroke.dot) continue;
         const [x, y] = stroke.points[0] as Point;
         canvas.path(ellipsePath(x, y, dot * 1.25), { fill: startGreen });
       }
@@ -149,7 +140,7 @@ export function drawStrokeSolid(canvas: Canvas, layout: StrokeLayout, colour: st
   const width = layout.unit * weight;
   for (const glyph of layout.glyphs)
     for (const stroke of glyph.strokes) {
-      if (isDot(stroke.points, layout.unit)) {
+      if (stroke.dot) {
         const [x, y] = stroke.points[0] as Point;
         canvas.path(ellipsePath(x, y, width * 0.65), { fill: colour });
       } else canvas.path(polylinePath(stroke.points), { stroke: colour, lineWidth: width, lineCap: "round" });
