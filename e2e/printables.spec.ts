@@ -1,21 +1,32 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { kitContent } from "@kinderready/kit/content.server";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { declineUpsellForGood, paidParent } from "./parent-helpers.ts";
 
 // The kit in Chromium: a parent who paid opens the printables, downloads a trial-level item in
 // English and in Arabic (real PDFs with the expected words), and the levels open in order.
 
-/** Text of a downloaded PDF, by poppler's pdftotext (bidi marks removed). */
-async function downloadText(page: Page, link: ReturnType<Page["getByRole"]>) {
+/** Clicks a download link; the file must be a PDF. */
+async function downloadPdf(page: Page, link: Locator) {
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const path = await download.path();
   expect(execFileSync("head", ["-c", "5", path], { encoding: "latin1" })).toBe("%PDF-");
-  return {
-    name: download.suggestedFilename(),
-    text: execFileSync("pdftotext", [path, "-"], { encoding: "utf8" }).replace(/[\u200e\u200f\u202a-\u202e]/g, ""),
-  };
+  return { name: download.suggestedFilename(), path };
+}
+
+/** Text of a PDF (or of pages `from` to `to`), by poppler's pdftotext, bidi marks removed. */
+function pdfText(path: string, pages?: [from: number, to: number]): string {
+  const range = pages ? ["-f", String(pages[0]), "-l", String(pages[1])] : [];
+  return execFileSync("pdftotext", [...range, path, "-"], { encoding: "utf8" }).replace(
+    /[\u200e\u200f\u202a-\u202e]/g,
+    "",
+  );
+}
+
+async function downloadText(page: Page, link: Locator) {
+  const { name, path } = await downloadPdf(page, link);
+  return { name, text: pdfText(path) };
 }
 
 test("a paid parent downloads a trial item in English and Arabic; level 2 opens only after level 1", async ({
@@ -115,17 +126,12 @@ test("a paid parent chooses Letter and downloads a whole level in English and Ar
     await page.goto(`${prefix}/printables/?token=${token}`);
     const content = kitContent(locale);
     const level = page.locator("ol.kit-levels > li").first();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      level.getByRole("link", { name: locale === "en" ? "Download the whole level (PDF)" : /PDF/ }).click(),
-    ]);
-    const path = await download.path();
-    expect(download.suggestedFilename()).toMatch(new RegExp(`level-0-${locale}\\.pdf$`));
-    const text = (from: number, to: number) =>
-      execFileSync("pdftotext", ["-f", String(from), "-l", String(to), path, "-"], { encoding: "utf8" }).replace(
-        /[\u200e\u200f\u202a-\u202e]/g,
-        "",
-      );
+    const { name, path } = await downloadPdf(
+      page,
+      level.getByRole("link", { name: locale === "en" ? "Download the whole level (PDF)" : /PDF/ }),
+    );
+    expect(name).toMatch(new RegExp(`level-0-${locale}\\.pdf$`));
+    const text = (from: number, to: number) => pdfText(path, [from, to]);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path], { encoding: "utf8" }))?.[1]);
     expect(execFileSync("pdfinfo", [path], { encoding: "utf8" })).toMatch(/Page size:\s+612 x 792 pts/);
     // The cover carries the child's name, then the contents; the last page is the certificate.
