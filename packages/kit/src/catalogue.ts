@@ -635,10 +635,7 @@ function buildKit() {
 
 export const kit = buildKit();
 
-type FoundItem = { item: KitItem; place: ItemPlace } & (
-  | { level: LevelNumber; pack?: never }
-  | { pack: PackId; level?: never }
-);
+type FoundItem = { item: KitItem; place: ItemPlace; level?: LevelNumber; pack?: PackId };
 
 const byId = new Map<string, FoundItem>([
   ...kit.levels.flatMap((level) =>
