@@ -71,6 +71,21 @@ export const users = pgTable(
   (table) => [uniqueIndex("users_product_email_unique").on(table.product, table.email)],
 );
 
+/**
+ * The offers as the server made them to one parent, so the price charged never depends on what
+ * a browser says: the subscription countdown's deadline (set when the price is first shown, the
+ * same on every device and after every reload) and where the upsell offer stands (`initial`, the
+ * `discount` after a "no, thanks", `ended` once the discount was closed).
+ */
+export const offerStates = pgTable("offer_states", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  offerDeadlineAt: timestamp("offer_deadline_at", { withTimezone: true }),
+  upsaleStage: text("upsale_stage").notNull().default("initial"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Quiz answers in the order they were given. */
 export const quizAnswers = pgTable(
   "quiz_answers",
