@@ -86,6 +86,25 @@ export const offerStates = pgTable("offer_states", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Signed-in parents: the cookie holds a random session id, the table only its SHA-256, so a
+ * session is revoked by deleting its row (sign-out, deleting the data) and never equals the
+ * parent's user token.
+ */
+export const parentSessions = pgTable(
+  "parent_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("parent_sessions_user").on(table.userId)],
+);
+
 /** Quiz answers in the order they were given. */
 export const quizAnswers = pgTable(
   "quiz_answers",
@@ -545,6 +564,24 @@ export const operatorSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("operator_sessions_operator").on(table.operatorId)],
+);
+
+/**
+ * Wrong passwords per operator and source address: a stranger who knows an operator's email
+ * can lock only their own address out, never the operator working from elsewhere.
+ */
+export const operatorSignInFailures = pgTable(
+  "operator_sign_in_failures",
+  {
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.operatorId, table.address] })],
 );
 
 /** Every change made from the console, and every sign-in attempt: who, what, on what, when. */
