@@ -41,7 +41,10 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       NODE_ENV: "production",
-      APP_ENV: "test",
+      // A developer's machine: the tests read sign-in links from the local outbox (/dev/mailbox/).
+      APP_ENV: "local",
+      // The key the tests call the API with (e2e/parent-helpers.ts).
+      API_SECRET: "local-development-secret",
       PORT: String(target.port),
       APP_URL: `http://localhost:${target.port}`,
       LOG_LEVEL: "warn",

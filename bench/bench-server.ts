@@ -15,6 +15,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
       PATH: process.env.PATH,
       NODE_ENV: "production",
       APP_ENV: "test",
+      API_SECRET: "local-development-secret",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: baseUrl,

@@ -37,6 +37,7 @@ test.beforeAll(async ({}, testInfo) => {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       APP_ENV: "test",
+      API_SECRET: "local-development-secret",
       PORT: String(port),
       APP_URL: base,
       LOG_LEVEL: "warn",

@@ -83,6 +83,7 @@ test.describe("ad consent", () => {
         PATH: process.env.PATH,
         NODE_ENV: "production",
         APP_ENV: "test",
+        API_SECRET: "local-development-secret",
         PORT: String(port),
         APP_URL: base,
         LOG_LEVEL: "warn",

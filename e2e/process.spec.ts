@@ -13,7 +13,14 @@ test.afterEach(() => {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["apps/web/server/main.ts"], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      API_SECRET: "local-development-secret",
+      LOG_LEVEL: "info",
+      ...env,
+    },
   });
   started.push(child);
   let output = "";
@@ -78,6 +85,8 @@ test("tokens in addresses never reach the logs, and pages tell browsers to keep 
     headers: { "x-api-key": "local-development-secret" },
   });
   expect(page.headers.get("referrer-policy")).toBe("same-origin");
+  // A shared environment never shows the outbox: it holds every parent's sign-in links.
+  expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox/`)).status).toBe(404);
   await expect.poll(() => server.output().includes("/api/v1/printables/"), { timeout: 10_000 }).toBe(true);
   expect(server.output()).toContain("/printables/?token=…");
   expect(server.output()).not.toContain(secret);

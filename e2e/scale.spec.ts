@@ -28,6 +28,7 @@ function startProcess(role: "web" | "worker", port: number, databaseUrl: string)
       PATH: process.env.PATH,
       NODE_ENV: "production",
       APP_ENV: "test",
+      API_SECRET: "local-development-secret",
       IS_DEV: "false",
       PROCESS_ROLE: role,
       PORT: String(port),

@@ -261,6 +261,7 @@ export function appUnderTest(options: {
         PATH: process.env.PATH,
         NODE_ENV: "production",
         APP_ENV: "test",
+        API_SECRET: "local-development-secret",
         PORT: String(options.port),
         HOST: "127.0.0.1",
         APP_URL: baseUrl,

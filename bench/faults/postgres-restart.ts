@@ -82,6 +82,7 @@ async function startApp(databaseUrl: string, logFile: string): Promise<string> {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       APP_ENV: "test",
+      API_SECRET: "local-development-secret",
       PORT: String(appPort),
       HOST: "127.0.0.1",
       APP_URL: baseUrl,

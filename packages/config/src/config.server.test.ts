@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, toPublicConfig } from "./config.server.ts";
 
@@ -55,6 +58,37 @@ describe("loadConfig", () => {
   ])("names the variable when %j is wrong", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("derives every key from a secret made once per installation when API_SECRET is unset", () => {
+    const one = mkdtempSync(join(tmpdir(), "kr-config-"));
+    const other = mkdtempSync(join(tmpdir(), "kr-config-"));
+    const first = loadConfig({ DATA_DIR: one });
+    // The same installation keeps its keys across restarts; another installation has its own.
+    expect(loadConfig({ DATA_DIR: one })).toMatchObject({ apiSecret: first.apiSecret, payments: first.payments });
+    const second = loadConfig({ DATA_DIR: other });
+    for (const key of ["apiSecret", "downloadUrlSecret", "accessLinkSecret"] as const) {
+      expect(second[key]).not.toBe(first[key]);
+    }
+    expect(second.payments.webhookSecretKey).not.toBe(first.payments.webhookSecretKey);
+    expect(second.geo.cookieSecret).not.toBe(first.geo.cookieSecret);
+    expect(first.payments.webhookSecretKey).toMatch(/^wh_sk_[\w-]{40,}$/);
+    expect(first.apiSecret).toBe(readFileSync(join(one, "installation-secret"), "utf8"));
+    expect(statSync(join(one, "installation-secret")).mode & 0o077).toBe(0);
+    // A configured secret wins, and the simulator's keys follow it.
+    const configured = loadConfig({ DATA_DIR: one, API_SECRET: "a-long-enough-secret" });
+    expect(configured.apiSecret).toBe("a-long-enough-secret");
+    expect(configured.payments.webhookSecretKey).not.toBe(first.payments.webhookSecretKey);
+  });
+
+  it("opens the developer's shortcuts on a developer's own machine only", () => {
+    expect(loadConfig({}).devShortcuts).toBe(true);
+    expect(loadConfig({ IS_DEV: "false" }).devShortcuts).toBe(false);
+    for (const env of ["odin", "thor", "test"]) {
+      const config = loadConfig({ APP_ENV: env, IS_DEV: "true" });
+      expect(config.isDev).toBe(true);
+      expect(config.devShortcuts).toBe(false);
+    }
   });
 
   it("uses the in-process simulator by default, and Solidgate's hosts with the operator's keys", () => {

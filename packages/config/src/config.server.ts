@@ -1,4 +1,6 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -122,6 +124,12 @@ export type Config = {
   printablesRenderThreads: number;
   offerTimerTimeout: number;
   isDev: boolean;
+  /**
+   * The developer's shortcuts that open what is otherwise paid or private (printables previewed as
+   * if paid, the outbox at /dev/mailbox/, a country chosen in the address): on a developer's own
+   * machine (APP_ENV=local) only, never on a shared environment.
+   */
+  devShortcuts: boolean;
   isAmplitudeDisabled: boolean;
   isSentryDisabled: boolean;
   /** Error reporting to Sentry; unset (nothing sent) when IS_SENTRY_DISABLED or without a DSN. */
@@ -136,7 +144,7 @@ export type Config = {
   supportChatUrl: string | undefined;
   /** Links the legal pages give: an out-of-court dispute body, the app stores' refund pages. */
   legalLinks: { arbitrationUrl: string; appleRefundUrl: string; googleRefundUrl: string };
-  /** Unset: email goes to the outbox table, readable at /dev/mailbox/ outside prod. */
+  /** Unset: email goes to the outbox table, readable at /dev/mailbox/ with APP_ENV=local. */
   smtpUrl: string | undefined;
   mailFrom: string;
   geo: GeoConfig;
@@ -220,8 +228,28 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-// A fixed secret is fine where nothing real is protected; prod must set its own.
-const localApiSecret = "local-development-secret";
+/**
+ * Without API_SECRET (never in prod), the secret every other key is derived from is made once
+ * per installation: random, kept in the data folder (owner-only), shared by every process that
+ * uses that folder. Nothing that signs or verifies is a constant anyone can read in the source.
+ */
+function installationSecret(dataDir: string): string {
+  const file = join(dataDir, "installation-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      // Another process made it first: theirs is the one.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    return readFileSync(file, "utf8").trim();
+  }
+}
+
+const derive = (secret: string, purpose: string) => createHmac("sha256", secret).update(purpose).digest("base64url");
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -240,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const secret = e.API_SECRET ?? installationSecret(e.DATA_DIR);
   const apiUrl = (e.API_URL ?? `${appUrl}/api/v1`).replace(/\/+$/, "");
   // The embedded database belongs to one process: separate roles need a PostgreSQL server.
   if (e.PROCESS_ROLE !== "all" && !e.DATABASE_URL) {
@@ -254,20 +283,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl,
     apiUrl,
-    apiSecret: e.API_SECRET ?? localApiSecret,
+    apiSecret: secret,
     // A key of its own, so a leaked download link says nothing about the API secret.
-    downloadUrlSecret:
-      e.DOWNLOAD_URL_SECRET ??
-      createHmac("sha256", e.API_SECRET ?? localApiSecret)
-        .update("printable-download-links")
-        .digest("base64url"),
-    accessLinkSecret: createHmac("sha256", e.API_SECRET ?? localApiSecret)
-      .update("profile-access-links")
-      .digest("base64url"),
+    downloadUrlSecret: e.DOWNLOAD_URL_SECRET ?? derive(secret, "printable-download-links"),
+    accessLinkSecret: derive(secret, "profile-access-links"),
     printablesCacheBytes: e.PRINTABLES_CACHE_MB * 1024 * 1024,
     printablesRenderThreads: e.PRINTABLES_RENDER_THREADS,
     offerTimerTimeout: e.OFFER_TIMER_TIMEOUT ?? (isProd ? 600 : 60),
     isDev: e.IS_DEV ?? !isProd,
+    devShortcuts: e.APP_ENV === "local" && (e.IS_DEV ?? true),
     isAmplitudeDisabled: e.IS_AMPLITUDE_DISABLED ?? false,
     isSentryDisabled: e.IS_SENTRY_DISABLED ?? !isProd,
     sentry:
@@ -291,9 +315,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    geo: geoConfig(e),
+    geo: geoConfig(e, secret),
     rateLimitMax: e.RATE_LIMIT_MAX,
-    payments: paymentConfig(e, appUrl),
+    payments: paymentConfig(e, appUrl, secret),
     metaPixelId: e.META_PIXEL_ID,
     forwarding: forwardingConfig(e),
     trustProxy: e.TRUST_PROXY,
@@ -304,18 +328,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-// The simulator's own keys: it is part of this process, so they protect nothing real.
-const simulatorKeys = {
-  publicKey: "api_pk_local_simulator",
-  secretKey: "api_sk_local_simulator_0000000000000000",
-  webhookPublicKey: "wh_pk_local_simulator",
-  webhookSecretKey: "wh_sk_local_simulator_0000000000000000",
-};
-
-function paymentConfig(e: z.infer<typeof envSchema>, appUrl: string): PaymentConfig {
+function paymentConfig(e: z.infer<typeof envSchema>, appUrl: string, secret: string): PaymentConfig {
   if (e.PAYMENT_GATEWAY === "simulator") {
+    // The simulator's keys come from this installation's secret: anyone who can read the source
+    // still cannot sign a webhook it would accept.
+    const key = (prefix: string, purpose: string) => `${prefix}${derive(secret, `gateway-simulator-${purpose}`)}`;
     const url = `${appUrl}/gateway-simulator/api/v1`;
-    return { gateway: "simulator", ...simulatorKeys, payUrl: url, pageUrl: url };
+    return {
+      gateway: "simulator",
+      publicKey: key("api_pk_", "public"),
+      secretKey: key("api_sk_", "secret"),
+      webhookPublicKey: key("wh_pk_", "webhook-public"),
+      webhookSecretKey: key("wh_sk_", "webhook-secret"),
+      payUrl: url,
+      pageUrl: url,
+    };
   }
   const required = (name: keyof typeof e) => {
     const value = e[name];
@@ -366,7 +393,7 @@ function forwardingConfig(e: z.infer<typeof envSchema>): ForwardingConfig {
   };
 }
 
-function geoConfig(e: z.infer<typeof envSchema>): GeoConfig {
+function geoConfig(e: z.infer<typeof envSchema>, secret: string): GeoConfig {
   // Headers anyone can send are read only where a proxy in front overwrites them.
   if (e.GEO_PROXY === "header" && !e.GEO_COUNTRY_HEADER) {
     throw new ConfigError("Invalid configuration: GEO_COUNTRY_HEADER is required when GEO_PROXY=header");
@@ -380,9 +407,7 @@ function geoConfig(e: z.infer<typeof envSchema>): GeoConfig {
     regionHeader: e.GEO_REGION_HEADER,
     serviceUrl: e.GEO_SERVICE_URL,
     serviceTimeoutMs: e.GEO_SERVICE_TIMEOUT_MS,
-    cookieSecret: createHmac("sha256", e.API_SECRET ?? localApiSecret)
-      .update("geo-cookie")
-      .digest("base64url"),
+    cookieSecret: derive(secret, "geo-cookie"),
   };
 }
 

@@ -4,12 +4,14 @@ import { DomainError } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { type UpsaleStage, upsaleDecisions } from "@kinderready/domain/pricing/offer-rules";
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { defaultProduct } from "@kinderready/domain/product";
 import { findParent } from "@kinderready/domain/profile/profile.server";
 import {
   buyUpsale,
+  decideUpsaleOffer,
   getUpsaleDisplayMode,
   getUpsaleOffer,
   getUpsaleStatus,
@@ -70,13 +72,17 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
   const locale = localeFromPath(url.pathname);
   // The popup as the browser will show it on arrival, so it is part of the first paint.
-  const { isOpen, formKey } = upsaleOnArrival(
-    savedUpsaleState(request),
-    upsaleOwner(url.searchParams.get("token") ?? undefined),
-    returning !== undefined,
-  );
-  const popup = { isOpen, formKey };
+  const arrival = (stage: UpsaleStage) => {
+    const { isOpen, formKey } = upsaleOnArrival(
+      savedUpsaleState(request),
+      upsaleOwner(url.searchParams.get("token") ?? undefined),
+      returning !== undefined,
+      stage,
+    );
+    return { isOpen, formKey };
+  };
   if (!token.success) {
+    const popup = arrival("initial");
     return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined, popup };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
@@ -95,7 +101,15 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
   ]);
-  return { locale, access: status.purchased || status.isManualAccess, offer, mode, returning, kit, popup };
+  return {
+    locale,
+    access: status.purchased || status.isManualAccess,
+    offer,
+    mode,
+    returning,
+    kit,
+    popup: arrival(offer?.stage ?? "initial"),
+  };
 }
 
 const paperQuery = z.enum(["a4", "letter"]);
@@ -109,7 +123,7 @@ function languageRegion(header: string | null): string | undefined {
   return undefined;
 }
 
-/** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it in IS_DEV only). */
+/** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it on a developer's machine only). */
 function devInvoices(url: URL) {
   const parsed = printablesQuery.shape.printablesByInvoices.safeParse(
     url.searchParams.get("printablesByInvoices") ?? undefined,
@@ -142,8 +156,10 @@ async function loadKit(
 }
 
 const actionBody = z.discriminatedUnion("intent", [
-  // The page names what to buy; the server prices it.
+  // The page names what to buy and the price it showed; the offer's stage on the server prices it.
   z.object({ intent: z.literal("upsale"), recurringType: z.enum(upsaleTypes), variant: z.enum(upsaleVariants) }),
+  // "No, thanks" (the discount opens) or the discount closed (it ends).
+  z.object({ intent: z.literal("upsale-decision"), decision: z.enum(upsaleDecisions) }),
   z.object({ intent: z.literal("upsale-status"), order_id: z.string().min(1).max(255) }),
   // The same, with the parent on the gateway's page (the bank wants them present).
   z.object({
@@ -176,6 +192,10 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         errorCode: result.errorCode,
       } satisfies UpsaleActionResult;
     }
+    if (body.data.intent === "upsale-decision") {
+      const stage = await decideUpsaleOffer(services.payments, { ...input, decision: body.data.decision });
+      return { intent: "upsale-decision", stage } satisfies UpsaleActionResult;
+    }
     if (body.data.intent === "trigger-upsale") {
       return {
         intent: "trigger-upsale",
@@ -190,7 +210,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       const { redirectUrl } = await startUpsaleCheckout(services.payments, {
         ...input,
         recurringType: body.data.recurringType,
-        variant: body.data.variant,
+        shown: body.data.variant,
         locale,
         returnUrl: returnUrl.toString(),
       });
@@ -199,7 +219,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     const { orderId } = await buyUpsale(services.payments, {
       ...input,
       recurringType: body.data.recurringType,
-      variant: body.data.variant,
+      shown: body.data.variant,
     });
     return { intent: "upsale", orderId } satisfies UpsaleActionResult;
   } catch (error) {

@@ -196,7 +196,10 @@ describe.each(testDatabases())("printables on $name", (target) => {
 
   it("ignores printablesByInvoices outside IS_DEV", async () => {
     const parent = await insertTestParent(database.db);
-    const live = await buildTestApi(database, { ...services, printables: { ...services.printables, isDev: false } });
+    const live = await buildTestApi(database, {
+      ...services,
+      printables: { ...services.printables, devShortcuts: false },
+    });
     const body = (
       await live.inject({
         method: "GET",

@@ -68,8 +68,8 @@ export function resolveGeo(input: {
 }
 
 /** In development a `country` query parameter stands in for wherever the visitor is. */
-export function devCountryOverride(query: URLSearchParams, isDev: boolean): Geo | undefined {
+export function devCountryOverride(query: URLSearchParams, devShortcuts: boolean): Geo | undefined {
   const forced = query.get("country");
-  if (!isDev || !forced || !/^[A-Za-z]{2}$/.test(forced)) return undefined;
+  if (!devShortcuts || !forced || !/^[A-Za-z]{2}$/.test(forced)) return undefined;
   return { countryCode: forced.toLowerCase(), region: "", source: "query" };
 }

@@ -12,7 +12,7 @@ function settings(overrides: Partial<VisitGeoSettings> = {}): VisitGeoSettings {
     regionHeader: undefined,
     lookup: undefined,
     cookieSecret,
-    isDev: false,
+    devShortcuts: false,
     ...overrides,
   };
 }
@@ -114,7 +114,7 @@ describe("resolveVisitGeo", () => {
     const headers = { "cf-ipcountry": "DE" };
     const dev = await resolveVisitGeo(
       request({ query, headers, cookie }),
-      settings({ proxy: "cloudflare", lookup, isDev: true }),
+      settings({ proxy: "cloudflare", lookup, devShortcuts: true }),
     );
     expect(dev).toEqual({ geo: { countryCode: "gb", region: "", source: "query" } });
     expect(lookup).not.toHaveBeenCalled();

@@ -18,7 +18,7 @@ export type VisitGeoSettings = {
   /** Unset when no lookup is configured: the language decides, quietly. */
   lookup: GeoLookup | undefined;
   cookieSecret: string;
-  isDev: boolean;
+  devShortcuts: boolean;
 };
 
 export type VisitGeoRequest = {
@@ -40,7 +40,7 @@ export async function resolveVisitGeo(
   request: VisitGeoRequest,
   settings: VisitGeoSettings,
 ): Promise<{ geo: Geo; rememberAs?: string }> {
-  const forced = devCountryOverride(request.query, settings.isDev);
+  const forced = devCountryOverride(request.query, settings.devShortcuts);
   if (forced) return { geo: forced };
 
   const headers = proxyGeoHeaders(settings.proxy, settings);

@@ -41,7 +41,8 @@ export type PrintablesDeps = {
   /** The origin links are built on. */
   appUrl: string;
   downloadUrlSecret: string;
-  isDev: boolean;
+  /** `printablesByInvoices` previews the kit as if paid: on a developer's own machine only. */
+  devShortcuts: boolean;
   now: () => Date;
 };
 
@@ -73,7 +74,7 @@ async function loadAccess(
     .limit(1);
   if (!user) throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
   // A developer previews the area as if the named invoices were paid (IS_DEV only).
-  if (invoices && deps.isDev) {
+  if (invoices && deps.devShortcuts) {
     return {
       user,
       core: invoices.includes("subscription") || invoices.includes("lifetime"),
@@ -166,7 +167,7 @@ export async function getPrintables(
   const content = kitContent(locale);
   const done = access.core || access.packs ? await loadDone(deps.db, access.user.id) : new Set<string>();
   // Dev previews sign the invoices into their links, so the files open as the page did.
-  const previewed = input.invoices && deps.isDev ? input.invoices.join(",") : undefined;
+  const previewed = input.invoices && deps.devShortcuts ? input.invoices.join(",") : undefined;
   const grant = { userId: access.user.id, locale, paper, invoices: previewed };
   const topics = new Set(access.user.topics);
 
