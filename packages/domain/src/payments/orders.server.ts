@@ -126,9 +126,19 @@ export async function syncOrder(deps: PaymentDeps, orderId: string): Promise<Ord
 }
 
 /**
+ * A gateway report whose amount or currency is not the order's: nothing in it is believed (a
+ * forged or misrouted event, or a gateway bug). The order stays as it was, reconciliation keeps
+ * asking the gateway, and the report goes to the error reporter.
+ */
+export class OrderMismatchError extends Error {
+  override name = "OrderMismatchError";
+}
+
+/**
  * Records what the gateway says about an order: from the synchronous answer, a status poll or
  * a webhook, in any order and any number of times. A final status is never overwritten, and an
- * approval fulfils the order exactly once (the entitlement's primary key is the order id).
+ * approval fulfils the order exactly once (the entitlement's primary key is the order id). A
+ * report for another amount or currency is refused (OrderMismatchError).
  */
 export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder): Promise<OrderRow> {
   const afterCommit: (() => Promise<void>)[] = [];
@@ -138,6 +148,11 @@ export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder):
   const recorded = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.orderId, update.orderId)).for("update");
     if (!current) throw new Error(`unknown order ${update.orderId}`);
+    if (update.amount !== current.amount || update.currency.toUpperCase() !== current.currency) {
+      throw new OrderMismatchError(
+        `order ${update.orderId} is ${current.amount} ${current.currency}, the gateway reported ${update.amount} ${update.currency} (${update.status})`,
+      );
+    }
     const refundLater = current.status === "approved" && update.status === "refunded";
     if (isFinalStatus(current.status) && !refundLater) return current;
     if (!isFinalStatus(update.status) && current.status === "processing") return current;

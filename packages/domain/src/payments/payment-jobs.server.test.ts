@@ -37,7 +37,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
     await database.close();
   });
 
-  it("applies a burst of 60 webhooks within seconds, and one bad event fails alone", async () => {
+  it("applies a burst of 60 webhooks within seconds, one bad event fails alone, one for another amount is refused", async () => {
     const deps: PaymentDeps = {
       db: database.db,
       gateway: unusedGateway,
@@ -80,8 +80,27 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
       expect(await receive(body, `burst-${i}`)).toBe("accepted");
       if (i === 10) expect(await receive("not json", "burst-bad")).toBe("accepted");
     }
+    // Validly signed, for a real order, but for 1 cent: neither a charge nor a refund is believed.
+    const victim = await insertTestParent(database.db);
+    const unpaid = await ensureOrder(database.db, {
+      userId: victim.id,
+      purpose: "upsale",
+      idempotencyKey: "upsale:0",
+      plan,
+      amount: plan.amount,
+      gatewayName: "simulator",
+    });
+    const forged = { order_id: unpaid.orderId, status: "approved", amount: 1, currency: "USD" };
+    expect(await receive(JSON.stringify({ order: forged }), "forged-amount")).toBe("accepted");
+    const otherCurrency = { ...forged, amount: unpaid.amount, currency: "EUR" };
+    expect(await receive(JSON.stringify({ order: otherCurrency }), "forged-currency")).toBe("accepted");
 
-    await startPaymentJobs(boss, deps);
+    const reported: string[] = [];
+    await startPaymentJobs(boss, deps, {
+      name: "local",
+      report: (_error, details) => reported.push(String(details.extra?.eventId)),
+      close: async () => {},
+    });
     const started = Date.now();
     const approved = async () =>
       (await database.db.select().from(orders).where(inArray(orders.orderId, orderIds))).filter(
@@ -96,5 +115,8 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
       .from(webhookEvents)
       .where(isNull(webhookEvents.processedAt));
     expect(unapplied).toEqual([{ eventId: "burst-bad" }]);
+    const [untouched] = await database.db.select().from(orders).where(eq(orders.orderId, unpaid.orderId));
+    expect(untouched?.status).toBe("created");
+    await expect.poll(() => reported.sort()).toEqual(["forged-amount", "forged-currency"]);
   }, 30_000);
 });

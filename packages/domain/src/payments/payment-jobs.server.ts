@@ -1,5 +1,6 @@
 import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import type { PgBoss } from "pg-boss";
+import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import { runDueRenewals } from "./subscription-billing.server.ts";
 import { processWebhook, requeueStaleWebhooks, webhookJob } from "./webhooks.server.ts";
@@ -18,9 +19,17 @@ export async function createPaymentQueues(boss: PgBoss): Promise<void> {
  * The payment workers: webhooks as they arrive; renewals and dunning every five minutes; every
  * minute, orders left processing are settled with the gateway and lost webhook jobs re-queued.
  */
-export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps): Promise<void> {
+export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps, errors: ErrorReporter): Promise<void> {
   await createPaymentQueues(boss);
-  const webhooks = eachJobInBursts<{ eventId: string }>((data) => processWebhook(deps, data.eventId));
+  const webhooks = eachJobInBursts<{ eventId: string }>(async (data) => {
+    // A signed event that does not match its order is someone's attack or the gateway's bug: both need a person.
+    if ((await processWebhook(deps, data.eventId)) === "refused") {
+      errors.report(new Error("webhook refused: its amount or currency is not the order's"), {
+        msg: "payment webhook refused",
+        extra: { eventId: data.eventId },
+      });
+    }
+  });
   await boss.work(webhookJob, webhooks.options, webhooks.handler);
   await boss.work(renewalsJob, async () => {
     await runDueRenewals(deps);

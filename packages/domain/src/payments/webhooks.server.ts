@@ -3,7 +3,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { orders, webhookEvents } from "@kinderready/db/schema";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { applyOrderUpdate, type PaymentDeps } from "./orders.server.ts";
+import { applyOrderUpdate, OrderMismatchError, type PaymentDeps } from "./orders.server.ts";
 import { solidgateOrderResponse, toGatewayOrder } from "./solidgate-gateway.server.ts";
 import { verifySignature } from "./solidgate-protocol.ts";
 
@@ -53,12 +53,19 @@ export async function receiveWebhook(
   return "accepted";
 }
 
-/** Applies one stored event. Events about orders this product never made are recorded and left. */
-export async function processWebhook(deps: PaymentDeps, eventId: string): Promise<"applied" | "ignored" | "done"> {
+/**
+ * Applies one stored event. Events about orders this product never made are recorded and left;
+ * one whose amount or currency is not its order's is `refused` (recorded, never applied), and the
+ * caller reports it.
+ */
+export async function processWebhook(
+  deps: PaymentDeps,
+  eventId: string,
+): Promise<"applied" | "ignored" | "refused" | "done"> {
   const [event] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
   if (!event || event.processedAt) return "done";
   const parsed = solidgateOrderResponse.safeParse(JSON.parse(event.body));
-  let outcome: "applied" | "ignored" = "ignored";
+  let outcome: "applied" | "ignored" | "refused" = "ignored";
   if (parsed.success) {
     const update = toGatewayOrder(parsed.data);
     const [known] = await deps.db
@@ -66,8 +73,13 @@ export async function processWebhook(deps: PaymentDeps, eventId: string): Promis
       .from(orders)
       .where(eq(orders.orderId, update.orderId));
     if (known) {
-      await applyOrderUpdate(deps, update);
-      outcome = "applied";
+      try {
+        await applyOrderUpdate(deps, update);
+        outcome = "applied";
+      } catch (error) {
+        if (!(error instanceof OrderMismatchError)) throw error;
+        outcome = "refused";
+      }
     }
   }
   await deps.db.update(webhookEvents).set({ processedAt: deps.now() }).where(eq(webhookEvents.eventId, eventId));
