@@ -1,10 +1,10 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
-import { DomainError } from "@kinderready/domain/domain-error";
+import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { flowOfQuizPage, flows } from "@kinderready/domain/onboarding/flows";
 import {
   checkEmailForVisitor,
   getOnboardingStatus,
-  submitOnboarding,
+  submitOnboardingForVisitor,
 } from "@kinderready/domain/onboarding/onboarding.server";
 import { checkEmailBody, onboardingBody, userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
@@ -101,12 +101,12 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
     );
   }
   try {
-    await submitOnboarding(services, input.data);
+    await submitOnboardingForVisitor(services, input.data, clientAddress, new Date());
   } catch (error) {
     if (error instanceof DomainError) {
       return data(
         { intent: "submit" as const, error: { field: error.field, messageKey: error.messageKey } },
-        { status: error.kind === "conflict" ? 409 : 404 },
+        { status: httpStatusOf[error.kind] },
       );
     }
     throw error;

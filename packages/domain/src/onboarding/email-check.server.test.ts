@@ -1,11 +1,41 @@
 import type { DbHandle } from "@kinderready/db/open-db";
+import { users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkEmailForVisitor, emailCheckLimit } from "./onboarding.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { createRandomToken } from "../random-token.ts";
+import { checkEmailForVisitor, emailCheckLimit, submitOnboardingForVisitor } from "./onboarding.server.ts";
+import { onboardingBody } from "./onboarding-schema.ts";
 import { insertTestParent } from "./test-parent.server.ts";
+
+const lead = (email: string) =>
+  onboardingBody.parse({
+    kid: { name: "Emma", years: { text: "5 years", value: 5 } },
+    email,
+    questions: [{ id: "ty", answer: "soon" }],
+    isForbiddenToMailing: false,
+    user_token: createRandomToken(),
+    purchasePathByFlow: "/purchase/",
+    product: "kinderready",
+    locale: "en",
+    tracking: { utmLabels: {}, fbAnalytics: {}, organic: true },
+  });
+
+/** What a submission answered: stored, or the error's kind. */
+async function outcome(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "stored";
+  } catch (error) {
+    if (error instanceof DomainError) return error.kind;
+    throw error;
+  }
+}
 
 describe.each(testDatabases())("the quiz's email check on $name", (target) => {
   let database: DbHandle;
+  const deps = () => ({ db: database.db, emails: { send: async () => null } });
   beforeAll(async () => {
     database = await openTestDatabase(target);
   });
@@ -20,5 +50,28 @@ describe.each(testDatabases())("the quiz's email check on $name", (target) => {
     expect(await ask("192.0.2.1")).toBe(true);
     // Another client is not affected.
     expect(await ask("192.0.2.2")).toBe(false);
+  });
+
+  it("counts quiz submissions against the same limit, and past it answers alike for known and unknown addresses", async () => {
+    const submit = (email: string, address = "192.0.2.9") =>
+      outcome(submitOnboardingForVisitor(deps(), lead(email), address, new Date()));
+    const knownEmail = `known-${Date.now()}@example.com`;
+    expect(await submit(knownEmail, "192.0.2.8")).toBe("stored");
+    // Within the limit a taken address is refused as taken (the parent is told to sign in).
+    expect(await submit(knownEmail)).toBe("conflict");
+    for (let i = 1; i < emailCheckLimit.max; i += 1) {
+      await checkEmailForVisitor(
+        database.db,
+        { email: "x@example.com", product: "kinderready" },
+        "192.0.2.9",
+        new Date(),
+      );
+    }
+    // Past it, a registered address and a new one get the same answer, and nothing is stored.
+    const fresh = `fresh-${Date.now()}@example.com`;
+    expect(await submit(knownEmail)).toBe("rate-limited");
+    expect(await submit(fresh)).toBe("rate-limited");
+    expect(await database.db.select().from(users).where(eq(users.email, fresh))).toEqual([]);
+    expect(await submit(fresh, "192.0.2.10")).toBe("stored");
   });
 });

@@ -121,13 +121,20 @@ export async function checkEmailUnique(
   return !owner || owner.token === input.user_token;
 }
 
-/** How often one client address may ask whether an email is taken. */
+/**
+ * How often one client address may do anything that tells whether an email is registered: ask
+ * "is this email free?" and submit the quiz (which refuses a taken address), counted together.
+ */
 export const emailCheckLimit = { max: 40, windowMinutes: 10 };
+
+const emailRevealRule = (clientAddress: string) => ({
+  key: throttleKey("email-check", clientAddress),
+  ...emailCheckLimit,
+});
 
 /**
  * The quiz's question "is this email free?", asked by a stranger's browser. Past the limit per
- * client address every answer is "free", so the check cannot test lists of addresses; the
- * submission itself still refuses an address another parent uses.
+ * client address every answer is "free", so the check cannot test lists of addresses.
  */
 export async function checkEmailForVisitor(
   db: Database,
@@ -135,9 +142,30 @@ export async function checkEmailForVisitor(
   clientAddress: string,
   now: Date,
 ): Promise<boolean> {
-  const rule = { key: throttleKey("email-check", clientAddress), ...emailCheckLimit };
-  if (!(await allowAttempt(db, [rule], now))) return true;
+  if (!(await allowAttempt(db, [emailRevealRule(clientAddress)], now))) return true;
   return checkEmailUnique(db, input);
+}
+
+/**
+ * The finished quiz from a stranger's browser. Its "this email already exists" answers the same
+ * question as the check, so it counts against the same limit; past it, every address, known or
+ * not, gets the same "too many attempts", and nothing is stored.
+ */
+export async function submitOnboardingForVisitor(
+  deps: OnboardingDeps,
+  input: OnboardingData,
+  clientAddress: string,
+  now: Date,
+): Promise<{ messageId?: string }> {
+  if (!(await allowAttempt(deps.db, [emailRevealRule(clientAddress)], now))) {
+    throw new DomainError(
+      "rate-limited",
+      "email",
+      "Too many attempts from this address",
+      "validation.messages.tooManyAttempts",
+    );
+  }
+  return submitOnboarding(deps, input);
 }
 
 /**
