@@ -221,7 +221,7 @@ export class ParentClient {
   async buy(offer: string): Promise<void> {
     const offerPath = offer.split("?", 1)[0] ?? "/purchase/";
     await this.request("offer page (SSR)", offer);
-    const checkout = await this.action("checkout (action)", offer, { intent: "checkout", variant: "initial" });
+    const checkout = await this.action("checkout (action)", offer, { intent: "checkout" });
     const redirectUrl = (checkout.data as { redirectUrl?: string } | undefined)?.redirectUrl;
     if (!redirectUrl) throw new StepFailed(`checkout: no payment page (${JSON.stringify(checkout.data)})`);
     await this.events(offerPath, [{ name: "offer_viewed" }, { name: "checkout_started" }]);

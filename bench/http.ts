@@ -124,7 +124,6 @@ try {
         user_token: buyerToken,
         product: "kinderready",
         flow: "main",
-        variant: "initial",
         country_code: "us",
         locale: "en",
         return_url: `${baseUrl}/purchase/?token=${buyerToken}`,

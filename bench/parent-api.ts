@@ -53,7 +53,6 @@ export const checkout = (baseUrl: string, token: string) =>
     user_token: token,
     product: "kinderready",
     flow: "main",
-    variant: "initial",
     country_code: "us",
     locale: "en",
     return_url: `${baseUrl}/purchase/?token=${token}`,

@@ -105,7 +105,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   };
   if (runsJobs) {
     await startEmailWorker(jobs, emailDeps);
-    await startPaymentJobs(jobs, paymentDeps);
+    await startPaymentJobs(jobs, paymentDeps, errors);
     // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
     await startForwardingJobs(jobs, { db: database.db, destinations: config.forwarding, appUrl: config.appUrl, now });
   } else {
@@ -116,6 +116,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     db: database.db,
     emails: jobs,
     jobs,
+    appUrl: config.appUrl,
+    offerTimerTimeout: config.offerTimerTimeout,
     payments: paymentDeps,
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
     account: {
@@ -130,7 +132,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
       db: database.db,
       appUrl: config.appUrl,
       downloadUrlSecret: config.downloadUrlSecret,
-      isDev: config.isDev,
+      devShortcuts: config.devShortcuts,
       now,
     },
   };
@@ -267,7 +269,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
             cookie: request.cookies[geoCookieName],
             clientAddress: request.ip,
           },
-          { ...config.geo, lookup: geoLookup, isDev: config.isDev },
+          { ...config.geo, lookup: geoLookup, devShortcuts: config.devShortcuts },
         );
         // A session cookie: the visit's place, so later pages skip the lookup.
         if (rememberAs) {

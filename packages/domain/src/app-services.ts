@@ -15,6 +15,10 @@ export type AppServices = OnboardingDeps & {
   webhookKeys: WebhookKeys;
   /** The job queue, for work that must not happen in a request. */
   jobs: Pick<PgBoss, "send">;
+  /** The product's own origin: the only place a payment may send a parent back to. */
+  appUrl: string;
+  /** The offer countdown's length (OFFER_TIMER_TIMEOUT), unless the operator set one in the console. */
+  offerTimerTimeout: number;
 };
 
 export type AccountDeps = OnboardingDeps & {

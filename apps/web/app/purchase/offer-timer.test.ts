@@ -1,46 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, restoreTimer, startingSeconds, tick } from "./offer-timer.ts";
+import { formatClock, localDeadline, notStartedTimer, timerAt } from "./offer-timer.ts";
 
 describe("offer timer", () => {
-  it("starts at 600 s, capped at the configured timeout", () => {
-    expect(startingSeconds(600)).toBe(600);
-    expect(startingSeconds(3600)).toBe(600);
-    expect(startingSeconds(60)).toBe(60);
-    expect(startingSeconds(-5)).toBe(0);
+  it("shows the whole countdown, capped at 600 s, until the server starts it", () => {
+    expect(notStartedTimer(3600)).toEqual({ secondsLeft: 600, expired: false });
+    expect(notStartedTimer(60)).toEqual({ secondsLeft: 60, expired: false });
+    expect(notStartedTimer(0)).toEqual({ secondsLeft: 0, expired: true });
   });
 
-  it("starts fresh when nothing is saved, and resumes a saved countdown within the cap", () => {
-    expect(restoreTimer({ offerSecondsLeft: undefined, isOfferExpired: false }, 60)).toEqual({
-      secondsLeft: 60,
-      expired: false,
-    });
-    expect(restoreTimer({ offerSecondsLeft: 42, isOfferExpired: false }, 60)).toEqual({
-      secondsLeft: 42,
-      expired: false,
-    });
-    // Saved under a longer timeout than today's.
-    expect(restoreTimer({ offerSecondsLeft: 500, isOfferExpired: false }, 60)).toEqual({
-      secondsLeft: 60,
-      expired: false,
-    });
-  });
-
-  it("stays expired once it ran out, and a zero timeout expires at once", () => {
-    expect(restoreTimer({ offerSecondsLeft: 30, isOfferExpired: true }, 60)).toEqual({ secondsLeft: 0, expired: true });
-    expect(restoreTimer({ offerSecondsLeft: 0, isOfferExpired: false }, 60)).toEqual({ secondsLeft: 0, expired: true });
-    expect(restoreTimer({ offerSecondsLeft: undefined, isOfferExpired: false }, 0)).toEqual({
-      secondsLeft: 0,
-      expired: true,
-    });
-  });
-
-  it("loses a second per tick and expires at 0", () => {
-    let timer = restoreTimer({ offerSecondsLeft: 2, isOfferExpired: false }, 600);
-    timer = tick(timer);
-    expect(timer).toEqual({ secondsLeft: 1, expired: false });
-    timer = tick(timer);
-    expect(timer).toEqual({ secondsLeft: 0, expired: true });
-    expect(tick(timer)).toBe(timer);
+  it("counts down to the server's deadline from when its answer arrived, and expires at 0", () => {
+    const deadline = localDeadline(2, 10_000);
+    expect(timerAt(deadline, 10_000)).toEqual({ secondsLeft: 2, expired: false });
+    expect(timerAt(deadline, 10_400)).toEqual({ secondsLeft: 2, expired: false });
+    expect(timerAt(deadline, 11_000)).toEqual({ secondsLeft: 1, expired: false });
+    expect(timerAt(deadline, 12_000)).toEqual({ secondsLeft: 0, expired: true });
+    expect(timerAt(deadline, 99_000)).toEqual({ secondsLeft: 0, expired: true });
+    // A reload after the deadline stays expired: the server answers 0.
+    expect(timerAt(localDeadline(0, 50_000), 50_000)).toEqual({ secondsLeft: 0, expired: true });
   });
 
   it("shows mm:ss", () => {

@@ -1,33 +1,29 @@
+import { startingSeconds } from "@kinderready/domain/pricing/offer-rules";
+
 /**
- * The offer countdown (spec point 4): it starts at 600 s, capped at the configured timeout,
- * loses a second per tick while the price is on screen, and at 0 the offer has expired.
+ * The offer countdown as the parent sees it. The server keeps the deadline (set when the price
+ * is first shown, the same after a reload or on another device) and prices the checkout by it;
+ * the page only counts down to it, against this device's clock from when the server answered.
  */
 
-export const offerSeconds = 600;
 export const tickMs = 1000;
 
 export type OfferTimer = { secondsLeft: number; expired: boolean };
 
-export function startingSeconds(timeoutSeconds: number): number {
-  return Math.max(0, Math.min(offerSeconds, Math.floor(timeoutSeconds)));
-}
-
-/** The timer as saved (undefined before it first ran), kept within today's cap. */
-export function restoreTimer(
-  saved: { offerSecondsLeft: number | undefined; isOfferExpired: boolean },
-  timeoutSeconds: number,
-): OfferTimer {
-  if (saved.isOfferExpired) return { secondsLeft: 0, expired: true };
-  const start = startingSeconds(timeoutSeconds);
-  const left = saved.offerSecondsLeft;
-  const secondsLeft =
-    left === undefined || !Number.isFinite(left) ? start : Math.max(0, Math.min(Math.floor(left), start));
+/** Before the server answered: the whole countdown, not yet running. */
+export function notStartedTimer(timeoutSeconds: number): OfferTimer {
+  const secondsLeft = startingSeconds(timeoutSeconds);
   return { secondsLeft, expired: secondsLeft === 0 };
 }
 
-export function tick(timer: OfferTimer): OfferTimer {
-  if (timer.expired) return timer;
-  const secondsLeft = Math.max(0, timer.secondsLeft - 1);
+/** The local moment the server's countdown ends: `secondsLeft` from when its answer arrived. */
+export function localDeadline(secondsLeft: number, receivedAtMs: number): number {
+  return receivedAtMs + Math.max(0, secondsLeft) * 1000;
+}
+
+/** The countdown at `nowMs` against a local deadline. */
+export function timerAt(deadlineMs: number, nowMs: number): OfferTimer {
+  const secondsLeft = Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
   return { secondsLeft, expired: secondsLeft === 0 };
 }
 

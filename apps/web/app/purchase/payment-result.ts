@@ -8,8 +8,9 @@ export const maxPolls = 20;
 
 export type OrderStatus = { status: "pending" | "approved" | "declined"; errorCode: string | null };
 
-/** What the offer's posts answer: the hosted payment page to go to, or the order's status. */
+/** What the offer's posts answer: the countdown, the hosted payment page to go to, or the order's status. */
 export type PurchaseActionResult =
+  | { intent: "offer-shown"; secondsLeft: number }
   | { intent: "checkout"; redirectUrl: string }
   | { intent: "checkout"; error: { messageKey: string } }
   | ({ intent: "order-status" } & OrderStatus);

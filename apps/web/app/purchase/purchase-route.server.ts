@@ -5,8 +5,8 @@ import type { FlowType } from "@kinderready/domain/onboarding/flows";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
-import { checkoutVariants } from "@kinderready/domain/payments/checkout-schema";
 import { GatewayUnavailableError } from "@kinderready/domain/payments/payment-gateway";
+import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -54,6 +54,10 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
   }
   const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
+  // The countdown as the server keeps it: undefined until the price was first on this parent's screen.
+  const offerSecondsLeft = token.success
+    ? await getOfferCountdown(services.db, { userToken: token.data, product: defaultProduct, now: new Date() })
+    : undefined;
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
     product: defaultProduct,
@@ -75,6 +79,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     // While the timer runs, and once it has run out.
     plans: { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) },
     offerTimerTimeout,
+    offerSecondsLeft: offerSecondsLeft ?? null,
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
     userFlow,
@@ -84,12 +89,14 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
 }
 
 const actionBody = z.discriminatedUnion("intent", [
-  // The browser names the offer variant only; the server prices the plan for the country.
-  z.object({ intent: z.literal("checkout"), variant: z.enum(checkoutVariants) }),
+  // The price is on screen: the countdown starts (once, on the server).
+  z.object({ intent: z.literal("offer-shown") }),
+  // Nothing about the price: the server prices the plan for the country and the countdown.
+  z.object({ intent: z.literal("checkout") }),
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
 ]);
 
-/** The offer's two server calls: leave for the hosted payment page, and the payment's status. */
+/** The offer's server calls: start the countdown, leave for the hosted payment page, the payment's status. */
 export async function handlePurchaseAction({ request, url, context }: Route.ActionArgs) {
   const { services, geo, config, errors } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
@@ -128,6 +135,20 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       { status: 404 },
     );
   }
+  const offerTimeoutSeconds = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
+  if (body.data.intent === "offer-shown") {
+    const input = { userToken: token.data, product: defaultProduct, timeoutSeconds: offerTimeoutSeconds };
+    try {
+      const secondsLeft = await showSubscriptionOffer(services.db, { ...input, now: new Date() });
+      return { intent: "offer-shown", secondsLeft } satisfies PurchaseActionResult;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data<PurchaseActionResult>(
+        { intent: "checkout", error: { messageKey: "purchase.result.unknownUser" } },
+        { status: 404 },
+      );
+    }
+  }
   const locale = localeFromPath(url.pathname);
   // The parent comes back to this same page, in their language, with their token.
   const returnUrl = new URL(localizePath(`/${pageOf(url).path}/`, locale), config.appUrl);
@@ -137,7 +158,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       userToken: token.data,
       product: defaultProduct,
       flow: flowOf(url),
-      variant: body.data.variant,
+      offerTimeoutSeconds,
       countryCode: geo.countryCode,
       locale,
       returnUrl: returnUrl.toString(),

@@ -14,8 +14,6 @@ import {
 const saved = (overrides: Partial<PurchaseState> = {}): PurchaseState => ({
   step: 3,
   stepUserId: "parent-a",
-  offerSecondsLeft: 42,
-  isOfferExpired: false,
   ...overrides,
 });
 
@@ -68,17 +66,15 @@ describe("resolvePurchaseState", () => {
     expect(resolvePurchaseState(state, { userId: "parent-a", jumpToOffer: false })).toBe(state);
   });
 
-  it("starts another parent at the first step with a fresh offer timer", () => {
-    expect(resolvePurchaseState(saved({ isOfferExpired: true }), { userId: "parent-b", jumpToOffer: false })).toEqual({
+  it("starts another parent at the first step", () => {
+    expect(resolvePurchaseState(saved(), { userId: "parent-b", jumpToOffer: false })).toEqual({
       step: 0,
       stepUserId: "parent-b",
-      offerSecondsLeft: undefined,
-      isOfferExpired: false,
     });
   });
 
   it("claims the step for the first parent on a new device", () => {
-    const fresh = saved({ step: 0, stepUserId: undefined, offerSecondsLeft: undefined });
+    const fresh = saved({ step: 0, stepUserId: undefined });
     expect(resolvePurchaseState(fresh, { userId: "parent-a", jumpToOffer: false })).toMatchObject({
       step: 0,
       stepUserId: "parent-a",
@@ -92,7 +88,6 @@ describe("resolvePurchaseState", () => {
     expect(resolvePurchaseState(saved(), { userId: "parent-b", jumpToOffer: true })).toMatchObject({
       step: offerStep,
       stepUserId: "parent-b",
-      offerSecondsLeft: undefined,
     });
   });
 });

@@ -30,7 +30,7 @@ export function buttonOf(id: PurchaseStepId): "continue" | "get-kit" | "purchase
 
 /**
  * The saved state as a page load finds it: another parent on this device starts again at the
- * first step with a fresh offer timer, and an `offer` link (or a payment coming back) opens the
+ * first step, and an `offer` link (or a payment coming back) opens the
  * offer. Returns the same object when nothing changes.
  */
 export function resolvePurchaseState(
@@ -39,7 +39,7 @@ export function resolvePurchaseState(
 ): PurchaseState {
   let next = state;
   if (input.userId !== state.stepUserId) {
-    next = { ...next, step: 0, stepUserId: input.userId, offerSecondsLeft: undefined, isOfferExpired: false };
+    next = { ...next, step: 0, stepUserId: input.userId };
   }
   if (input.jumpToOffer && next.step !== offerStep) next = { ...next, step: offerStep };
   return next;

@@ -4,13 +4,9 @@ export type PurchaseState = {
   step: number;
   /** The user the step belongs to: a different user starts at step 0. */
   stepUserId: string | undefined;
-  offerSecondsLeft: number | undefined;
-  isOfferExpired: boolean;
 };
 
 export const usePurchaseStore = createPersistedStore<PurchaseState>("purchase", 1, () => ({
   step: 0,
   stepUserId: undefined,
-  offerSecondsLeft: undefined,
-  isOfferExpired: false,
 }));

@@ -42,13 +42,26 @@ describe("upsell modal rules", () => {
   });
 
   it("on arrival opens an offer that may open, and always opens for a parent back from the gateway", () => {
-    expect(upsaleOnArrival(fresh, "parent-a", false)).toMatchObject({ isOpen: true, formKey: "initial" });
+    expect(upsaleOnArrival(fresh, "parent-a", false, "initial")).toMatchObject({ isOpen: true, formKey: "initial" });
     const declined = declineUpsale(fresh);
-    expect(upsaleOnArrival(declined, "parent-a", false)).toMatchObject({ isOpen: true, formKey: "catchy" });
+    expect(upsaleOnArrival(declined, "parent-a", false, "discount")).toMatchObject({ isOpen: true, formKey: "catchy" });
     const ended = closeDiscount(fresh);
-    expect(upsaleOnArrival(ended, "parent-a", false).isOpen).toBe(false);
-    expect(upsaleOnArrival(ended, "parent-a", true).isOpen).toBe(true);
-    expect(upsaleOnArrival(ended, "parent-b", false)).toMatchObject({ isOpen: true, canOpen: true, owner: "parent-b" });
+    expect(upsaleOnArrival(ended, "parent-a", false, "ended").isOpen).toBe(false);
+    expect(upsaleOnArrival(ended, "parent-a", true, "ended").isOpen).toBe(true);
+    expect(upsaleOnArrival(ended, "parent-b", false, "initial")).toMatchObject({
+      isOpen: true,
+      canOpen: true,
+      owner: "parent-b",
+    });
+  });
+
+  it("follows the server's stage, which prices the packs, over what this browser saved", () => {
+    // A "no, thanks" the server never recorded opened no discount.
+    expect(upsaleOnArrival(declineUpsale(fresh), "parent-a", false, "initial").formKey).toBe("initial");
+    // Another tab declined: this one shows the discount the server would charge.
+    expect(upsaleOnArrival(fresh, "parent-a", false, "discount").formKey).toBe("catchy");
+    // Another tab closed the discount: no more offers here either.
+    expect(upsaleOnArrival(fresh, "parent-a", false, "ended")).toMatchObject({ isOpen: false, canOpen: false });
   });
 
   it("keeps a short digest of the token, the same everywhere and different per parent", () => {

@@ -1,3 +1,4 @@
+import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { UpsaleState } from "../stores/upsale-store.ts";
 
 /**
@@ -36,13 +37,28 @@ export function upsaleFor(state: UpsaleState, owner: string | undefined): Upsale
 }
 
 /**
+ * The saved popup in line with the offer's stage on the server, which prices the packs: another
+ * tab or device may have moved it on, and a "no, thanks" the server never heard of opened nothing.
+ */
+export function withOfferStage(state: UpsaleState, stage: UpsaleStage): UpsaleState {
+  if (stage === "discount") return { ...state, formKey: "catchy" };
+  if (stage === "ended") return { ...state, isOpen: false, canOpen: false, formKey: "initial" };
+  return { ...state, formKey: "initial" };
+}
+
+/**
  * The popup as the parent arrives: opened when allowed, and always when they come back from
  * paying on the gateway's page (it shows how that went). The server renders this state and the
  * browser then keeps it, so the popup is on the first paint instead of appearing after the
  * scripts load.
  */
-export function upsaleOnArrival(state: UpsaleState, owner: string | undefined, returning: boolean): UpsaleState {
-  const own = upsaleFor(state, owner);
+export function upsaleOnArrival(
+  state: UpsaleState,
+  owner: string | undefined,
+  returning: boolean,
+  stage: UpsaleStage,
+): UpsaleState {
+  const own = withOfferStage(upsaleFor(state, owner), stage);
   return returning ? { ...own, isOpen: true } : openUpsaleModal(own);
 }
 

@@ -1,3 +1,5 @@
+import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
+
 /**
  * What the upsell shows after a decline (spec point 8): insufficient funds for 3.02 (also
  * written 3_02), a request to confirm with the bank where the charge needed the cardholder,
@@ -28,6 +30,7 @@ export type UpsaleActionResult =
   | { intent: "upsale"; error: { messageKey: string } }
   | { intent: "upsale-status"; status: "pending" | "approved" | "declined"; errorCode: string | null }
   | { intent: "trigger-upsale"; recorded: boolean }
+  | { intent: "upsale-decision"; stage: UpsaleStage }
   | { intent: "upsale-checkout"; redirectUrl: string };
 
 /** What marking a printable done answers; `error` is a catalogue key. */

@@ -1,6 +1,13 @@
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { entitlements, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
+import {
+  entitlements,
+  gatewaySimulatorOrders,
+  ledgerEntries,
+  offerStates,
+  orders,
+  subscriptions,
+} from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
@@ -11,7 +18,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices, testWebhookKeys } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testAppUrl, testServices, testWebhookKeys } from "./test-api.ts";
 
 // The first payment end to end: the API, the simulator's hosted page over loopback HTTP, its
 // webhooks into the API, and the rules: one order per attempt, one fulfilment, prices by country.
@@ -68,10 +75,9 @@ describe.each(testDatabases())("first payment on $name", (target) => {
         user_token: token,
         product: "kinderready",
         flow: "main",
-        variant: "initial",
         country_code: "us",
         locale: "en",
-        return_url: "https://kit.example/purchase/?token=abc",
+        return_url: `${testAppUrl}/purchase/?token=abc`,
         ...overrides,
       },
     });
@@ -106,7 +112,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
 
     const paid = await payOnPage(redirect_url, card("4067429974719265"));
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe(`https://kit.example/purchase/?token=abc&order_id=${order_id}`);
+    expect(paid.headers.get("location")).toBe(`${testAppUrl}/purchase/?token=abc&order_id=${order_id}`);
     // Paying the same page again (a double click, the back button) charges nothing more.
     expect((await payOnPage(redirect_url, card("4067429974719265"))).status).toBe(303);
     const gatewayOrders = await database.db
@@ -145,17 +151,44 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     expect(made?.n).toBe(1);
   });
 
-  it("prices by country on the server: pounds for GB, euros for DE, the expired offer when asked", async () => {
-    for (const [country, currency, amount, variant] of [
-      ["gb", "GBP", 199, "initial"],
-      ["de", "EUR", 199, "initial"],
-      ["us", "USD", 399, "expired"],
+  it("prices by country on the server: pounds for GB, euros for DE", async () => {
+    for (const [country, currency, amount] of [
+      ["gb", "GBP", 199],
+      ["de", "EUR", 199],
     ] as const) {
       const parent = await newParent();
-      const { order_id } = (await checkout(parent.token, { country_code: country, variant })).json();
+      const { order_id } = (await checkout(parent.token, { country_code: country })).json();
       const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
       expect(order).toMatchObject({ currency, amount });
     }
+  });
+
+  it("prices by the parent's countdown, whatever the browser asks for", async () => {
+    const offerView = (token: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/purchase/offer-view",
+        headers,
+        payload: { user_token: token, product: "kinderready" },
+      });
+    // Shown for the first time: the whole countdown (the test deployment's 600 s), then the same deadline.
+    const parent = await newParent();
+    expect((await offerView(parent.token)).json()).toEqual({ seconds_left: 600 });
+    expect((await offerView(parent.token)).json()).toEqual({ seconds_left: 600 });
+    const early = (await checkout(parent.token, { variant: "expired" })).json();
+    const [initial] = await database.db.select().from(orders).where(eq(orders.orderId, early.order_id));
+    expect(initial?.amount).toBe(199);
+
+    // The countdown ran out: the expired price, though the browser asks for the discount.
+    const late = await newParent();
+    await database.db
+      .insert(offerStates)
+      .values({ userId: late.id, offerDeadlineAt: new Date(clock.getTime() - 60_000) });
+    expect((await offerView(late.token)).json()).toEqual({ seconds_left: 0 });
+    const { order_id } = (await checkout(late.token, { variant: "initial" })).json();
+    const [expired] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
+    expect(expired?.amount).toBe(399);
+    expect((await offerView("NoSuchParentToken000001")).statusCode).toBe(404);
   });
 
   it("reports a decline with its code, and a new attempt is a new order", async () => {
@@ -201,12 +234,23 @@ describe.each(testDatabases())("first payment on $name", (target) => {
 
   it("rejects a bad request naming the field, and never takes an amount from the client", async () => {
     const parent = await newParent();
-    const answer = await checkout(parent.token, { variant: "catchy" });
+    const answer = await checkout(parent.token, { country_code: "usa" });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain("body.variant");
+    expect(answer.json().message).toContain("body.country_code");
     const withAmount = await checkout(parent.token, { amount: 1 });
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, withAmount.json().order_id));
     expect(order?.amount).toBe(199);
+  });
+
+  it("sends the parent back only to the product's own site after paying", async () => {
+    const parent = await newParent();
+    for (const elsewhere of ["https://evil.example/purchase/", "http://app.test.evil.example/", "https://app.test/"]) {
+      const answer = await checkout(parent.token, { return_url: elsewhere });
+      expect(answer.statusCode, elsewhere).toBe(400);
+      expect(answer.json().message).toContain("body.return_url");
+    }
+    const [made] = await database.db.select({ n: count() }).from(orders).where(eq(orders.userId, parent.id));
+    expect(made?.n).toBe(0);
   });
 
   it("stores webhooks once, and fulfils once whatever the order and number of deliveries", async () => {

@@ -1,11 +1,16 @@
 import type { AppServices } from "@kinderready/domain/app-services";
+import { DomainError } from "@kinderready/domain/domain-error";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import {
   checkoutBody,
   checkoutResult,
+  offerViewBody,
+  offerViewResult,
   orderStatusBody,
   orderStatusResult,
 } from "@kinderready/domain/payments/checkout-schema";
+import { showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
+import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { priceConfigBody, priceConfigResult } from "@kinderready/domain/pricing/price-config-schema";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -33,6 +38,26 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
   );
 
   app.post(
+    "/purchase/offer-view",
+    {
+      schema: {
+        summary: "The price is on the parent's screen: starts their countdown once and answers the seconds left",
+        tags: ["purchase"],
+        body: offerViewBody,
+        response: { 200: offerViewResult, ...errors },
+      },
+    },
+    async (request) => ({
+      seconds_left: await showSubscriptionOffer(db, {
+        userToken: request.body.user_token,
+        product: request.body.product,
+        timeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
+        now: services.payments.now(),
+      }),
+    }),
+  );
+
+  app.post(
     "/purchase/checkout",
     {
       schema: {
@@ -44,11 +69,16 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
     },
     async (request) => {
       const body = request.body;
+      // After paying, the gateway sends the parent to this address: it must be the product's own.
+      const origin = new URL(services.appUrl).origin;
+      if (new URL(body.return_url).origin !== origin) {
+        throw new DomainError("invalid", "return_url", `must be an address on ${origin}`);
+      }
       const started = await startCheckout(services.payments, {
         userToken: body.user_token,
         product: body.product,
         flow: body.flow,
-        variant: body.variant,
+        offerTimeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
         countryCode: body.country_code,
         locale: body.locale,
         returnUrl: body.return_url,

@@ -38,6 +38,8 @@ export function testServices(
     db,
     emails: jobs,
     jobs,
+    appUrl: testAppUrl,
+    offerTimerTimeout: 600,
     payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now) },
     webhookKeys: testWebhookKeys,
     account: {
@@ -48,7 +50,7 @@ export function testServices(
       supportEmail: "support@kinderready.test",
       accessLinkSecret: testAccessLinkSecret,
     },
-    printables: { db, appUrl: testAppUrl, downloadUrlSecret: testDownloadUrlSecret, isDev: true, now },
+    printables: { db, appUrl: testAppUrl, downloadUrlSecret: testDownloadUrlSecret, devShortcuts: true, now },
   };
 }
 
@@ -89,10 +91,9 @@ export async function payFirstPayment(
       user_token: userToken,
       product: "kinderready",
       flow: "main",
-      variant: "initial",
       country_code: country,
       locale: "en",
-      return_url: "https://kit.example/purchase/",
+      return_url: `${testAppUrl}/purchase/`,
     },
   });
   const { order_id, redirect_url } = started.json();

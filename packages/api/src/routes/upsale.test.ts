@@ -5,6 +5,7 @@ import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.ser
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import {
   buyUpsale,
+  decideUpsaleOffer,
   getUpsaleDisplayMode,
   getUpsaleOffer,
   getUpsaleStatus,
@@ -83,8 +84,16 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     expect(events).toMatchObject([{ event: "upsale", amount: 1499, currency: "USD" }]);
   });
 
-  it("sells the discount price too, and lifetime access ends renewals", async () => {
+  it("sells the discount price only after a no, thanks, and lifetime access ends renewals", async () => {
     const parent = await payingParent("4067429974719265", "gb");
+    const decide = (decision: string) =>
+      post("/api/v1/solid/upsale/decision", { user_token: parent.token, product: "kinderready", decision });
+    // The browser cannot choose the discount: before the parent declined, 4.99 is not the price.
+    const early = await upsale(parent, { amount: 499, currency: "gbp" });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toContain("not the current price");
+    expect((await decide("declined")).json()).toEqual({ stage: "discount" });
+    expect((await upsale(parent, { amount: 1499, currency: "gbp" })).statusCode).toBe(400);
     const discount = await upsale(parent, { amount: 499, currency: "gbp" });
     expect(await status(parent.token, discount.json().order_id)).toMatchObject({ status: "approved" });
     const lifetime = await upsale(parent, { amount: 2999, currency: "GBP", recurring_type: "lifetime" });
@@ -164,23 +173,32 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("offers the pages the prices in the first payment's currency, and buys at the catalogue's price", async () => {
     const parent = await payingParent("4067429974719265", "de");
-    const offer = await getUpsaleOffer(services.payments, { userToken: parent.token, product: "kinderready" });
+    const input = { userToken: parent.token, product: "kinderready" as const };
+    const offer = await getUpsaleOffer(services.payments, input);
     expect(offer).toMatchObject({
       owned: [],
+      stage: "initial",
       plans: {
         initial: { price: 14.99, oldPrice: 30, discount: 50, currency: "€", product_name: "upsale_14.99_€" },
         catchy: { price: 4.99, oldPrice: 30, product_name: "upsale_discount_4.99_€" },
         lifetime: { price: 29.99, oldPrice: 59.99, discount: 50, product_name: "lifetime_29.99_€" },
       },
     });
-    const { orderId } = await buyUpsale(services.payments, {
-      userToken: parent.token,
-      product: "kinderready",
-      recurringType: "upsale",
-      variant: "catchy",
-    });
+    const buy = (shown: "initial" | "catchy") =>
+      buyUpsale(services.payments, { userToken: parent.token, product: "kinderready", recurringType: "upsale", shown });
+    // The page showed the discount the server never offered: refused, nothing charged.
+    await expect(buy("catchy")).rejects.toThrow("the parent saw the catchy price, the offer is at initial");
+    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
+    expect((await getUpsaleOffer(services.payments, input))?.stage).toBe("discount");
+    // Two tabs: a second "no" keeps the discount, a stale tab showing the usual price is refused.
+    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
+    await expect(buy("initial")).rejects.toThrow("the parent saw the initial price, the offer is at catchy");
+    const { orderId } = await buy("catchy");
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
     expect(order).toMatchObject({ amount: 499, currency: "EUR", status: "approved" });
+    // Closing the discount ends it: the usual price again, never the discount.
+    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "discount-closed" })).toBe("ended");
+    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("ended");
     const after = await getUpsaleOffer(services.payments, { userToken: parent.token, product: "kinderready" });
     expect(after?.owned).toEqual(["upsale"]);
     // Nothing to offer before the first payment.
@@ -205,7 +223,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   it("lets the parent pay an upsell on the hosted page when the bank wants them present", async () => {
     const parent = await payingParent();
     const input = { userToken: parent.token, product: "kinderready" as const, recurringType: "lifetime" as const };
-    const session = { ...input, variant: "initial" as const, locale: "en" as const };
+    const session = { ...input, shown: "initial" as const, locale: "en" as const };
     const returnUrl = "https://kit.example/printables/?token=abc";
     const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });
     expect(started.redirectUrl).toMatch(`${loopback.publicUrl}/pay/`);

@@ -1,5 +1,6 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import {
+  decideUpsaleOffer,
   getUpsaleStatus,
   recordUpsaleConversion,
   setUpsaleDisplayMode,
@@ -9,6 +10,8 @@ import {
   triggerUpsaleBody,
   triggerUpsaleResult,
   upsaleBody,
+  upsaleDecisionBody,
+  upsaleDecisionResult,
   upsaleDisplayModeBody,
   upsaleParams,
   upsaleResult,
@@ -45,6 +48,26 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
       });
       return { order_id: orderId };
     },
+  );
+
+  app.post(
+    "/:gateway/upsale/decision",
+    {
+      schema: {
+        summary: "The parent's answer to the upsell offer; the catchy discount applies only after a no, thanks",
+        tags: ["upsale"],
+        params: upsaleParams,
+        body: upsaleDecisionBody,
+        response: { 200: upsaleDecisionResult, ...errors },
+      },
+    },
+    async (request) => ({
+      stage: await decideUpsaleOffer(services.payments, {
+        userToken: request.body.user_token,
+        product: request.body.product,
+        decision: request.body.decision,
+      }),
+    }),
   );
 
   app.post(

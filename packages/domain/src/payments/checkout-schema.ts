@@ -8,17 +8,23 @@ import { products } from "../product.ts";
 export const checkoutVariants = ["initial", "expired"] as const;
 export type CheckoutVariant = (typeof checkoutVariants)[number];
 
-/** POST /purchase/checkout: no amount or currency; the server prices the plan for the country. */
+/**
+ * POST /purchase/checkout: no amount, currency or variant; the server prices the plan for the
+ * country and the parent's countdown.
+ */
 export const checkoutBody = z.object({
   user_token: userTokenSchema,
   product: z.enum(products),
   flow: z.enum(flowTypes),
-  variant: z.enum(checkoutVariants),
   country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code"),
   locale: z.enum(localeCodes),
   /** The offer page to return to; it must be on the product's own site. */
   return_url: z.url(),
 });
+
+/** POST /purchase/offer-view: the price is on the parent's screen; the countdown starts once. */
+export const offerViewBody = z.object({ user_token: userTokenSchema, product: z.enum(products) });
+export const offerViewResult = z.object({ seconds_left: z.number().int().min(0) });
 
 export const checkoutResult = z.object({ order_id: z.string(), redirect_url: z.url() });
 

@@ -5,8 +5,9 @@ import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../onboarding/flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
+import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
+import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
 import type { Product } from "../product.ts";
-import type { CheckoutVariant } from "./checkout-schema.ts";
 import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { hasAccess } from "./subscription-billing.server.ts";
@@ -14,15 +15,16 @@ import { hasAccess } from "./subscription-billing.server.ts";
 /**
  * The first payment: the parent leaves for the gateway's hosted payment page (card data never
  * touches the product) and comes back to the offer with the order id, where the page asks how
- * it went. The browser chooses only the offer variant; the plan and the amount come from the
- * catalogue for the parent's country.
+ * it went. The browser chooses nothing about the price: the variant follows the parent's stored
+ * countdown (offer-rules.ts) and the plan and amount come from the catalogue for their country.
  */
 
 export type CheckoutInput = {
   userToken: string;
   product: Product;
   flow: FlowType;
-  variant: CheckoutVariant;
+  /** The countdown's configured length, for a parent who buys before the price was ever shown. */
+  offerTimeoutSeconds: number;
   countryCode: string;
   locale: Locale;
   /** The offer page to come back to; the gateway adds `order_id`. */
@@ -57,6 +59,11 @@ export async function startCheckout(
     );
   }
 
+  const now = deps.now();
+  const deadline =
+    (await readOfferState(deps.db, user.id)).deadline ??
+    (await startOfferCountdown(deps.db, { userId: user.id, seconds: startingSeconds(input.offerTimeoutSeconds), now }));
+  const variant = subscriptionVariantAt(deadline, now);
   // The intro-offer group is the server's to decide, as on the offer page: never the browser's.
   const { group: introOfferGroup } = await assignIntroOfferGroup(deps.db, {
     userId: user.id,
@@ -71,12 +78,12 @@ export async function startCheckout(
       and(
         eq(pricePlans.product, input.product),
         eq(pricePlans.kind, "subscription"),
-        eq(pricePlans.variant, input.variant),
+        eq(pricePlans.variant, variant),
         eq(pricePlans.splitGroup, introOfferGroup),
         eq(pricePlans.currency, currencyFor(input.countryCode)),
       ),
     );
-  if (!plan) throw new Error(`no subscription plan for ${input.variant} in ${input.countryCode}`);
+  if (!plan) throw new Error(`no subscription plan for ${variant} in ${input.countryCode}`);
 
   const [latest] = await deps.db
     .select()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
 import { currencyCodes } from "../pricing/currency.ts";
+import { upsaleDecisions, upsaleStages } from "../pricing/offer-rules.ts";
 import { products } from "../product.ts";
 
 /** What a one-click upsell buys: every add-on pack, or lifetime access. */
@@ -23,7 +24,7 @@ export const upsaleParams = z.object({ gateway: z.enum(upsaleGateways) });
 
 /**
  * POST /{gateway}/upsale (spec point 3). The amount and currency are checked against the
- * server's own price for the parent and never used to price anything.
+ * server's own current price for the parent (by the offer's stage) and never used to price anything.
  */
 export const upsaleBody = z.object({
   email: z.email(),
@@ -46,6 +47,14 @@ export const upsaleStatusResult = z.object({
   status: z.enum(["processing", "approved", "declined"]),
   error_code: z.string().nullable(),
 });
+
+/** POST /{gateway}/upsale/decision: "no, thanks" opens the catchy discount; closing it ends the discount. */
+export const upsaleDecisionBody = z.object({
+  user_token: userTokenSchema,
+  product: z.enum(products),
+  decision: z.enum(upsaleDecisions),
+});
+export const upsaleDecisionResult = z.object({ stage: z.enum(upsaleStages) });
 
 export const triggerUpsaleBody = z.object({ user_token: userTokenSchema, product: z.enum(products) });
 export const triggerUpsaleResult = z.object({ recorded: z.boolean() });

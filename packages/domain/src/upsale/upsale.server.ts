@@ -14,6 +14,8 @@ import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
+import { type UpsaleDecision, type UpsaleStage, upsaleVariantAt } from "../pricing/offer-rules.ts";
+import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
 import type { Product } from "../product.ts";
@@ -22,7 +24,9 @@ import { type UpsaleDisplayMode, type UpsaleType, type UpsaleVariant, upsaleDisp
 /**
  * One-click upsells after the first payment: the card stored by that payment is charged
  * merchant-initiated (`/recurring`), at the catalogue's price in the currency the parent paid in.
- * The browser's amount and currency are only checked, never used: a mismatch is refused.
+ * Which price (the usual one or the catchy discount) follows the offer's stage kept on the server
+ * (offer-rules.ts). What the browser saw (an amount, a variant) is only checked, never used: a
+ * mismatch is refused, so a parent is never charged a price other than the one on their screen.
  */
 
 export type UpsaleInput = {
@@ -120,6 +124,15 @@ async function refuseOwned(
   }
 }
 
+/** The plan an upsell kind costs this parent now: by the offer's stage (lifetime has one price). */
+async function currentUpsalePlan(
+  deps: PaymentDeps,
+  input: { userId: string; product: Product; recurringType: UpsaleType; currency: string },
+) {
+  const variant = upsaleVariantAt((await readOfferState(deps.db, input.userId)).upsaleStage);
+  return catalogueUpsalePlan(deps, { ...input, variant });
+}
+
 /** The catalogue's plan for an upsell kind and offer variant in a currency (lifetime has one price). */
 async function catalogueUpsalePlan(
   deps: PaymentDeps,
@@ -162,20 +175,15 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
   if (input.currency !== subscription.currency) {
     throw new DomainError("invalid", "currency", `must be ${subscription.currency}, the currency of the first payment`);
   }
-  const [plan] = await deps.db
-    .select()
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, input.product),
-        eq(pricePlans.kind, input.recurringType),
-        eq(pricePlans.currency, subscription.currency),
-        eq(pricePlans.amount, input.amount),
-      ),
-    )
-    .limit(1);
-  if (!plan)
-    throw new DomainError("invalid", "amount", `is not a price of ${input.recurringType} in ${input.currency}`);
+  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  if (plan.amount !== input.amount) {
+    throw new DomainError(
+      "invalid",
+      "amount",
+      `is not the current price of ${input.recurringType} for this parent (${plan.amount})`,
+      "upsale.errors.priceChanged",
+    );
+  }
   await refuseOwned(deps, user.id, subscription, input.recurringType);
   const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
   if (order.status === "created") {
@@ -237,6 +245,8 @@ export type UpsaleOffer = {
   /** The child's name from the quiz, to address the offer to. */
   kidName: string | null;
   owned: UpsaleType[];
+  /** Where the offer stands: the catchy price applies only at `discount`. */
+  stage: UpsaleStage;
   /** The add-on packs at the offer's price and at the discount downsell, and lifetime access. */
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
 };
@@ -254,7 +264,7 @@ export async function getUpsaleOffer(
     throw error;
   });
   if (!buyer) return undefined;
-  const [rows, owned] = await Promise.all([
+  const [rows, owned, state] = await Promise.all([
     deps.db
       .select()
       .from(pricePlans)
@@ -266,6 +276,7 @@ export async function getUpsaleOffer(
         ),
       ),
     ownedUpsells(deps, buyer.user.id),
+    readOfferState(deps.db, buyer.user.id),
   ]);
   const plan = (kind: UpsaleType, variant: UpsaleVariant) => {
     const row = rows.find((candidate) => candidate.kind === kind && candidate.variant === variant);
@@ -277,6 +288,7 @@ export async function getUpsaleOffer(
   return {
     kidName: buyer.user.kidName,
     owned: [...owned],
+    stage: state.upsaleStage,
     plans: {
       initial: plan("upsale", "initial"),
       catchy: plan("upsale", "catchy"),
@@ -285,13 +297,29 @@ export async function getUpsaleOffer(
   };
 }
 
-/** A one-click upsell from the pages: the browser names what to buy, the catalogue names the price. */
+/** Refuses a purchase whose price on the parent's screen is not the one the server would charge. */
+function refuseOtherPrice(shown: UpsaleVariant, plan: typeof pricePlans.$inferSelect) {
+  if (plan.kind === "upsale" && plan.variant !== shown) {
+    throw new DomainError(
+      "conflict",
+      "variant",
+      `the parent saw the ${shown} price, the offer is at ${plan.variant}`,
+      "upsale.errors.priceChanged",
+    );
+  }
+}
+
+/**
+ * A one-click upsell from the pages: the browser names what to buy and the price it showed
+ * (`shown`), the offer's stage names the price.
+ */
 export async function buyUpsale(
   deps: PaymentDeps,
-  input: { userToken: string; product: Product; recurringType: UpsaleType; variant: UpsaleVariant },
+  input: { userToken: string; product: Product; recurringType: UpsaleType; shown: UpsaleVariant },
 ): Promise<{ orderId: string }> {
   const { user, subscription } = await findBuyer(deps, input);
-  const plan = await catalogueUpsalePlan(deps, { ...input, currency: subscription.currency });
+  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  refuseOtherPrice(input.shown, plan);
   return startUpsale(deps, {
     ...input,
     email: user.email,
@@ -311,14 +339,15 @@ export async function startUpsaleCheckout(
     userToken: string;
     product: Product;
     recurringType: UpsaleType;
-    variant: UpsaleVariant;
+    shown: UpsaleVariant;
     locale: Locale;
     returnUrl: string;
   },
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const { user, subscription } = await findBuyer(deps, input);
   await refuseOwned(deps, user.id, subscription, input.recurringType);
-  const plan = await catalogueUpsalePlan(deps, { ...input, currency: subscription.currency });
+  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  refuseOtherPrice(input.shown, plan);
   const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
   const back = new URL(input.returnUrl);
   back.searchParams.set("order_id", order.orderId);
@@ -335,6 +364,18 @@ export async function startUpsaleCheckout(
     failUrl: back.toString(),
   });
   return { orderId: order.orderId, redirectUrl: page.url };
+}
+
+/**
+ * The parent's answer to the upsell popup: "no, thanks" opens the catchy discount, closing the
+ * discount ends it. Answers the stage the offer is at now.
+ */
+export async function decideUpsaleOffer(
+  deps: PaymentDeps,
+  input: { userToken: string; product: Product; decision: UpsaleDecision },
+): Promise<UpsaleStage> {
+  const { user } = await findBuyer(deps, input);
+  return recordUpsaleDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
 }
 
 /** How upsells are shown (spec point 4), as the operator set it. */

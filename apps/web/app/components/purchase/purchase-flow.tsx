@@ -38,6 +38,7 @@ export function PurchaseFlow({
   locale,
   plans,
   offerTimerTimeout,
+  offerSecondsLeft,
   email,
   userFlow,
   splits,
@@ -46,6 +47,8 @@ export function PurchaseFlow({
   locale: Locale;
   plans: { initial: OfferPlan; expired: OfferPlan };
   offerTimerTimeout: number;
+  /** The server's countdown for this parent; null before the price was first on their screen. */
+  offerSecondsLeft: number | null;
   email: string | null;
   userFlow: UserFlowState | undefined;
   /** The split groups the server placed this parent in (a user property of analytics). */
@@ -71,7 +74,9 @@ export function PurchaseFlow({
   const payment = useOrderStatus(orderId, hydrated);
   const timer = useOfferTimer({
     // The price is on screen and no payment result is in front of it.
-    running: id === "subscription-offer" && payment.outcome === undefined,
+    running: hydrated && id === "subscription-offer" && payment.outcome === undefined,
+    known: addressToken !== undefined,
+    serverSecondsLeft: offerSecondsLeft,
     timeoutSeconds: offerTimerTimeout,
   });
   const [expiredNoticeClosed, setExpiredNoticeClosed] = useState(false);

@@ -14,8 +14,9 @@ const page = "purchase.pages.subscription-offer";
 
 /**
  * The last purchase page: the countdown, the plan with today's price and the renewal, the
- * subscription terms, the terms checkbox and the purchase button. The button sends only the
- * offer variant; the server prices it and answers with the gateway's hosted payment page.
+ * subscription terms, the terms checkbox and the purchase button. The button sends nothing about
+ * the price: the server prices it by the parent's countdown and answers with the gateway's hosted
+ * payment page, which shows the amount before the card is typed.
  */
 export function SubscriptionOffer({
   plans,
@@ -75,10 +76,7 @@ export function SubscriptionOffer({
       return;
     }
     track("checkout_started", { variant: timer.expired ? "expired" : "initial", price: plan.price });
-    void checkout.submit(
-      { intent: "checkout", variant: timer.expired ? "expired" : "initial" },
-      { method: "post", encType: "application/json" },
-    );
+    void checkout.submit({ intent: "checkout" }, { method: "post", encType: "application/json" });
   };
 
   const legal = (path: string) => <Link to={localizePath(path, locale)} />;

@@ -1,43 +1,70 @@
-import { useEffect, useState } from "react";
-import { restoreTimer, tick, tickMs } from "../../purchase/offer-timer.ts";
-import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
-import { usePurchaseStore } from "../../stores/purchase-store.ts";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { localDeadline, notStartedTimer, type OfferTimer, tickMs, timerAt } from "../../purchase/offer-timer.ts";
+import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
 
 /**
- * The offer countdown, kept in the persisted purchase store so a reload resumes it. It ticks
- * only while `running` (the price is on screen) and the tab is visible. `justExpired` is set
- * when it runs out in front of the parent, for a single announcement.
+ * The offer countdown. The server keeps its deadline: the first time the price is on screen
+ * (`running`) for a parent the server knows (`known`), the page tells it, and counts down to the
+ * deadline it answers. A reload, a declined card or another device finds the same deadline, and
+ * the checkout is priced by it, whatever this page shows. `justExpired` is set when it runs out
+ * in front of the parent, for a single announcement.
  */
-export function useOfferTimer({ running, timeoutSeconds }: { running: boolean; timeoutSeconds: number }) {
-  const hydrated = useStoresHydrated((state) => state.hydrated);
-  const offerSecondsLeft = usePurchaseStore((state) => state.offerSecondsLeft);
-  const isOfferExpired = usePurchaseStore((state) => state.isOfferExpired);
-  const timer = restoreTimer({ offerSecondsLeft, isOfferExpired }, timeoutSeconds);
-  const visible = usePageVisible();
+export function useOfferTimer({
+  running,
+  known,
+  serverSecondsLeft,
+  timeoutSeconds,
+}: {
+  running: boolean;
+  known: boolean;
+  /** The countdown when the page was loaded; null before the price was first shown. */
+  serverSecondsLeft: number | null;
+  timeoutSeconds: number;
+}): OfferTimer & { justExpired: boolean } {
+  const shown = useFetcher<PurchaseActionResult>();
+  const [deadline, setDeadline] = useState<number>();
+  const [now, setNow] = useState(0);
   const [justExpired, setJustExpired] = useState(false);
-  const active = hydrated && running && visible && !timer.expired;
+  const asked = useRef(false);
+
+  // Every answer of the server (a load, or the first showing) resets the local deadline.
+  useEffect(() => {
+    if (serverSecondsLeft === null) return;
+    const received = Date.now();
+    setDeadline(localDeadline(serverSecondsLeft, received));
+    setNow(received);
+  }, [serverSecondsLeft]);
+  const answered = shown.data?.intent === "offer-shown" ? shown.data.secondsLeft : undefined;
+  useEffect(() => {
+    if (answered === undefined) return;
+    const received = Date.now();
+    setDeadline(localDeadline(answered, received));
+    setNow(received);
+  }, [answered]);
 
   useEffect(() => {
-    if (!active) return;
+    if (!running || !known || serverSecondsLeft !== null || asked.current) return;
+    asked.current = true;
+    void shown.submit({ intent: "offer-shown" }, { method: "post", encType: "application/json" });
+  }, [running, known, serverSecondsLeft, shown.submit]);
+
+  const timer =
+    deadline !== undefined
+      ? timerAt(deadline, now)
+      : serverSecondsLeft !== null
+        ? { secondsLeft: serverSecondsLeft, expired: serverSecondsLeft === 0 }
+        : notStartedTimer(timeoutSeconds);
+
+  useEffect(() => {
+    if (deadline === undefined || timer.expired) return;
     const interval = setInterval(() => {
-      const next = tick(restoreTimer(usePurchaseStore.getState(), timeoutSeconds));
-      usePurchaseStore.setState({ offerSecondsLeft: next.secondsLeft, isOfferExpired: next.expired });
-      if (next.expired) setJustExpired(true);
+      const current = Date.now();
+      setNow(current);
+      if (timerAt(deadline, current).expired) setJustExpired(true);
     }, tickMs);
     return () => clearInterval(interval);
-  }, [active, timeoutSeconds]);
+  }, [deadline, timer.expired]);
 
   return { ...timer, justExpired };
-}
-
-/** Whether the tab is in front; a hidden tab does not use up the offer. */
-function usePageVisible(): boolean {
-  const [visible, setVisible] = useState(true);
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState !== "hidden");
-    update();
-    document.addEventListener("visibilitychange", update);
-    return () => document.removeEventListener("visibilitychange", update);
-  }, []);
-  return visible;
 }

@@ -126,7 +126,7 @@ export function PrintablesPage({
         {offer && (
           <UpsaleOffer
             offer={offer}
-            variant="initial"
+            variant={offer.stage === "discount" ? "catchy" : "initial"}
             mode="TABS"
             locale={locale}
             headingLevel={2}

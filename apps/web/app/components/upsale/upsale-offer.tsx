@@ -1,3 +1,4 @@
+import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
@@ -19,6 +20,8 @@ import { useOrderStatus } from "../purchase/use-order-status.ts";
 export type UpsaleOfferData = {
   kidName: string | null;
   owned: UpsaleType[];
+  /** Where the offer stands on the server, which prices the packs by it. */
+  stage: UpsaleStage;
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
 };
 

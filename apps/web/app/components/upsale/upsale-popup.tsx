@@ -1,7 +1,7 @@
 import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
@@ -17,13 +17,16 @@ import {
   upsaleOnArrival,
   upsaleOwner,
 } from "../../upsale/upsale-modal.ts";
+import type { UpsaleActionResult } from "../../upsale/upsale-result.ts";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 
 /**
  * POPUP mode (`upsale-popup`): the offer in a modal over the printables, opened on arrival when
  * allowed. "No, thanks" turns it into the discount offer, which comes back after a moment;
- * closing the discount ends the offer. The state is the persisted upsale store, so a reload
- * finds the modal as it was left. The server rendered it already open (`arrival`, from the
+ * closing the discount ends the offer. Both answers are the server's to record (it prices the
+ * packs by them), and the discount opens only once the server has it. The modal's state is the
+ * persisted upsale store, brought in line with the server's stage, so a reload finds the modal
+ * as it was left. The server rendered it already open (`arrival`, from the
  * store's cookie) so it is on the first paint; hydration makes it modal.
  */
 export function UpsalePopup({
@@ -49,14 +52,15 @@ export function UpsalePopup({
   const kidName = useOnboardingStore((state) => state.kid.name) || offer.kidName;
   const ref = useRef<HTMLDialogElement>(null);
   const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const decision = useFetcher<UpsaleActionResult>();
 
   const [searchParams] = useSearchParams();
   const owner = upsaleOwner(searchParams.get("token") ?? undefined);
   useEffect(() => {
     if (!hydrated) return;
-    useUpsaleStore.setState((state) => upsaleOnArrival(state, owner, returning !== undefined));
+    useUpsaleStore.setState((state) => upsaleOnArrival(state, owner, returning !== undefined, offer.stage));
     setArrived(true);
-  }, [hydrated, owner, returning]);
+  }, [hydrated, owner, returning, offer.stage]);
   useEffect(() => () => clearTimeout(reopen.current), []);
   // Before paint, so the server's open (not yet modal) popup turns modal without a flicker.
   useLayoutEffect(() => {
@@ -69,12 +73,20 @@ export function UpsalePopup({
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
 
-  const decline = () => {
+  const answer = (choice: "declined" | "discount-closed") =>
+    decision.submit({ intent: "upsale-decision", decision: choice }, { method: "post", encType: "application/json" });
+  const decline = async () => {
     track("upsell_declined", { variant: formKey });
     useUpsaleStore.setState(declineUpsale);
-    reopen.current = setTimeout(() => useUpsaleStore.setState(openUpsaleModal), discountReopenMs);
+    const started = Date.now();
+    await answer("declined");
+    const wait = Math.max(0, discountReopenMs - (Date.now() - started));
+    reopen.current = setTimeout(() => useUpsaleStore.setState(openUpsaleModal), wait);
   };
-  const close = () => useUpsaleStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsaleModal);
+  const close = () => {
+    if (formKey === "catchy") void answer("discount-closed");
+    useUpsaleStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsaleModal);
+  };
   const title =
     formKey === "catchy"
       ? t("upsale.discountTitle", { price: formatMoney(offer.plans.catchy.price, offer.plans.catchy, locale) })
@@ -115,7 +127,7 @@ export function UpsalePopup({
       <button
         type="button"
         className="button button--wide upsale-popup__decline"
-        onClick={formKey === "catchy" ? close : decline}
+        onClick={formKey === "catchy" ? close : () => void decline()}
       >
         {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
       </button>

@@ -1,0 +1,50 @@
+import type { CheckoutVariant } from "../payments/checkout-schema.ts";
+import type { UpsaleVariant } from "../upsale/upsale-schema.ts";
+
+/**
+ * The offers' pricing rules, decided on the server from the offer's stored state and never from
+ * what a browser says.
+ *
+ * The subscription countdown starts at 600 s, capped at the configured timeout, when the price is
+ * first shown to a parent; its deadline is kept, so a reload, a declined card or another device
+ * never brings the discount back. Before the deadline the `initial` price applies, after it the
+ * `expired` one. A few seconds of grace let a tap made at 00:01 reach the server.
+ *
+ * The upsell offer starts at `initial`; a "no, thanks" turns it into the `discount` (the catchy
+ * price); closing the discount `ended` it, and the usual price applies again.
+ */
+
+export const offerSeconds = 600;
+export const offerGraceSeconds = 10;
+
+/** The countdown's length: 600 s, capped at the configured timeout. */
+export function startingSeconds(timeoutSeconds: number): number {
+  return Math.max(0, Math.min(offerSeconds, Math.floor(timeoutSeconds)));
+}
+
+/** Whole seconds left until the deadline (0 once it has passed). */
+export function secondsLeft(deadline: Date, now: Date): number {
+  return Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000));
+}
+
+/** The subscription price a checkout made now gets. */
+export function subscriptionVariantAt(deadline: Date, now: Date): CheckoutVariant {
+  return now.getTime() < deadline.getTime() + offerGraceSeconds * 1000 ? "initial" : "expired";
+}
+
+export const upsaleStages = ["initial", "discount", "ended"] as const;
+export type UpsaleStage = (typeof upsaleStages)[number];
+export const upsaleDecisions = ["declined", "discount-closed"] as const;
+export type UpsaleDecision = (typeof upsaleDecisions)[number];
+
+/** The stage after the parent's decision; a decision that does not apply changes nothing. */
+export function nextUpsaleStage(stage: UpsaleStage, decision: UpsaleDecision): UpsaleStage {
+  if (decision === "declined" && stage === "initial") return "discount";
+  if (decision === "discount-closed" && stage === "discount") return "ended";
+  return stage;
+}
+
+/** The add-on packs' price at a stage: the catchy discount only while it is on offer. */
+export function upsaleVariantAt(stage: UpsaleStage): UpsaleVariant {
+  return stage === "discount" ? "catchy" : "initial";
+}

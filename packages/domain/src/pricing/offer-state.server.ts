@@ -1,0 +1,100 @@
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { offerStates, users } from "@kinderready/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import type { Product } from "../product.ts";
+import {
+  nextUpsaleStage,
+  secondsLeft,
+  startingSeconds,
+  type UpsaleDecision,
+  type UpsaleStage,
+  upsaleStages,
+} from "./offer-rules.ts";
+
+// Where a parent's offers stand, as the server made them (offer-rules.ts holds the rules).
+
+export type OfferState = { deadline: Date | undefined; upsaleStage: UpsaleStage };
+
+export async function readOfferState(db: Database | Transaction, userId: string): Promise<OfferState> {
+  const [row] = await db.select().from(offerStates).where(eq(offerStates.userId, userId));
+  return {
+    deadline: row?.offerDeadlineAt ?? undefined,
+    upsaleStage: upsaleStages.find((stage) => stage === row?.upsaleStage) ?? "initial",
+  };
+}
+
+/**
+ * The countdown's deadline: set the first time the price is shown (or bought without being
+ * shown), then kept. Concurrent first views agree on one deadline, the first one written.
+ */
+export async function startOfferCountdown(
+  db: Database | Transaction,
+  input: { userId: string; seconds: number; now: Date },
+): Promise<Date> {
+  const deadline = new Date(input.now.getTime() + input.seconds * 1000);
+  await db.insert(offerStates).values({ userId: input.userId }).onConflictDoNothing();
+  await db
+    .update(offerStates)
+    .set({ offerDeadlineAt: deadline, updatedAt: input.now })
+    .where(and(eq(offerStates.userId, input.userId), isNull(offerStates.offerDeadlineAt)));
+  const [row] = await db
+    .select({ deadline: offerStates.offerDeadlineAt })
+    .from(offerStates)
+    .where(eq(offerStates.userId, input.userId));
+  if (!row?.deadline) throw new Error(`offer deadline for ${input.userId} not stored`);
+  return row.deadline;
+}
+
+/**
+ * Records the parent's answer to the upsell offer and answers the stage it leaves. The update
+ * only moves from the stage the rule starts at, so two tabs cannot skip or undo a stage.
+ */
+export async function recordUpsaleDecision(
+  db: Database | Transaction,
+  input: { userId: string; decision: UpsaleDecision; now: Date },
+): Promise<UpsaleStage> {
+  await db.insert(offerStates).values({ userId: input.userId }).onConflictDoNothing();
+  for (const from of upsaleStages) {
+    const to = nextUpsaleStage(from, input.decision);
+    if (to === from) continue;
+    await db
+      .update(offerStates)
+      .set({ upsaleStage: to, updatedAt: input.now })
+      .where(and(eq(offerStates.userId, input.userId), eq(offerStates.upsaleStage, from)));
+  }
+  return (await readOfferState(db, input.userId)).upsaleStage;
+}
+
+async function parentId(db: Database, input: { userToken: string; product: Product }): Promise<string | undefined> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+  return user?.id;
+}
+
+/** Seconds left on a parent's countdown; undefined before the price was first shown (or for no parent). */
+export async function getOfferCountdown(
+  db: Database,
+  input: { userToken: string; product: Product; now: Date },
+): Promise<number | undefined> {
+  const userId = await parentId(db, input);
+  const deadline = userId && (await readOfferState(db, userId)).deadline;
+  return deadline ? secondsLeft(deadline, input.now) : undefined;
+}
+
+/** The price is on the parent's screen: the countdown starts, once; answers the seconds left. */
+export async function showSubscriptionOffer(
+  db: Database,
+  input: { userToken: string; product: Product; timeoutSeconds: number; now: Date },
+): Promise<number> {
+  const userId = await parentId(db, input);
+  if (!userId) throw new DomainError("not-found", "user_token", "No parent has this token");
+  const deadline = await startOfferCountdown(db, {
+    userId,
+    seconds: startingSeconds(input.timeoutSeconds),
+    now: input.now,
+  });
+  return secondsLeft(deadline, input.now);
+}
