@@ -63,9 +63,10 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
           },
         },
       );
-    for (let i = 0; i < 60; i += 1) {
+    /** A new parent's unpaid order for the add-on packs. */
+    const unpaidOrder = async () => {
       const parent = await insertTestParent(database.db);
-      const order = await ensureOrder(database.db, {
+      return ensureOrder(database.db, {
         userId: parent.id,
         purpose: "upsale",
         idempotencyKey: "upsale:0",
@@ -73,6 +74,9 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
         amount: plan.amount,
         gatewayName: "simulator",
       });
+    };
+    for (let i = 0; i < 60; i += 1) {
+      const order = await unpaidOrder();
       orderIds.push(order.orderId);
       const body = JSON.stringify({
         order: { order_id: order.orderId, status: "approved", amount: order.amount, currency: "USD" },
@@ -81,15 +85,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
       if (i === 10) expect(await receive("not json", "burst-bad")).toBe("accepted");
     }
     // Validly signed, for a real order, but for 1 cent: neither a charge nor a refund is believed.
-    const victim = await insertTestParent(database.db);
-    const unpaid = await ensureOrder(database.db, {
-      userId: victim.id,
-      purpose: "upsale",
-      idempotencyKey: "upsale:0",
-      plan,
-      amount: plan.amount,
-      gatewayName: "simulator",
-    });
+    const unpaid = await unpaidOrder();
     const forged = { order_id: unpaid.orderId, status: "approved", amount: 1, currency: "USD" };
     expect(await receive(JSON.stringify({ order: forged }), "forged-amount")).toBe("accepted");
     const otherCurrency = { ...forged, amount: unpaid.amount, currency: "EUR" };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { localDeadline, notStartedTimer, type OfferTimer, tickMs, timerAt } from "../../purchase/offer-timer.ts";
 import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
@@ -29,19 +29,18 @@ export function useOfferTimer({
   const asked = useRef(false);
 
   // Every answer of the server (a load, or the first showing) resets the local deadline.
-  useEffect(() => {
-    if (serverSecondsLeft === null) return;
+  const restart = useCallback((seconds: number) => {
     const received = Date.now();
-    setDeadline(localDeadline(serverSecondsLeft, received));
+    setDeadline(localDeadline(seconds, received));
     setNow(received);
-  }, [serverSecondsLeft]);
+  }, []);
+  useEffect(() => {
+    if (serverSecondsLeft !== null) restart(serverSecondsLeft);
+  }, [serverSecondsLeft, restart]);
   const answered = shown.data?.intent === "offer-shown" ? shown.data.secondsLeft : undefined;
   useEffect(() => {
-    if (answered === undefined) return;
-    const received = Date.now();
-    setDeadline(localDeadline(answered, received));
-    setNow(received);
-  }, [answered]);
+    if (answered !== undefined) restart(answered);
+  }, [answered, restart]);
 
   useEffect(() => {
     if (!running || !known || serverSecondsLeft !== null || asked.current) return;
