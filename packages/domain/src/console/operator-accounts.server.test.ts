@@ -1,10 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
+import { auditLog, operatorSessions, operatorSignInFailures, operators } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
-import { eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../domain-error.ts";
 import {
+  accountLockout,
   authenticateOperator,
   checkCsrf,
   createOperator,
@@ -23,6 +24,14 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   // Each test signs in from an address of its own, so the per-address limit stays out of the way.
   const signIn = (email: string, given: string, now = new Date()) =>
     signInOperator(database.db, { email, password: given, clientAddress: `192.0.2.${address}`, now });
+  const signInFrom = (clientAddress: string, email: string, given: string, now = new Date()) =>
+    signInOperator(database.db, { email, password: given, clientAddress, now });
+  // "signed in", or the refusal's message key.
+  const outcome = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => "signed in",
+      (error: DomainError) => error.messageKey,
+    );
   const actions = async (operatorId: string) =>
     (await database.db.select().from(auditLog).where(eq(auditLog.operatorId, operatorId))).map((row) => row.action);
 
@@ -47,7 +56,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     ).rejects.toThrow("at least 12 characters");
   });
 
-  it("signs in with the right password only, the same refusal for an unknown email", async () => {
+  it("signs in with the right password only, the same outcome for an unknown email", async () => {
     address += 1;
     const operator = await createOperator(database.db, { email: "ops@example.com", password, createdBy: null });
     await expect(signIn("ops@example.com", "wrong password!")).rejects.toThrow("Wrong email or password");
@@ -69,7 +78,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     expect(await actions(operator.id)).toEqual(["sign-in.failed", "sign-in", "sign-out"]);
   });
 
-  it("locks the account for 15 minutes after five wrong passwords, even against the right one", async () => {
+  it("locks an address for 15 minutes after five wrong passwords from it, even against the right one", async () => {
     address += 1;
     const operator = await createOperator(database.db, { email: "locked@example.com", password, createdBy: null });
     const start = new Date();
@@ -84,6 +93,98 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
       csrfToken: expect.any(String),
     });
     expect(await actions(operator.id)).toContain("sign-in.locked");
+  });
+
+  it("counts 20 wrong passwords sent at once as 20, for each address and for the account", async () => {
+    const operator = await createOperator(database.db, { email: "parallel@example.com", password, createdBy: null });
+    // Four from each of five addresses: under the address limit, so every one is checked and counted.
+    const addresses = ["203.0.113.20", "203.0.113.21", "203.0.113.22", "203.0.113.23", "203.0.113.24"];
+    const attempts = addresses.flatMap((source) =>
+      Array.from({ length: lockout.attempts - 1 }, () => signInFrom(source, "parallel@example.com", "wrong password!")),
+    );
+    expect(await Promise.all(attempts.map(outcome))).toEqual(attempts.map(() => "credentials"));
+    const pairs = await database.db
+      .select({ address: operatorSignInFailures.address, failures: operatorSignInFailures.failures })
+      .from(operatorSignInFailures)
+      .where(eq(operatorSignInFailures.operatorId, operator.id))
+      .orderBy(operatorSignInFailures.address);
+    expect(pairs).toEqual(addresses.map((address) => ({ address, failures: lockout.attempts - 1 })));
+    const [account] = await database.db.select().from(operators).where(eq(operators.id, operator.id));
+    expect(account?.failedLogins).toBe(20);
+  });
+
+  it("locks a stranger's address only: the operator signs in from elsewhere and keeps their sessions", async () => {
+    await createOperator(database.db, { email: "target@example.com", password, createdBy: null });
+    const start = new Date();
+    const working = await signInFrom("198.51.100.1", "target@example.com", password, start);
+    for (let attempt = 0; attempt < lockout.attempts; attempt += 1) {
+      expect(await outcome(signInFrom("203.0.113.66", "target@example.com", "a stranger's guess", start))).toBe(
+        "credentials",
+      );
+    }
+    expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, start))).toBe("locked");
+    expect(await outcome(signInFrom("198.51.100.2", "target@example.com", password, start))).toBe("signed in");
+    expect(await authenticateOperator(database.db, { token: working.token, now: start })).toBeDefined();
+    const later = new Date(start.getTime() + lockout.minutes * 60_000 + 1_000);
+    expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, later))).toBe("signed in");
+  });
+
+  it("clears an address's count when the right password comes from it", async () => {
+    await createOperator(database.db, { email: "typo@example.com", password, createdBy: null });
+    const typos = async () => {
+      for (let attempt = 1; attempt < lockout.attempts; attempt += 1) {
+        expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", "a typo in it"))).toBe("credentials");
+      }
+    };
+    await typos();
+    expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", password))).toBe("signed in");
+    await typos();
+    expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", password))).toBe("signed in");
+  });
+
+  it("locks the whole account and ends its sessions after many wrong passwords from many addresses", async () => {
+    const operator = await createOperator(database.db, { email: "botnet@example.com", password, createdBy: null });
+    const start = new Date();
+    const working = await signInFrom("198.51.100.10", "botnet@example.com", password, start);
+    const addresses = accountLockout.attempts / lockout.attempts;
+    for (let source = 0; source < addresses; source += 1) {
+      for (let attempt = 0; attempt < lockout.attempts; attempt += 1) {
+        await outcome(signInFrom(`2001:db8::${source}`, "botnet@example.com", "a distributed guess", start));
+      }
+    }
+    expect(await authenticateOperator(database.db, { token: working.token, now: start })).toBeUndefined();
+    expect(
+      await database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, operator.id)),
+    ).toEqual([]);
+    expect(await outcome(signInFrom("198.51.100.10", "botnet@example.com", password, start))).toBe("accountLocked");
+    const later = new Date(start.getTime() + accountLockout.minutes * 60_000 + 1_000);
+    expect(await outcome(signInFrom("198.51.100.10", "botnet@example.com", password, later))).toBe("signed in");
+    const locks = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operatorId, operator.id), eq(auditLog.action, "sign-in.locked")));
+    expect(locks.map((entry) => entry.details)).toContainEqual(expect.objectContaining({ scope: "account" }));
+  });
+
+  it("records the source address of every sign-in, failed or not, known email or not", async () => {
+    const operator = await createOperator(database.db, { email: "audited@example.com", password, createdBy: null });
+    await outcome(signInFrom("203.0.113.7", "audited@example.com", "wrong password!"));
+    await outcome(signInFrom("203.0.113.8", "stranger@example.com", password));
+    await signInFrom("198.51.100.7", "audited@example.com", password);
+    const entries = await database.db
+      .select({ action: auditLog.action, target: auditLog.target, details: auditLog.details })
+      .from(auditLog)
+      .where(or(eq(auditLog.operatorId, operator.id), eq(auditLog.target, "stranger@example.com")))
+      .orderBy(auditLog.id);
+    expect(entries).toEqual([
+      { action: "sign-in.failed", target: null, details: expect.objectContaining({ address: "203.0.113.7" }) },
+      {
+        action: "sign-in.failed",
+        target: "stranger@example.com",
+        details: expect.objectContaining({ address: "203.0.113.8" }),
+      },
+      { action: "sign-in", target: null, details: expect.objectContaining({ address: "198.51.100.7" }) },
+    ]);
   });
 
   it("ends a session after two idle hours or twelve in all", async () => {

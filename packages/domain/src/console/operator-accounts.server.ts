@@ -1,18 +1,29 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { auditLog, operatorSessions, operatorSignInFailures, operators } from "@kinderready/db/schema";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { argon2id, argon2Verify } from "hash-wasm";
 import { DomainError } from "../domain-error.ts";
 import { allowAttempt, throttleKey } from "../profile/request-throttle.server.ts";
 
 // Operator accounts for the console: argon2id password hashes, sessions whose cookie holds a
-// random token (the table keeps its SHA-256), a CSRF token per session, lock-out after five
-// wrong passwords, a per-address limit on attempts, and an audit log of every sign-in and change.
+// random token (the table keeps its SHA-256), a CSRF token per session, lock-outs after wrong
+// passwords, a per-address limit on attempts, and an audit log of every sign-in and change.
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane (about 50 ms here). */
 const argonCost = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
+/**
+ * Wrong passwords for one account from one address that lock that pair: whoever guesses locks
+ * out their own address, never the operator signing in from another.
+ */
 export const lockout = { attempts: 5, minutes: 15 } as const;
+/**
+ * Wrong passwords for one account from all addresses together (since its last sign-in or its
+ * last lock) that lock it everywhere and end its sessions: guessing from many addresses gets
+ * at most 50 tries before an hour's pause.
+ */
+export const accountLockout = { attempts: 50, minutes: 60 } as const;
 export const sessionLifetime = { idleMinutes: 120, absoluteHours: 12 } as const;
 /** Sign-in attempts per client address (any accounts), per quarter hour. */
 const attemptsPerAddress = { max: 30, windowMinutes: 15 } as const;
@@ -84,18 +95,80 @@ export type OperatorSession = { token: string; csrfToken: string; expiresAt: Dat
 // The message keys are the console catalogue's (sign-in page).
 const refused = () => new DomainError("invalid", "password", "Wrong email or password", "credentials");
 
+const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
 /**
- * Signs an operator in. Wrong passwords count towards a lock-out (five lock the account for 15
- * minutes, even with the right password); an address trying too often is refused first.
+ * The SET of one more wrong password against a failures counter and its lock, evaluated on the
+ * stored row so parallel requests never lose a count: a lock that has run out starts the count
+ * again; reaching the limit locks until `minutes` from now; a lock already set is never stretched.
+ */
+function oneMoreFailure(
+  columns: { failures: PgColumn; lockedUntil: PgColumn },
+  rule: { attempts: number; minutes: number },
+  now: Date,
+): { failures: SQL; lockedUntil: SQL } {
+  const { failures, lockedUntil } = columns;
+  const lockOver = sql`${lockedUntil} <= ${timestamp(now)}`;
+  return {
+    failures: sql`case when ${lockOver} then 1 else ${failures} + 1 end`,
+    lockedUntil: sql`case when ${lockOver} then null
+      when ${failures} + 1 >= ${rule.attempts} then coalesce(${lockedUntil}, ${timestamp(minutesAfter(now, rule.minutes))})
+      else ${lockedUntil} end`,
+  };
+}
+
+/**
+ * Counts a wrong password for the operator from the address and for the account, each in one
+ * statement, and says which limit this very attempt reached. Reaching the account's limit ends
+ * all its sessions, as any lock of the whole account does.
+ */
+async function recordWrongPassword(
+  db: Database,
+  input: { operatorId: string; address: string; now: Date },
+): Promise<{ addressFailures: number; accountFailures: number; locks: "address" | "account" | undefined }> {
+  const [pair] = await db
+    .insert(operatorSignInFailures)
+    .values({ operatorId: input.operatorId, address: input.address, failures: 1, updatedAt: input.now })
+    .onConflictDoUpdate({
+      target: [operatorSignInFailures.operatorId, operatorSignInFailures.address],
+      set: { ...oneMoreFailure(operatorSignInFailures, lockout, input.now), updatedAt: input.now },
+    })
+    .returning({ failures: operatorSignInFailures.failures });
+  const nextAccount = oneMoreFailure(
+    { failures: operators.failedLogins, lockedUntil: operators.lockedUntil },
+    accountLockout,
+    input.now,
+  );
+  const [account] = await db
+    .update(operators)
+    .set({ failedLogins: nextAccount.failures, lockedUntil: nextAccount.lockedUntil })
+    .where(eq(operators.id, input.operatorId))
+    .returning({ failures: operators.failedLogins });
+  const addressFailures = pair?.failures ?? 0;
+  const accountFailures = account?.failures ?? 0;
+  if (accountFailures === accountLockout.attempts) {
+    await db.delete(operatorSessions).where(eq(operatorSessions.operatorId, input.operatorId));
+    return { addressFailures, accountFailures, locks: "account" };
+  }
+  return { addressFailures, accountFailures, locks: addressFailures === lockout.attempts ? "address" : undefined };
+}
+
+/**
+ * Signs an operator in. An address trying too often is refused first. Wrong passwords count per
+ * account and address (five lock that pair for 15 minutes, even with the right password) and per
+ * account (fifty from anywhere lock it everywhere for an hour and end its sessions). Every entry
+ * in the audit log names the source address.
  */
 export async function signInOperator(
   db: Database,
   input: { email: string; password: string; clientAddress: string; now: Date },
 ): Promise<OperatorSession> {
   const email = normaliseEmail(input.email);
+  const address = input.clientAddress;
   const allowed = await allowAttempt(
     db,
-    [{ key: throttleKey("operator-sign-in", input.clientAddress), ...attemptsPerAddress }],
+    [{ key: throttleKey("operator-sign-in", address), ...attemptsPerAddress }],
     input.now,
   );
   if (!allowed)
@@ -107,33 +180,52 @@ export async function signInOperator(
       operatorId: null,
       action: "sign-in.failed",
       target: email,
-      details: { reason: "unknown" },
+      details: { reason: "unknown", address },
     });
     throw refused();
   }
   if (operator.lockedUntil && operator.lockedUntil > input.now) {
-    await recordAudit(db, { operatorId: operator.id, action: "sign-in.failed", details: { reason: "locked" } });
+    await recordAudit(db, {
+      operatorId: operator.id,
+      action: "sign-in.failed",
+      details: { reason: "locked", scope: "account", address },
+    });
     throw new DomainError(
       "rate-limited",
       "email",
-      "This account is locked for a while after too many wrong passwords",
+      "This account is locked for a while after too many wrong passwords from many addresses",
+      "accountLocked",
+    );
+  }
+  const [pair] = await db
+    .select({ lockedUntil: operatorSignInFailures.lockedUntil })
+    .from(operatorSignInFailures)
+    .where(and(eq(operatorSignInFailures.operatorId, operator.id), eq(operatorSignInFailures.address, address)));
+  if (pair?.lockedUntil && pair.lockedUntil > input.now) {
+    await recordAudit(db, {
+      operatorId: operator.id,
+      action: "sign-in.failed",
+      details: { reason: "locked", scope: "address", address },
+    });
+    throw new DomainError(
+      "rate-limited",
+      "email",
+      "Signing in to this account from this address is locked for a while after too many wrong passwords",
       "locked",
     );
   }
   if (!(await argon2Verify({ password: input.password, hash: operator.passwordHash }))) {
-    const failed = operator.failedLogins + 1;
-    const locks = failed >= lockout.attempts;
-    await db
-      .update(operators)
-      .set({
-        failedLogins: locks ? 0 : failed,
-        lockedUntil: locks ? new Date(input.now.getTime() + lockout.minutes * 60_000) : operator.lockedUntil,
-      })
-      .where(eq(operators.id, operator.id));
+    const counted = await recordWrongPassword(db, { operatorId: operator.id, address, now: input.now });
     await recordAudit(db, {
       operatorId: operator.id,
-      action: locks ? "sign-in.locked" : "sign-in.failed",
-      details: { reason: "password", attempt: failed },
+      action: counted.locks ? "sign-in.locked" : "sign-in.failed",
+      details: {
+        reason: "password",
+        address,
+        attempt: counted.addressFailures,
+        accountAttempt: counted.accountFailures,
+        ...(counted.locks && { scope: counted.locks }),
+      },
     });
     throw refused();
   }
@@ -145,6 +237,9 @@ export async function signInOperator(
       .update(operators)
       .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: input.now })
       .where(eq(operators.id, operator.id));
+    await tx
+      .delete(operatorSignInFailures)
+      .where(and(eq(operatorSignInFailures.operatorId, operator.id), eq(operatorSignInFailures.address, address)));
     await tx.delete(operatorSessions).where(lt(operatorSessions.expiresAt, input.now));
     await tx.insert(operatorSessions).values({
       tokenHash: sha256(token),
@@ -154,7 +249,7 @@ export async function signInOperator(
       lastSeenAt: input.now,
       expiresAt,
     });
-    await recordAudit(tx, { operatorId: operator.id, action: "sign-in" });
+    await recordAudit(tx, { operatorId: operator.id, action: "sign-in", details: { address } });
   });
   return { token, csrfToken, expiresAt };
 }

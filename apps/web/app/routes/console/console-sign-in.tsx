@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { next };
 }
 
-type SignInResult = { error: "credentials" | "locked" | "throttled" | "forbidden"; email: string };
+const refusals = ["locked", "accountLocked", "throttled"] as const;
+type SignInResult = { error: "credentials" | (typeof refusals)[number] | "forbidden"; email: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, config, clientAddress } = context.get(requestContext);
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(session.token, secure) } });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const reason = error.messageKey === "locked" || error.messageKey === "throttled" ? error.messageKey : "credentials";
+    const reason = refusals.find((key) => key === error.messageKey) ?? "credentials";
     return data<SignInResult>({ error: reason, email }, { status: httpStatusOf[error.kind] });
   }
 }
