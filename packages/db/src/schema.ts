@@ -542,7 +542,7 @@ export const operators = pgTable("operators", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  /** Wrong passwords since the last success; five lock the account for a while. */
+  /** Wrong passwords from all addresses since the last success or lock; fifty lock the account for an hour. */
   failedLogins: integer("failed_logins").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
