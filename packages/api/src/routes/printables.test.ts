@@ -269,6 +269,19 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect((await download(url)).statusCode).toBe(404);
   });
 
+  it("stops a link once the parent's data is deleted, though the paid period runs on", async () => {
+    const parent = await insertTestParent(database.db);
+    expect(await payFirstPayment(app, parent.token)).toBe("approved");
+    const url = (await printables(parent.token)).json().printables.kinderready.core[0].download_url;
+    const post = (path: string, payload: object) =>
+      app.inject({ method: "POST", url: `/api/v1${path}`, headers, payload: { user_token: parent.token, ...payload } });
+    expect((await post("/subscription/cancel", { reason: "high_price" })).statusCode).toBe(200);
+    // Cancelled, the kit stays open to the end of the period.
+    expect((await download(url)).statusCode).toBe(200);
+    expect((await post("/user/delete", {})).statusCode).toBe(200);
+    expect((await download(url)).statusCode).toBe(404);
+  }, 60_000);
+
   it("serves previews as cacheable SVG", async () => {
     const item = kit.levels[0]?.items[0];
     const preview = await files.inject({

@@ -14,7 +14,7 @@ import {
 import { kitContent } from "@kinderready/kit/content.server";
 import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.server";
 import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
@@ -69,7 +69,13 @@ async function loadAccess(
     })
     .from(users)
     .where(
-      and(eq(users.product, product), "token" in where ? eq(users.token, where.token) : eq(users.id, where.userId)),
+      and(
+        eq(users.product, product),
+        "token" in where ? eq(users.token, where.token) : eq(users.id, where.userId),
+        // An erased parent's row stays for accounting; its download links (signed with the row's
+        // id, alive for a day) must open nothing, even while a cancelled period runs on.
+        isNull(users.erasedAt),
+      ),
     )
     .limit(1);
   if (!user) throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
