@@ -15,8 +15,9 @@ export function SiteHeader({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const drawer = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  // On a page opened with the parent's token (the printables after paying), the menu keeps it:
-  // the profile turns it into this device's session.
+  // On a page opened with the parent's token (the printables after paying), the printables link
+  // keeps it. The profile does not take it: a token in a link signs nobody in, so the profile
+  // shows this device's session or asks for an emailed sign-in link.
   const token = new URLSearchParams(location.search).get("token") ?? undefined;
 
   // Close the drawer when the page changes; not on hydration, which would shut a drawer the
@@ -59,7 +60,7 @@ export function SiteHeader({ locale }: { locale: Locale }) {
                 <Link to={withToken(localizePath("/printables/", locale), token)}>{t("nav.printables")}</Link>
               </li>
               <li>
-                <Link to={withToken(localizePath("/profile/", locale), token)}>{t("nav.profile")}</Link>
+                <Link to={localizePath("/profile/", locale)}>{t("nav.profile")}</Link>
               </li>
               <li>
                 <Link to={localizePath("/contact/", locale)}>{t("nav.contactUs")}</Link>

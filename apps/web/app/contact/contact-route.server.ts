@@ -1,12 +1,10 @@
 import { DomainError } from "@kinderready/domain/domain-error";
-import { defaultProduct } from "@kinderready/domain/product";
-import { findParent } from "@kinderready/domain/profile/profile.server";
 import { contactRequestSchema } from "@kinderready/domain/profile/profile-schema";
 import { submitSupportRequest } from "@kinderready/domain/profile/support-requests.server";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
-import { sessionToken } from "../profile/parent-session.server.ts";
+import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/contact";
 
 // The contact form (/contact/): a signed-in parent finds their email filled in; the message goes
@@ -14,8 +12,7 @@ import type { Route } from "../routes/+types/contact";
 
 export async function loadContact({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const token = sessionToken(request);
-  const parent = token ? await findParent(services.db, { token, product: defaultProduct }) : undefined;
+  const parent = await sessionParent(request, services);
   return { email: parent?.email ?? "" };
 }
 
@@ -44,8 +41,7 @@ export async function sendContactMessage({ request, url, context }: Route.Action
     const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), true]));
     return data<ContactActionResult>({ ok: false, fields, values }, { status: 400 });
   }
-  const token = sessionToken(request);
-  const parent = token ? await findParent(services.db, { token, product: defaultProduct }) : undefined;
+  const parent = await sessionParent(request, services);
   try {
     await submitSupportRequest(services.account, {
       request: parsed.data,

@@ -9,7 +9,7 @@ import { recordAdSharingOptOut } from "@kinderready/domain/profile/profile.serve
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
-import { sessionToken } from "../profile/parent-session.server.ts";
+import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/legal";
 
 const isDocument = (value: string | undefined): value is LegalDocumentId =>
@@ -29,9 +29,9 @@ export async function loadLegalDocument({ url, request, context }: Route.LoaderA
       ? adSharingOptOut({ cookieHeader: request.headers.get("cookie"), gpcHeader: request.headers.get("sec-gpc") })
       : undefined;
   // A signed-in parent's browser opted out (button or GPC): the opt-out is theirs, on every device.
-  const token = sessionToken(request);
-  if (optOut && optOut !== "none" && token) {
-    await recordAdSharingOptOut(services.account, { token, product: defaultProduct });
+  if (optOut && optOut !== "none") {
+    const parent = await sessionParent(request, services);
+    if (parent) await recordAdSharingOptOut(services.account, { token: parent.token, product: defaultProduct });
   }
   return {
     sections: getLegalDocument(localeFromPath(url.pathname), document, {
@@ -46,8 +46,8 @@ export async function loadLegalDocument({ url, request, context }: Route.LoaderA
 export async function optOutOfAdSharing({ url, request, context }: Route.ActionArgs) {
   const { config, services } = context.get(requestContext);
   if (!/\/terms\/do-not-sell\/?$/.test(url.pathname)) throw data(null, { status: 405 });
-  const token = sessionToken(request);
-  if (token) await recordAdSharingOptOut(services.account, { token, product: defaultProduct });
+  const parent = await sessionParent(request, services);
+  if (parent) await recordAdSharingOptOut(services.account, { token: parent.token, product: defaultProduct });
   return redirect(url.pathname, {
     status: 303,
     headers: { "set-cookie": adSharingOptOutSetCookie(config.appUrl.startsWith("https:")) },

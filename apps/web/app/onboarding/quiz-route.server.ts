@@ -14,6 +14,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { pageForPath } from "../pages.ts";
+import { signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import type { UserFlowState } from "../stores/user-flow-store.ts";
 
@@ -100,8 +101,9 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
       { status: 400 },
     );
   }
+  let submitted: Awaited<ReturnType<typeof submitOnboardingForVisitor>>;
   try {
-    await submitOnboardingForVisitor(services, input.data, clientAddress, new Date());
+    submitted = await submitOnboardingForVisitor(services, input.data, clientAddress, new Date());
   } catch (error) {
     if (error instanceof DomainError) {
       return data(
@@ -111,5 +113,10 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
     }
     throw error;
   }
-  throw redirect(purchaseRedirect({ purchasePath, locale, search: body.data.search, token: input.data.user_token }));
+  // The browser whose post created the account is the parent's: it is signed in (a same-site
+  // POST, so no other site can sign a visitor into an account of its choosing). A post for a
+  // token that already had an account (a retry, or someone else's token) signs nobody in.
+  const next = purchaseRedirect({ purchasePath, locale, search: body.data.search, token: input.data.user_token });
+  if (!submitted.created) throw redirect(next);
+  throw redirect(next, { headers: await signInCookie(request, services, submitted.userId) });
 }

@@ -1,7 +1,11 @@
 import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
 import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
-import { checkAccessLink, redeemAccessLink, requestAccessLink } from "@kinderready/domain/profile/access-links.server";
+import {
+  checkAccessLink,
+  requestAccessLink,
+  signInWithAccessLink,
+} from "@kinderready/domain/profile/access-links.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import {
   cancelParentSubscription,
@@ -23,7 +27,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/+types/profile";
-import { sessionCookie, sessionToken } from "./parent-session.server.ts";
+import { sessionCookie, sessionId, sessionParent, signOutCookie } from "./parent-session.server.ts";
 
 // Server side of the three profile pages (/profile/, /profile/subscription/,
 // /profile/cancel-subscription/): who is signed in on this device, what they see, and their posts.
@@ -36,36 +40,40 @@ export type ProfileLoaderData =
 type Args = Pick<Route.LoaderArgs, "request" | "url" | "context">;
 
 export async function loadProfile({ request, url, context }: Args) {
-  const { services, config } = context.get(requestContext);
+  const { services } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
   const product = defaultProduct;
 
-  // A link with the token (a receipt, the printables menu): start the session, then drop the
-  // token from the address. A token nobody has any more (data deleted) leads to the quiz.
+  // A link with the token (a receipt, the printables menu) signs nobody in: anyone may hold a
+  // link. The token leaves the address; this device's own session, if any, decides what shows,
+  // else the sign-in panel offers an emailed link. A token nobody has any more (data deleted)
+  // leads to the quiz.
   const linked = url.searchParams.get("token");
   if (linked !== null) {
     const parent = await findParent(services.db, { token: linked, product });
     const clean = new URL(url);
     clean.searchParams.delete("token");
-    if (!parent)
-      return redirect(localizePath("/onboarding/", locale), { headers: sessionCookie(config.appUrl, undefined) });
-    return redirect(`${clean.pathname}${clean.search}`, { headers: sessionCookie(config.appUrl, linked) });
+    if (!parent) return redirect(localizePath("/onboarding/", locale));
+    return redirect(`${clean.pathname}${clean.search}`);
   }
 
-  const token = sessionToken(request);
+  const parent = await sessionParent(request, services);
   const code = url.searchParams.get("access");
-  if (!token || code !== null) {
+  // A cookie whose session ended (signed out, expired, data deleted) is cleared.
+  const stale = !parent && sessionId(request) !== undefined ? sessionCookie(services.appUrl, undefined) : undefined;
+  if (!parent || code !== null) {
     const accessLink =
       code === null
         ? "none"
         : (await checkAccessLink(services.account, { secret: services.account.accessLinkSecret, code }))
           ? "valid"
           : "invalid";
-    return data<ProfileLoaderData>({ state: "signed-out", locale, accessLink });
+    return data<ProfileLoaderData>({ state: "signed-out", locale, accessLink }, stale && { headers: stale });
   }
 
   // A Global Privacy Control signal is the parent saying "do not sell or share": record it (once:
-  // the update matches nothing after the first time, or for a token nobody holds).
+  // the update matches nothing after the first time).
+  const token = parent.token;
   const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
   if (gpc) await recordAdSharingOptOut(services.account, { token, product });
   const profile = await getProfile(services.account, { token, product }).catch((error: unknown) => {
@@ -75,7 +83,7 @@ export async function loadProfile({ request, url, context }: Args) {
   if (!profile) {
     return data<ProfileLoaderData>(
       { state: "signed-out", locale, accessLink: "none" },
-      { headers: sessionCookie(config.appUrl, undefined) },
+      { headers: sessionCookie(services.appUrl, undefined) },
     );
   }
   return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc });
@@ -109,7 +117,7 @@ const failure = (intent: Intent | "unknown", errorKey: string, status: number, f
   data<ProfileActionResult>({ intent, ok: false, errorKey, ...(field ? { field } : {}) }, { status });
 
 export async function handleProfileAction({ request, url, context }: Args) {
-  const { services, config, clientAddress, errors } = context.get(requestContext);
+  const { services, clientAddress, errors } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
   const product = defaultProduct;
   const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
@@ -128,24 +136,25 @@ export async function handleProfileAction({ request, url, context }: Args) {
       return { intent: input.intent, ok: true, email: parsed.data.email } satisfies ProfileActionResult;
     }
     if (input.intent === "sign-in") {
-      const token = await redeemAccessLink(services.account, {
+      const session = await signInWithAccessLink(services.account, {
         secret: services.account.accessLinkSecret,
         code: input.code,
+        replacing: sessionId(request),
       });
       const here = localizePath("/profile/", locale);
-      if (!token) return redirect(`${here}?access=${encodeURIComponent(input.code)}`, { status: 303 });
-      return redirect(here, { status: 303, headers: sessionCookie(config.appUrl, token) });
+      if (!session) return redirect(`${here}?access=${encodeURIComponent(input.code)}`, { status: 303 });
+      return redirect(here, { status: 303, headers: sessionCookie(services.appUrl, session) });
     }
     if (input.intent === "sign-out") {
       return redirect(localizePath("/profile/", locale), {
         status: 303,
-        headers: sessionCookie(config.appUrl, undefined),
+        headers: await signOutCookie(request, services),
       });
     }
 
-    const token = sessionToken(request);
-    if (!token) return failure(input.intent, "profile.errors.signedOut", 401);
-    const parent = { token, product };
+    const signedIn = await sessionParent(request, services);
+    if (!signedIn) return failure(input.intent, "profile.errors.signedOut", 401);
+    const parent = { token: signedIn.token, product };
     switch (input.intent) {
       case "consent":
         await updateConsent(services.account, {
@@ -170,9 +179,10 @@ export async function handleProfileAction({ request, url, context }: Args) {
           ...(await renewParentSubscription(services.payments, parent)),
         } satisfies ProfileActionResult;
       case "delete":
+        // Ends the parent's sessions on every device, so this one's cookie goes too; then home.
+        // The page cleared what this browser kept before it posted.
         await eraseParentData(services.account, parent);
-        // Home, signed out; the page cleared what this browser kept before it posted.
-        return redirect(localizePath("/", locale), { status: 303, headers: sessionCookie(config.appUrl, undefined) });
+        return redirect(localizePath("/", locale), { status: 303, headers: sessionCookie(services.appUrl, undefined) });
     }
   } catch (error) {
     if (error instanceof DomainError && error.messageKey) {

@@ -67,7 +67,7 @@ function savedUpsaleState(request: Request): UpsaleState {
 
 export async function loadPrintables({ request, url, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const token = userTokenSchema.safeParse(parentToken(request, url));
+  const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
   const locale = localeFromPath(url.pathname);
@@ -176,7 +176,7 @@ const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCr
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
   const { services, config, errors } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
-  const token = userTokenSchema.safeParse(parentToken(request, url));
+  const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
   const input = { userToken: token.data, product: defaultProduct };
 

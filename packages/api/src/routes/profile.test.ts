@@ -4,7 +4,8 @@ import { analyticsEvents, emailMessages, emailOutbox, subscriptions, users } fro
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { accessCode } from "@kinderready/domain/profile/access-code.server";
-import { checkAccessLink, redeemAccessLink } from "@kinderready/domain/profile/access-links.server";
+import { checkAccessLink, signInWithAccessLink } from "@kinderready/domain/profile/access-links.server";
+import { findSessionParent } from "@kinderready/domain/profile/parent-sessions.server";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { desc, eq, like, sql } from "drizzle-orm";
@@ -214,13 +215,20 @@ describe.each(testDatabases())("profile API on $name", (target) => {
     };
     const now = () => new Date();
     const code = await linkOf();
-    expect(await redeemAccessLink({ db: database.db, now }, { secret, code })).toBe(parent.token);
-    expect(await redeemAccessLink({ db: database.db, now }, { secret, code })).toBeUndefined();
+    const session = await signInWithAccessLink({ db: database.db, now }, { secret, code });
+    // The session is the parent's, under an id of its own: never the user token.
+    expect(session?.id).not.toBe(parent.token);
+    const signedIn = await findSessionParent(
+      { db: database.db, now },
+      { sessionId: session?.id, product: "kinderready" },
+    );
+    expect(signedIn?.token).toBe(parent.token);
+    expect(await signInWithAccessLink({ db: database.db, now }, { secret, code })).toBeUndefined();
 
     const later = () => new Date(Date.now() + 31 * 60_000);
     const stale = await linkOf();
     expect(await checkAccessLink({ db: database.db, now: later }, { secret, code: stale })).toBe(false);
-    expect(await redeemAccessLink({ db: database.db, now: later }, { secret, code: stale })).toBeUndefined();
+    expect(await signInWithAccessLink({ db: database.db, now: later }, { secret, code: stale })).toBeUndefined();
   });
 
   it("validates the contact form, naming the field", async () => {

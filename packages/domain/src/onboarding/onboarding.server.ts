@@ -18,11 +18,14 @@ export const marketingEmailSource = "esputnik";
 const emailTaken = () =>
   new DomainError("conflict", "email", "This email already exists", "validation.messages.emailExists");
 
+/** What storing a quiz did: the lead's id, whether this call created it, the welcome email queued. */
+export type SubmittedOnboarding = { userId: string; created: boolean; messageId?: string };
+
 /**
  * Stores a finished quiz as a lead and queues the welcome email. Idempotent per user token:
  * a retry updates the same lead, replaces its answers and never sends a second welcome email.
  */
-export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingData): Promise<{ messageId?: string }> {
+export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingData): Promise<SubmittedOnboarding> {
   const policy = mailingPolicyFor(input.country_code, input.region);
   const lead = {
     token: input.user_token,
@@ -45,9 +48,9 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
   // Outside opt-in countries a parent who allows mailing is confirmed without the link.
   const confirmedNow = policy.autoConfirm && !input.isForbiddenToMailing ? new Date() : null;
 
-  let queuedId: string | undefined;
+  let stored: { userId: string; created: boolean; queuedId: string | undefined };
   try {
-    queuedId = await deps.db.transaction(async (tx) => {
+    stored = await deps.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ ...lead, emailConfirmedAt: confirmedNow, marketingContactId: createRandomToken() })
@@ -60,7 +63,8 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
             updatedAt: new Date(),
           },
         })
-        .returning({ id: users.id });
+        // xmax is 0 only on a row this statement inserted: a new account, not an update.
+        .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` });
       if (!user) throw new Error("upsert returned no row");
 
       await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
@@ -98,14 +102,15 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
         .values({ userId: user.id, kind: "welcome", recipient: input.email })
         .onConflictDoNothing()
         .returning({ id: emailMessages.id });
-      return message?.id;
+      return { userId: user.id, created: user.created, queuedId: message?.id };
     });
   } catch (error) {
     if (isUniqueViolation(error, "users_product_email_unique")) throw emailTaken();
     throw error;
   }
+  const { userId, created, queuedId } = stored;
   if (queuedId) await enqueueEmail(deps.emails, queuedId);
-  return queuedId ? { messageId: queuedId } : {};
+  return queuedId ? { userId, created, messageId: queuedId } : { userId, created };
 }
 
 /** True when no other parent has this email for the product. */
@@ -156,7 +161,7 @@ export async function submitOnboardingForVisitor(
   input: OnboardingData,
   clientAddress: string,
   now: Date,
-): Promise<{ messageId?: string }> {
+): Promise<SubmittedOnboarding> {
   if (!(await allowAttempt(deps.db, [emailRevealRule(clientAddress)], now))) {
     throw new DomainError(
       "rate-limited",

@@ -5,6 +5,7 @@ import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import type { Product } from "../product.ts";
 import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "./access-code.server.ts";
+import { type ParentSession, startParentSession } from "./parent-sessions.server.ts";
 import { allowAttempt, throttleKey } from "./request-throttle.server.ts";
 
 // A parent on a new device asks for a sign-in link by email. The answer is the same whether or
@@ -73,13 +74,14 @@ export async function checkAccessLink(
 }
 
 /**
- * Uses up a link and answers the parent's token, or undefined when the link is forged, used,
- * expired or its parent's data was erased. Two clicks racing: one wins.
+ * Signs in with a link: uses it up and starts a session on this device (ending the one it held),
+ * or answers undefined when the link is forged, used, expired or its parent's data was erased.
+ * Two clicks racing: one wins.
  */
-export async function redeemAccessLink(
+export async function signInWithAccessLink(
   deps: Pick<AccessLinkDeps, "db" | "now">,
-  input: { secret: string; code: string },
-): Promise<string | undefined> {
+  input: { secret: string; code: string; replacing?: string | undefined },
+): Promise<ParentSession | undefined> {
   const id = verifyAccessCode(input.secret, input.code);
   if (!id) return undefined;
   const now = deps.now();
@@ -90,8 +92,9 @@ export async function redeemAccessLink(
     .returning({ userId: accessLinks.userId });
   if (!link) return undefined;
   const [user] = await deps.db
-    .select({ token: users.token })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, link.userId), isNull(users.erasedAt)));
-  return user?.token;
+  if (!user) return undefined;
+  return startParentSession(deps, { userId: user.id, replacing: input.replacing });
 }

@@ -8,6 +8,7 @@ import {
   emailMessages,
   funnelVisitors,
   ledgerEntries,
+  parentSessions,
   printableProgress,
   quizAnswers,
   splitExposures,
@@ -27,11 +28,11 @@ import { findParent, mayDeleteData } from "./profile.server.ts";
 import { forgetThrottleKeys, throttleKey } from "./request-throttle.server.ts";
 
 // "Delete my data": everything personal goes (email, child's name and age, answers, tracking ids,
-// email logs, progress, sign-in links, contact messages, the card token, free-text reasons). What
-// accounting law requires stays, anonymised: the user row (a new random token, no email, no name)
-// keeps the orders, the subscription's history and the ledger pointing at somebody nobody can
-// name. The old token then opens nothing. A last email confirms it, sent directly and not logged,
-// so not even the log of it names the parent.
+// email logs, progress, sign-in links and sessions, contact messages, the card token, free-text
+// reasons). What accounting law requires stays, anonymised: the user row (a new random token, no
+// email, no name) keeps the orders, the subscription's history and the ledger pointing at
+// somebody nobody can name. The old token, sessions and download links then open nothing. A last
+// email confirms it, sent directly and not logged, so not even the log of it names the parent.
 
 export type EraseDeps = { db: Database; sender: MailSender; supportEmail: string; now: () => Date };
 
@@ -80,6 +81,8 @@ export async function eraseParentData(
     await tx.delete(attributions).where(eq(attributions.userId, user.id));
     await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));
     await tx.delete(accessLinks).where(eq(accessLinks.userId, user.id));
+    // Signed out on every device, not just the one that asked.
+    await tx.delete(parentSessions).where(eq(parentSessions.userId, user.id));
     // Analytics linked to the parent: their events, visits (device, click ids) and split exposures.
     await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, user.id));
     await tx.delete(analyticsVisits).where(eq(analyticsVisits.userId, user.id));

@@ -1,0 +1,171 @@
+import { testServices } from "@kinderready/api/routes/test-api";
+import { loadConfig, toPublicConfig } from "@kinderready/config/config.server";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import type { AppServices } from "@kinderready/domain/app-services";
+import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/profile/access-code.server";
+import { desc, eq, like } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "#load-context";
+import { handleProfileAction, loadProfile } from "./profile-route.server.ts";
+
+// Who is signed in on a device, through the profile page's loader and actions: only a sign-in
+// the server checked (an emailed one-time link) starts a session; a link with the user token
+// shows a page but signs nobody in; signing out, signing in again and deleting the data end
+// sessions for good; the cookie is never the user token.
+
+const origin = "http://kit.test";
+const config = toPublicConfig(loadConfig({ API_SECRET: "profile-route-test-secret", APP_URL: origin }));
+
+describe.each(testDatabases())("parent sessions on the profile page on $name", (target) => {
+  let database: DbHandle;
+  let services: AppServices;
+  let client = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    services = testServices(database.db, { send: async () => null });
+  }, 60_000);
+  afterAll(async () => database.close());
+
+  function context() {
+    const provided = new RouterContextProvider();
+    client += 1;
+    provided.set(requestContext, {
+      nonce: "nonce",
+      config,
+      services,
+      geo: { countryCode: "DE", region: "", source: "locale" },
+      clientAddress: `10.9.${Math.floor(client / 250)}.${client % 250}`,
+      errors: createLocalErrorReporter(),
+    });
+    return provided;
+  }
+  const cookieHeader = (session: string | undefined): Record<string, string> =>
+    session ? { cookie: `kr_session=${session}` } : {};
+
+  const open = (path: string, session?: string) =>
+    loadProfile({
+      request: new Request(`${origin}${path}`, { headers: cookieHeader(session) }),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+    });
+  const post = (fields: Record<string, string>, session?: string) =>
+    handleProfileAction({
+      request: new Request(`${origin}/profile/`, {
+        method: "POST",
+        headers: cookieHeader(session),
+        body: new URLSearchParams(fields),
+      }),
+      url: new URL(`${origin}/profile/`),
+      context: context(),
+    });
+
+  /** The Set-Cookie an answer carries (a Response, or data with headers), if any. */
+  function setCookie(answer: unknown): string | null {
+    if (answer instanceof Response) return answer.headers.get("set-cookie");
+    const init = (answer as { init?: ResponseInit | null } | undefined)?.init;
+    return new Headers(init?.headers).get("set-cookie");
+  }
+  /** The session id an answer sets; "" when it ends the session; undefined when it leaves it alone. */
+  function sessionSet(answer: unknown): string | undefined {
+    const header = setCookie(answer);
+    return header === null ? undefined : (/^kr_session=([^;]*);/.exec(header)?.[1] ?? undefined);
+  }
+  async function state(path: string, session?: string) {
+    const answer = await open(path, session);
+    return (answer as { data?: { state?: string } }).data?.state;
+  }
+
+  /** A parent who finished the quiz; the sign-in form keeps addresses in lower case, as the quiz does. */
+  async function quizParent() {
+    const parent = await insertTestParent(database.db);
+    const email = (parent.email ?? "").toLowerCase();
+    await database.db.update(users).set({ email }).where(eq(users.id, parent.id));
+    return { ...parent, email };
+  }
+
+  /** Asks for a sign-in link as the page does, and answers the code the email would carry. */
+  async function emailedCode(email: string) {
+    await post({ intent: "request-link", email });
+    const [message] = await database.db
+      .select({ kind: emailMessages.kind })
+      .from(emailMessages)
+      .where(like(emailMessages.kind, `${accessLinkKindPrefix}%`))
+      .orderBy(desc(emailMessages.createdAt))
+      .limit(1);
+    return accessCode(services.account.accessLinkSecret, (message?.kind ?? "").slice(accessLinkKindPrefix.length));
+  }
+  /** Signs in with an emailed link, on a device holding `session` (or none): the new session id. */
+  async function signIn(email: string, session?: string) {
+    const answer = await post({ intent: "sign-in", code: await emailedCode(email) }, session);
+    const id = sessionSet(answer);
+    if (!id) throw new Error("no session started");
+    return id;
+  }
+
+  it("a link with the user token shows the page but signs nobody in, nor anyone out", async () => {
+    const parent = await quizParent();
+    const linked = await open(`/profile/?token=${parent.token}&lang=en`);
+    expect(linked).toBeInstanceOf(Response);
+    expect((linked as Response).headers.get("location")).toBe("/profile/?lang=en");
+    expect(setCookie(linked)).toBeNull();
+    expect(await state("/profile/")).toBe("signed-out");
+
+    // Signed in as somebody else on this device: the link neither replaces nor ends that session.
+    const other = await quizParent();
+    const session = await signIn(other.email);
+    expect(setCookie(await open(`/profile/?token=${parent.token}`, session))).toBeNull();
+    const shown = (await open("/profile/", session)) as { data: { profile?: { email: string | null } } };
+    expect(shown.data.profile?.email).toBe(other.email);
+  });
+
+  it("the user token is no session, and a session id is never the user token", async () => {
+    const parent = await quizParent();
+    expect(await state("/profile/", parent.token)).toBe("signed-out");
+    const session = await signIn(parent.email);
+    expect(session).not.toBe(parent.token);
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await state("/profile/", session)).toBe("signed-in");
+    // The database keeps only a digest of the id.
+    const rows = await database.db.select().from(parentSessions).where(eq(parentSessions.userId, parent.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.idHash).not.toContain(session);
+  });
+
+  it("signing in again gives a new session id and ends the one the device held", async () => {
+    const parent = await quizParent();
+    const first = await signIn(parent.email);
+    const second = await signIn(parent.email, first);
+    expect(second).not.toBe(first);
+    expect(await state("/profile/", second)).toBe("signed-in");
+    expect(await state("/profile/", first)).toBe("signed-out");
+  });
+
+  it("signing out ends the session for every copy of the cookie", async () => {
+    const parent = await quizParent();
+    const session = await signIn(parent.email);
+    const copy = session;
+    const out = await post({ intent: "sign-out" }, session);
+    expect(sessionSet(out)).toBe("");
+    expect(await state("/profile/", copy)).toBe("signed-out");
+    // A post with the old cookie is refused as signed out.
+    const refused = await post({ intent: "consent", mailing: "on" }, copy);
+    expect((refused as { data: { errorKey: string } }).data.errorKey).toBe("profile.errors.signedOut");
+  });
+
+  it("deleting the data ends the parent's sessions on every device", async () => {
+    const parent = await quizParent();
+    const phone = await signIn(parent.email);
+    const laptop = await signIn(parent.email);
+    const deleted = await post({ intent: "delete", confirm: "yes" }, phone);
+    expect(sessionSet(deleted)).toBe("");
+    expect(await state("/profile/", laptop)).toBe("signed-out");
+    const rows = await database.db.select().from(parentSessions).where(eq(parentSessions.userId, parent.id));
+    expect(rows).toEqual([]);
+  });
+});

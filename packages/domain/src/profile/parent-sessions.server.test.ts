@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { parentSessions } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { endParentSession, findSessionParent, startParentSession } from "./parent-sessions.server.ts";
+
+const day = 24 * 60 * 60 * 1000;
+const product = "kinderready";
+
+describe.each(testDatabases())("parent sessions on $name", (target) => {
+  let database: DbHandle;
+  let now = new Date("2026-03-01T09:00:00Z");
+  const deps = () => ({ db: database.db, now: () => now });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+  }, 60_000);
+  afterAll(async () => database.close());
+
+  const rowsOf = (userId: string) => database.db.select().from(parentSessions).where(eq(parentSessions.userId, userId));
+
+  it("stores only a digest of a random id, and lasts 180 days from sign-in however often it is used", async () => {
+    now = new Date("2026-03-01T09:00:00Z");
+    const parent = await insertTestParent(database.db);
+    const session = await startParentSession(deps(), { userId: parent.id });
+    expect(session.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.id).not.toBe(parent.token);
+    expect(session.expiresAt.getTime() - now.getTime()).toBe(180 * day);
+    const [row] = await rowsOf(parent.id);
+    expect(row?.idHash).toBe(createHash("sha256").update(session.id).digest("hex"));
+
+    now = new Date(now.getTime() + 179 * day);
+    expect((await findSessionParent(deps(), { sessionId: session.id, product }))?.id).toBe(parent.id);
+    expect((await rowsOf(parent.id))[0]?.lastSeenAt).toEqual(now);
+    now = new Date(now.getTime() + 2 * day);
+    expect(await findSessionParent(deps(), { sessionId: session.id, product })).toBeUndefined();
+  });
+
+  it("ends the session the device held at a new sign-in, whoever it was for, and the parent's expired ones", async () => {
+    now = new Date("2026-03-01T09:00:00Z");
+    const parent = await insertTestParent(database.db);
+    const other = await insertTestParent(database.db);
+    const old = await startParentSession(deps(), { userId: parent.id });
+    const theirs = await startParentSession(deps(), { userId: other.id });
+    now = new Date(now.getTime() + 200 * day);
+    const phone = await startParentSession(deps(), { userId: parent.id });
+    expect(await rowsOf(parent.id)).toHaveLength(1);
+
+    const laptop = await startParentSession(deps(), { userId: parent.id, replacing: theirs.id });
+    expect(laptop.id).not.toBe(phone.id);
+    expect(await rowsOf(other.id)).toEqual([]);
+    expect(await findSessionParent(deps(), { sessionId: old.id, product })).toBeUndefined();
+    for (const id of [phone.id, laptop.id]) {
+      expect((await findSessionParent(deps(), { sessionId: id, product }))?.id).toBe(parent.id);
+    }
+  });
+
+  it("signs out one device and ignores ids that are not session ids", async () => {
+    const parent = await insertTestParent(database.db);
+    const session = await startParentSession(deps(), { userId: parent.id });
+    await endParentSession(deps(), { sessionId: session.id });
+    expect(await findSessionParent(deps(), { sessionId: session.id, product })).toBeUndefined();
+    for (const sessionId of [undefined, "", parent.token, `${session.id}x`]) {
+      expect(await findSessionParent(deps(), { sessionId, product })).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "@kinderready/db/open-db";
+import { parentSessions, users } from "@kinderready/db/schema";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { Product } from "../product.ts";
+import { parentSessionDays } from "./parent-session.ts";
+import type { Parent } from "./profile.server.ts";
+
+// Signed-in parents. A session starts only where the server checked who the parent is (an
+// emailed one-time link, or the quiz post that created the account in that browser), never from
+// a token in an address. The browser holds a random id; the table holds its SHA-256, so a
+// database reader cannot sign in and a session ends by deleting its row. A session lasts a fixed
+// 180 days from sign-in: a new sign-in is the only way to extend it.
+
+export type SessionDeps = { db: Database; now: () => Date };
+
+export type ParentSession = { id: string; expiresAt: Date };
+
+/** 32 random bytes, base64url: what the cookie carries. */
+const sessionIdPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** Last-seen is for the parent's list of devices and for support, not security: an hour is fine-grained enough. */
+const lastSeenEveryMs = 60 * 60 * 1000;
+
+const digest = (id: string) => createHash("sha256").update(id).digest("hex");
+
+/**
+ * Signs a parent in on a device: a new session id every time. The session this device held
+ * before (`replacing`, whoever it was for) ends, and so do the parent's expired ones.
+ */
+export async function startParentSession(
+  deps: SessionDeps,
+  input: { userId: string; replacing?: string | undefined },
+): Promise<ParentSession> {
+  const now = deps.now();
+  const id = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + parentSessionDays * 24 * 60 * 60 * 1000);
+  await deps.db.transaction(async (tx) => {
+    const ended = lt(parentSessions.expiresAt, now);
+    await tx
+      .delete(parentSessions)
+      .where(
+        input.replacing && sessionIdPattern.test(input.replacing)
+          ? or(eq(parentSessions.idHash, digest(input.replacing)), and(eq(parentSessions.userId, input.userId), ended))
+          : and(eq(parentSessions.userId, input.userId), ended),
+      );
+    await tx
+      .insert(parentSessions)
+      .values({ idHash: digest(id), userId: input.userId, createdAt: now, lastSeenAt: now, expiresAt });
+  });
+  return { id, expiresAt };
+}
+
+/** The parent a session id signs in; nobody for an unknown, ended or expired session or an erased parent. */
+export async function findSessionParent(
+  deps: SessionDeps,
+  input: { sessionId: string | undefined; product: Product },
+): Promise<Parent | undefined> {
+  if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return undefined;
+  const now = deps.now();
+  const idHash = digest(input.sessionId);
+  const [found] = await deps.db
+    .select({ parent: users, lastSeenAt: parentSessions.lastSeenAt })
+    .from(parentSessions)
+    .innerJoin(users, eq(users.id, parentSessions.userId))
+    .where(
+      and(
+        eq(parentSessions.idHash, idHash),
+        gt(parentSessions.expiresAt, now),
+        eq(users.product, input.product),
+        isNull(users.erasedAt),
+      ),
+    );
+  if (!found) return undefined;
+  if (now.getTime() - found.lastSeenAt.getTime() > lastSeenEveryMs) {
+    await deps.db.update(parentSessions).set({ lastSeenAt: now }).where(eq(parentSessions.idHash, idHash));
+  }
+  return found.parent;
+}
+
+/** Signs a device out: its session id opens nothing any more, wherever the cookie was copied. */
+export async function endParentSession(deps: Pick<SessionDeps, "db">, input: { sessionId: string | undefined }) {
+  if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return;
+  await deps.db.delete(parentSessions).where(eq(parentSessions.idHash, digest(input.sessionId)));
+}
