@@ -102,6 +102,10 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   expect(url.searchParams.get("utm_campaign")).toBe("spring");
   const token = url.searchParams.get("token") ?? "";
   expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  // The post that created the account signed this browser in, with a session id of its own.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "kr_session");
+  expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(session?.value).not.toBe(token);
 
   const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
   expect(await status.json()).toMatchObject({ registered: true, email, purchased: false });

@@ -71,3 +71,29 @@ export async function declineUpsellForGood(page: Page) {
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 }
+
+/** Asks for a sign-in link on the profile page, as a parent on a new device: the link the email carries. */
+export async function emailedSignInLink(page: Page, email: string) {
+  await page.goto("/profile/");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Check your inbox");
+  const mail = page
+    .getByRole("article")
+    .filter({ hasText: `To ${email}` })
+    .filter({ has: page.getByRole("heading", { name: "Your KinderReady sign-in link" }) });
+  await expect(async () => {
+    await page.goto("/dev/mailbox/");
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const link = (await mail.getByRole("link").first().getAttribute("href")) ?? "";
+  expect(link).toContain("/profile/?access=");
+  return link;
+}
+
+/** Signs the parent in on this browser the one way a link can: the emailed link, then "Continue". */
+export async function signInByEmail(page: Page, email: string) {
+  await page.goto(await emailedSignInLink(page, email));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/profile\/$/);
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { apiKey, registerParent } from "./parent-helpers.ts";
+import { apiKey, emailedSignInLink, registerParent } from "./parent-helpers.ts";
 
 // Security headers, cookie flags, cross-site form posts, and the payment pages' script inventory
 // (PCI DSS 6.4.3), checked on the running product.
@@ -43,9 +43,17 @@ test("the API and static files carry the protective headers too", async ({ reque
 test("cookies the server sets are HttpOnly and SameSite, and the session one is scoped to the site", async ({
   page,
 }) => {
-  const { token } = await registerParent(page, "cookies");
+  // Sign-in links are limited per client address, counted in the database: an address of its own.
+  const octet = () => Math.floor(Math.random() * 256);
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+  const { token, email } = await registerParent(page, "cookies");
+  // A link with the token signs nobody in (anyone may hold a link); an emailed sign-in link does.
+  const linked = await page.request.get(`/profile/?token=${token}`);
+  expect(linked.url()).toMatch(/\/profile\/$/);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("kr_session");
+  const code = new URL(await emailedSignInLink(page, email)).searchParams.get("access") ?? "";
   const responses = [
-    await page.request.get(`/profile/?token=${token}`, { maxRedirects: 0 }),
+    await page.request.post("/profile/", { form: { intent: "sign-in", code }, maxRedirects: 0 }),
     await page.request.get("/onboarding/?lang=de", { maxRedirects: 0 }),
   ];
   const cookies = responses.flatMap((response) =>
@@ -54,7 +62,9 @@ test("cookies the server sets are HttpOnly and SameSite, and the session one is 
       .filter((header) => header.name.toLowerCase() === "set-cookie")
       .map((header) => header.value),
   );
-  expect(cookies.some((cookie) => cookie.startsWith("kr_session="))).toBe(true);
+  const session = cookies.find((cookie) => cookie.startsWith("kr_session="));
+  expect(session).toMatch(/^kr_session=[A-Za-z0-9_-]{43};/);
+  expect(session).not.toContain(token);
   for (const cookie of cookies) {
     expect(cookie, cookie).toMatch(/; HttpOnly/i);
     expect(cookie, cookie).toMatch(/; SameSite=(Lax|Strict)/i);
