@@ -22,7 +22,8 @@ import { callApi, sleep } from "../parent-api.ts";
  * the books read back from both sides.
  */
 
-// The simulator's fixed keys (packages/config/src/config.server.ts): they protect nothing real.
+// The keys of this script's gateway, given to the app as its SOLIDGATE_* keys (the app's own
+// simulator keys are made per installation): the script signs webhooks with them.
 export const gatewayKeys = {
   publicKey: "api_pk_local_simulator",
   secretKey: "api_sk_local_simulator_0000000000000000",
@@ -102,8 +103,9 @@ export async function startGateway(options: { port: number; webhookUrl?: string;
         kind: string;
         status: string;
         amount: number;
+        currency: string;
       }>(
-        `select order_id, kind, amount,
+        `select order_id, kind, amount, currency,
            case when status = 'processing' and final_status is not null then final_status else status end as status
          from gateway_simulator_orders`,
       );
@@ -309,17 +311,18 @@ export function appUnderTest(options: {
     get unexpectedExits() {
       return unexpectedExits;
     },
-    /** Sends a signal and waits for the process to be gone. */
-    async kill(signal: NodeJS.Signals) {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    /** Sends a signal and waits for the process to be gone; false when none was running. */
+    async kill(signal: NodeJS.Signals): Promise<boolean> {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return false;
       expectingExit = true;
       child.kill(signal);
       await exited;
+      return true;
     },
-    /** Lines the app logged at error level or above (pino: level >= 50). */
+    /** Lines the app logged at error level or above: pino's (level >= 50) and the error reporter's ("error"). */
     async errorLines() {
       const text = await readFile(logPath, "utf8").catch(() => "");
-      return text.split("\n").filter((line) => /"level":(5|6)\d/.test(line));
+      return text.split("\n").filter((line) => /"level":([56]\d|"error"|"fatal")/.test(line));
     },
     async stop() {
       await this.kill("SIGTERM");
@@ -346,12 +349,19 @@ export const buyAddOns = (baseUrl: string, parent: { token: string; email: strin
 export const upsaleStatus = (baseUrl: string, token: string, orderId: string) =>
   callApi(baseUrl, "/solid/upsale/status", { user_token: token, order_id: orderId });
 
-/** A signed webhook exactly as the gateway posts it (or, with `badSignature`, as an impostor would). */
-export function signedWebhook(body: string, eventId: string, badSignature = false) {
-  const secret = badSignature ? "wh_sk_not_the_right_key_00000000000000" : gatewayKeys.webhookSecretKey;
+/**
+ * A signed webhook exactly as the gateway posts it; with `badSignature` as an impostor would sign
+ * it, with `merchant: false` validly signed but without the header naming the merchant.
+ */
+export function signedWebhook(
+  body: string,
+  eventId: string,
+  options: { badSignature?: boolean; merchant?: boolean } = {},
+): Record<string, string> {
+  const secret = options.badSignature ? "wh_sk_not_the_right_key_00000000000000" : gatewayKeys.webhookSecretKey;
   return {
     "content-type": "application/json",
-    merchant: gatewayKeys.webhookPublicKey,
+    ...(options.merchant !== false && { merchant: gatewayKeys.webhookPublicKey }),
     signature: signBody(gatewayKeys.webhookPublicKey, secret, body),
     "solidgate-event-id": eventId,
     "solidgate-event-type": "card_gate.order.updated",
@@ -376,24 +386,31 @@ export type OrderBooks = {
   userId: string;
   purpose: string;
   status: string;
+  amount: number;
+  currency: string;
   charges: number;
+  refunds: number;
   entitlements: number;
   receipts: number;
 };
 
-/** The app's books per order: its status, its ledger charges, entitlements and receipts. */
+/** The app's books per order: its status and price, its ledger charges and refunds, entitlements and receipts. */
 export async function orderBooks(database: ScratchDatabase): Promise<OrderBooks[]> {
   const rows = await database.query<{
     order_id: string;
     user_id: string;
     purpose: string;
     status: string;
+    amount: number;
+    currency: string;
     charges: string;
+    refunds: string;
     entitlements: string;
     receipts: string;
   }>(
-    `select o.order_id, o.user_id, o.purpose, o.status,
+    `select o.order_id, o.user_id, o.purpose, o.status, o.amount, o.currency,
        (select count(*) from ledger_entries l where l.order_id = o.order_id and l.type = 'charge') as charges,
+       (select count(*) from ledger_entries l where l.order_id = o.order_id and l.type = 'refund') as refunds,
        (select count(*) from entitlements e where e.order_id = o.order_id) as entitlements,
        (select count(*) from email_messages m where m.kind = 'receipt:' || o.order_id) as receipts
      from orders o`,
@@ -403,7 +420,10 @@ export async function orderBooks(database: ScratchDatabase): Promise<OrderBooks[
     userId: row.user_id,
     purpose: row.purpose,
     status: row.status,
+    amount: row.amount,
+    currency: row.currency,
     charges: Number(row.charges),
+    refunds: Number(row.refunds),
     entitlements: Number(row.entitlements),
     receipts: Number(row.receipts),
   }));
@@ -415,7 +435,6 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Prints the verdict line and leaves with its exit code. */
 /** The app's own account of the run: it must not have exited by itself; its error lines are shown. */
 export async function checkAppLog(app: AppUnderTest, failures: string[]): Promise<string[]> {
   if (app.unexpectedExits > 0) failures.push("the app exited on its own");
@@ -431,6 +450,7 @@ export async function keepLogIfFailed(app: AppUnderTest, failures: string[]): Pr
   else console.log(`app log: ${app.logPath}`);
 }
 
+/** Prints the verdict line, naming every failed check, and leaves with its exit code (1 on failure). */
 export function verdict(name: string, failures: string[]): never {
   console.log(
     failures.length === 0
