@@ -20,20 +20,29 @@ import {
 // and holds the answer past the app's 15 s time-out, "down" refuses connections, "unavailable"
 // is a load balancer's 503 page, "lost-answer" forwards the call and answers a 504 of its own.
 // The gateway sends no webhooks here, so only reconciliation can settle what the faults left.
+// At the end the gateway's books and the app's must agree: every order the gateway has (every
+// charge above all) is in the app's orders with the same amount, currency and status. And each
+// fault must have been felt (the app answered "gateway unavailable" while it lasted), so a proxy
+// that faulted nothing cannot pass.
 // Usage: sh scripts/with-node.sh node bench/faults/gateway-outage.ts   (about 2 minutes)
 
 const name = "gateway-outage";
 const faults: FaultMode[] = ["slow", "down", "unavailable", "lost-answer"];
 const failures: string[] = [];
-const answers: { what: string; answer: ApiAnswer }[] = [];
+/** Every API answer, with the fault the gateway was in when it was asked ("none" once it is back). */
+const answers: { what: string; answer: ApiAnswer; fault: FaultMode | "none" }[] = [];
 const database = await createScratchDatabase("outage");
 const gateway = await startGateway({ port: 3421 });
 const proxy = await startFaultProxy({ port: 3422, target: gateway.origin });
 const app = appUnderTest({ port: 3420, databaseUrl: database.url, gatewayUrl: proxy.url });
 const { baseUrl } = app;
 
+/** The app's answer when the gateway gave it nothing usable (packages/api/src/error-handler.ts). */
+const isGatewayUnavailable = (answer: ApiAnswer) =>
+  answer.status === 503 && answer.json.message === "Payment gateway temporarily unavailable";
+
 function record(what: string, answer: ApiAnswer) {
-  answers.push({ what, answer });
+  answers.push({ what, answer, fault: proxy.mode === "pass" ? "none" : proxy.mode });
   const shown = answer.status === 0 ? `no answer (${answer.error})` : `${answer.status} ${JSON.stringify(answer.json)}`;
   console.log(`  ${what.padEnd(34)} ${answer.ms.toFixed(0).padStart(6)} ms  ${shown.slice(0, 110)}`);
   return answer;
@@ -146,26 +155,78 @@ try {
   if (crashes.length > 0) failures.push(`${crashes.length} answers were 500 or no answer`);
   if (slowest > clientTimeoutMs + 5_000) failures.push(`an answer took ${slowest.toFixed(0)} ms`);
 
+  // Each fault was felt: gateway calls met it (none reach the proxy while it is "down": nobody
+  // listens) and the app answered "gateway unavailable" while it lasted.
+  for (const fault of faults) {
+    const met = proxy.calls.filter((call) => call.mode === fault).length;
+    const during = answers.filter((entry) => entry.fault === fault);
+    const unavailable = during.filter((entry) => isGatewayUnavailable(entry.answer)).length;
+    console.log(
+      `  ${fault}: ${met} gateway calls met the fault; ${unavailable} of ${during.length} API answers were 503 gateway unavailable`,
+    );
+    if (unavailable === 0) failures.push(`the ${fault} fault produced no "gateway unavailable" answer`);
+    if (fault !== "down" && met === 0) failures.push(`no gateway call met the ${fault} fault`);
+  }
+
   const books = await orderBooks(database);
   const charges = await gateway.charges();
+  const booksById = new Map(books.map((order) => [order.orderId, order]));
   const gatewayStatus = new Map(charges.map((charge) => [charge.order_id, charge.status]));
+  // The gateway's side: every order it has is the app's, at the same price and status. A charge
+  // the app does not know, or does not know as paid, is money taken for nothing (an orphan).
+  const orphans: string[] = [];
+  const disagreements: string[] = [];
+  for (const charge of charges) {
+    const order = booksById.get(charge.order_id);
+    const there = `${charge.kind} ${charge.status} ${charge.amount} ${charge.currency} at the gateway`;
+    const here = order ? `${order.purpose} ${order.status} ${order.amount} ${order.currency} here` : "unknown here";
+    if (charge.status === "approved" && order?.status !== "approved")
+      orphans.push(`${charge.order_id}: ${there}, ${here}`);
+    else if (
+      order?.status !== charge.status ||
+      order.amount !== charge.amount ||
+      order.currency.toUpperCase() !== charge.currency.toUpperCase()
+    )
+      disagreements.push(`${charge.order_id}: ${there}, ${here}`);
+  }
+  // The app's side: nothing approved that the gateway did not charge, and books that follow the status.
+  const unbacked = books
+    .filter((order) => order.status === "approved" && gatewayStatus.get(order.orderId) !== "approved")
+    .map(
+      (order) => `${order.orderId} (${order.purpose}): ${gatewayStatus.get(order.orderId) ?? "unknown"} at the gateway`,
+    );
+  const misbooked = books
+    .filter((order) => {
+      const expected = order.status === "approved" ? 1 : 0;
+      return (
+        order.charges !== expected ||
+        order.entitlements !== expected ||
+        order.receipts !== expected ||
+        order.refunds !== 0
+      );
+    })
+    .map(
+      (order) =>
+        `${order.orderId} ${order.status}: ${order.charges} ledger charges, ${order.refunds} refunds, ${order.entitlements} entitlements, ${order.receipts} receipts`,
+    );
+  console.log(
+    `gateway against app: ${charges.length} gateway orders; orphan charges ${orphans.length}; other disagreements ${disagreements.length}; approved here but not charged ${unbacked.length}; books not matching the status ${misbooked.length}`,
+  );
+  const listed = (items: string[]) => `${items.slice(0, 3).join("; ")}${items.length > 3 ? "; ..." : ""}`;
+  if (orphans.length > 0)
+    failures.push(
+      `${orphans.length} orphan charges (the gateway charged, the app has not as paid): ${listed(orphans)}`,
+    );
+  if (disagreements.length > 0)
+    failures.push(`${disagreements.length} gateway orders the app has otherwise: ${listed(disagreements)}`);
+  if (unbacked.length > 0)
+    failures.push(`${unbacked.length} orders approved here and not charged: ${listed(unbacked)}`);
+  if (misbooked.length > 0) failures.push(`${misbooked.length} orders whose books do not match: ${listed(misbooked)}`);
+
   const upsellCharges = new Map<string, number>();
   for (const order of books) {
-    const atGateway = gatewayStatus.get(order.orderId);
-    if (order.purpose === "upsale" && atGateway === "approved") {
+    if (order.purpose === "upsale" && gatewayStatus.get(order.orderId) === "approved") {
       upsellCharges.set(order.userId, (upsellCharges.get(order.userId) ?? 0) + 1);
-    }
-    const approvedHere = order.status === "approved";
-    if (approvedHere !== (atGateway === "approved")) {
-      failures.push(
-        `order ${order.orderId} (${order.purpose}) is ${order.status} here, ${atGateway ?? "unknown"} at the gateway`,
-      );
-    }
-    const expected = approvedHere ? 1 : 0;
-    if (order.charges !== expected || order.entitlements !== expected || order.receipts !== expected) {
-      failures.push(
-        `order ${order.orderId}: ${order.charges} ledger charges, ${order.entitlements} entitlements, ${order.receipts} receipts`,
-      );
     }
   }
   const doubleCharged = [...upsellCharges.values()].filter((n) => n > 1).length;
