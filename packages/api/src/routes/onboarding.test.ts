@@ -200,6 +200,23 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it("never lets a token rewrite the email of a parent who has access", async () => {
+    const owner = lead();
+    const post = (payload: object) => app.inject({ method: "POST", url: "/api/v1/onboarding", headers, payload });
+    expect((await post(owner)).statusCode).toBe(200);
+    const [row] = await database.db.select().from(users).where(eq(users.token, owner.user_token));
+    if (!row) throw new Error("no lead");
+    // Before paying, the same browser may retry or correct its quiz.
+    expect((await post({ ...owner, kid: { ...owner.kid, name: "Emmy" } })).statusCode).toBe(200);
+    await database.db.update(users).set({ isManualAccess: true }).where(eq(users.id, row.id));
+    // With access (paid, or given by support), someone holding the token cannot swap in their own address (and then sign in with it).
+    const takeover = await post({ ...owner, email: "attacker@example.com" });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().message).toContain("body.user_token");
+    const [after] = await database.db.select().from(users).where(eq(users.token, owner.user_token));
+    expect(after).toMatchObject({ email: owner.email, kidName: "Emmy" });
+  });
+
   it("reports a visitor's status, new or registered, and finds a lead by marketing contact id", async () => {
     const unknown = await app.inject({
       method: "GET",

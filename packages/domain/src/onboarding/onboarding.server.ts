@@ -1,5 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { attributions, emailMessages, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
+import { attributions, emailMessages, entitlements, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { mailingPolicyFor } from "../consent/mailing-consent.ts";
 import { DomainError } from "../domain-error.ts";
@@ -24,6 +24,9 @@ export type SubmittedOnboarding = { userId: string; created: boolean; messageId?
 /**
  * Stores a finished quiz as a lead and queues the welcome email. Idempotent per user token:
  * a retry updates the same lead, replaces its answers and never sends a second welcome email.
+ * Once the parent has bought (or was given access, or deleted their data) the token no longer
+ * rewrites the account: whoever holds a token must not be able to swap in their own email and
+ * sign in with it.
  */
 export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingData): Promise<SubmittedOnboarding> {
   const policy = mailingPolicyFor(input.country_code, input.region);
@@ -62,10 +65,18 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
             emailConfirmedAt: sql`case when ${users.email} = ${input.email} then coalesce(${users.emailConfirmedAt}, ${confirmedNow}) else ${confirmedNow} end`,
             updatedAt: new Date(),
           },
+          setWhere: sql`${users.erasedAt} is null and not ${users.isManualAccess} and not exists (select 1 from ${entitlements} where ${entitlements.userId} = ${users.id})`,
         })
         // xmax is 0 only on a row this statement inserted: a new account, not an update.
         .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` });
-      if (!user) throw new Error("upsert returned no row");
+      if (!user) {
+        throw new DomainError(
+          "conflict",
+          "user_token",
+          "This parent has already bought; their details change on the profile",
+          "validation.messages.alreadyBought",
+        );
+      }
 
       await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
       if (input.questions.length > 0) {
