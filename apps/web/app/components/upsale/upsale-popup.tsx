@@ -26,8 +26,8 @@ import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
  * closing the discount ends the offer. Both answers are the server's to record (it prices the
  * packs by them), and the discount opens only once the server has it. The modal's state is the
  * persisted upsale store, brought in line with the server's stage, so a reload finds the modal
- * as it was left. The server rendered it already open (`arrival`, from the
- * store's cookie) so it is on the first paint; hydration makes it modal.
+ * as it was left. The server rendered it already open (`arrival`, from the store's cookie) so it
+ * is on the first paint; hydration makes it modal.
  */
 export function UpsalePopup({
   offer,
