@@ -78,6 +78,13 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     expect(await actions(operator.id)).toEqual(["sign-in.failed", "sign-in", "sign-out"]);
   });
 
+  it("refuses an empty password as a wrong one, for a known email and an unknown one", async () => {
+    address += 1;
+    await createOperator(database.db, { email: "empty@example.com", password, createdBy: null });
+    await expect(signIn("empty@example.com", "")).rejects.toThrow("Wrong email or password");
+    await expect(signIn("nobody-else@example.com", "")).rejects.toThrow("Wrong email or password");
+  });
+
   it("locks an address for 15 minutes after five wrong passwords from it, even against the right one", async () => {
     address += 1;
     const operator = await createOperator(database.db, { email: "locked@example.com", password, createdBy: null });

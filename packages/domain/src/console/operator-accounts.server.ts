@@ -95,6 +95,11 @@ export type OperatorSession = { token: string; csrfToken: string; expiresAt: Dat
 // The message keys are the console catalogue's (sign-in page).
 const refused = () => new DomainError("invalid", "password", "Wrong email or password", "credentials");
 
+/** An empty password matches no hash (argon2 refuses to verify one: it would throw). */
+async function passwordMatches(password: string, hash: string): Promise<boolean> {
+  return password !== "" && (await argon2Verify({ password, hash }));
+}
+
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
@@ -175,7 +180,7 @@ export async function signInOperator(
     throw new DomainError("rate-limited", "email", "Too many sign-in attempts from this address", "throttled");
   const [operator] = await db.select().from(operators).where(eq(operators.email, email));
   if (!operator) {
-    await argon2Verify({ password: input.password, hash: await decoy() });
+    await passwordMatches(input.password, await decoy());
     await recordAudit(db, {
       operatorId: null,
       action: "sign-in.failed",
@@ -214,7 +219,7 @@ export async function signInOperator(
       "locked",
     );
   }
-  if (!(await argon2Verify({ password: input.password, hash: operator.passwordHash }))) {
+  if (!(await passwordMatches(input.password, operator.passwordHash))) {
     const counted = await recordWrongPassword(db, { operatorId: operator.id, address, now: input.now });
     await recordAudit(db, {
       operatorId: operator.id,
