@@ -2,6 +2,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { adConsentChoices } from "../consent/ad-consent.ts";
 import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { plainText } from "../validation/plain-text.ts";
 import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
 
 // What the browser may tell product analytics. Shapes are strict and small: analytics must
@@ -9,10 +10,12 @@ import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
 // or a way to slow the funnel (at most 100 events a batch, short values).
 
 const looksLikeEmail = /[^\s@]+@[^\s@]+\.[^\s@]+/;
-const safeString = z
-  .string()
-  .max(200)
-  .refine((value) => !looksLikeEmail.test(value), "must not contain an email address");
+const safeString = plainText(
+  z
+    .string()
+    .max(200)
+    .refine((value) => !looksLikeEmail.test(value), "must not contain an email address"),
+);
 const propertyKey = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, "must be a lower-case name of up to 40 characters");
 const properties = z
   .record(propertyKey, z.union([safeString, z.number().finite(), z.boolean(), z.null()]))
@@ -55,7 +58,11 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 /** Events stamped more than a day away from the server's clock are clamped to it. */
 export const maxClockSkewMs = dayMs;
 
-const optionalText = (max: number) => z.string().max(max).optional();
+const optionalText = (max: number) => plainText(z.string().max(max)).optional();
+
+// A page's host as the browser gives it (`location.host`): a DNS name or an address, maybe a port.
+const label = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const hostPattern = new RegExp(`^(?:${label}(?:\\.${label})*|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?$`);
 const pageUrl = z.url().max(2000).optional();
 
 /**
@@ -80,7 +87,7 @@ export const analyticsPayloadSchema = z.object({
   device_vendor: optionalText(60),
   device_model: optionalText(60),
   locale: z.enum(localeCodes as [string, ...string[]]),
-  host: optionalText(253),
+  host: z.string().max(260).regex(hostPattern, "must be a host name").optional(),
   country_code: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")

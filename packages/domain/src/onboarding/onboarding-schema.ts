@@ -2,6 +2,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { products } from "../product.ts";
 import { userTokenPattern } from "../random-token.ts";
+import { plainText } from "../validation/plain-text.ts";
 import { ruleSchema } from "../validation/rule-schema.ts";
 import { fieldRules } from "./field-rules.ts";
 import type { PurchasePath } from "./flows.ts";
@@ -62,9 +63,9 @@ function invalidAnswer({ id, answer }: z.infer<typeof answerSchema>): boolean {
 
 export const onboardingBody = z.object({
   kid: z.object({
-    name: ruleSchema(z.string(), "name", fieldRules.kidName.rules).transform((name) => name.trim()),
+    name: plainText(ruleSchema(z.string(), "name", fieldRules.kidName.rules).transform((name) => name.trim())),
     years: z.object({
-      text: z.string().trim().min(1).max(40),
+      text: plainText(z.string().trim().min(1).max(40)),
       value: ruleSchema(z.number().int(), "age", fieldRules.kidAge.rules),
     }),
   }),
