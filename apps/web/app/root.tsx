@@ -179,8 +179,8 @@ function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A post held text that cannot be stored (app/unstorable-text.server.ts).
-  const badInput = isRouteErrorResponse(error) && error.data?.reason === "unstorable-text";
+  // A post held text that cannot be stored, or a form that cannot be read (app/unstorable-text.server.ts).
+  const badInput = isRouteErrorResponse(error) && ["unstorable-text", "unreadable-form"].includes(error.data?.reason);
   if (!notFound) reloadAfterChunkError(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   useEffect(() => {

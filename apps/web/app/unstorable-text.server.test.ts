@@ -1,29 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { postedFieldWithUnstorableText } from "./unstorable-text.server.ts";
+import { postedBodyFault } from "./unstorable-text.server.ts";
 
 const post = (body: BodyInit, type?: string) =>
   new Request("http://localhost/contact/", { method: "POST", body, headers: type ? { "content-type": type } : {} });
 
-describe("postedFieldWithUnstorableText", () => {
+describe("postedBodyFault", () => {
   it("names the form field holding a NUL, and leaves the body for the action", async () => {
     const request = post("name=Ann&message=Hello%00there", "application/x-www-form-urlencoded");
-    expect(await postedFieldWithUnstorableText(request)).toBe("body.message");
+    expect(await postedBodyFault(request)).toEqual({ field: "body.message" });
     expect((await request.formData()).get("name")).toBe("Ann");
   });
 
   it("names a JSON field holding a NUL or an unpaired surrogate, however deep", async () => {
     const nul = post(JSON.stringify({ kid: { name: "A\u0000" } }), "application/json");
-    expect(await postedFieldWithUnstorableText(nul)).toBe("body.kid.name");
+    expect(await postedBodyFault(nul)).toEqual({ field: "body.kid.name" });
     const surrogate = post('{"questions":[{"answer":"\\ud800"}]}', "application/json");
-    expect(await postedFieldWithUnstorableText(surrogate)).toBe("body.questions.0.answer");
+    expect(await postedBodyFault(surrogate)).toEqual({ field: "body.questions.0.answer" });
+  });
+
+  it("reads JSON sent as text, or with no type at all, the same way, and other text as a whole", async () => {
+    const nul = JSON.stringify({ intent: "check-email", email: "a\u0000b@example.com" });
+    expect(await postedBodyFault(post(nul, "text/plain"))).toEqual({ field: "body.email" });
+    expect(await postedBodyFault(post('{"token":"\\udfff"}'))).toEqual({ field: "body.token" });
+    expect(await postedBodyFault(post("a\u0000", "text/plain"))).toEqual({ field: "body" });
+  });
+
+  it("finds a form that cannot be read (a broken multipart body, no boundary)", async () => {
+    expect(await postedBodyFault(post("--x\r\nbroken", "multipart/form-data; boundary=x"))).toEqual({
+      unreadable: true,
+    });
+    expect(await postedBodyFault(post("name=a", "multipart/form-data"))).toEqual({ unreadable: true });
   });
 
   it("passes ordinary text in any language, bodies that do not parse, and files", async () => {
     const form = new FormData();
     form.set("message", "Привет, مرحبا, 👋");
     form.set("file", new File(["\u0000"], "a.bin"));
-    expect(await postedFieldWithUnstorableText(post(form))).toBeUndefined();
-    expect(await postedFieldWithUnstorableText(post("{not json", "application/json"))).toBeUndefined();
-    expect(await postedFieldWithUnstorableText(post("a\u0000", "text/plain"))).toBeUndefined();
+    expect(await postedBodyFault(post(form))).toBeUndefined();
+    expect(await postedBodyFault(post("{not json", "application/json"))).toBeUndefined();
+    expect(await postedBodyFault(post("plain words", "text/plain"))).toBeUndefined();
   });
 });

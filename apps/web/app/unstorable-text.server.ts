@@ -2,36 +2,61 @@ import { fieldWithUnstorableText } from "@kinderready/api/text-guard";
 import { data } from "react-router";
 import type { Route } from "./+types/root";
 
+/** A posted body's fault: a field (`body.<name>`) holding text PostgreSQL cannot store, or a form that does not parse. */
+export type PostedBodyFault = { field: string } | { unreadable: true };
+
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
 /**
- * The first posted field (`body.<name>`) holding text PostgreSQL cannot store (a NUL character,
- * an unpaired surrogate), in a form or a JSON body; undefined when there is none. Reads a copy,
- * so the action still gets the body.
+ * What is wrong with a posted body before any action reads it, or undefined. A form is read as
+ * a form; anything else as text, whatever type it claims: JSON is walked field by field (JSON
+ * sent as text/plain reaches `request.json()` all the same), other text as a whole. Text that
+ * cannot be stored is a NUL character or an unpaired surrogate. Reads a copy, so the action
+ * still gets the body.
  */
-export async function postedFieldWithUnstorableText(request: Request): Promise<string | undefined> {
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (type.includes("application/json")) return fieldWithUnstorableText(await request.clone().json(), "body");
-    if (!type.includes("form")) return undefined;
-    for (const [name, value] of await request.clone().formData()) {
-      const field = fieldWithUnstorableText({ [name]: value instanceof File ? "" : value }, "body");
-      if (field) return field;
+export async function postedBodyFault(request: Request): Promise<PostedBodyFault | undefined> {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (formTypes.some((formType) => type.startsWith(formType))) {
+    let form: FormData;
+    try {
+      form = await request.clone().formData();
+    } catch {
+      return { unreadable: true };
     }
-  } catch {
-    // A body that does not parse is the action's to refuse, with its own message.
+    for (const [name, value] of form) {
+      const field = fieldWithUnstorableText({ [name]: value instanceof File ? "" : value }, "body");
+      if (field) return { field };
+    }
+    return undefined;
   }
-  return undefined;
+  const text = await request.clone().text();
+  const field = fieldWithUnstorableText(parsedJson(text) ?? text, "body");
+  return field ? { field } : undefined;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: the action refuses it with its own message; its text is still checked.
+    return undefined;
+  }
 }
 
 /**
- * Page posts carrying such text are refused with 400 before any action runs, as the API refuses
- * them, instead of failing at the insert with a 500.
+ * Page posts carrying such text, or a form that cannot be read, are refused with 400 before any
+ * action runs, as the API refuses them, instead of failing in the action or at the insert with a 500.
  */
 export const refuseUnstorableText: Route.MiddlewareFunction = async ({ request }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const field = await postedFieldWithUnstorableText(request);
-    if (field) {
-      throw data({ reason: "unstorable-text", field, message: "contains text that cannot be stored" }, { status: 400 });
+    const fault = await postedBodyFault(request);
+    if (fault && "field" in fault) {
+      throw data(
+        { reason: "unstorable-text", field: fault.field, message: "contains text that cannot be stored" },
+        { status: 400 },
+      );
     }
+    if (fault) throw data({ reason: "unreadable-form", message: "the form cannot be read" }, { status: 400 });
   }
   return next();
 };
