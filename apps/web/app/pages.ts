@@ -1,34 +1,62 @@
-// Every page of the product, once; routes.ts turns it into a route per language.
+// Every page of the product, once; routes.ts turns it into a route per language. `action` says
+// what the page's action reads (a form or JSON); the server refuses other bodies and methods
+// before the page runs (server/request-rules.ts). A page without it takes GET and HEAD only.
 
 export const pages = [
   { id: "home", path: "", file: "routes/home.tsx", title: "home" },
   { id: "not-found-page", path: "404", file: "routes/not-found.tsx", title: "notFound" },
-  { id: "onboarding", path: "onboarding", file: "routes/onboarding.tsx", title: "onboarding" },
-  { id: "quiz1", path: "quiz1", file: "routes/onboarding.tsx", title: "onboarding" },
-  { id: "purchase", path: "purchase", file: "routes/purchase.tsx", title: "purchase" },
-  { id: "purchase-flow", path: "purchase-flow", file: "routes/purchase.tsx", title: "purchase" },
-  { id: "offer1", path: "offer1", file: "routes/purchase.tsx", title: "purchase" },
-  { id: "printables", path: "printables", file: "routes/printables.tsx", title: "printables" },
-  { id: "profile", path: "profile", file: "routes/profile.tsx", title: "profile" },
+  { id: "onboarding", path: "onboarding", file: "routes/onboarding.tsx", title: "onboarding", action: "json" },
+  { id: "quiz1", path: "quiz1", file: "routes/onboarding.tsx", title: "onboarding", action: "json" },
+  { id: "purchase", path: "purchase", file: "routes/purchase.tsx", title: "purchase", action: "json" },
+  { id: "purchase-flow", path: "purchase-flow", file: "routes/purchase.tsx", title: "purchase", action: "json" },
+  { id: "offer1", path: "offer1", file: "routes/purchase.tsx", title: "purchase", action: "json" },
+  { id: "printables", path: "printables", file: "routes/printables.tsx", title: "printables", action: "json" },
+  { id: "profile", path: "profile", file: "routes/profile.tsx", title: "profile", action: "form" },
   {
     id: "profile-subscription",
     path: "profile/subscription",
     file: "routes/profile-subscription.tsx",
     title: "subscription",
+    action: "form",
   },
   {
     id: "cancel-subscription",
     path: "profile/cancel-subscription",
     file: "routes/cancel-subscription.tsx",
     title: "cancelSubscription",
+    action: "form",
   },
-  { id: "contact", path: "contact", file: "routes/contact.tsx", title: "contact" },
-  { id: "cookie-policy", path: "terms/cookie-policy", file: "routes/legal.tsx", title: "cookiePolicy" },
-  { id: "do-not-sell", path: "terms/do-not-sell", file: "routes/legal.tsx", title: "doNotSell" },
-  { id: "money-back-policy", path: "terms/money-back-policy", file: "routes/legal.tsx", title: "moneyBackPolicy" },
-  { id: "privacy-policy", path: "terms/privacy-policy", file: "routes/legal.tsx", title: "privacyPolicy" },
-  { id: "subscription-terms", path: "terms/subscription-terms", file: "routes/legal.tsx", title: "subscriptionTerms" },
-  { id: "terms-of-service", path: "terms/terms-of-service", file: "routes/legal.tsx", title: "termsOfService" },
+  { id: "contact", path: "contact", file: "routes/contact.tsx", title: "contact", action: "form" },
+  { id: "cookie-policy", path: "terms/cookie-policy", file: "routes/legal.tsx", title: "cookiePolicy", action: "form" },
+  { id: "do-not-sell", path: "terms/do-not-sell", file: "routes/legal.tsx", title: "doNotSell", action: "form" },
+  {
+    id: "money-back-policy",
+    path: "terms/money-back-policy",
+    file: "routes/legal.tsx",
+    title: "moneyBackPolicy",
+    action: "form",
+  },
+  {
+    id: "privacy-policy",
+    path: "terms/privacy-policy",
+    file: "routes/legal.tsx",
+    title: "privacyPolicy",
+    action: "form",
+  },
+  {
+    id: "subscription-terms",
+    path: "terms/subscription-terms",
+    file: "routes/legal.tsx",
+    title: "subscriptionTerms",
+    action: "form",
+  },
+  {
+    id: "terms-of-service",
+    path: "terms/terms-of-service",
+    file: "routes/legal.tsx",
+    title: "termsOfService",
+    action: "form",
+  },
   { id: "not-found", path: "*", file: "routes/not-found.tsx", title: "notFound" },
 ] as const;
 
@@ -44,6 +72,11 @@ export function pageById(id: PageId): Page {
 /** Route ids are `${locale}:${pageId}`; the page id names the page whatever the language. */
 export function pageIdOf(routeId: string): PageId {
   return routeId.slice(routeId.indexOf(":") + 1) as PageId;
+}
+
+/** What the page's action reads, or undefined when it has none. */
+export function actionBodyOf(page: Page): "form" | "json" | undefined {
+  return "action" in page ? page.action : undefined;
 }
 
 /** The page an unprefixed path shows; anything unknown is the not-found page. */

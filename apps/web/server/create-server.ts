@@ -46,6 +46,7 @@ import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
 import { registerLoadShedding } from "./load-shedding.ts";
 import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
+import { registerRequestRules } from "./request-rules.ts";
 import { helmetOptions, isCrossSiteWrite, permissionsPolicy } from "./security-headers.ts";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";
 
@@ -79,6 +80,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     return503OnClosing: true,
   });
   app.addHook("onClose", () => errors.close(2_000));
+  // First, so it learns the methods of every route added after it.
+  registerRequestRules(app, { bodyLimit: apiServerOptions.bodyLimit });
 
   const { database, createdOperator } = await openDatabase(config);
   if (createdOperator) app.log.info({ email: createdOperator }, "created the first console operator");
