@@ -45,7 +45,7 @@ import { requestContext } from "#load-context";
 import { metaPixelOrigin } from "../app/analytics/meta-pixel.ts";
 import { contentSecurityPolicy, createNonce } from "./content-security-policy.ts";
 import { registerLoadShedding } from "./load-shedding.ts";
-import { localeCookieOptions, routePageRequest } from "./page-routing.ts";
+import { localeSetCookie, routePageRequest } from "./page-routing.ts";
 import { registerRequestRules } from "./request-rules.ts";
 import { helmetOptions, isCrossSiteWrite, permissionsPolicy } from "./security-headers.ts";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";
@@ -82,6 +82,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   app.addHook("onClose", () => errors.close(2_000));
   // First, so it learns the methods of every route added after it.
   registerRequestRules(app, { bodyLimit: apiServerOptions.bodyLimit });
+  // Cookies are Secure when the site is served over https.
+  const secureCookies = config.appUrl.startsWith("https:");
 
   const { database, createdOperator } = await openDatabase(config);
   if (createdOperator) app.log.info({ email: createdOperator }, "created the first console operator");
@@ -238,7 +240,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
         cookie: request.cookies[localeCookie.name],
         acceptLanguage: request.headers["accept-language"],
       });
-      if (decision.setCookie) reply.setCookie(localeCookie.name, decision.setCookie, localeCookieOptions);
+      if (decision.setCookie) reply.header("set-cookie", localeSetCookie(decision.setCookie, secureCookies));
       if (decision.kind === "redirect") {
         return reply.header("cache-control", "no-store").redirect(decision.location, decision.status);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePageRequest } from "./page-routing.ts";
+import { localeSetCookie, routePageRequest } from "./page-routing.ts";
 
 const get = (url: string, extra: { cookie?: string; acceptLanguage?: string } = {}) =>
   routePageRequest({ method: "GET", url, cookie: extra.cookie, acceptLanguage: extra.acceptLanguage });
@@ -66,5 +66,14 @@ describe("routePageRequest", () => {
   it("serves a prefixed page in its language and saves the cookie", () => {
     expect(get("/es/printables/", { cookie: "en" })).toEqual({ kind: "pass", locale: "es", setCookie: "es" });
     expect(get("/es/printables/", { cookie: "es" })).toEqual({ kind: "pass", locale: "es" });
+  });
+});
+
+describe("localeSetCookie", () => {
+  it("keeps the choice a year for the server only, Secure on an https site", () => {
+    expect(localeSetCookie("de", true)).toBe(
+      "i18n_redirected=de; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure",
+    );
+    expect(localeSetCookie("ar", false)).toBe("i18n_redirected=ar; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
   });
 });

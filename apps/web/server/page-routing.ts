@@ -1,3 +1,4 @@
+import { cookieString } from "@kinderready/domain/cookies";
 import {
   chooseLocale,
   isLocale,
@@ -64,11 +65,10 @@ export function routePageRequest(input: PageRoutingInput): PageRoutingDecision {
   return { kind: "pass", locale, ...(setCookie && { setCookie }) };
 }
 
-export const localeCookieOptions = {
-  path: "/",
-  maxAge: localeCookie.maxAgeSeconds,
-  sameSite: "lax",
-  secure: false,
-  // Only the server reads the language choice; no script needs it.
-  httpOnly: true,
-} as const;
+/**
+ * The language choice as a Set-Cookie value: a year, Lax, Secure when the site is on https, as
+ * every cookie of the site; HttpOnly, since only the server reads it.
+ */
+export function localeSetCookie(locale: Locale, secure: boolean): string {
+  return cookieString(localeCookie.name, locale, { maxAgeSeconds: localeCookie.maxAgeSeconds, secure, httpOnly: true });
+}
