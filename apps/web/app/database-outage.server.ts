@@ -37,30 +37,32 @@ const outageHeaders = () =>
 
 /**
  * The document a visitor gets while the database is down: 503, `Retry-After`, a few words in the
- * page's language and a way back to the same address. It needs nothing the outage took away
- * (no loader data, no scripts); a GET reloads itself once the retry time has passed.
+ * page's language and a "Try again" link to the same address. It needs nothing the outage took
+ * away (no loader data, no scripts).
  */
 export function outageDocument(request: Request, locale: Locale, nonce: string): Response {
   const headers = outageHeaders();
   if (request.method === "HEAD") return new Response(null, { status: 503, headers });
   const { pathname, search } = new URL(request.url);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(unavailableHtml(locale, nonce, { method: request.method, path: pathname + search }), {
+  return new Response(unavailableHtml(locale, nonce, { path: pathname + search }), {
     status: 503,
     headers,
   });
 }
 
-/** The body of that document; also what an overloaded process answers a page request with. */
-export function unavailableHtml(locale: Locale, nonce: string, request: { method: string; path: string }): string {
+/**
+ * The body of that document; also what an overloaded process answers a page request with. The
+ * visitor decides when to try again: a page that reloads itself (a meta refresh) moves focus
+ * and the screen reader's place without asking, which WCAG 2.2.1 and axe-core refuse.
+ */
+export function unavailableHtml(locale: Locale, nonce: string, request: { path: string }): string {
   const { t } = serverI18n(locale);
   const title = escapeHtml(t("errors.unavailable"));
-  const refresh =
-    request.method === "GET" ? `<meta http-equiv="refresh" content="${databaseRetryAfterSeconds + 2}">` : "";
   return (
     `<!DOCTYPE html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `${refresh}<title>${title}</title><style nonce="${escapeHtml(nonce)}">${outageStyle}</style></head>` +
+    `<title>${title}</title><style nonce="${escapeHtml(nonce)}">${outageStyle}</style></head>` +
     `<body><main><h1>${title}</h1><p>${escapeHtml(t("errors.unavailableHint"))}</p>` +
     `<a href="${escapeHtml(request.path)}">${escapeHtml(t("errors.tryAgain"))}</a></main></body></html>`
   );

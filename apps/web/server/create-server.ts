@@ -151,7 +151,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     await app.register((health) => healthOnlyPlugin(health, { ping: database.ping }), { prefix: "/api/v1" });
     return app;
   }
-  await registerLoadShedding(app, config.overloadEventLoopDelayMs);
+  await registerLoadShedding(app, { maxEventLoopDelayMs: config.overloadEventLoopDelayMs, secureCookies });
   const rateLimits = createRateLimitSharing(config, database);
   app.addHook("onClose", rateLimits.close);
 

@@ -21,6 +21,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes that answer without the `x-api-key` header. */
     public?: boolean;
+    /** Routes served even while the process sheds load: their sender would not come back (webhooks). */
+    keepUnderLoad?: boolean;
   }
 }
 

@@ -1,6 +1,7 @@
 import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorBody } from "../error-handler.ts";
 
 const healthBody = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -16,7 +17,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> 
         summary: "Liveness and database status",
         tags: ["system"],
         security: [],
-        response: { 200: healthBody, 503: healthBody },
+        // 503: the database is down (the health body), or the process is shedding load and
+        // answers before any route runs (the API's error shape).
+        response: { 200: healthBody, 503: z.union([healthBody, errorBody]) },
       },
       // Load balancers poll every process from one address; with counts shared across processes
       // their checks would add up to the per-address limit and take every process out of service.

@@ -13,7 +13,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
   app.post(
     "/solid/webhook",
     {
-      config: { public: true, rateLimit: false },
+      // An overloaded process still takes them: a refused update waits for the gateway's retry.
+      config: { public: true, rateLimit: false, keepUnderLoad: true },
       schema: {
         summary: "Order updates from the payment gateway, signed with the webhook key pair",
         tags: ["payments"],
