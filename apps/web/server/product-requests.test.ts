@@ -1,0 +1,182 @@
+import { connect } from "node:net";
+import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
+import { testDatabases } from "@kinderready/db/test-databases";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productTestApiSecret, startTestProduct, type TestProduct } from "./test-product.ts";
+
+// The answers an outside fuzzing found wrong, asked of the whole product as it runs: methods
+// and bodies a page or route does not take, the language cookie's flags on https, and what
+// load shedding refuses (never a parent coming back from the gateway, a webhook, or the page
+// an accepted action sends the parent to).
+
+const [pglite] = testDatabases();
+const publicUrl = "https://kit.test";
+
+/** Keeps the event loop lagging about 300 ms at every turn, as a saturated CPU would. */
+function saturate() {
+  const busy = setInterval(() => {
+    const until = Date.now() + 300;
+    while (Date.now() < until) {}
+  }, 0);
+  return () => clearInterval(busy);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("requests the product refuses, and how", () => {
+  let product: TestProduct;
+  const inject = (options: InjectOptions) => product.app.inject(options);
+
+  beforeAll(async () => {
+    product = await startTestProduct(pglite ?? { name: "pglite", databaseUrl: undefined, dataDir: "memory://" }, {
+      APP_URL: publicUrl,
+      OVERLOAD_EVENT_LOOP_DELAY_MS: "100",
+    });
+    // The first page compiles; the load it makes must be over before the tests measure any.
+    await inject({ url: "/onboarding/" });
+    await pause(1_100);
+  }, 120_000);
+  afterAll(() => product?.close(), 60_000);
+
+  it("answers a form action sent JSON, and a JSON action sent text, with 415", async () => {
+    for (const path of [
+      "/profile/",
+      "/profile/_.data",
+      "/contact/",
+      "/admin/sign-in/_.data",
+      "/profile/cancel-subscription/_.data",
+    ]) {
+      const response = await inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(response.statusCode, path).toBe(415);
+      expect(response.headers["accept-post"], path).toBe("application/x-www-form-urlencoded, multipart/form-data");
+    }
+    for (const path of ["/onboarding/_.data", "/actions/confirm-email", "/ar/purchase/"]) {
+      const response = await inject({
+        method: "POST",
+        url: path,
+        headers: { "content-type": "text/plain" },
+        payload: JSON.stringify({ intent: "check-email", email: "a\u0000b@example.com" }),
+      });
+      expect(response.statusCode, path).toBe(415);
+      expect(response.headers["accept-post"], path).toBe("application/json");
+    }
+  });
+
+  it("answers methods a page does not take with 405 and the methods it does", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE", "TRACE", "PROPFIND", "OPTIONS"] as const) {
+      const profile = await inject({
+        method,
+        url: "/profile/",
+        headers: { "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(profile.statusCode, method).toBe(405);
+      expect(profile.headers.allow, method).toBe("GET, HEAD, POST");
+      const page = await inject({ method, url: "/onboarding/" });
+      expect(page.headers.allow, method).toBe("GET, HEAD, POST");
+      const home = await inject({ method, url: "/" });
+      expect(home.statusCode, method).toBe(405);
+      expect(home.headers.allow, method).toBe("GET, HEAD");
+    }
+    expect((await inject({ method: "POST", url: "/terms/privacy-policy/" })).statusCode).toBe(415);
+    expect((await inject({ method: "POST", url: "/404/" })).headers.allow).toBe("GET, HEAD");
+  });
+
+  it("answers odd methods on the API with 405 and the route's methods, before the key is checked", async () => {
+    for (const method of ["TRACE", "PROPFIND", "DELETE"] as const) {
+      const health = await inject({ method, url: "/api/v1/health" });
+      expect(health.statusCode, method).toBe(405);
+      expect(health.headers.allow, method).toBe("GET, HEAD");
+      expect(health.json(), method).toEqual({ message: "Method not allowed", statusCode: 405 });
+    }
+    const profile = await inject({ method: "TRACE", url: "/api/v1/profile/sometoken0000000000000" });
+    expect(profile.headers.allow).toBe("GET, HEAD");
+    // An address no route has stays a 404 (401 without the key), whatever the method.
+    const unknown = await inject({
+      method: "TRACE",
+      url: "/api/v1/nothing",
+      headers: { "x-api-key": productTestApiSecret },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("answers CONNECT on a real socket with 405 instead of dropping the connection", async () => {
+    const { port } = new URL(product.origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("CONNECT /onboarding/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      });
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk;
+      });
+      socket.on("end", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toContain("Allow: GET, HEAD, POST");
+  });
+
+  it("sets the language cookie Secure, HttpOnly and Lax when the site is on https", async () => {
+    const response = await inject({ url: "/onboarding/?lang=de" });
+    expect(response.statusCode).toBe(302);
+    const cookie = [response.headers["set-cookie"]].flat().find((value) => value?.startsWith("i18n_redirected="));
+    expect(cookie).toMatch(/^i18n_redirected=de; /);
+    expect(cookie).toContain("; Secure");
+    expect(cookie).toContain("; HttpOnly");
+    expect(cookie).toContain("; SameSite=Lax");
+  });
+
+  it("under load, answers 503 with Retry-After but never to a return from the gateway, a webhook or the page after an action", async () => {
+    // An accepted action (signing out) marks the browser for the page it is sent to next.
+    const signOut = await inject({
+      method: "POST",
+      url: "/profile/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "intent=sign-out",
+    });
+    expect(signOut.statusCode).toBe(303);
+    const mark = [signOut.headers["set-cookie"]].flat().find((value) => value?.startsWith("kr_after_action="));
+    expect(mark).toMatch(/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);
+    const afterAction = (mark ?? "").split(";", 1)[0] ?? "";
+
+    const release = saturate();
+    try {
+      // The plugin samples the delay once a second, over the second before: two samples in.
+      await pause(3_000);
+      const health = await inject({ url: "/api/v1/health" });
+      expect(health.statusCode).toBe(503);
+      expect(health.headers["retry-after"]).toBe(String(databaseRetryAfterSeconds));
+      expect(health.json()).toEqual({ message: "Service temporarily unavailable", statusCode: 503 });
+
+      const busy = await inject({ url: "/ar/onboarding/?utm_source=x" });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers["retry-after"]).toBe(String(databaseRetryAfterSeconds));
+      expect(busy.body).not.toContain("http-equiv");
+      expect(busy.body).toContain('href="/ar/onboarding/?utm_source=x"');
+
+      const back = [
+        "/ar/purchase/?token=sometoken0000000000000&order_id=order-1",
+        "/printables/?token=sometoken0000000000000&order_id=order-1&upsale_type=monthly",
+      ];
+      for (const url of back) expect((await inject({ url })).statusCode, url).not.toBe(503);
+      const webhook = await inject({
+        method: "POST",
+        url: "/api/v1/solid/webhook",
+        headers: { "content-type": "application/json" },
+        payload: "{}",
+      });
+      expect(webhook.statusCode).toBe(401);
+      const landing = await inject({ url: "/profile/", headers: { cookie: afterAction } });
+      expect(landing.statusCode).toBe(200);
+    } finally {
+      release();
+    }
+  }, 60_000);
+});
