@@ -27,6 +27,7 @@ import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-re
 import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
 import { createGeoService } from "@kinderready/domain/geo/geo-service.server";
 import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
+import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.server";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
@@ -113,6 +114,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     await startPaymentJobs(jobs, paymentDeps, errors);
     // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
     await startForwardingJobs(jobs, { db: database.db, destinations: config.forwarding, appUrl: config.appUrl, now });
+    await startHousekeepingJobs(jobs, { db: database.db, now });
   } else {
     await createEmailQueues(jobs);
     await createPaymentQueues(jobs);
