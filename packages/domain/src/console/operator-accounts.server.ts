@@ -189,15 +189,18 @@ export async function signInOperator(
     });
     throw refused();
   }
-  if (operator.lockedUntil && operator.lockedUntil > input.now) {
+  /** A locked sign-in is refused before the password is looked at, and the refusal audited. */
+  const refuseLocked = async (scope: "account" | "address", message: string, messageKey: string) => {
     await recordAudit(db, {
       operatorId: operator.id,
       action: "sign-in.failed",
-      details: { reason: "locked", scope: "account", address },
+      details: { reason: "locked", scope, address },
     });
-    throw new DomainError(
-      "rate-limited",
-      "email",
+    return new DomainError("rate-limited", "email", message, messageKey);
+  };
+  if (operator.lockedUntil && operator.lockedUntil > input.now) {
+    throw await refuseLocked(
+      "account",
       "This account is locked for a while after too many wrong passwords from many addresses",
       "accountLocked",
     );
@@ -207,14 +210,8 @@ export async function signInOperator(
     .from(operatorSignInFailures)
     .where(and(eq(operatorSignInFailures.operatorId, operator.id), eq(operatorSignInFailures.address, address)));
   if (pair?.lockedUntil && pair.lockedUntil > input.now) {
-    await recordAudit(db, {
-      operatorId: operator.id,
-      action: "sign-in.failed",
-      details: { reason: "locked", scope: "address", address },
-    });
-    throw new DomainError(
-      "rate-limited",
-      "email",
+    throw await refuseLocked(
+      "address",
       "Signing in to this account from this address is locked for a while after too many wrong passwords",
       "locked",
     );
