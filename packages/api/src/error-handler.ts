@@ -1,14 +1,10 @@
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "@kinderready/db/database-unavailable";
 import { describeError } from "@kinderready/db/describe-error";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
-import { GatewayError, GatewayUnavailableError } from "@kinderready/domain/payments/payment-gateway";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
-
-/** Seconds a client is asked to wait when the payment gateway gave no usable answer. */
-const gatewayRetryAfterSeconds = 5;
 
 /** The one error shape every API answer uses. */
 export const errorBody = z.object({
@@ -24,7 +20,7 @@ export type ErrorBody = z.infer<typeof errorBody>;
  * client may try again shortly, and an outage is not a bug to report once per request.
  */
 export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter): void {
-  app.setErrorHandler((error: FastifyError | DomainError | GatewayError | GatewayUnavailableError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? "request";
       const message = error.validation
@@ -35,23 +31,14 @@ export function installErrorHandler(app: FastifyInstance, errors: ErrorReporter)
         .join("; ");
       return reply.status(400).send({ message, statusCode: 400 } satisfies ErrorBody);
     }
-    if (error instanceof DomainError) {
-      const statusCode = httpStatusOf[error.kind];
-      return reply.status(statusCode).send({ message: `body.${error.field}: ${error.message}`, statusCode });
-    }
-    if (error instanceof GatewayError) {
-      request.log.warn({ err: describeError(error) }, "payment gateway refused");
-      return reply
-        .status(502)
-        .send({ message: `Payment gateway error ${error.code}`, statusCode: 502 } satisfies ErrorBody);
-    }
     // Checked before the database: a refused connection to the gateway is not a database outage.
-    if (error instanceof GatewayUnavailableError) {
-      request.log.warn({ err: describeError(error), route: request.routeOptions.url }, "payment gateway unavailable");
-      return reply
-        .status(503)
-        .header("retry-after", String(gatewayRetryAfterSeconds))
-        .send({ message: "Payment gateway temporarily unavailable", statusCode: 503 } satisfies ErrorBody);
+    const known = knownFailure(error);
+    if (known) {
+      if (known.noteworthy || known.retryAfterSeconds) {
+        request.log.warn({ err: describeError(error), route: request.routeOptions.url }, known.message);
+      }
+      if (known.retryAfterSeconds) reply.header("retry-after", String(known.retryAfterSeconds));
+      return reply.status(known.status).send({ message: known.message, statusCode: known.status } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: describeError(error), route: request.routeOptions.url }, "database unavailable");

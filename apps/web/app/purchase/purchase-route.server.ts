@@ -14,6 +14,7 @@ import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import { pageForPath } from "../pages.ts";
 import type { Route } from "../routes/+types/purchase";
 import type { UserFlowState } from "../stores/user-flow-store.ts";
@@ -142,11 +143,12 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       const secondsLeft = await showSubscriptionOffer(services.db, { ...input, now: new Date() });
       return { intent: "offer-shown", secondsLeft } satisfies PurchaseActionResult;
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data<PurchaseActionResult>(
-        { intent: "checkout", error: { messageKey: "purchase.result.unknownUser" } },
-        { status: 404 },
-      );
+      return failedAction(error, {
+        errors,
+        msg: "offer countdown failed",
+        fallbackKey: "purchase.result.unknownUser",
+        answer: (messageKey): PurchaseActionResult => ({ intent: "checkout", error: { messageKey } }),
+      });
     }
   }
   const locale = localeFromPath(url.pathname);
@@ -165,22 +167,12 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     });
     return { intent: "checkout", redirectUrl } satisfies PurchaseActionResult;
   } catch (error) {
-    if (error instanceof DomainError) {
-      const messageKey =
-        error.kind === "conflict"
-          ? (error.messageKey ?? "purchase.result.alreadySubscribed")
-          : "purchase.result.unknownUser";
-      return data<PurchaseActionResult>(
-        { intent: "checkout", error: { messageKey } },
-        { status: error.kind === "conflict" ? 409 : 404 },
-      );
-    }
-    const failed = { intent: "checkout" as const, error: { messageKey: "purchase.result.checkoutFailed" } };
-    // A gateway that did not answer is a temporary outage (ADR 0024): retry later, as the API says.
-    if (error instanceof GatewayUnavailableError) {
-      return data<PurchaseActionResult>(failed, { status: 503, headers: { "Retry-After": "5" } });
-    }
-    errors.report(error, { msg: "checkout failed" });
-    return data<PurchaseActionResult>(failed, { status: 502 });
+    // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.
+    return failedAction(error, {
+      errors,
+      msg: "checkout failed",
+      fallbackKey: "purchase.result.checkoutFailed",
+      answer: (messageKey): PurchaseActionResult => ({ intent: "checkout", error: { messageKey } }),
+    });
   }
 }

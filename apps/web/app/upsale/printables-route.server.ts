@@ -23,6 +23,7 @@ import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
@@ -230,24 +231,24 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       }
       return { intent: "trigger-upsale", recorded: false } satisfies UpsaleActionResult;
     }
-    if (error instanceof DomainError) {
-      if (body.data.intent === "upsale-status") {
+    // A status check that failed is asked again: someone else's order is simply not theirs.
+    if (body.data.intent === "upsale-status") {
+      if (error instanceof DomainError) {
         return data<UpsaleActionResult>(
           { intent: "upsale-status", status: "declined", errorCode: null },
           { status: 404 },
         );
       }
-      return data<UpsaleActionResult>(
-        { intent: "upsale", error: { messageKey: error.messageKey ?? "upsale.errors.notCreated" } },
-        { status: error.kind === "conflict" ? 409 : 404 },
-      );
-    }
-    errors.report(error, { msg: `${body.data.intent} failed` });
-    // A status check that failed is asked again; a purchase that failed was not made.
-    if (body.data.intent === "upsale-status") {
+      errors.report(error, { msg: "upsale-status failed" });
       return { intent: "upsale-status", status: "pending", errorCode: null } satisfies UpsaleActionResult;
     }
-    return data<UpsaleActionResult>(notCreated, { status: 502 });
+    // A purchase (or an answer to the offer) that failed was not made.
+    return failedAction(error, {
+      errors,
+      msg: `${body.data.intent} failed`,
+      fallbackKey: "upsale.errors.notCreated",
+      answer: (messageKey): UpsaleActionResult => ({ intent: "upsale", error: { messageKey } }),
+    });
   }
 }
 

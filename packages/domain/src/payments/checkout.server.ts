@@ -33,7 +33,8 @@ export type CheckoutInput = {
 
 export type CheckoutResult = { status: "pending" | "approved" | "declined"; errorCode: string | null };
 
-const unknownUser = () => new DomainError("not-found", "user_token", "No parent has this token");
+const unknownUser = () =>
+  new DomainError("not-found", "user_token", "No parent has this token", "purchase.result.unknownUser");
 
 /** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
 export async function startCheckout(

@@ -1,0 +1,59 @@
+import { DomainError, httpStatusOf } from "./domain-error.ts";
+import { GatewayError, GatewayUnavailableError } from "./payments/payment-gateway.ts";
+
+/**
+ * The one mapping from an error to what a client is told, for every transport (API routes and
+ * page actions): the status, the field at fault, a message for API clients and a catalogue key
+ * for the pages. Anything it does not know is a bug: the transport reports it and answers
+ * without its details.
+ */
+export type KnownFailure = {
+  status: number;
+  field: string | undefined;
+  /** For API clients: names the field (`body.email: …`). */
+  message: string;
+  /** For the pages: the catalogue message, when the failure has its own. */
+  messageKey: string | undefined;
+  /** Set when the client may simply try again later. */
+  retryAfterSeconds: number | undefined;
+  /** Worth a person's look (a gateway refusal), though the client was answered correctly. */
+  noteworthy: boolean;
+};
+
+/** Seconds a client is asked to wait when the payment gateway gave no usable answer. */
+export const gatewayRetryAfterSeconds = 5;
+
+export function knownFailure(error: unknown): KnownFailure | undefined {
+  if (error instanceof DomainError) {
+    return {
+      status: httpStatusOf[error.kind],
+      field: error.field,
+      message: `body.${error.field}: ${error.message}`,
+      messageKey: error.messageKey,
+      retryAfterSeconds: undefined,
+      noteworthy: false,
+    };
+  }
+  if (error instanceof GatewayError) {
+    return {
+      status: 502,
+      field: undefined,
+      message: `Payment gateway error ${error.code}`,
+      messageKey: undefined,
+      retryAfterSeconds: undefined,
+      noteworthy: true,
+    };
+  }
+  // An outage is expected noise (reconciliation settles what was under way), not a bug.
+  if (error instanceof GatewayUnavailableError) {
+    return {
+      status: 503,
+      field: undefined,
+      message: "Payment gateway temporarily unavailable",
+      messageKey: undefined,
+      retryAfterSeconds: gatewayRetryAfterSeconds,
+      noteworthy: false,
+    };
+  }
+  return undefined;
+}
