@@ -37,11 +37,16 @@ export type UpsaleStage = (typeof upsaleStages)[number];
 export const upsaleDecisions = ["declined", "discount-closed"] as const;
 export type UpsaleDecision = (typeof upsaleDecisions)[number];
 
+/** Each decision moves the offer from one stage to the next, and from no other. */
+export const upsaleTransitions: Record<UpsaleDecision, { from: UpsaleStage; to: UpsaleStage }> = {
+  declined: { from: "initial", to: "discount" },
+  "discount-closed": { from: "discount", to: "ended" },
+};
+
 /** The stage after the parent's decision; a decision that does not apply changes nothing. */
 export function nextUpsaleStage(stage: UpsaleStage, decision: UpsaleDecision): UpsaleStage {
-  if (decision === "declined" && stage === "initial") return "discount";
-  if (decision === "discount-closed" && stage === "discount") return "ended";
-  return stage;
+  const { from, to } = upsaleTransitions[decision];
+  return stage === from ? to : stage;
 }
 
 /** The add-on packs' price at a stage: the catchy discount only while it is on offer. */

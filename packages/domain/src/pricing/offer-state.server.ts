@@ -1,15 +1,15 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { offerStates, users } from "@kinderready/db/schema";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
 import {
-  nextUpsaleStage,
   secondsLeft,
   startingSeconds,
   type UpsaleDecision,
   type UpsaleStage,
   upsaleStages,
+  upsaleTransitions,
 } from "./offer-rules.ts";
 
 // Where a parent's offers stand, as the server made them (offer-rules.ts holds the rules).
@@ -33,15 +33,14 @@ export async function startOfferCountdown(
   input: { userId: string; seconds: number; now: Date },
 ): Promise<Date> {
   const deadline = new Date(input.now.getTime() + input.seconds * 1000);
-  await db.insert(offerStates).values({ userId: input.userId }).onConflictDoNothing();
-  await db
-    .update(offerStates)
-    .set({ offerDeadlineAt: deadline, updatedAt: input.now })
-    .where(and(eq(offerStates.userId, input.userId), isNull(offerStates.offerDeadlineAt)));
   const [row] = await db
-    .select({ deadline: offerStates.offerDeadlineAt })
-    .from(offerStates)
-    .where(eq(offerStates.userId, input.userId));
+    .insert(offerStates)
+    .values({ userId: input.userId, offerDeadlineAt: deadline, updatedAt: input.now })
+    .onConflictDoUpdate({
+      target: offerStates.userId,
+      set: { offerDeadlineAt: sql`coalesce(${offerStates.offerDeadlineAt}, excluded.offer_deadline_at)` },
+    })
+    .returning({ deadline: offerStates.offerDeadlineAt });
   if (!row?.deadline) throw new Error(`offer deadline for ${input.userId} not stored`);
   return row.deadline;
 }
@@ -54,15 +53,12 @@ export async function recordUpsaleDecision(
   db: Database | Transaction,
   input: { userId: string; decision: UpsaleDecision; now: Date },
 ): Promise<UpsaleStage> {
+  const { from, to } = upsaleTransitions[input.decision];
   await db.insert(offerStates).values({ userId: input.userId }).onConflictDoNothing();
-  for (const from of upsaleStages) {
-    const to = nextUpsaleStage(from, input.decision);
-    if (to === from) continue;
-    await db
-      .update(offerStates)
-      .set({ upsaleStage: to, updatedAt: input.now })
-      .where(and(eq(offerStates.userId, input.userId), eq(offerStates.upsaleStage, from)));
-  }
+  await db
+    .update(offerStates)
+    .set({ upsaleStage: to, updatedAt: input.now })
+    .where(and(eq(offerStates.userId, input.userId), eq(offerStates.upsaleStage, from)));
   return (await readOfferState(db, input.userId)).upsaleStage;
 }
 

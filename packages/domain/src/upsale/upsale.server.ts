@@ -184,8 +184,22 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
       "upsale.errors.priceChanged",
     );
   }
-  await refuseOwned(deps, user.id, subscription, input.recurringType);
-  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
+  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType });
+}
+
+/** The one charge of a priced upsell on the stored card (see startUpsale): the order id to poll. */
+async function chargeUpsale(
+  deps: PaymentDeps,
+  input: {
+    user: { id: string };
+    subscription: { status: string; cardToken: string | null };
+    plan: typeof pricePlans.$inferSelect;
+    recurringType: UpsaleType;
+  },
+): Promise<{ orderId: string }> {
+  const { user, subscription, plan, recurringType } = input;
+  await refuseOwned(deps, user.id, subscription, recurringType);
+  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType, plan });
   if (order.status === "created") {
     await chargeStoredCard(deps, order, { cardToken: subscription.cardToken as string, description: plan.productName });
   }
@@ -320,12 +334,7 @@ export async function buyUpsale(
   const { user, subscription } = await findBuyer(deps, input);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  return startUpsale(deps, {
-    ...input,
-    email: user.email,
-    amount: plan.amount,
-    currency: subscription.currency as CurrencyCode,
-  });
+  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType });
 }
 
 /**
