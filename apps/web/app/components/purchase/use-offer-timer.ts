@@ -28,7 +28,9 @@ export function useOfferTimer({
   const [justExpired, setJustExpired] = useState(false);
   const asked = useRef(false);
 
-  // Every answer of the server (a load, or the first showing) resets the local deadline.
+  // Every answer of the server (a load, or the first showing) resets the local deadline. The
+  // first showing's answer is read from the post itself: this page never reloads its data after
+  // a post (the payment checks post every second).
   const restart = useCallback((seconds: number) => {
     const received = Date.now();
     setDeadline(localDeadline(seconds, received));
