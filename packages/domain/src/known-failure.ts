@@ -23,37 +23,29 @@ export type KnownFailure = {
 /** Seconds a client is asked to wait when the payment gateway gave no usable answer. */
 export const gatewayRetryAfterSeconds = 5;
 
+const failure = (status: number, message: string, details: Partial<KnownFailure> = {}): KnownFailure => ({
+  status,
+  message,
+  field: undefined,
+  messageKey: undefined,
+  retryAfterSeconds: undefined,
+  noteworthy: false,
+  ...details,
+});
+
 export function knownFailure(error: unknown): KnownFailure | undefined {
   if (error instanceof DomainError) {
-    return {
-      status: httpStatusOf[error.kind],
+    return failure(httpStatusOf[error.kind], `body.${error.field}: ${error.message}`, {
       field: error.field,
-      message: `body.${error.field}: ${error.message}`,
       messageKey: error.messageKey,
-      retryAfterSeconds: undefined,
-      noteworthy: false,
-    };
+    });
   }
   if (error instanceof GatewayError) {
-    return {
-      status: 502,
-      field: undefined,
-      message: `Payment gateway error ${error.code}`,
-      messageKey: undefined,
-      retryAfterSeconds: undefined,
-      noteworthy: true,
-    };
+    return failure(502, `Payment gateway error ${error.code}`, { noteworthy: true });
   }
   // An outage is expected noise (reconciliation settles what was under way), not a bug.
   if (error instanceof GatewayUnavailableError) {
-    return {
-      status: 503,
-      field: undefined,
-      message: "Payment gateway temporarily unavailable",
-      messageKey: undefined,
-      retryAfterSeconds: gatewayRetryAfterSeconds,
-      noteworthy: false,
-    };
+    return failure(503, "Payment gateway temporarily unavailable", { retryAfterSeconds: gatewayRetryAfterSeconds });
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { DomainError } from "@kinderready/domain/domain-error";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import type { FlowType } from "@kinderready/domain/onboarding/flows";
@@ -143,12 +144,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       const secondsLeft = await showSubscriptionOffer(services.db, { ...input, now: new Date() });
       return { intent: "offer-shown", secondsLeft } satisfies PurchaseActionResult;
     } catch (error) {
-      return failedAction(error, {
-        errors,
-        msg: "offer countdown failed",
-        fallbackKey: "purchase.result.unknownUser",
-        answer: (messageKey): PurchaseActionResult => ({ intent: "checkout", error: { messageKey } }),
-      });
+      return failedOffer(error, errors, "offer countdown failed", "purchase.result.unknownUser");
     }
   }
   const locale = localeFromPath(url.pathname);
@@ -168,11 +164,16 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     return { intent: "checkout", redirectUrl } satisfies PurchaseActionResult;
   } catch (error) {
     // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.
-    return failedAction(error, {
-      errors,
-      msg: "checkout failed",
-      fallbackKey: "purchase.result.checkoutFailed",
-      answer: (messageKey): PurchaseActionResult => ({ intent: "checkout", error: { messageKey } }),
-    });
+    return failedOffer(error, errors, "checkout failed", "purchase.result.checkoutFailed");
   }
+}
+
+/** The offer's answer to a failed post: the message the page shows under the buy button. */
+function failedOffer(error: unknown, errors: ErrorReporter, msg: string, fallbackKey: string) {
+  return failedAction(error, {
+    errors,
+    msg,
+    fallbackKey,
+    answer: (messageKey): PurchaseActionResult => ({ intent: "checkout", error: { messageKey } }),
+  });
 }
