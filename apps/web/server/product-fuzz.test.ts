@@ -4,7 +4,7 @@ import { testDatabases } from "@kinderready/db/test-databases";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productTestApiSecret, startTestProduct, type TestProduct } from "./test-product.ts";
+import { productTestApiSecret, startTestProduct, type TestProduct } from "../test/product.ts";
 
 // Every page action and every API route, through the whole server as it runs: hostile text in
 // each field (long, NUL, lone surrogates, direction overrides, zero-width, script and SQL),

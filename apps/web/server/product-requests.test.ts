@@ -3,7 +3,7 @@ import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable"
 import { testDatabases } from "@kinderready/db/test-databases";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productTestApiSecret, startTestProduct, type TestProduct } from "./test-product.ts";
+import { productTestApiSecret, startTestProduct, type TestProduct } from "../test/product.ts";
 
 // The answers an outside fuzzing found wrong, asked of the whole product as it runs: methods
 // and bodies a page or route does not take, the language cookie's flags on https, and what

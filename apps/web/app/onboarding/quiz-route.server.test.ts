@@ -1,13 +1,10 @@
 import { testServices } from "@kinderready/api/routes/test-api";
-import { loadConfig, toPublicConfig } from "@kinderready/config/config.server";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { createRandomToken } from "@kinderready/domain/random-token";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "#load-context";
+import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { handleQuizAction } from "./quiz-route.server.ts";
@@ -17,7 +14,7 @@ import { handleQuizAction } from "./quiz-route.server.ts";
 // has an account (a retry, or someone else's token) signs nobody in.
 
 const origin = "http://kit.test";
-const config = toPublicConfig(loadConfig({ API_SECRET: "quiz-route-test-secret", APP_URL: origin }));
+const config = routeTestConfig(origin);
 
 describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
   let database: DbHandle;
@@ -30,16 +27,7 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
   afterAll(async () => database.close());
 
   function context() {
-    const provided = new RouterContextProvider();
-    provided.set(requestContext, {
-      nonce: "nonce",
-      config,
-      services,
-      geo: { countryCode: "DE", region: "", source: "locale" },
-      clientAddress: "10.8.0.1",
-      errors: createLocalErrorReporter(),
-    });
-    return provided;
+    return routeTestContext({ config, services, clientAddress: "10.8.0.1" });
   }
 
   /** The quiz's submit as the analysing page posts it; answers what the action threw or returned. */

@@ -1,16 +1,13 @@
 import { testServices } from "@kinderready/api/routes/test-api";
-import { loadConfig, toPublicConfig } from "@kinderready/config/config.server";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/profile/access-code.server";
 import { desc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "#load-context";
+import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { handleProfileAction, loadProfile } from "./profile-route.server.ts";
 
 // Who is signed in on a device, through the profile page's loader and actions: only a sign-in
@@ -19,7 +16,7 @@ import { handleProfileAction, loadProfile } from "./profile-route.server.ts";
 // sessions for good; the cookie is never the user token.
 
 const origin = "http://kit.test";
-const config = toPublicConfig(loadConfig({ API_SECRET: "profile-route-test-secret", APP_URL: origin }));
+const config = routeTestConfig(origin);
 
 describe.each(testDatabases())("parent sessions on the profile page on $name", (target) => {
   let database: DbHandle;
@@ -33,17 +30,8 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
   afterAll(async () => database.close());
 
   function context() {
-    const provided = new RouterContextProvider();
     client += 1;
-    provided.set(requestContext, {
-      nonce: "nonce",
-      config,
-      services,
-      geo: { countryCode: "DE", region: "", source: "locale" },
-      clientAddress: `10.9.${Math.floor(client / 250)}.${client % 250}`,
-      errors: createLocalErrorReporter(),
-    });
-    return provided;
+    return routeTestContext({ config, services, clientAddress: `10.9.${Math.floor(client / 250)}.${client % 250}` });
   }
   const cookieHeader = (session: string | undefined): Record<string, string> =>
     session ? { cookie: `kr_session=${session}` } : {};

@@ -6,7 +6,7 @@ import type { TestDatabase } from "@kinderready/db/test-databases";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
-import type { buildServer } from "./create-server.ts";
+import type { buildServer } from "../server/create-server.ts";
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 
