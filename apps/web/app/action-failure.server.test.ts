@@ -9,7 +9,7 @@ function answer(error: unknown) {
     errors: { name: "local", report: (_error, { msg }) => reported.push(msg), close: async () => {} },
     msg: "checkout failed",
     fallbackKey: "purchase.result.checkoutFailed",
-    answer: (messageKey) => ({ messageKey }),
+    answer: (messageKey, { field }) => ({ messageKey, field }),
   });
   return { status: result.init?.status, headers: result.init?.headers, body: result.data, reported };
 }
@@ -18,7 +18,11 @@ describe("a page action's failure, by the mapping the API uses", () => {
   it("answers a domain failure with its kind's status and its own message", () => {
     expect(
       answer(new DomainError("conflict", "subscription", "Already", "purchase.result.alreadySubscribed")),
-    ).toMatchObject({ status: 409, body: { messageKey: "purchase.result.alreadySubscribed" }, reported: [] });
+    ).toMatchObject({
+      status: 409,
+      body: { messageKey: "purchase.result.alreadySubscribed", field: "subscription" },
+      reported: [],
+    });
     expect(answer(new DomainError("rate-limited", "email", "Too many"))).toMatchObject({
       status: 429,
       body: { messageKey: "purchase.result.checkoutFailed" },
@@ -29,13 +33,18 @@ describe("a page action's failure, by the mapping the API uses", () => {
     expect(answer(new GatewayUnavailableError("timeout"))).toEqual({
       status: 503,
       headers: { "Retry-After": "5" },
-      body: { messageKey: "purchase.result.checkoutFailed" },
+      body: { messageKey: "purchase.result.checkoutFailed", field: undefined },
       reported: [],
     });
     expect(answer(new GatewayError("2.01", "refused", 400))).toMatchObject({
       status: 502,
       reported: ["checkout failed"],
     });
-    expect(answer(new Error("bug"))).toMatchObject({ status: 502, reported: ["checkout failed"] });
+    expect(answer(new Error("bug"))).toMatchObject({ status: 500, reported: ["checkout failed"] });
+  });
+
+  it("leaves a database outage to the outage page instead of answering it as a failed action", () => {
+    const outage = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(() => answer(outage)).toThrow(outage);
   });
 });

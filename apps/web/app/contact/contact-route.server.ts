@@ -1,9 +1,9 @@
-import { DomainError } from "@kinderready/domain/domain-error";
 import { contactRequestSchema } from "@kinderready/domain/profile/profile-schema";
 import { submitSupportRequest } from "@kinderready/domain/profile/support-requests.server";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/contact";
 
@@ -51,13 +51,12 @@ export async function sendContactMessage({ request, url, context }: Route.Action
     });
     return { ok: true, email: parsed.data.email } satisfies ContactActionResult;
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "rate-limited") {
-      return data<ContactActionResult>({ ok: false, fields: {}, errorKey: "contact.tooMany", values }, { status: 429 });
-    }
-    errors.report(error, { msg: "contact message failed", userId: parent?.id });
-    return data<ContactActionResult>(
-      { ok: false, fields: {}, errorKey: "profile.errors.internal", values },
-      { status: 500 },
-    );
+    return failedAction(error, {
+      errors,
+      msg: "contact message failed",
+      userId: parent?.id,
+      fallbackKey: "profile.errors.internal",
+      answer: (errorKey): ContactActionResult => ({ ok: false, fields: {}, errorKey, values }),
+    });
   }
 }

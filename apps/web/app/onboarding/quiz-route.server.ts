@@ -1,5 +1,4 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { flowOfQuizPage, flows } from "@kinderready/domain/onboarding/flows";
 import {
   checkEmailForVisitor,
@@ -13,6 +12,7 @@ import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import { pageForPath } from "../pages.ts";
 import { signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
@@ -72,7 +72,7 @@ const actionBody = z.discriminatedUnion("intent", [
 
 /** The quiz's two server calls: is this email free, and store the finished quiz. */
 export async function handleQuizAction({ request, url, context }: Route.ActionArgs) {
-  const { services, geo, clientAddress } = context.get(requestContext);
+  const { services, geo, clientAddress, errors } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
 
@@ -105,13 +105,12 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
   try {
     submitted = await submitOnboardingForVisitor(services, input.data, clientAddress, new Date());
   } catch (error) {
-    if (error instanceof DomainError) {
-      return data(
-        { intent: "submit" as const, error: { field: error.field, messageKey: error.messageKey } },
-        { status: httpStatusOf[error.kind] },
-      );
-    }
-    throw error;
+    return failedAction(error, {
+      errors,
+      msg: "onboarding submit failed",
+      fallbackKey: "quiz.pages.analyzing.failed",
+      answer: (messageKey, { field }) => ({ intent: "submit" as const, error: { field: field ?? "body", messageKey } }),
+    });
   }
   // The browser whose post created the account is the parent's: it is signed in (a same-site
   // POST, so no other site can sign a visitor into an account of its choosing). A post for a

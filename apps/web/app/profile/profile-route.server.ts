@@ -1,5 +1,5 @@
 import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import { defaultProduct } from "@kinderready/domain/product";
 import {
   checkAccessLink,
@@ -26,6 +26,7 @@ import { type Locale, localeFromPath, localizePath } from "@kinderready/i18n/loc
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import type { Route } from "../routes/+types/profile";
 import { sessionCookie, sessionId, sessionParent, signOutCookie } from "./parent-session.server.ts";
 
@@ -77,7 +78,7 @@ export async function loadProfile({ request, url, context }: Args) {
   const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
   if (gpc) await recordAdSharingOptOut(services.account, { token, product });
   const profile = await getProfile(services.account, { token, product }).catch((error: unknown) => {
-    if (error instanceof DomainError && error.kind === "not-found") return undefined;
+    if (knownFailure(error)?.status === 404) return undefined;
     throw error;
   });
   if (!profile) {
@@ -185,10 +186,17 @@ export async function handleProfileAction({ request, url, context }: Args) {
         return redirect(localizePath("/", locale), { status: 303, headers: sessionCookie(services.appUrl, undefined) });
     }
   } catch (error) {
-    if (error instanceof DomainError && error.messageKey) {
-      return failure(input.intent, error.messageKey, httpStatusOf[error.kind], error.field);
-    }
-    errors.report(error, { msg: "profile action failed", extra: { intent: input.intent } });
-    return failure(input.intent, "profile.errors.internal", 500);
+    return failedAction(error, {
+      errors,
+      msg: "profile action failed",
+      extra: { intent: input.intent },
+      fallbackKey: "profile.errors.internal",
+      answer: (errorKey, { field }): ProfileActionResult => ({
+        intent: input.intent,
+        ok: false,
+        errorKey,
+        ...(field ? { field } : {}),
+      }),
+    });
   }
 }

@@ -1,4 +1,3 @@
-import { DomainError } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
@@ -6,7 +5,6 @@ import type { FlowType } from "@kinderready/domain/onboarding/flows";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
-import { GatewayUnavailableError } from "@kinderready/domain/payments/payment-gateway";
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
@@ -15,7 +13,7 @@ import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { failedAction } from "../action-failure.server.ts";
+import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { pageForPath } from "../pages.ts";
 import type { Route } from "../routes/+types/purchase";
 import type { UserFlowState } from "../stores/user-flow-store.ts";
@@ -121,12 +119,11 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       });
       return { intent: "order-status", ...result } satisfies PurchaseActionResult;
     } catch (error) {
-      if (error instanceof DomainError) {
+      const known = classifyFailure(error, { errors, msg: "order status check failed" });
+      if (known && known.status < 500) {
         return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
       }
-      // The gateway did not answer this time; the page asks again a second later. An outage is
-      // expected noise (reconciliation settles the order), not a bug to report every second.
-      if (!(error instanceof GatewayUnavailableError)) errors.report(error, { msg: "order status check failed" });
+      // The gateway did not answer this time; the page asks again a second later.
       return pending satisfies PurchaseActionResult;
     }
   }

@@ -1,4 +1,4 @@
-import { DomainError } from "@kinderready/domain/domain-error";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import { confirmEmail } from "@kinderready/domain/onboarding/onboarding.server";
 import { confirmEmailBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await confirmEmail(services.db, input.data);
   } catch (error) {
-    if (error instanceof DomainError) return failed(404, error.field);
+    const known = knownFailure(error);
+    if (known) return failed(known.status, known.field ?? "body");
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import { readCookie } from "@kinderready/domain/cookies";
-import { DomainError } from "@kinderready/domain/domain-error";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
 import { type UpsaleStage, upsaleDecisions } from "@kinderready/domain/pricing/offer-rules";
@@ -23,7 +23,7 @@ import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { failedAction } from "../action-failure.server.ts";
+import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
@@ -151,7 +151,8 @@ async function loadKit(
       }
     );
   } catch (error) {
-    if (error instanceof DomainError) return undefined;
+    // A parent without access to the kit (or an unknown token) sees the page without it.
+    if (knownFailure(error)) return undefined;
     throw error;
   }
 }
@@ -226,21 +227,17 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   } catch (error) {
     // The report is the analytics' concern: a failure is logged, and the page goes on (and reloads).
     if (body.data.intent === "trigger-upsale") {
-      if (!(error instanceof DomainError)) {
-        errors.report(error, { msg: "trigger-upsale failed" });
-      }
+      classifyFailure(error, { errors, msg: "trigger-upsale failed" });
       return { intent: "trigger-upsale", recorded: false } satisfies UpsaleActionResult;
     }
     // A status check that failed is asked again: someone else's order is simply not theirs.
     if (body.data.intent === "upsale-status") {
-      if (error instanceof DomainError) {
-        return data<UpsaleActionResult>(
-          { intent: "upsale-status", status: "declined", errorCode: null },
-          { status: 404 },
-        );
+      const pending = { intent: "upsale-status", status: "pending", errorCode: null } as const;
+      const known = classifyFailure(error, { errors, msg: "upsale-status failed" });
+      if (known && known.status < 500) {
+        return data<UpsaleActionResult>({ ...pending, status: "declined" }, { status: 404 });
       }
-      errors.report(error, { msg: "upsale-status failed" });
-      return { intent: "upsale-status", status: "pending", errorCode: null } satisfies UpsaleActionResult;
+      return pending satisfies UpsaleActionResult;
     }
     // A purchase (or an answer to the offer) that failed was not made.
     return failedAction(error, {
@@ -266,17 +263,18 @@ async function completeItem(
       levelCompleted: result.level_completed,
     } satisfies CompleteActionResult;
   } catch (error) {
-    const known = error instanceof DomainError;
-    if (!known) errors.report(error, { msg: "complete failed" });
-    return data<CompleteActionResult>(
-      {
+    // The tick goes back to what it was.
+    return failedAction(error, {
+      errors,
+      msg: "complete failed",
+      fallbackKey: "printables.completeError",
+      answer: (messageKey): CompleteActionResult => ({
         intent: "complete",
         itemId: input.itemId,
         done: !input.done,
         levelCompleted: false,
-        error: known ? error.messageKey : "printables.completeError",
-      },
-      { status: known ? (error.kind === "conflict" ? 409 : 404) : 500 },
-    );
+        error: messageKey,
+      }),
+    });
   }
 }

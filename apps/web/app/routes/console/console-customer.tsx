@@ -7,12 +7,12 @@ import {
   resendCustomerAccessLink,
   setManualAccess,
 } from "@kinderready/domain/console/customer-admin.server";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { defaultProduct } from "@kinderready/domain/product";
 import { cancelReasons } from "@kinderready/domain/profile/profile-rules";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../../action-failure.server.ts";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
@@ -50,7 +50,7 @@ export type CustomerActionResult = { ok: true; intent: string } | { ok: false; f
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const operator = await requireOperatorChange(args, form);
-  const { services } = args.context.get(requestContext);
+  const { services, errors } = args.context.get(requestContext);
   const parsed = changeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -78,11 +78,13 @@ export async function action(args: Route.ActionArgs) {
     }
     return data<CustomerActionResult>({ ok: true, intent: change.intent });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<CustomerActionResult>(
-      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic" },
-      { status: httpStatusOf[error.kind] },
-    );
+    return failedAction(error, {
+      errors,
+      msg: "console change failed",
+      extra: { intent: change.intent },
+      fallbackKey: "errors.generic",
+      answer: (messageKey, { field }): CustomerActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
+    });
   }
 }
 

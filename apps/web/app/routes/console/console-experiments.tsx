@@ -5,10 +5,10 @@ import {
   stopSplit,
 } from "@kinderready/domain/console/experiment-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../../action-failure.server.ts";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
@@ -48,7 +48,7 @@ export type ExperimentActionResult = { ok: true; intent: string } | { ok: false;
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const operator = await requireOperatorChange(args, form);
-  const { services } = args.context.get(requestContext);
+  const { services, errors } = args.context.get(requestContext);
   const weights = Object.fromEntries(
     [...form.entries()]
       .filter(([key]) => key.startsWith("weight."))
@@ -68,11 +68,13 @@ export async function action(args: Route.ActionArgs) {
     else await startSplit(services.db, by);
     return data<ExperimentActionResult>({ ok: true, intent: change.intent });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<ExperimentActionResult>(
-      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic" },
-      { status: httpStatusOf[error.kind] },
-    );
+    return failedAction(error, {
+      errors,
+      msg: "console change failed",
+      extra: { intent: change.intent },
+      fallbackKey: "errors.generic",
+      answer: (messageKey, { field }): ExperimentActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
+    });
   }
 }
 

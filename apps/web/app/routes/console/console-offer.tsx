@@ -5,7 +5,6 @@ import {
   listPricePlans,
   type PricePlanRow,
 } from "@kinderready/domain/console/offer-settings.server";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
 import { currencyCodes } from "@kinderready/domain/pricing/currency";
 import { offerTimerBounds } from "@kinderready/domain/pricing/offer-timer.server";
 import { splitGroups } from "@kinderready/domain/pricing/price-catalogue";
@@ -16,6 +15,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { failedAction } from "../../action-failure.server.ts";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
@@ -79,7 +79,7 @@ export type OfferActionResult =
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const operator = await requireOperatorChange(args, form);
-  const { services, config } = args.context.get(requestContext);
+  const { services, config, errors } = args.context.get(requestContext);
   const parsed = changeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -109,11 +109,18 @@ export async function action(args: Route.ActionArgs) {
     }
     return data<OfferActionResult>({ ok: true, intent: change.intent, planId });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<OfferActionResult>(
-      { ok: false, field: error.field, messageKey: error.messageKey ?? "errors.generic", planId },
-      { status: httpStatusOf[error.kind] },
-    );
+    return failedAction(error, {
+      errors,
+      msg: "console change failed",
+      extra: { intent: change.intent },
+      fallbackKey: "errors.generic",
+      answer: (messageKey, { field }): OfferActionResult => ({
+        ok: false,
+        field: field ?? "intent",
+        messageKey,
+        planId,
+      }),
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import {
   signOutOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
 import { operatorSetCookie, readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
-import { DomainError, httpStatusOf } from "@kinderready/domain/domain-error";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requestContext } from "#load-context";
 import { isSameOrigin, safeNext, secureCookies, signInPath } from "../../console/operator-guard.server.ts";
@@ -45,19 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (token && operator) await signOutOperator(services.db, { token, operatorId: operator.id });
     throw redirect(signInPath, { headers: { "set-cookie": operatorSetCookie(undefined, secure) } });
   }
+  let session: Awaited<ReturnType<typeof signInOperator>>;
   try {
-    const session = await signInOperator(services.db, {
+    session = await signInOperator(services.db, {
       email,
       password: text("password").slice(0, 1024),
       clientAddress,
       now: new Date(),
     });
-    throw redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(session.token, secure) } });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const reason = refusals.find((key) => key === error.messageKey) ?? "credentials";
-    return data<SignInResult>({ error: reason, email }, { status: httpStatusOf[error.kind] });
+    // A refusal is answered on the form; anything else is the error page's.
+    const known = knownFailure(error);
+    if (!known) throw error;
+    const reason = refusals.find((key) => key === known.messageKey) ?? "credentials";
+    return data<SignInResult>({ error: reason, email }, { status: known.status });
   }
+  throw redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(session.token, secure) } });
 }
 
 export default function ConsoleSignIn({ loaderData, actionData }: Route.ComponentProps) {
