@@ -1,0 +1,115 @@
+import type { Config } from "@kinderready/config/config.server";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
+import type { AppServices } from "@kinderready/domain/app-services";
+import {
+  createEmailQueues,
+  type EmailQueue,
+  enqueueEmail,
+  queueReceipt,
+  startEmailWorker,
+} from "@kinderready/domain/email/email-queue.server";
+import { createMailSender, type MailSender } from "@kinderready/domain/email/mail-sender.server";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.server";
+import type { SettleHook } from "@kinderready/domain/payments/orders.server";
+import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
+import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
+import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
+import type { PgBoss } from "pg-boss";
+
+type Wiring = { config: Config; database: DbHandle; jobs: PgBoss; errors: ErrorReporter };
+
+/**
+ * The domain's dependencies, built once from the configuration: the adapters (the gateway, SMTP)
+ * chosen by it and handed to the use cases through `AppServices`.
+ */
+export function composeServices({ config, database, jobs, errors }: Wiring): {
+  services: AppServices;
+  sender: MailSender;
+} {
+  const { db } = database;
+  const now = () => new Date();
+  const { payments } = config;
+  const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  const services: AppServices = {
+    db,
+    emails: jobs,
+    jobs,
+    appUrl: config.appUrl,
+    offerTimerTimeout: config.offerTimerTimeout,
+    // Both gateways speak Solidgate's protocol: the simulator is the same adapter on other hosts.
+    payments: {
+      db,
+      gateway: createSolidgateGateway(payments),
+      gatewayName: payments.gateway,
+      now,
+      onSettled: sendReceipts(settleSubscriptionOrder(now), jobs, errors),
+    },
+    webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
+    account: {
+      db,
+      emails: jobs,
+      now,
+      sender,
+      supportEmail: config.supportEmail,
+      accessLinkSecret: config.accessLinkSecret,
+    },
+    printables: {
+      db,
+      appUrl: config.appUrl,
+      downloadUrlSecret: config.downloadUrlSecret,
+      devShortcuts: config.devShortcuts,
+      now,
+    },
+  };
+  return { services, sender };
+}
+
+/**
+ * The queues' workers, in a process that runs jobs (the worker role, or the one `all` process); a
+ * web process only creates the queues it sends to.
+ */
+export async function startWorkers(
+  { config, database, jobs, errors }: Wiring,
+  { services, sender }: { services: AppServices; sender: MailSender },
+): Promise<void> {
+  if (config.role === "web") {
+    await createEmailQueues(jobs);
+    await createPaymentQueues(jobs);
+    return;
+  }
+  const { db } = database;
+  await startEmailWorker(jobs, {
+    db,
+    sender,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    accessLinkSecret: config.accessLinkSecret,
+  });
+  await startPaymentJobs(jobs, services.payments, errors);
+  // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
+  await startForwardingJobs(jobs, {
+    db,
+    destinations: config.forwarding,
+    appUrl: config.appUrl,
+    now: services.account.now,
+  });
+  await startHousekeepingJobs(jobs, { db, now: services.account.now });
+}
+
+/**
+ * After what a settled order does to the subscription: a receipt for every approved charge,
+ * written with the approval and enqueued once it is committed. A failed enqueue is logged and
+ * left to the email sweep: the payment it follows has been recorded either way.
+ */
+function sendReceipts(settle: SettleHook, queue: EmailQueue, errors: ErrorReporter): SettleHook {
+  return async (tx, order, update, afterCommit) => {
+    await settle(tx, order, update, afterCommit);
+    const messageId = update.status === "approved" ? await queueReceipt(tx, order) : undefined;
+    if (!messageId) return;
+    afterCommit(() =>
+      enqueueEmail(queue, messageId).catch((error: unknown) => errors.report(error, { msg: "receipt enqueue failed" })),
+    );
+  };
+}

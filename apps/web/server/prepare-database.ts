@@ -1,0 +1,29 @@
+import type { Config } from "@kinderready/config/config.server";
+import { type DbHandle, openDb } from "@kinderready/db/open-db";
+import { seedDatabase } from "@kinderready/db/seed-database";
+import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
+import { backfillVisitorFunnel } from "@kinderready/domain/console/visitor-funnel.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { defaultProduct } from "@kinderready/domain/product";
+
+/**
+ * The start-up step before anything serves: the database opened, migrated and seeded (settings,
+ * the price catalogue, the first console operator when configured). Processes starting together
+ * (web and worker roles) take turns; the second finds it done, the first operator included (two
+ * processes creating it at once would collide).
+ */
+export async function prepareDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir" | "firstOperator">,
+): Promise<{ database: DbHandle; createdOperator?: string }> {
+  const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return database.whileMigrating(async () => {
+    await database.migrate();
+    await seedDatabase(database.db);
+    await seedPriceCatalogue(database.db, defaultProduct);
+    // Once, after the upgrade that added the console's funnel table: events stored before it.
+    await backfillVisitorFunnel(database.db);
+    const { firstOperator } = config;
+    const created = firstOperator ? await ensureFirstOperator(database.db, firstOperator) : false;
+    return { database, ...(created && firstOperator && { createdOperator: firstOperator.email }) };
+  });
+}
