@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { operatorSignInFailures, parentSessions } from "@kinderready/db/schema";
 import { lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { pruneThrottle } from "./profile/request-throttle.server.ts";
+import { pruneThrottle } from "./request-throttle.server.ts";
 
 // Rows that only ever matter for a while: rate-limit attempts (no rule looks back more than a
 // day), ended parent sessions of parents who never came back, sign-in failure counts a day old.

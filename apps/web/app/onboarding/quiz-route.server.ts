@@ -1,12 +1,13 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
-import { flowOfQuizPage, flows } from "@kinderready/domain/onboarding/flows";
+import { flowOfQuizPage, flows } from "@kinderready/domain/flows";
 import {
   checkEmailForVisitor,
   getOnboardingStatus,
   submitOnboardingForVisitor,
 } from "@kinderready/domain/onboarding/onboarding.server";
-import { checkEmailBody, onboardingBody, userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { checkEmailBody, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";

@@ -1,5 +1,6 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import type { Parent } from "@kinderready/domain/parents/find-parent.server";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
 import { parentSessionSetCookie, readParentSession } from "@kinderready/domain/profile/parent-session";
 import {
@@ -8,7 +9,6 @@ import {
   type ParentSession,
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
-import type { Parent } from "@kinderready/domain/profile/profile.server";
 
 // Who the parent is, for the pages. Signed in: the session cookie of this device, started only
 // by a sign-in the server checked. A link with the user token (after paying, from an email) shows

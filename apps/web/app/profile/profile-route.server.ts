@@ -1,5 +1,6 @@
 import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
 import { knownFailure } from "@kinderready/domain/known-failure";
+import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { defaultProduct } from "@kinderready/domain/product";
 import {
   checkAccessLink,
@@ -9,7 +10,6 @@ import {
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import {
   cancelParentSubscription,
-  findParent,
   getProfile,
   recordAdSharingOptOut,
   renewParentSubscription,

@@ -1,9 +1,9 @@
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
-import type { FlowType } from "@kinderready/domain/onboarding/flows";
+import type { FlowType } from "@kinderready/domain/flows";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
-import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";

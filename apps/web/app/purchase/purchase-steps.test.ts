@@ -1,4 +1,4 @@
-import { purchaseSteps } from "@kinderready/domain/onboarding/flows";
+import { purchaseSteps } from "@kinderready/domain/flows";
 import { describe, expect, it } from "vitest";
 import type { PurchaseState } from "../stores/purchase-store.ts";
 import {

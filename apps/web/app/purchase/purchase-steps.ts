@@ -1,4 +1,4 @@
-import { type PurchaseStepId, purchaseSteps } from "@kinderready/domain/onboarding/flows";
+import { type PurchaseStepId, purchaseSteps } from "@kinderready/domain/flows";
 import type { PurchaseState } from "../stores/purchase-store.ts";
 
 export const offerStep = purchaseSteps.length - 1;

@@ -3,12 +3,12 @@ import { readCookie } from "@kinderready/domain/cookies";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
-import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
-import { type UpsaleStage, upsaleDecisions } from "@kinderready/domain/pricing/offer-rules";
+import { findParent } from "@kinderready/domain/parents/find-parent.server";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
+import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/domain/pricing/offer-rules";
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { defaultProduct } from "@kinderready/domain/product";
-import { findParent } from "@kinderready/domain/profile/profile.server";
 import {
   buyUpsale,
   decideUpsaleOffer,
@@ -18,7 +18,7 @@ import {
   recordUpsaleConversion,
   startUpsaleCheckout,
 } from "@kinderready/domain/upsale/upsale.server";
-import { upsaleTypes, upsaleVariants } from "@kinderready/domain/upsale/upsale-schema";
+import { upsaleTypes } from "@kinderready/domain/upsale/upsale-schema";
 import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";

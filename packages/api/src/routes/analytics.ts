@@ -3,7 +3,7 @@ import { recordAnalyticsEvents, recordAnalyticsVisit } from "@kinderready/domain
 import { analyticsBatchSchema, analyticsPayloadSchema } from "@kinderready/domain/analytics/analytics-schema";
 import { listParentEvents } from "@kinderready/domain/analytics/parent-events.server";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -14,9 +14,9 @@ import {
   onboardingResult,
   onboardingStatus,
   statusQuery,
-  userTokenSchema,
 } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../error-handler.ts";

@@ -1,11 +1,11 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { userTokenSchema } from "@kinderready/domain/onboarding/onboarding-schema";
+import { findParent } from "@kinderready/domain/parents/find-parent.server";
+import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { products } from "@kinderready/domain/product";
 import { requestAccessLink } from "@kinderready/domain/profile/access-links.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import {
   cancelParentSubscription,
-  findParent,
   getProfile,
   renewParentSubscription,
   restoreParentSubscription,

@@ -4,8 +4,8 @@ import { and, eq, isNull, ne, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { deviceKindOf } from "../console/funnel-steps.ts";
 import { recordFunnelEvents, recordFunnelVisit } from "../console/visitor-funnel.server.ts";
+import { findParent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
-import { findParent } from "../profile/profile.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 
 // Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per

@@ -1,7 +1,7 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { adConsentChoices } from "../consent/ad-consent.ts";
-import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { userTokenSchema } from "../parents/parent-token.ts";
 import { plainText } from "../validation/plain-text.ts";
 import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
 

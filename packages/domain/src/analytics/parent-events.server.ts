@@ -2,8 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents } from "@kinderready/db/schema";
 import { desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
+import { findParent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
-import { findParent } from "../profile/profile.server.ts";
 import type { AnalyticsEventName } from "./analytics-events.ts";
 
 /** A parent's latest analytics events, newest first: what support and the operator look at. */

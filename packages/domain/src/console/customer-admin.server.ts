@@ -3,12 +3,12 @@ import { ledgerEntries, orders, quizAnswers, subscriptions, users } from "@kinde
 import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../domain-error.ts";
+import { type CancelReason, cancelReasons } from "../payments/cancel-reasons.ts";
 import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
 import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
-import { type CancelReason, cancelReasons } from "../profile/profile-rules.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 

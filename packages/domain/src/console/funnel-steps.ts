@@ -1,7 +1,7 @@
 import { isLocale, type Locale, localeCodes, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import type { AnalyticsEventName } from "../analytics/analytics-events.ts";
-import { type FlowType, flows, flowTypes, purchaseSteps } from "../onboarding/flows.ts";
+import { type FlowType, flows, flowTypes, purchaseSteps } from "../flows.ts";
 import { quizPageIds } from "../onboarding/quiz-flow.ts";
 
 // The funnel the operator reads, step by step: a visit, every quiz question, the email page and

@@ -5,7 +5,7 @@ import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { argon2id, argon2Verify } from "hash-wasm";
 import { DomainError } from "../domain-error.ts";
-import { allowAttempt, throttleKey } from "../profile/request-throttle.server.ts";
+import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 
 // Operator accounts for the console: argon2id password hashes, sessions whose cookie holds a
 // random token (the table keeps its SHA-256), a CSRF token per session, lock-outs after wrong

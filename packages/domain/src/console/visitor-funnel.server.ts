@@ -3,7 +3,7 @@ import { analyticsEvents, analyticsVisits, funnelVisitors, orders } from "@kinde
 import { defaultLocale, localeCodes } from "@kinderready/i18n/locales";
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
-import { flows, flowTypes } from "../onboarding/flows.ts";
+import { flows, flowTypes } from "../flows.ts";
 import {
   type DeviceKind,
   dayRange,

@@ -4,7 +4,7 @@ import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "../profile/access-code.server.ts";
+import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import type { MailSender, OutgoingMail } from "./mail-sender.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";

@@ -3,10 +3,10 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
 import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
-import type { FlowType } from "../onboarding/flows.ts";
+import type { FlowType } from "../flows.ts";
+import { findParent } from "../parents/find-parent.server.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
 import type { Product } from "../product.ts";
-import { findParent } from "../profile/profile.server.ts";
 import {
   assignGroup,
   defaultGroup,

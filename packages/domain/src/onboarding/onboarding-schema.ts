@@ -1,12 +1,12 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
+import type { PurchasePath } from "../flows.ts";
+import { purchasePaths } from "../flows.ts";
+import { userTokenSchema } from "../parents/parent-token.ts";
 import { products } from "../product.ts";
-import { userTokenPattern } from "../random-token.ts";
 import { plainText } from "../validation/plain-text.ts";
 import { ruleSchema } from "../validation/rule-schema.ts";
 import { fieldRules } from "./field-rules.ts";
-import type { PurchasePath } from "./flows.ts";
-import { purchasePaths } from "./flows.ts";
 import { type QuizPage, quizFlow, quizPageIds, quizTopics } from "./quiz-flow.ts";
 
 // The shapes of the onboarding API, declared once: the Fastify routes, the page actions and
@@ -14,8 +14,6 @@ import { type QuizPage, quizFlow, quizPageIds, quizTopics } from "./quiz-flow.ts
 
 const productSchema = z.enum(products);
 const purchasePathSchema = z.enum(purchasePaths as [PurchasePath, ...PurchasePath[]]);
-
-export const userTokenSchema = z.string().regex(userTokenPattern, "must be a URL-safe token of 22 to 128 characters");
 
 const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.rules).transform((email) =>
   email.trim().toLowerCase(),

@@ -6,8 +6,8 @@ import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
-import { allowAttempt, throttleKey } from "../profile/request-throttle.server.ts";
 import { createRandomToken } from "../random-token.ts";
+import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
 
 export type OnboardingDeps = { db: Database; emails: EmailQueue };

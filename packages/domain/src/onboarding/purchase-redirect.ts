@@ -1,5 +1,5 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import type { PurchasePath } from "./flows.ts";
+import type { PurchasePath } from "../flows.ts";
 
 /**
  * Where a parent goes after the quiz: the purchase path of their flow, in their language,

@@ -1,12 +1,8 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
-import { flowTypes } from "../onboarding/flows.ts";
-import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { flowTypes } from "../flows.ts";
+import { userTokenSchema } from "../parents/parent-token.ts";
 import { products } from "../product.ts";
-
-/** The offer variants a first payment may be for: while the timer runs, and after it ran out. */
-export const checkoutVariants = ["initial", "expired"] as const;
-export type CheckoutVariant = (typeof checkoutVariants)[number];
 
 /**
  * POST /purchase/checkout: no amount, currency or variant; the server prices the plan for the

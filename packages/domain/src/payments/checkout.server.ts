@@ -3,7 +3,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup } from "../experiments/split-config.server.ts";
-import type { FlowType } from "../onboarding/flows.ts";
+import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
 import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";

@@ -3,7 +3,7 @@ import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } fr
 import { and, count, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import type { Product } from "../product.ts";
-import type { CancelReason } from "../profile/profile-rules.ts";
+import type { CancelReason } from "./cancel-reasons.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
 import type { GatewayOrder } from "./payment-gateway.ts";
 

@@ -1,6 +1,3 @@
-import type { CheckoutVariant } from "../payments/checkout-schema.ts";
-import type { UpsaleVariant } from "../upsale/upsale-schema.ts";
-
 /**
  * The offers' pricing rules, decided on the server from the offer's stored state and never from
  * what a browser says.
@@ -13,6 +10,14 @@ import type { UpsaleVariant } from "../upsale/upsale-schema.ts";
  * The upsell offer starts at `initial`; a "no, thanks" turns it into the `discount` (the catchy
  * price); closing the discount `ended` it, and the usual price applies again.
  */
+
+/** The offer variants a first payment may be for: while the timer runs, and after it ran out. */
+export const checkoutVariants = ["initial", "expired"] as const;
+export type CheckoutVariant = (typeof checkoutVariants)[number];
+
+/** The offer's two prices for the add-on packs: the first one, and the discount after a "no". */
+export const upsaleVariants = ["initial", "catchy"] as const;
+export type UpsaleVariant = (typeof upsaleVariants)[number];
 
 export const offerSeconds = 600;
 export const offerGraceSeconds = 10;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flowTypes } from "../onboarding/flows.ts";
+import { flowTypes } from "../flows.ts";
 import { products } from "../product.ts";
 import { currencyCodes } from "./currency.ts";
 import { splitGroups } from "./price-catalogue.ts";

@@ -1,7 +1,7 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { packIds, skills } from "@kinderready/kit/catalogue";
 import { z } from "zod";
-import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { userTokenSchema } from "../parents/parent-token.ts";
 import { defaultProduct, products } from "../product.ts";
 
 // GET /printables/{token} (spec point 7) and the completion of an item: one declaration of each

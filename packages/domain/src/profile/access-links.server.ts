@@ -2,16 +2,16 @@ import type { Database } from "@kinderready/db/open-db";
 import { accessLinks, emailMessages, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
+import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import type { Product } from "../product.ts";
-import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "./access-code.server.ts";
+import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import { type ParentSession, startParentSession } from "./parent-sessions.server.ts";
-import { allowAttempt, throttleKey } from "./request-throttle.server.ts";
 
 // A parent on a new device asks for a sign-in link by email. The answer is the same whether or
 // not the address is known (nobody learns who is a customer); requests are limited per address
 // and per client; a link works once, for half an hour, and only its id is stored: the code in
-// the link is an HMAC of the id under a server key (access-code.server.ts).
+// the link is an HMAC of the id under a server key (email/access-code.server.ts).
 
 /** Per address: enough for a parent who lost the first email, too few to flood an inbox. */
 const perEmail = { max: 3, windowMinutes: 60 };

@@ -22,10 +22,11 @@ import { DomainError } from "../domain-error.ts";
 import { renderDataErasedEmail } from "../email/account-emails.server.ts";
 import type { MailSender } from "../email/mail-sender.server.ts";
 import { supportKindPrefix } from "../email/support-request-email.server.ts";
+import { findParent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
-import { findParent, mayDeleteData } from "./profile.server.ts";
-import { forgetThrottleKeys, throttleKey } from "./request-throttle.server.ts";
+import { forgetThrottleKeys, throttleKey } from "../request-throttle.server.ts";
+import { mayDeleteData } from "./profile.server.ts";
 
 // "Delete my data": everything personal goes (email, child's name and age, answers, tracking ids,
 // email logs, progress, sign-in links and sessions, contact messages, the card token, free-text

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
 import { parentSessions, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { Parent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
 import { parentSessionDays } from "./parent-session.ts";
-import type { Parent } from "./profile.server.ts";
 
 // Signed-in parents. A session starts only where the server checked who the parent is (an
 // emailed one-time link, or the quiz post that created the account in that browser), never from

@@ -1,12 +1,9 @@
 import { fieldRules } from "../onboarding/field-rules.ts";
 import { rules } from "../validation/rules.ts";
 
-// The profile forms' choices and field rules, for the page actions and the browser's own
-// checks alike; free of zod so the browser does not download the schema library.
+// The profile forms' field rules, for the page actions and the browser's own checks alike;
+// free of zod so the browser does not download the schema library.
 
-/** Spec point 3: High price, Unable to get content, Unable to get app access, Other. */
-export const cancelReasons = ["high_price", "unable_to_get_content", "unable_to_get_app_access", "other"] as const;
-export type CancelReason = (typeof cancelReasons)[number];
 export const cancelCommentMaxLength = 500;
 
 /** The contact form's fields (labels Name, Email, Message) and their rules, for both sides. */

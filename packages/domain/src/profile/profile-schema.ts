@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { fieldRules } from "../onboarding/field-rules.ts";
+import { cancelReasons } from "../payments/cancel-reasons.ts";
 import { ruleSchema } from "../validation/rule-schema.ts";
-import { cancelCommentMaxLength, cancelReasons, contactFieldRules } from "./profile-rules.ts";
+import { cancelCommentMaxLength, contactFieldRules } from "./profile-rules.ts";
 
 // The shapes of the profile area (the forms' fields and rules, and what the pages show),
 // declared once for the page actions, the domain and the browser's own checks.

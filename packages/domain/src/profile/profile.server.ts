@@ -2,6 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { entitlements, orders, subscriptions, users } from "@kinderready/db/schema";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
+import { findParent, type Parent } from "../parents/find-parent.server.ts";
+import type { CancelReason } from "../payments/cancel-reasons.ts";
 import type { OrderRow, PaymentDeps } from "../payments/orders.server.ts";
 import {
   cancelSubscription,
@@ -13,7 +15,6 @@ import {
   type SubscriptionRow,
 } from "../payments/subscription-billing.server.ts";
 import type { Product } from "../product.ts";
-import type { CancelReason } from "./profile-rules.ts";
 import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
@@ -21,20 +22,6 @@ import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, Subscri
 // function takes the parent's token; the transport found it in a link or the session cookie.
 
 export type ProfileDeps = { db: Database; now: () => Date };
-
-export type Parent = typeof users.$inferSelect;
-
-/** The parent this token belongs to; erased parents and unknown tokens are nobody. */
-export async function findParent(
-  db: Database,
-  input: { token: string; product: Product },
-): Promise<Parent | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.token, input.token), eq(users.product, input.product), isNull(users.erasedAt)));
-  return user;
-}
 
 async function requireParent(db: Database, input: { token: string; product: Product }): Promise<Parent> {
   const user = await findParent(db, input);

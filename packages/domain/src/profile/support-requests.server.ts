@@ -4,8 +4,8 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { supportKindPrefix } from "../email/support-request-email.server.ts";
+import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import type { ContactRequest } from "./profile-schema.ts";
-import { allowAttempt, throttleKey } from "./request-throttle.server.ts";
 
 // The contact form: the message is stored with an email to support in the same transaction, and
 // the email job delivers it with retries (the outbox every other email uses). Limited per client

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userTokenSchema } from "../onboarding/onboarding-schema.ts";
+import { userTokenSchema } from "../parents/parent-token.ts";
 import { currencyCodes } from "../pricing/currency.ts";
 import { upsaleDecisions, upsaleStages } from "../pricing/offer-rules.ts";
 import { products } from "../product.ts";
@@ -7,10 +7,6 @@ import { products } from "../product.ts";
 /** What a one-click upsell buys: every add-on pack, or lifetime access. */
 export const upsaleTypes = ["upsale", "lifetime"] as const;
 export type UpsaleType = (typeof upsaleTypes)[number];
-
-/** The offer's two prices for the add-on packs: the first one, and the discount after a "no". */
-export const upsaleVariants = ["initial", "catchy"] as const;
-export type UpsaleVariant = (typeof upsaleVariants)[number];
 
 /** POPUP: a modal over the printables (`upsale-popup`); TABS: an `additional_packs` tab (`upsale-tabs`). */
 export const upsaleDisplayModes = ["POPUP", "TABS"] as const;

@@ -14,12 +14,12 @@ import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
-import { type UpsaleDecision, type UpsaleStage, upsaleVariantAt } from "../pricing/offer-rules.ts";
+import { type UpsaleDecision, type UpsaleStage, type UpsaleVariant, upsaleVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
 import type { Product } from "../product.ts";
-import { type UpsaleDisplayMode, type UpsaleType, type UpsaleVariant, upsaleDisplayModes } from "./upsale-schema.ts";
+import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./upsale-schema.ts";
 
 /**
  * One-click upsells after the first payment: the card stored by that payment is charged

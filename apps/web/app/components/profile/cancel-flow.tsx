@@ -1,4 +1,5 @@
-import { cancelCommentMaxLength, cancelReasons } from "@kinderready/domain/profile/profile-rules";
+import { cancelReasons } from "@kinderready/domain/payments/cancel-reasons";
+import { cancelCommentMaxLength } from "@kinderready/domain/profile/profile-rules";
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";

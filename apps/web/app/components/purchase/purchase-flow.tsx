@@ -1,4 +1,4 @@
-import { type FlowType, flows } from "@kinderready/domain/onboarding/flows";
+import { type FlowType, flows } from "@kinderready/domain/flows";
 import { userTokenPattern } from "@kinderready/domain/random-token";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";

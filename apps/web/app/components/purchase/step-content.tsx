@@ -1,4 +1,4 @@
-import type { PurchaseStepId } from "@kinderready/domain/onboarding/flows";
+import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
 import type { Translate } from "@kinderready/i18n/translator";
 import { useTranslation } from "../../i18n/translation-context.tsx";

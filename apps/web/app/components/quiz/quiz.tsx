@@ -1,5 +1,5 @@
+import type { FlowType } from "@kinderready/domain/flows";
 import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
-import type { FlowType } from "@kinderready/domain/onboarding/flows";
 import {
   canGoBack,
   clampIndex,

@@ -7,8 +7,8 @@ import {
   resendCustomerAccessLink,
   setManualAccess,
 } from "@kinderready/domain/console/customer-admin.server";
+import { cancelReasons } from "@kinderready/domain/payments/cancel-reasons";
 import { defaultProduct } from "@kinderready/domain/product";
-import { cancelReasons } from "@kinderready/domain/profile/profile-rules";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";

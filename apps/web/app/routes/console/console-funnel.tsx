@@ -1,6 +1,6 @@
 import { deviceKinds, funnelFiltersSchema } from "@kinderready/domain/console/funnel-steps";
 import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
-import { flowTypes } from "@kinderready/domain/onboarding/flows";
+import { flowTypes } from "@kinderready/domain/flows";
 import { locales } from "@kinderready/i18n/locales";
 import { data, Form } from "react-router";
 import { requestContext } from "#load-context";
