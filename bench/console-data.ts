@@ -1,6 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
-import { funnelSteps } from "@kinderready/domain/console/funnel-steps";
-import { rebuildVisitorFunnel } from "@kinderready/domain/console/visitor-funnel.server";
+import { funnelSteps } from "@kinderready/domain/analytics/funnel-steps";
+import { rebuildVisitorFunnel } from "@kinderready/domain/analytics/visitor-funnel.server";
 import { flows } from "@kinderready/domain/flows";
 import { currencyFor } from "@kinderready/domain/pricing/currency";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";

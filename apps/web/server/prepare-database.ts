@@ -1,8 +1,8 @@
 import type { Config } from "@kinderready/config/config.server";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { seedDatabase } from "@kinderready/db/seed-database";
+import { backfillVisitorFunnel } from "@kinderready/domain/analytics/visitor-funnel.server";
 import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { backfillVisitorFunnel } from "@kinderready/domain/console/visitor-funnel.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
 

@@ -601,7 +601,7 @@ export const auditLog = pgTable(
 
 /**
  * One row per visitor (device): how far through the funnel they got, as a bit per step
- * (packages/domain/src/console/funnel-steps.ts), and what the console filters by. Kept up to date
+ * (packages/domain/src/analytics/funnel-steps.ts), and what the console filters by. Kept up to date
  * by analytics ingestion, so a funnel over a million events reads one row per visitor.
  */
 export const funnelVisitors = pgTable(

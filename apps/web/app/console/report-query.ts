@@ -1,4 +1,4 @@
-import { recentDays } from "@kinderready/domain/console/funnel-steps";
+import { recentDays } from "@kinderready/domain/console/report-filters";
 import type { z } from "zod";
 
 // The console's report filters from a page's query string: the last 30 days unless chosen.

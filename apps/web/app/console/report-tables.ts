@@ -1,7 +1,7 @@
 import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
-import type { FunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
 import type { CsvTable } from "./csv.ts";
 
 // The funnel's, the experiments' and the price catalogue's tables as CSV, column for column as

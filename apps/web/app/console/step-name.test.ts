@@ -1,4 +1,4 @@
-import { funnelSteps } from "@kinderready/domain/console/funnel-steps";
+import { funnelSteps } from "@kinderready/domain/analytics/funnel-steps";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { describe, expect, it } from "vitest";
 import { stepName } from "./step-name.ts";

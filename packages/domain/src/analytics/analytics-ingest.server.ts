@@ -2,11 +2,11 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
-import { deviceKindOf } from "../console/funnel-steps.ts";
-import { recordFunnelEvents, recordFunnelVisit } from "../console/visitor-funnel.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
+import { deviceKindOf } from "./funnel-steps.ts";
+import { recordFunnelEvents, recordFunnelVisit } from "./visitor-funnel.server.ts";
 
 // Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per
 // batch, nothing else in the request. Forwarding to other services happens in jobs.

@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { auditLog, operators } from "@kinderready/db/schema";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import { dayRange, type ReportDays } from "./funnel-steps.ts";
+import { dayRange, type ReportDays } from "./report-filters.ts";
 
 // The console's audit log as operators read it: every change and sign-in in a range of days,
 // newest first, with who did it.

@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dayRange, type ReportDays } from "./funnel-steps.ts";
+import { dayRange, type ReportDays } from "./report-filters.ts";
 
 /**
  * The console's revenue report over a range of UTC days. Money stays in the currency it was

@@ -1,5 +1,5 @@
 import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
-import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";

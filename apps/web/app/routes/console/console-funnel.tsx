@@ -1,5 +1,6 @@
-import { deviceKinds, funnelFiltersSchema } from "@kinderready/domain/console/funnel-steps";
-import { getFunnelReport } from "@kinderready/domain/console/visitor-funnel.server";
+import { deviceKinds } from "@kinderready/domain/analytics/funnel-steps";
+import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
+import { funnelFiltersSchema } from "@kinderready/domain/console/report-filters";
 import { flowTypes } from "@kinderready/domain/flows";
 import { locales } from "@kinderready/i18n/locales";
 import { data, Form } from "react-router";

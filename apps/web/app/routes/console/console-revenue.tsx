@@ -1,4 +1,4 @@
-import { reportDaysSchema } from "@kinderready/domain/console/funnel-steps";
+import { reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import type { ReactNode } from "react";
 import { data } from "react-router";

@@ -6,10 +6,11 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsEventName } from "../analytics/analytics-events.ts";
 import { recordAnalyticsEvents, recordAnalyticsVisit } from "../analytics/analytics-ingest.server.ts";
+import { funnelSteps } from "../analytics/funnel-steps.ts";
+import { rebuildVisitorFunnel } from "../analytics/visitor-funnel.server.ts";
 import { insertTestParent } from "../onboarding/test-parent.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
-import { funnelSteps } from "./funnel-steps.ts";
-import { getFunnelReport, rebuildVisitorFunnel } from "./visitor-funnel.server.ts";
+import { getFunnelReport } from "./funnel-report.server.ts";
 
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";

@@ -1,0 +1,160 @@
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
+import { defaultLocale, localeCodes } from "@kinderready/i18n/locales";
+import { and, gt, isNotNull, sql } from "drizzle-orm";
+import UAParser from "ua-parser-js";
+import { flows, flowTypes } from "../flows.ts";
+import { type DeviceKind, deviceKindOf, flowOfPage, localeOfPage, stepMaskOf, stepMaskSql } from "./funnel-steps.ts";
+
+// Each visitor's way through the funnel, one row per device, kept by analytics ingestion, so the
+// operator's funnel (console/funnel-report.server.ts) is one indexed range scan over visitors,
+// not a pass over every event.
+
+const prefixedLocales = localeCodes.filter((locale) => locale !== defaultLocale).join("|");
+
+/** The kind of device a user agent names; the same parser as the rest of analytics ingestion. */
+export function deviceKindOfUserAgent(userAgent: string | null | undefined): DeviceKind {
+  return deviceKindOf(userAgent ? new UAParser(userAgent).getDevice().type : undefined);
+}
+
+type FunnelEvent = { name: string; occurredAt: Date; page: string | null; properties: Record<string, unknown> };
+
+/** Ingestion: a batch's steps join the visitor's (bits only ever added), with where they came in. */
+export async function recordFunnelEvents(
+  db: Database | Transaction,
+  input: { deviceId: string; userId: string | null; events: readonly FunnelEvent[] },
+): Promise<void> {
+  const times = input.events.map((event) => event.occurredAt.getTime());
+  const firstPage = input.events.find((event) => event.page)?.page;
+  const flowPage = input.events.find((event) => flowOfPage(event.page))?.page;
+  const row = {
+    deviceId: input.deviceId,
+    userId: input.userId,
+    firstSeenAt: new Date(Math.min(...times)),
+    lastSeenAt: new Date(Math.max(...times)),
+    steps: stepMaskOf(input.events),
+    locale: localeOfPage(firstPage),
+    flow: flowOfPage(flowPage),
+  };
+  await db
+    .insert(funnelVisitors)
+    .values(row)
+    .onConflictDoUpdate({
+      target: funnelVisitors.deviceId,
+      set: {
+        steps: sql`${funnelVisitors.steps} | excluded.steps`,
+        userId: sql`coalesce(excluded.user_id, ${funnelVisitors.userId})`,
+        firstSeenAt: sql`least(${funnelVisitors.firstSeenAt}, excluded.first_seen_at)`,
+        lastSeenAt: sql`greatest(${funnelVisitors.lastSeenAt}, excluded.last_seen_at)`,
+        locale: sql`coalesce(${funnelVisitors.locale}, excluded.locale)`,
+        flow: sql`coalesce(${funnelVisitors.flow}, excluded.flow)`,
+      },
+    });
+}
+
+/**
+ * Ingestion of a visit's payload: the first country, campaign and device seen stay the
+ * visitor's. The language is the page's (its path prefix), which events always carry.
+ */
+export async function recordFunnelVisit(
+  db: Database,
+  input: {
+    deviceId: string;
+    userId: string | null;
+    now: Date;
+    countryCode: string | null;
+    utmSource: string | null;
+    utmCampaign: string | null;
+    device: DeviceKind;
+  },
+): Promise<void> {
+  const { now, ...visit } = input;
+  await db
+    .insert(funnelVisitors)
+    .values({ ...visit, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: funnelVisitors.deviceId,
+      set: {
+        userId: sql`coalesce(excluded.user_id, ${funnelVisitors.userId})`,
+        countryCode: sql`coalesce(${funnelVisitors.countryCode}, excluded.country_code)`,
+        utmSource: sql`coalesce(${funnelVisitors.utmSource}, excluded.utm_source)`,
+        utmCampaign: sql`coalesce(${funnelVisitors.utmCampaign}, excluded.utm_campaign)`,
+        device: sql`coalesce(${funnelVisitors.device}, excluded.device)`,
+      },
+    });
+}
+
+const pathWithoutLocale = `regexp_replace(page, '^/(${prefixedLocales})/', '/')`;
+const flowCase = sql.raw(
+  `case ${flowTypes
+    .map(
+      (flow) =>
+        `when ${pathWithoutLocale} in ('${flows[flow].quizPath}', '${flows[flow].purchasePath}') then '${flow}'`,
+    )
+    .join(" ")} end`,
+);
+
+/**
+ * Rebuilds every visitor's row from the stored events and visits: for data that predates the
+ * table (run once at start when it is empty) and for the seeding script. Steps, language and
+ * flow in one statement (the same mapping as ingestion, generated from the same step list);
+ * the device from each visitor's first visit, by the same user-agent parser as ingestion.
+ */
+export async function rebuildVisitorFunnel(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(funnelVisitors);
+    await tx.execute(sql`
+      insert into ${funnelVisitors} (device_id, user_id, first_seen_at, last_seen_at, steps, locale, flow)
+      select device_id,
+        (array_agg(user_id order by occurred_at) filter (where user_id is not null))[1],
+        min(occurred_at), max(occurred_at),
+        bit_or(${sql.raw(stepMaskSql("name", "properties"))}),
+        coalesce((array_agg(substring(page from ${`^/(${prefixedLocales})/`}) order by occurred_at)
+          filter (where page is not null))[1], ${defaultLocale}),
+        (array_agg(${flowCase} order by occurred_at) filter (where ${flowCase} is not null))[1]
+      from ${analyticsEvents}
+      group by device_id`);
+    const pageSize = 5_000;
+    let after = "";
+    for (;;) {
+      const visits = await tx
+        .selectDistinctOn([analyticsVisits.deviceId], {
+          deviceId: analyticsVisits.deviceId,
+          countryCode: analyticsVisits.countryCode,
+          utmSource: analyticsVisits.utmSource,
+          utmCampaign: analyticsVisits.utmCampaign,
+          ua: analyticsVisits.ua,
+        })
+        .from(analyticsVisits)
+        .where(and(isNotNull(analyticsVisits.deviceId), gt(analyticsVisits.deviceId, after)))
+        .orderBy(analyticsVisits.deviceId, analyticsVisits.createdAt)
+        .limit(pageSize);
+      const last = visits.at(-1);
+      if (!last) break;
+      after = last.deviceId as string;
+      const rows = sql.join(
+        visits.map(
+          (visit) =>
+            sql`(${visit.deviceId}, ${visit.countryCode}, ${visit.utmSource}, ${visit.utmCampaign}, ${deviceKindOfUserAgent(visit.ua)})`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${funnelVisitors} as v
+        set country_code = first.country_code, utm_source = first.utm_source,
+            utm_campaign = first.utm_campaign, device = first.device
+        from (values ${rows}) as first (device_id, country_code, utm_source, utm_campaign, device)
+        where first.device_id = v.device_id`);
+    }
+  });
+}
+
+/** At start: build the table once from events stored before it existed. */
+export async function backfillVisitorFunnel(db: Database): Promise<boolean> {
+  const [visitor] = await db.select({ id: funnelVisitors.deviceId }).from(funnelVisitors).limit(1);
+  if (visitor) return false;
+  const [event] = await db.select({ id: analyticsEvents.id }).from(analyticsEvents).limit(1);
+  if (!event) return false;
+  await rebuildVisitorFunnel(db);
+  return true;
+}
