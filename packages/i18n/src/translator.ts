@@ -1,4 +1,5 @@
 import type { Locale } from "./locales.ts";
+import type { ConsoleKey, MessageKey } from "./message-keys.ts";
 
 /** One language's messages: the parsed JSON catalogue. */
 export type Catalogue = Record<string, unknown>;
@@ -14,14 +15,32 @@ export type TranslateOptions = {
   [placeholder: string]: unknown;
 };
 
-export type Translate = (key: string, options?: TranslateOptions) => string;
+/** Says the message of a key that exists in the catalogue: a missing key does not compile. */
+export type Translate<Key extends string = MessageKey> = (key: Key, options?: TranslateOptions) => string;
 
-export type Translator = {
+/**
+ * For a key known only at run time (one a server answer carries, perhaps none): the message, or
+ * undefined when there is no key or the catalogue has no message for it, so the caller decides what
+ * to show instead of showing the key.
+ */
+export type TranslateIfKnown = (key: string | null | undefined, options?: TranslateOptions) => string | undefined;
+
+/** The namespaces besides the default catalogue, each with its keys. */
+export type NamespaceKeys = { console: ConsoleKey };
+
+/** A key of the default catalogue, or `namespace:key` for another namespace's. */
+export type PrefixedKey<Key extends string, Spaces> =
+  | Key
+  | { [Name in keyof Spaces & string]: `${Name}:${Spaces[Name] & string}` }[keyof Spaces & string];
+
+export type Translator<Key extends string = MessageKey, Spaces = NamespaceKeys> = {
   readonly language: Locale;
   /** Keys of the default catalogue; `namespace:key` reaches another namespace. */
-  readonly t: Translate;
+  readonly t: Translate<PrefixedKey<Key, Spaces>>;
   /** The same, with keys resolved in one namespace first (the console's texts). */
-  namespace(name: string): Translate;
+  namespace<Name extends keyof Spaces & string>(name: Name): Translate<Spaces[Name] & string>;
+  /** A run-time key in the default catalogue (or `namespace:key`), or in the named namespace. */
+  ifKnown(namespace?: keyof Spaces & string): TranslateIfKnown;
 };
 
 const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -40,13 +59,13 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
  * suffixes by CLDR category, `_context` variants, `namespace:key`). It replaces i18next, whose
  * 14 KB gzipped the funnel pages downloaded for these few features (issue 10's script budget).
  */
-export function createTranslator(
+export function createTranslator<Key extends string = MessageKey, Spaces = NamespaceKeys>(
   locale: Locale,
   catalogue: Catalogue,
-  namespaces: Record<string, Catalogue> = {},
-): Translator {
+  namespaces: Partial<Record<keyof NoInfer<Spaces> & string, Catalogue>> = {},
+): Translator<Key, Spaces> {
   const plurals = new Intl.PluralRules(locale);
-  const catalogues: Record<string, Catalogue> = { ...namespaces, translation: catalogue };
+  const catalogues: Record<string, Catalogue | undefined> = { ...namespaces, translation: catalogue };
 
   const resolve = (defaultNamespace: string, fullKey: string, options: TranslateOptions): string | undefined => {
     const separator = fullKey.indexOf(":");
@@ -65,16 +84,25 @@ export function createTranslator(
     return undefined;
   };
 
+  const fill = (message: string, options: TranslateOptions) =>
+    message.replace(placeholder, (_, name: string) => {
+      const value = options[name];
+      return value === undefined || value === null ? "" : String(value);
+    });
   const translate =
-    (namespace: string): Translate =>
+    (namespace: string): Translate<string> =>
     (key, options = {}) =>
-      (resolve(namespace, key, options) ?? options.defaultValue ?? key).replace(placeholder, (_, name: string) => {
-        const value = options[name];
-        return value === undefined || value === null ? "" : String(value);
-      });
+      fill(resolve(namespace, key, options) ?? options.defaultValue ?? key, options);
+  const translateIfKnown =
+    (namespace: string): TranslateIfKnown =>
+    (key, options = {}) => {
+      const message = key ? resolve(namespace, key, options) : undefined;
+      return message === undefined ? undefined : fill(message, options);
+    };
 
-  const bound = new Map<string, Translate>();
-  const namespace = (name: string): Translate => {
+  // One function per namespace, so a component's `t` keeps its identity across renders.
+  const bound = new Map<string, Translate<string>>();
+  const namespace = (name: string): Translate<string> => {
     let t = bound.get(name);
     if (!t) {
       t = translate(name);
@@ -82,5 +110,14 @@ export function createTranslator(
     }
     return t;
   };
-  return { language: locale, t: namespace("translation"), namespace };
+  const boundIfKnown = new Map<string, TranslateIfKnown>();
+  const ifKnown = (name = "translation"): TranslateIfKnown => {
+    let t = boundIfKnown.get(name);
+    if (!t) {
+      t = translateIfKnown(name);
+      boundIfKnown.set(name, t);
+    }
+    return t;
+  };
+  return { language: locale, t: namespace("translation"), namespace, ifKnown };
 }

@@ -1,4 +1,5 @@
-import type { Translate, Translator } from "@kinderready/i18n/translator";
+import type { MessageKey } from "@kinderready/i18n/message-keys";
+import type { NamespaceKeys, Translate, TranslateIfKnown, Translator } from "@kinderready/i18n/translator";
 import { cloneElement, createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
 
 // The page's translator, given once at the root (server render and hydration alike) so every
@@ -10,12 +11,20 @@ export function TranslatorProvider({ translator, children }: { translator: Trans
   return <TranslatorContext value={translator}>{children}</TranslatorContext>;
 }
 
-/** `t` for the page's language (in one namespace, if given) and the translator as `i18n`. */
-export function useTranslation(namespace?: string): { t: Translate; i18n: Translator } {
+type Translation<Key extends string> = { t: Translate<Key>; ifKnown: TranslateIfKnown; i18n: Translator };
+
+/**
+ * `t` for the page's language (in one namespace, if given), `ifKnown` for keys a server answer
+ * carries, and the translator as `i18n`.
+ */
+export function useTranslation(): Translation<Parameters<Translator["t"]>[0]>;
+export function useTranslation<Name extends keyof NamespaceKeys>(namespace: Name): Translation<NamespaceKeys[Name]>;
+export function useTranslation(namespace?: keyof NamespaceKeys): Translation<never> {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error("useTranslation needs a TranslatorProvider above it");
-  const t = namespace ? translator.namespace(namespace) : translator.t;
-  return useMemo(() => ({ t, i18n: translator }), [t, translator]);
+  const t: Translate<never> = namespace ? translator.namespace(namespace) : translator.t;
+  const ifKnown = translator.ifKnown(namespace);
+  return useMemo(() => ({ t, ifKnown, i18n: translator }), [t, ifKnown, translator]);
 }
 
 const tag = /<(\w+)>([\s\S]*?)<\/\1>/g;
@@ -24,7 +33,7 @@ const tag = /<(\w+)>([\s\S]*?)<\/\1>/g;
  * A message with markup: each `<name>text</name>` in it becomes `components[name]` with that
  * text inside (links in a sentence whose word order differs by language).
  */
-export function Trans({ i18nKey, components }: { i18nKey: string; components: Record<string, ReactElement> }) {
+export function Trans({ i18nKey, components }: { i18nKey: MessageKey; components: Record<string, ReactElement> }) {
   const { t } = useTranslation();
   const message = t(i18nKey);
   const parts: ReactNode[] = [];

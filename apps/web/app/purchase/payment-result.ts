@@ -1,3 +1,5 @@
+import type { MessageKey } from "@kinderready/i18n/message-keys";
+
 /**
  * What the offer shows after the gateway sends the parent back: the order's status is asked
  * every second, up to 20 times, and a decline is explained by its error code (spec point 8).
@@ -28,17 +30,19 @@ export function afterPoll(result: OrderStatus, polls: number, limit = maxPolls):
   return polls >= limit ? { kind: "timeout" } : { kind: "checking" };
 }
 
-const explainedCodes = new Set(["2_06", "2_08", "2_09", "2_10", "3_01", "3_02", "3_03", "4_08"]);
+const explainedCodes = ["2_06", "2_08", "2_09", "2_10", "3_01", "3_02", "3_03", "4_08"] as const;
+const isExplained = (code: string): code is (typeof explainedCodes)[number] =>
+  (explainedCodes as readonly string[]).includes(code);
 // The three authentication failures share one message.
 const sameMessageAs: Record<string, string> = { "2_11": "2_10", "2_12": "2_10" };
 
 /** `purchase.result.errors.<code>` with the dot as an underscore (2.06 -> 2_06); unknown codes get the default. */
-export function errorMessageKey(errorCode: string | null): string {
+export function errorMessageKey(errorCode: string | null): MessageKey {
   const code = (errorCode ?? "").trim().replace(".", "_");
   const known = sameMessageAs[code] ?? code;
-  return `purchase.result.errors.${explainedCodes.has(known) ? known : "default"}`;
+  return `purchase.result.errors.${isExplained(known) ? known : "default"}`;
 }
 
-export function failureTitleKey(errorCode: string | null): string {
+export function failureTitleKey(errorCode: string | null): MessageKey {
   return errorCode?.trim() === "3.02" ? "purchase.result.insufficientTitle" : "purchase.result.failedTitle";
 }

@@ -1,4 +1,5 @@
 import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
+import type { MessageKey } from "@kinderready/i18n/message-keys";
 
 /**
  * What the upsell shows after a decline (spec point 8): insufficient funds for 3.02 (also
@@ -10,7 +11,7 @@ const needsCardholderCodes = new Set(["2.10", "2.11", "2.12", "2.15", "3.09"]);
 
 const normalise = (code: string | null) => (code ?? "").trim().replace("_", ".");
 
-export function upsaleDeclineTitleKey(code: string | null): string {
+export function upsaleDeclineTitleKey(code: string | null): MessageKey {
   return normalise(code) === "3.02" ? "upsale.insufficientTitle" : "upsale.declinedTitle";
 }
 
@@ -19,7 +20,7 @@ export function needsCardholder(code: string | null): boolean {
   return needsCardholderCodes.has(normalise(code));
 }
 
-export function upsaleDeclineMessageKey(code: string | null): string {
+export function upsaleDeclineMessageKey(code: string | null): MessageKey {
   if (needsCardholder(code)) return "upsale.needsCardholder";
   return `purchase.result.errors.${normalise(code) === "3.02" ? "3_02" : "default"}`;
 }

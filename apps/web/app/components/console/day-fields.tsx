@@ -45,10 +45,10 @@ export function DaysFilter({ query }: { query: DaysQuery }) {
 
 /** The filter a report could not use, named in the operator's language. */
 export function FilterError({ field }: { field: string }) {
-  const { t } = useTranslation("console");
+  const { t, ifKnown } = useTranslation("console");
   return (
     <p role="alert" className="console-error">
-      {t("filters.invalid", { field: t(`filters.${field}`, { defaultValue: field }) })}
+      {t("filters.invalid", { field: ifKnown(`filters.${field}`) ?? field })}
     </p>
   );
 }

@@ -10,7 +10,7 @@ import type { CompleteActionResult } from "../../upsale/upsale-result.ts";
  * toggle the server records. An activity can also be read right here.
  */
 export function KitItemCard({ item }: { item: PrintableItemView }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<CompleteActionResult>();
   const wanted = (fetcher.json as { done?: boolean } | undefined)?.done;
   // Optimistic while saving; the server's answer (or the reloaded page) wins afterwards.
@@ -130,7 +130,7 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
         </div>
         {failed && (
           <p role="alert" className="kit-item__error small">
-            {t(fetcher.data?.error ?? "printables.completeError")}
+            {ifKnown(fetcher.data?.error) ?? t("printables.completeError")}
           </p>
         )}
       </div>

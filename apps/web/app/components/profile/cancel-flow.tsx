@@ -18,7 +18,7 @@ type Step = "confirm" | "reason" | "done";
  * Each step moves focus to its heading, so screen readers hear where they are.
  */
 export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<ProfileActionResult>();
   // Posted before the scripts loaded, the form was a plain one: its answer is the page's.
   const posted = useActionData<ProfileActionResult>();
@@ -96,7 +96,7 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
     );
   }
 
-  const serverError = result && !result.ok ? t(result.errorKey) : undefined;
+  const serverError = result && !result.ok ? (ifKnown(result.errorKey) ?? t("errors.generic")) : undefined;
   const reasonError = missingReason ? t("validation.messages.chooseReason") : undefined;
   return (
     <section key="reason" className="page profile" aria-labelledby="page-title">

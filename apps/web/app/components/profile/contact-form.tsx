@@ -9,7 +9,7 @@ import { useValidatedField } from "../quiz/use-validated-field.ts";
 
 /** The contact form: checked as the parent types (the shared rules), again by the server. */
 export function ContactForm({ initialEmail }: { initialEmail: string }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const supportEmail = root?.config.supportEmail ?? "";
   const fetcher = useFetcher<ContactActionResult>();
@@ -98,7 +98,7 @@ export function ContactForm({ initialEmail }: { initialEmail: string }) {
           />
           {result && !result.ok && result.errorKey && (
             <p className="notice notice--error" role="alert">
-              {t(result.errorKey, { email: supportEmail })}
+              {ifKnown(result.errorKey, { email: supportEmail }) ?? t("errors.generic")}
             </p>
           )}
           <button type="submit" className="button button--wide" disabled={fetcher.state !== "idle"}>

@@ -20,7 +20,7 @@ export function DeleteData({
   /** The answer of a deletion that failed (the page reloaded with it). */
   error: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -33,7 +33,7 @@ export function DeleteData({
       <p>{t("profile.delete.intro")}</p>
       {error && (
         <p className="notice notice--error" role="alert">
-          {t(error)}
+          {ifKnown(error) ?? t("errors.generic")}
         </p>
       )}
       {!confirming ? (

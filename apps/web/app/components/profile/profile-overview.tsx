@@ -105,7 +105,7 @@ function Purchases({ purchases, locale }: { purchases: ProfileView["purchases"];
 }
 
 function ConsentForm({ consent, gpc }: { consent: ProfileView["consent"]; gpc: boolean }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<ProfileActionResult>();
   const result = fetcher.data;
   return (
@@ -152,7 +152,7 @@ function ConsentForm({ consent, gpc }: { consent: ProfileView["consent"]; gpc: b
         <p className="profile__status" role="status">
           {fetcher.state === "idle" &&
             result?.intent === "consent" &&
-            (result.ok ? t("profile.consent.saved") : t(result.errorKey))}
+            (result.ok ? t("profile.consent.saved") : (ifKnown(result.errorKey) ?? t("errors.generic")))}
         </p>
       </fetcher.Form>
     </section>

@@ -51,7 +51,7 @@ export function SignInPanel({ locale, accessLink }: { locale: Locale; accessLink
 }
 
 function AccessLinkForm() {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<ProfileActionResult>();
   // Posted before the scripts loaded, the form was a plain one: its answer is the page's.
   const posted = useActionData<ProfileActionResult>();
@@ -66,7 +66,7 @@ function AccessLinkForm() {
       </p>
     );
   }
-  const serverError = result && !result.ok ? t(result.errorKey) : undefined;
+  const serverError = result && !result.ok ? (ifKnown(result.errorKey) ?? t("errors.generic")) : undefined;
   return (
     <fetcher.Form
       method="post"

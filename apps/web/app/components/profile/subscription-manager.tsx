@@ -63,8 +63,9 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
 }
 
 function Outcome({ result, locale, profile }: { result: ProfileActionResult; locale: Locale; profile: ProfileView }) {
-  const { t } = useTranslation();
-  if (!result.ok) return <span className="notice notice--error">{t(result.errorKey)}</span>;
+  const { t, ifKnown } = useTranslation();
+  if (!result.ok)
+    return <span className="notice notice--error">{ifKnown(result.errorKey) ?? t("errors.generic")}</span>;
   const until = profile.subscription?.expired_at;
   if (result.intent === "restore" && result.subscription.expired_at)
     return <>{t("profile.subscription.restored", { date: formatDate(result.subscription.expired_at, locale) })}</>;
@@ -73,10 +74,10 @@ function Outcome({ result, locale, profile }: { result: ProfileActionResult; loc
       return <>{t("profile.subscription.renewed", { date: formatDate(until, locale) })}</>;
     if (result.status === "processing") return <>{t("profile.subscription.renewProcessing")}</>;
     const code = result.errorCode?.replace(".", "_");
-    const known = code && t(`purchase.result.errors.${code}`, { defaultValue: "" });
+    const known = code ? ifKnown(`purchase.result.errors.${code}`) : undefined;
     return (
       <span className="notice notice--error">
-        {t("profile.errors.cannotRestore")}. {known || t("purchase.result.errors.default")}
+        {t("profile.errors.cannotRestore")}. {known ?? t("purchase.result.errors.default")}
       </span>
     );
   }

@@ -17,14 +17,16 @@ export function SubscriptionSummary({
   // The browser's name for the server's expired_at (spec point 3).
   const expiresAt = subscription.expired_at;
   const renews = status === "trialing" || status === "active" || status === "past_due";
-  const dateLabel = {
-    trialing: "profile.subscription.trialEnds",
-    active: "profile.subscription.nextCharge",
-    past_due: "profile.subscription.nextCharge",
-    cancelled: "profile.subscription.accessUntil",
-    expired: "profile.subscription.expiredOn",
-    lifetime: undefined,
-  }[status];
+  const dateLabel = (
+    {
+      trialing: "profile.subscription.trialEnds",
+      active: "profile.subscription.nextCharge",
+      past_due: "profile.subscription.nextCharge",
+      cancelled: "profile.subscription.accessUntil",
+      expired: "profile.subscription.expiredOn",
+      lifetime: undefined,
+    } as const
+  )[status];
   return (
     <>
       <dl className="profile__facts" data-status={status}>

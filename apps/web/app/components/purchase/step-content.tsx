@@ -11,14 +11,15 @@ export type QuizAnswers = {
   topics: readonly string[];
 };
 
+type Goal = (typeof goals)[number];
 const knownGoals = new Set<string>(goals);
+const isGoal = (goal: string): goal is Goal => knownGoals.has(goal);
 const knownTopics = new Set<string>(quizTopics);
 
 /** The heading of a purchase page, with the child's name where the page has a wording for it. */
 export function stepTitle(t: Translate, id: PurchaseStepId, name: string): string {
-  const key = `purchase.pages.${id}.title`;
-  if (id === "colorful-worksheets" || id === "real-reviews") return t(key);
-  return name ? t(key, { name }) : t(`${key}NoName`);
+  if (id === "colorful-worksheets" || id === "real-reviews") return t(`purchase.pages.${id}.title`);
+  return name ? t(`purchase.pages.${id}.title`, { name }) : t(`purchase.pages.${id}.titleNoName`);
 }
 
 /** The body of the six pages before the offer. */
@@ -31,32 +32,38 @@ export function StepContent({
   answers: QuizAnswers;
   email: string;
 }) {
-  const { t } = useTranslation();
-  const page = `purchase.pages.${id}`;
-  const text = <p className="purchase-flow__text">{t(`${page}.text`)}</p>;
+  const { t, ifKnown } = useTranslation();
+  // Every page but the reviews opens with a paragraph of its own.
+  const text = (page: Exclude<typeof id, "real-reviews">) => (
+    <p className="purchase-flow__text">{t(`purchase.pages.${page}.text`)}</p>
+  );
 
   if (id === "time-to-learn") {
     return (
       <>
-        {text}
-        <Ticks items={[1, 2, 3].map((n) => t(`${page}.point${n}`))} />
+        {text(id)}
+        <Ticks items={([1, 2, 3] as const).map((n) => t(`purchase.pages.time-to-learn.point${n}`))} />
       </>
     );
   }
   if (id === "skills-growing-plan") {
     return (
       <>
-        {text}
-        <Ticks items={[1, 2, 3, 4, 5].map((n) => t(`${page}.skill${n}`))} />
+        {text(id)}
+        <Ticks items={([1, 2, 3, 4, 5] as const).map((n) => t(`purchase.pages.skills-growing-plan.skill${n}`))} />
       </>
     );
   }
   if (id === "personalized-growing-plan") {
-    const chosenGoals = answers.goals.filter((goal) => knownGoals.has(goal));
-    const topics = answers.topics.filter((topic) => knownTopics.has(topic));
+    const page = "purchase.pages.personalized-growing-plan";
+    const chosenGoals = answers.goals.filter(isGoal);
+    // Topics are the flow's plain strings: one without a message is left out rather than shown as a key.
+    const topics = answers.topics
+      .filter((topic) => knownTopics.has(topic))
+      .flatMap((topic) => ifKnown(`purchase.topics.${topic}`) ?? []);
     return (
       <>
-        {text}
+        {text(id)}
         <div className="growth-plan">
           {answers.age !== undefined && <p className="growth-plan__age">{t(`${page}.age`, { age: answers.age })}</p>}
           {chosenGoals.length > 0 ? (
@@ -74,7 +81,7 @@ export function StepContent({
           {topics.length > 0 && (
             <>
               <h2 className="growth-plan__heading">{t(`${page}.topicsIntro`)}</h2>
-              <Ticks items={topics.map((topic) => t(`purchase.topics.${topic}`))} />
+              <Ticks items={topics} />
             </>
           )}
         </div>
@@ -82,21 +89,23 @@ export function StepContent({
     );
   }
   if (id === "colorful-worksheets") {
+    const page = "purchase.pages.colorful-worksheets";
     const named = answers.kidName ? t(`${page}.point3`, { name: answers.kidName }) : t(`${page}.point3NoName`);
     return (
       <>
-        {text}
+        {text(id)}
         <Ticks items={[t(`${page}.point1`), t(`${page}.point2`), named]} />
       </>
     );
   }
   if (id === "real-reviews") {
+    const page = "purchase.pages.real-reviews";
     return (
       <>
         {/* Said before the stories, not in small print after them: they are ours, not customers'. */}
         <p className="reviews__note">{t(`${page}.note`)}</p>
         <ul className="reviews">
-          {[1, 2, 3].map((n) => (
+          {([1, 2, 3] as const).map((n) => (
             <li key={n}>
               <figure className="review">
                 <blockquote className="review__text">
@@ -112,10 +121,10 @@ export function StepContent({
   }
   return (
     <>
-      {text}
+      {text(id)}
       {email && (
         <dl className="email-confirm">
-          <dt className="email-confirm__label">{t(`${page}.emailLabel`)}</dt>
+          <dt className="email-confirm__label">{t("purchase.pages.email.emailLabel")}</dt>
           <dd className="email-confirm__value">
             {/* An address reads left to right, also on the Arabic page. */}
             <span dir="ltr">{email}</span>

@@ -33,7 +33,7 @@ export function SubscriptionOffer({
   links: { printables: string; quiz: string };
   successText: string;
 }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const plan = timer.expired ? plans.expired : plans.initial;
   const money = (amount: number) => formatMoney(amount, plan, locale);
   const checkout = useFetcher<PurchaseActionResult>();
@@ -94,7 +94,7 @@ export function SubscriptionOffer({
       <OfferPlanCard plan={plan} locale={locale} />
 
       <h2 className="offer__subtitle">{t(`${page}.includes`)}</h2>
-      <Ticks items={[1, 2, 3, 4].map((n) => t(`${page}.include${n}`))} />
+      <Ticks items={([1, 2, 3, 4] as const).map((n) => t(`${page}.include${n}`))} />
 
       <p className="offer__terms">
         {t(`${page}.terms`, {
@@ -171,7 +171,7 @@ export function SubscriptionOffer({
           </button>
           {errorKey && (
             <p className="field__error" role="alert">
-              {t(errorKey)}{" "}
+              {ifKnown(errorKey) ?? t("errors.generic")}{" "}
               {errorKey === "purchase.result.alreadySubscribed" && (
                 <Link to={links.printables}>{t("purchase.result.toPrintables")}</Link>
               )}

@@ -31,7 +31,7 @@ export function AnalyzingScreen({
   submitting: boolean;
   submitResult: LeadActionResult | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const percent = useAnalysisProgress();
   const statusId = useId();
   const stored = useOnboardingStore();
@@ -49,8 +49,8 @@ export function AnalyzingScreen({
   useEffect(() => {
     if (submitResult?.intent !== "submit") return;
     const { messageKey, message } = submitResult.error;
-    setServerError(messageKey ? t(messageKey) : (message ?? t("quiz.pages.analyzing.failed")));
-  }, [submitResult, setServerError, t]);
+    setServerError((messageKey ? ifKnown(messageKey) : undefined) ?? message ?? t("quiz.pages.analyzing.failed"));
+  }, [submitResult, setServerError, t, ifKnown]);
 
   const statusIndex = statusIndexOf(percent);
   const statusText =

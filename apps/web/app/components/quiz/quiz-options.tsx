@@ -1,6 +1,14 @@
 import type { QuizOption } from "@kinderready/domain/onboarding/quiz-flow";
+import type { TranslateIfKnown } from "@kinderready/i18n/translator";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+
+/**
+ * An answer's text. The flow's labels are plain strings, so each is looked up when it is shown
+ * (used-keys.test.ts holds every label to the catalogue); the language-neutral value stands in
+ * rather than a raw key.
+ */
+const labelOf = (ifKnown: TranslateIfKnown) => (option: QuizOption) => ifKnown(option.label) ?? option.value;
 
 /** Common and single-choice pages: each answer is a button that also steps forward. */
 export function AnswerButtons({
@@ -14,7 +22,7 @@ export function AnswerButtons({
   onAnswer: (value: string) => void;
   layout: "pair" | "list";
 }) {
-  const { t } = useTranslation();
+  const label = labelOf(useTranslation().ifKnown);
   return (
     <div className={`answers answers--${layout}`}>
       {options.map((option) => (
@@ -25,7 +33,7 @@ export function AnswerButtons({
           aria-pressed={chosen === option.value}
           onClick={() => onAnswer(option.value)}
         >
-          {t(option.label)}
+          {label(option)}
         </button>
       ))}
     </div>
@@ -44,7 +52,8 @@ export function MultiChoice({
   onContinue: (values: string[]) => void;
   legend: string;
 }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
+  const label = labelOf(ifKnown);
   const [selected, setSelected] = useState<string[]>([...chosen]);
   const [error, setError] = useState(false);
   const toggle = (value: string) => {
@@ -69,7 +78,7 @@ export function MultiChoice({
         {options.map((option) => (
           <label key={option.value} className="answer answer--check">
             <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
-            <span>{t(option.label)}</span>
+            <span>{label(option)}</span>
           </label>
         ))}
       </fieldset>

@@ -1,8 +1,7 @@
-import type { Rule } from "@kinderready/domain/validation/rules";
 import { type InputHTMLAttributes, useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { Field } from "./field.tsx";
-import { useValidatedField } from "./use-validated-field.ts";
+import { type FieldRules, useValidatedField } from "./use-validated-field.ts";
 
 /** A quiz page with one text field (the child's name, the age) and Continue. */
 export function QuizTextForm({
@@ -13,7 +12,7 @@ export function QuizTextForm({
   onDone,
 }: {
   id: "kid-name" | "kid-age";
-  field: { label: string; message: string; rules: readonly Rule[] };
+  field: FieldRules;
   initial: string;
   input: InputHTMLAttributes<HTMLInputElement>;
   onDone: (value: string) => void;

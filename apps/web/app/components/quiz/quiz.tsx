@@ -9,7 +9,7 @@ import {
   recordAnswer,
   topicsOf,
 } from "@kinderready/domain/onboarding/quiz-engine";
-import { type QuizPage, quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
+import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
@@ -23,7 +23,8 @@ import { AnalyzingScreen, type LeadActionResult } from "./analyzing-screen.tsx";
 import { AnswerButtons, MultiChoice } from "./quiz-options.tsx";
 import { QuizTextForm } from "./quiz-text-form.tsx";
 
-const flow: readonly QuizPage[] = quizFlow;
+// The flow as declared, so each page's id (and the keys built from it) stays a literal type.
+const flow = quizFlow;
 
 /**
  * The quiz: one page of the flow at a time, entirely in the browser (no round trip between
@@ -43,7 +44,7 @@ export function Quiz({
   const hydrated = useStoresHydrated((state) => state.hydrated);
   const state = useOnboardingStore();
   const index = clampIndex(flow, state.step);
-  const page = flow[index] as QuizPage;
+  const page = flow[index] as (typeof flow)[number];
   const progress = progressOf(flow, index);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownIndex = useRef(index);
@@ -75,9 +76,12 @@ export function Quiz({
   const previousAnswer = state.questions.find((question) => question.id === page.id)?.answer;
   const kidName = state.kid.name;
   // The pages after the name use it; without one they have a wording of their own.
-  const titleKey = `quiz.pages.${page.id}.title`;
-  const usesName = page.id === "kid-age" || page.id === "analyzing";
-  const title = !usesName ? t(titleKey) : kidName ? t(titleKey, { name: kidName }) : t(`${titleKey}NoName`);
+  const title =
+    page.id !== "kid-age" && page.id !== "analyzing"
+      ? t(`quiz.pages.${page.id}.title`)
+      : kidName
+        ? t(`quiz.pages.${page.id}.title`, { name: kidName })
+        : t(`quiz.pages.${page.id}.titleNoName`);
 
   const submit = ({ email, mailingConsent }: { email: string; mailingConsent: boolean }) => {
     const { userId, deviceId } = useAnalyticsStore.getState();
@@ -139,7 +143,8 @@ export function Quiz({
       <h1 id="quiz-question" className="quiz__title" tabIndex={-1} ref={headingRef}>
         {title}
       </h1>
-      <p className="quiz__text">{t(`quiz.pages.${page.id}.text`)}</p>
+      {/* The email page has no body text: the analysing screen below says what it asks for. */}
+      {page.type !== "email" && <p className="quiz__text">{t(`quiz.pages.${page.id}.text`)}</p>}
 
       {(page.type === "common" || page.type === "choice") && (
         <AnswerButtons

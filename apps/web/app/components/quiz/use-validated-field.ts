@@ -1,4 +1,5 @@
 import { type Rule, validateValue } from "@kinderready/domain/validation/rules";
+import type { KeysUnder } from "@kinderready/i18n/message-keys";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 
@@ -7,7 +8,14 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
  * once it has been blurred or submitted (so a parent is not told off mid-word). A missing
  * value shows the field's own message; other failures the rule's message with the field label.
  */
-export function useValidatedField(options: { value: string; rules: readonly Rule[]; label: string; message: string }) {
+/** A field's rules, with the catalogue names of its label and of its missing-value message. */
+export type FieldRules = {
+  rules: readonly Rule[];
+  label: KeysUnder<"validation.fields">;
+  message: KeysUnder<"validation.messages">;
+};
+
+export function useValidatedField(options: FieldRules & { value: string }) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | undefined>();

@@ -53,7 +53,7 @@ export function UpsaleOffer({
   /** Told once a purchase is approved. */
   onSettled?: (type: UpsaleType) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, ifKnown } = useTranslation();
   const buy = useFetcher<UpsaleActionResult>();
   const report = useFetcher<UpsaleActionResult>();
   const result = buy.data?.intent === "upsale" ? buy.data : undefined;
@@ -154,7 +154,7 @@ export function UpsaleOffer({
       )}
       {(errorKey ?? onPageError?.messageKey) && (
         <p className="field__error" role="alert">
-          {t(errorKey ?? onPageError?.messageKey ?? "")}
+          {ifKnown(errorKey ?? onPageError?.messageKey) ?? t("errors.generic")}
         </p>
       )}
       {!ownsPacks && (

@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const { query, entries } = loaderData;
   const days = daysOf(query);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -49,7 +49,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
                   <tr key={entry.id}>
                     <th scope="row">{when.format(new Date(entry.at))}</th>
                     <td>{entry.operator ?? t("audit.system")}</td>
-                    <td>{actionName(t, entry.action)}</td>
+                    <td>{actionName(ifKnown, entry.action)}</td>
                     <td>{entry.target ? <code>{entry.target}</code> : "—"}</td>
                     <td>
                       <code>{JSON.stringify(entry.details)}</code>

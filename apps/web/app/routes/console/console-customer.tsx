@@ -96,7 +96,7 @@ const answerText = (answer: unknown) =>
       : JSON.stringify(answer);
 
 export default function ConsoleCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const busy = useNavigation().state === "submitting";
   const { detail, refundPolicyDays } = loaderData;
@@ -114,8 +114,8 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
       {actionData && (
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
           {actionData.ok
-            ? t(`customers.done.${actionData.intent}`)
-            : t(actionData.messageKey, { days: refundPolicyDays })}
+            ? (ifKnown(`customers.done.${actionData.intent}`) ?? actionData.intent)
+            : (ifKnown(actionData.messageKey, { days: refundPolicyDays }) ?? t("errors.generic"))}
         </p>
       )}
 
@@ -163,7 +163,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         {subscription ? (
           <dl className="console-facts">
             <dt>{t("customers.columns.subscription")}</dt>
-            <dd>{t(`customers.statuses.${subscription.status}`)}</dd>
+            <dd>{ifKnown(`customers.statuses.${subscription.status}`) ?? subscription.status}</dd>
             <dt>{t("customers.renewal")}</dt>
             <dd>
               {t("customers.renewalEvery", {
@@ -182,7 +182,8 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
                 <dt>{t("customers.cancelled")}</dt>
                 <dd>
                   {at(subscription.cancelledAt)}
-                  {subscription.cancelReason && ` · ${t(`revenue.reasons.${subscription.cancelReason}`)}`}
+                  {subscription.cancelReason &&
+                    ` · ${ifKnown(`revenue.reasons.${subscription.cancelReason}`) ?? subscription.cancelReason}`}
                   {subscription.cancelComment && ` · “${subscription.cancelComment}”`}
                 </dd>
               </>
@@ -239,10 +240,10 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
               {detail.charges.map((charge) => (
                 <tr key={charge.orderId}>
                   <th scope="row">{at(charge.createdAt)}</th>
-                  <td>{t(`revenue.purposes.${charge.purpose}`, { defaultValue: charge.purpose })}</td>
+                  <td>{ifKnown(`revenue.purposes.${charge.purpose}`) ?? charge.purpose}</td>
                   <td>{formatMoney(locale, charge.amount, charge.currency)}</td>
                   <td>
-                    {t(`customers.orderStatuses.${charge.status}`, { defaultValue: charge.status })}
+                    {ifKnown(`customers.orderStatuses.${charge.status}`) ?? charge.status}
                     {charge.errorCode && ` (${charge.errorCode})`}
                   </td>
                   <td>
@@ -314,7 +315,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
               {detail.ledger.map((entry) => (
                 <tr key={entry.id}>
                   <th scope="row">{at(entry.createdAt)}</th>
-                  <td>{t(`customers.ledgerTypes.${entry.type}`, { defaultValue: entry.type })}</td>
+                  <td>{ifKnown(`customers.ledgerTypes.${entry.type}`) ?? entry.type}</td>
                   <td>
                     {entry.amount !== null && entry.currency ? formatMoney(locale, entry.amount, entry.currency) : "—"}
                   </td>
@@ -340,7 +341,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
               {detail.audit.map((entry) => (
                 <tr key={entry.id}>
                   <th scope="row">{at(entry.at)}</th>
-                  <td>{actionName(t, entry.action)}</td>
+                  <td>{actionName(ifKnown, entry.action)}</td>
                   <td>{entry.operator ?? "—"}</td>
                 </tr>
               ))}

@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const { query, matches, invalid } = loaderData;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
@@ -87,7 +87,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
                     <td>{date.format(new Date(match.createdAt))}</td>
                     <td>
                       {match.subscriptionStatus
-                        ? t(`customers.statuses.${match.subscriptionStatus}`)
+                        ? (ifKnown(`customers.statuses.${match.subscriptionStatus}`) ?? match.subscriptionStatus)
                         : t("customers.noSubscription")}
                     </td>
                   </tr>

@@ -79,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ConsoleExperiments({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const saving = useNavigation().state === "submitting";
   const { experiments, split, results } = loaderData;
@@ -109,7 +109,9 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
       </nav>
       {actionData && (
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
-          {actionData.ok ? t(`experiments.saved.${actionData.intent}`) : t(actionData.messageKey)}
+          {actionData.ok
+            ? (ifKnown(`experiments.saved.${actionData.intent}`) ?? actionData.intent)
+            : (ifKnown(actionData.messageKey) ?? t("errors.generic"))}
         </p>
       )}
       {split && (

@@ -3,6 +3,7 @@ import { getFunnelReport } from "@kinderready/domain/console/funnel-report.serve
 import { funnelFiltersSchema } from "@kinderready/domain/console/report-filters";
 import { flowTypes } from "@kinderready/domain/flows";
 import { locales } from "@kinderready/i18n/locales";
+import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
 import { data, Form } from "react-router";
 import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
@@ -29,8 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 function Filters({ values, choices }: { values: Record<string, string | undefined>; choices: ChoiceLists }) {
-  const { t } = useTranslation("console");
-  const select = (name: string, options: readonly string[], label: (value: string) => string) => (
+  const { t, ifKnown } = useTranslation("console");
+  const select = (name: ConsoleKeysUnder<"filters">, options: readonly string[], label: (value: string) => string) => (
     <label className="console-field">
       <span>{t(`filters.${name}`)}</span>
       <select name={name} defaultValue={values[name] ?? ""}>
@@ -52,10 +53,10 @@ function Filters({ values, choices }: { values: Record<string, string | undefine
         (code) => locales.find((locale) => locale.code === code)?.name ?? code,
       )}
       {select("country", choices.countries, (code) => code.toUpperCase())}
-      {select("flow", flowTypes, (flow) => t(`filters.flows.${flow}`))}
+      {select("flow", flowTypes, (flow) => ifKnown(`filters.flows.${flow}`) ?? flow)}
       {select("utmSource", choices.utmSources, (value) => value)}
       {select("utmCampaign", choices.utmCampaigns, (value) => value)}
-      {select("device", deviceKinds, (device) => t(`filters.devices.${device}`))}
+      {select("device", deviceKinds, (device) => ifKnown(`filters.devices.${device}`) ?? device)}
       <button type="submit" className="console-button">
         {t("filters.apply")}
       </button>
@@ -75,7 +76,7 @@ function ShareBar({ share }: { share: number }) {
 type ChoiceLists = { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
 
 export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
   const values: Record<string, string | undefined> = query.ok ? query.filters : query.values;
@@ -117,7 +118,7 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {report.steps.map((step) => (
                     <tr key={step.id}>
-                      <th scope="row">{stepName(t, step.id)}</th>
+                      <th scope="row">{stepName({ t, ifKnown }, step.id)}</th>
                       <td>{formatCount(locale, step.visitors)}</td>
                       <td>{formatShare(locale, step.fromPrevious)}</td>
                       <td>{formatShare(locale, step.fromPrevious === null ? null : 1 - step.fromPrevious)}</td>

@@ -127,12 +127,12 @@ export async function action(args: Route.ActionArgs) {
 const major = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));
 
 function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResult | undefined }) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
   const formId = `plan-${row.id}`;
   const name = t("offer.planName", {
-    kind: t(`offer.kinds.${row.kind}`),
-    variant: t(`offer.variants.${row.variant}`),
+    kind: ifKnown(`offer.kinds.${row.kind}`) ?? row.kind,
+    variant: ifKnown(`offer.variants.${row.variant}`) ?? row.variant,
     group: row.splitGroup === "all" ? t("offer.allGroups") : row.splitGroup,
     currency: row.currency,
   });
@@ -153,10 +153,10 @@ function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResul
   );
   return (
     <tr>
-      <th scope="row">{t(`offer.kinds.${row.kind}`)}</th>
+      <th scope="row">{ifKnown(`offer.kinds.${row.kind}`) ?? row.kind}</th>
       <td>{row.currency}</td>
       <td>{row.splitGroup === "all" ? t("offer.allGroups") : row.splitGroup}</td>
-      <td>{t(`offer.variants.${row.variant}`)}</td>
+      <td>{ifKnown(`offer.variants.${row.variant}`) ?? row.variant}</td>
       <td>{input("amount", row.amount, true)}</td>
       <td>{input("oldAmount", row.oldAmount, false)}</td>
       <td>{row.kind === "subscription" ? input("renewalAmount", row.renewalAmount, true) : "—"}</td>
@@ -183,7 +183,7 @@ function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResul
           <p role={mine.ok ? "status" : "alert"} className={mine.ok ? "console-ok" : "console-error"}>
             {mine.ok
               ? t("offer.saved", { price: formatMoney(i18n.language, row.amount, row.currency) })
-              : t(mine.messageKey)}
+              : (ifKnown(mine.messageKey) ?? t("errors.generic"))}
           </p>
         )}
       </td>
@@ -192,7 +192,7 @@ function PriceRow({ row, result }: { row: PricePlanRow; result: OfferActionResul
 }
 
 export default function ConsoleOffer({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
   const { plans, settings, timerBounds, preview, previewPlan } = loaderData;
   const settingsResult = actionData && actionData.planId === null ? actionData : undefined;
@@ -245,7 +245,9 @@ export default function ConsoleOffer({ loaderData, actionData }: Route.Component
             role={settingsResult.ok ? "status" : "alert"}
             className={settingsResult.ok ? "console-ok" : "console-error"}
           >
-            {settingsResult.ok ? t("offer.settingsSaved") : t(settingsResult.messageKey, timerBounds)}
+            {settingsResult.ok
+              ? t("offer.settingsSaved")
+              : (ifKnown(settingsResult.messageKey, timerBounds) ?? t("errors.generic"))}
           </p>
         )}
       </ConsoleCard>
@@ -296,17 +298,19 @@ export default function ConsoleOffer({ loaderData, actionData }: Route.Component
           <table className="console-table">
             <thead>
               <tr>
-                {[
-                  "kind",
-                  "currency",
-                  "group",
-                  "variant",
-                  "amount",
-                  "oldAmount",
-                  "renewalAmount",
-                  "discount",
-                  "productName",
-                ].map((column) => (
+                {(
+                  [
+                    "kind",
+                    "currency",
+                    "group",
+                    "variant",
+                    "amount",
+                    "oldAmount",
+                    "renewalAmount",
+                    "discount",
+                    "productName",
+                  ] as const
+                ).map((column) => (
                   <th key={column} scope="col">
                     {t(`offer.columns.${column}`)}
                   </th>

@@ -1,5 +1,6 @@
 import { reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
@@ -49,7 +50,7 @@ function TableCard({
   );
 }
 
-function Head({ columns }: { columns: string[] }) {
+function Head({ columns }: { columns: ConsoleKeysUnder<"revenue.columns">[] }) {
   const { t } = useTranslation("console");
   return (
     <thead>
@@ -90,7 +91,7 @@ function CurrencyCharts({ report }: { report: RevenueReport }) {
 }
 
 export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
   const days = daysOf(query);
@@ -188,7 +189,7 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
               {report.byPurpose.map((row) => (
                 <tr key={`${row.currency}-${row.purpose}`}>
                   <td>{row.currency}</td>
-                  <th scope="row">{t(`revenue.purposes.${row.purpose}`, { defaultValue: row.purpose })}</th>
+                  <th scope="row">{ifKnown(`revenue.purposes.${row.purpose}`) ?? row.purpose}</th>
                   <td>{formatCount(locale, row.charges)}</td>
                   <td>{money(row.gross, row.currency)}</td>
                   <td>{formatCount(locale, row.refundCount)}</td>
@@ -203,8 +204,8 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
             <tbody>
               {report.upsells.map((row) => (
                 <tr key={`${row.mode}-${row.variant}`}>
-                  <th scope="row">{t(`revenue.modes.${row.mode}`, { defaultValue: row.mode })}</th>
-                  <td>{t(`revenue.variants.${row.variant}`, { defaultValue: row.variant })}</td>
+                  <th scope="row">{ifKnown(`revenue.modes.${row.mode}`) ?? row.mode}</th>
+                  <td>{ifKnown(`revenue.variants.${row.variant}`) ?? row.variant}</td>
                   <td>{formatCount(locale, row.viewers)}</td>
                   <td>{formatCount(locale, row.packs)}</td>
                   <td>{share(row.packs, row.viewers)}</td>
@@ -220,7 +221,7 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
             <tbody>
               {report.cancellations.map((row) => (
                 <tr key={row.reason}>
-                  <th scope="row">{t(`revenue.reasons.${row.reason}`, { defaultValue: row.reason })}</th>
+                  <th scope="row">{ifKnown(`revenue.reasons.${row.reason}`) ?? row.reason}</th>
                   <td>{formatCount(locale, row.subscriptions)}</td>
                 </tr>
               ))}
