@@ -2,8 +2,8 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { operatorSignInFailures, operators, parentSessions, requestThrottle } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../test/test-parent.server.ts";
 import { sweepExpiredRows } from "./housekeeping-jobs.server.ts";
-import { insertTestParent } from "./onboarding/test-parent.server.ts";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);

@@ -10,7 +10,6 @@ import {
   subscriptions,
 } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import {
   applyOrderUpdate,
   chargeStoredCard,
@@ -28,6 +27,7 @@ import {
   settleSubscriptionOrder,
 } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";

@@ -18,7 +18,6 @@ import {
   setManualAccess,
 } from "@kinderready/domain/console/customer-admin.server";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import {
   applyOrderUpdate,
   chargeStoredCard,
@@ -27,6 +26,7 @@ import {
 } from "@kinderready/domain/payments/orders.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";

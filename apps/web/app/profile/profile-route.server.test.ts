@@ -4,7 +4,7 @@ import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/email/access-code.server";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";

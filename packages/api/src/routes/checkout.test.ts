@@ -9,11 +9,11 @@ import {
   subscriptions,
 } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";

@@ -1,8 +1,8 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";

@@ -1,8 +1,8 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
-import { insertTestParent } from "@kinderready/domain/onboarding/test-parent.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import {
   buyUpsale,
   decideUpsaleOffer,

@@ -3,8 +3,8 @@ import { auditLog } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { assignIntroOfferGroup, getSplits } from "../experiments/split-config.server.ts";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
 import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 

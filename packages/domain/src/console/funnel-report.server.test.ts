@@ -4,11 +4,11 @@ import { funnelVisitors, orders, pricePlans } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import type { AnalyticsEventName } from "../analytics/analytics-events.ts";
 import { recordAnalyticsEvents, recordAnalyticsVisit } from "../analytics/analytics-ingest.server.ts";
 import { funnelSteps } from "../analytics/funnel-steps.ts";
 import { rebuildVisitorFunnel } from "../analytics/visitor-funnel.server.ts";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getFunnelReport } from "./funnel-report.server.ts";
 

@@ -4,7 +4,7 @@ import { analyticsEvents, pricePlans, subscriptions } from "@kinderready/db/sche
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { applyOrderUpdate, ensureOrder, type OrderPurpose, type PaymentDeps } from "../payments/orders.server.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";

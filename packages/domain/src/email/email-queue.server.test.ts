@@ -5,7 +5,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases"
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createRandomToken } from "../random-token.ts";
 import { enqueueEmail, queueReceipt } from "./email-queue.server.ts";
 

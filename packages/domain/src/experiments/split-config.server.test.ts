@@ -4,7 +4,7 @@ import { settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import {
   assignIntroOfferGroup,
   assignIntroOfferGroupByToken,

@@ -3,11 +3,11 @@ import { users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { createRandomToken } from "../random-token.ts";
 import { checkEmailForVisitor, emailCheckLimit, submitOnboardingForVisitor } from "./onboarding.server.ts";
 import { onboardingBody } from "./onboarding-schema.ts";
-import { insertTestParent } from "./test-parent.server.ts";
 
 const lead = (email: string) =>
   onboardingBody.parse({

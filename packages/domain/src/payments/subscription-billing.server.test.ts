@@ -3,7 +3,7 @@ import { conversionEvents, pricePlans } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";

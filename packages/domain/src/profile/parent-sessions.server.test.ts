@@ -4,7 +4,7 @@ import { parentSessions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../onboarding/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-parent.server.ts";
 import { endParentSession, findSessionParent, startParentSession } from "./parent-sessions.server.ts";
 
 const day = 24 * 60 * 60 * 1000;

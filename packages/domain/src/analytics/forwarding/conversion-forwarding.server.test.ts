@@ -3,14 +3,14 @@ import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, 
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../onboarding/test-parent.server.ts";
+import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
+import { insertTestParent } from "../../../test/test-parent.server.ts";
 import { eraseParentData } from "../../profile/erase-parent-data.server.ts";
 import { createRandomToken } from "../../random-token.ts";
 import { createAmplitudeHttp } from "./amplitude-http.server.ts";
 import { type ForwardingDeps, forwardConversions, maxAttempts, retryDelayMs } from "./conversion-forwarding.server.ts";
 import { createGa4MeasurementAdapter } from "./ga4-measurement.server.ts";
 import { createMetaCapiAdapter } from "./meta-capi.server.ts";
-import { type PlatformStub, startPlatformStub } from "./platform-stub.server.ts";
 import { createTiktokEventsAdapter } from "./tiktok-events.server.ts";
 
 // The forwarding job against a real database and four local HTTP servers standing in for Meta,

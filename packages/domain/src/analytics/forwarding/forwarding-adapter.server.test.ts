@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
 import { DeliveryError, postJson } from "./forwarding-adapter.server.ts";
-import { type PlatformStub, startPlatformStub } from "./platform-stub.server.ts";
 
 describe("postJson", () => {
   let platform: PlatformStub;

@@ -5,14 +5,14 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases"
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../onboarding/test-parent.server.ts";
+import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
+import { insertTestParent } from "../../../test/test-parent.server.ts";
 import {
   conversionsJob,
   type ForwardingDestinations,
   productEventsJob,
   startForwardingJobs,
 } from "./forwarding-jobs.server.ts";
-import { type PlatformStub, startPlatformStub } from "./platform-stub.server.ts";
 
 // The pg-boss wiring: schedules only for what is configured, and a worker that forwards.
 

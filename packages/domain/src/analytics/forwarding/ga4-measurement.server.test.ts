@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type PlatformStub, startPlatformStub, testConversion } from "../../../test/platform-stub.server.ts";
 import { createGa4MeasurementAdapter } from "./ga4-measurement.server.ts";
-import { type PlatformStub, startPlatformStub, testConversion } from "./platform-stub.server.ts";
 
 describe("GA4 Measurement Protocol adapter", () => {
   let ga4: PlatformStub;

@@ -4,9 +4,9 @@ import { analyticsEvents, settings, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../onboarding/test-parent.server.ts";
+import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
+import { insertTestParent } from "../../../test/test-parent.server.ts";
 import { type AmplitudeHttp, createAmplitudeHttp } from "./amplitude-http.server.ts";
-import { type PlatformStub, startPlatformStub } from "./platform-stub.server.ts";
 import { amplitudeCursorKey, forwardProductEvents } from "./product-events-forwarding.server.ts";
 
 // Stored product-analytics events to a local stand-in for Amplitude: batches of 100 in id order,

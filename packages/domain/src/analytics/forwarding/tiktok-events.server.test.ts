@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PlatformStub, startPlatformStub, testConversion } from "./platform-stub.server.ts";
+import { type PlatformStub, startPlatformStub, testConversion } from "../../../test/platform-stub.server.ts";
 import { createTiktokEventsAdapter } from "./tiktok-events.server.ts";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

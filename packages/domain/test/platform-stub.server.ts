@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Conversion } from "./forwarding-adapter.server.ts";
+import type { Conversion } from "../src/analytics/forwarding/forwarding-adapter.server.ts";
 
 /** A request the stub received: what a platform would see. */
 export type RecordedRequest = {

@@ -1,6 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
 import { users } from "@kinderready/db/schema";
-import { createRandomToken } from "../random-token.ts";
+import { createRandomToken } from "../src/random-token.ts";
 
 /** Tests only: a parent who finished the quiz (token, email), written straight to the database. */
 export async function insertTestParent(db: Database) {
