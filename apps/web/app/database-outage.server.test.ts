@@ -1,25 +1,23 @@
+import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
 import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
 
 const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 const where = { method: "GET", path: "/purchase/" };
 
 describe("database outage on pages", () => {
-  const stderr = vi.spyOn(console, "error").mockImplementation(() => {});
-  afterEach(() => stderr.mockClear());
-  afterAll(() => stderr.mockRestore());
-
   it("marks the request and logs one warning however many loaders fail", () => {
     const context = new RouterContextProvider();
+    const { log, lines } = memoryLogger();
     expect(hadDatabaseOutage(context)).toBe(false);
-    expect(noteDatabaseOutage(new Error("Failed query", { cause: refused }), context, where)).toBe(true);
-    expect(noteDatabaseOutage(refused, context, where)).toBe(true);
+    expect(noteDatabaseOutage(new Error("Failed query", { cause: refused }), context, where, log)).toBe(true);
+    expect(noteDatabaseOutage(refused, context, where, log)).toBe(true);
     expect(hadDatabaseOutage(context)).toBe(true);
-    expect(stderr).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(stderr.mock.calls[0]?.[0]))).toMatchObject({
-      level: "warn",
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 40,
       msg: "database unavailable",
       path: "/purchase/",
       err: { code: "ECONNREFUSED" },
@@ -28,9 +26,10 @@ describe("database outage on pages", () => {
 
   it("leaves other errors to the error reporter", () => {
     const context = new RouterContextProvider();
-    expect(noteDatabaseOutage(new TypeError("x is undefined"), context, where)).toBe(false);
+    const { log, lines } = memoryLogger();
+    expect(noteDatabaseOutage(new TypeError("x is undefined"), context, where, log)).toBe(false);
     expect(hadDatabaseOutage(context)).toBe(false);
-    expect(stderr).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
   });
 
   it("answers a document with 503, Retry-After and the page's language, and leaves trying again to the visitor", async () => {

@@ -1,3 +1,4 @@
+import type { Logger } from "@kinderready/config/logger";
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "@kinderready/db/database-unavailable";
 import { describeError } from "@kinderready/db/describe-error";
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
@@ -9,21 +10,20 @@ const databaseOutage = createContext(false);
 
 /**
  * When `error` says the database cannot be reached, marks the request (its answer becomes a 503)
- * and logs one warning line for it (on stderr, as the other server logs of pages); answers whether it did. Such an error is an outage, not a bug:
- * the caller reports nothing.
+ * and logs one warning for it; answers whether it did. Such an error is an outage, not a bug: the
+ * caller reports nothing.
  */
 export function noteDatabaseOutage(
   error: unknown,
   context: Readonly<RouterContextProvider>,
   where: { method: string; path: string },
+  log: Logger,
 ): boolean {
   if (!isDatabaseUnavailable(error)) return false;
   if (!context.get(databaseOutage)) {
     context.set(databaseOutage, true);
     const { type, code, message } = describeError(error);
-    console.error(
-      JSON.stringify({ level: "warn", msg: "database unavailable", ...where, err: { type, code, message } }),
-    );
+    log.warn({ ...where, err: { type, code, message } }, "database unavailable");
   }
   return true;
 }

@@ -93,10 +93,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && Number(error.status) < 500) return;
   const { pathname } = new URL(request.url);
-  if (noteDatabaseOutage(error, context, { method: request.method, path: pathname })) return;
-  context
-    .get(requestContext)
-    .errors.report(error, { msg: "page request failed", extra: { method: request.method, path: pathname } });
+  const { log, errors } = context.get(requestContext);
+  if (noteDatabaseOutage(error, context, { method: request.method, path: pathname }, log)) return;
+  errors.report(error, { msg: "page request failed", extra: { method: request.method, path: pathname } });
 };
 
 /** Client navigations and fetchers: the same 503 when the database failed them. */

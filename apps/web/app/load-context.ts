@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@kinderready/config/config.server";
+import type { Logger } from "@kinderready/config/logger";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { Geo } from "@kinderready/domain/geo/resolve-geo";
@@ -17,6 +18,8 @@ export type RequestContext = {
   clientAddress: string;
   /** Where loaders and actions report unexpected faults (stderr, and Sentry when configured). */
   errors: ErrorReporter;
+  /** The request's logger: every line carries its request id. */
+  log: Logger;
 };
 
 export const requestContext = createContext<RequestContext>();

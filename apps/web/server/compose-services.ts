@@ -1,4 +1,5 @@
 import type { Config } from "@kinderready/config/config.server";
+import type { Logger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
 import type { AppServices } from "@kinderready/domain/app-services";
@@ -18,7 +19,7 @@ import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-g
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import type { PgBoss } from "pg-boss";
 
-type Wiring = { config: Config; database: DbHandle; jobs: PgBoss; errors: ErrorReporter };
+type Wiring = { config: Config; database: DbHandle; jobs: PgBoss; errors: ErrorReporter; log: Logger };
 
 /**
  * The domain's dependencies, built once from the configuration: the adapters (the gateway, SMTP)
@@ -71,7 +72,7 @@ export function composeServices({ config, database, jobs, errors }: Wiring): {
  * web process only creates the queues it sends to.
  */
 export async function startWorkers(
-  { config, database, jobs, errors }: Wiring,
+  { config, database, jobs, errors, log }: Wiring,
   { services, sender }: { services: AppServices; sender: MailSender },
 ): Promise<void> {
   if (config.role === "web") {
@@ -94,6 +95,7 @@ export async function startWorkers(
     destinations: config.forwarding,
     appUrl: config.appUrl,
     now: services.account.now,
+    log: log.child({ part: "forwarding" }),
   });
   await startHousekeepingJobs(jobs, { db, now: services.account.now });
 }

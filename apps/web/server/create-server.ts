@@ -1,9 +1,10 @@
 import { healthOnlyPlugin } from "@kinderready/api/api-plugin";
 import { apiServerOptions } from "@kinderready/api/server-options";
 import { type Config, loadConfig } from "@kinderready/config/config.server";
+import { createLogger } from "@kinderready/config/logger";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { createErrorReporter } from "@kinderready/domain/error-reporting/create-error-reporter.server";
-import { type FastifyInstance, type FastifyRequest, fastify } from "fastify";
+import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import type { ViteDevServer } from "vite";
 import { composeServices, startWorkers } from "./compose-services.ts";
 import { registerLoadShedding } from "./load-shedding.ts";
@@ -29,14 +30,20 @@ export type ServerOptions = {
  * the printable files, the API and the pages.
  */
 export async function buildServer({ config, vite }: ServerOptions): Promise<FastifyInstance> {
-  // First, so the SDK (when configured) sees the server from its start.
-  const errors = await createErrorReporter(config.sentry);
-  const app = fastify({
-    logger: {
-      level: config.logLevel,
-      // User tokens travel in query strings and API paths: log neither, only their names.
-      serializers: { req: (request) => ({ method: request.method, url: loggedUrl(request), id: request.id }) },
+  // One logger for the process, handed to every part that logs.
+  const log = createLogger({
+    level: config.logLevel,
+    // User tokens travel in query strings and API paths: log neither, only their names.
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request), id: request.id }),
     },
+  });
+  // Before the server, so the SDK (when configured) sees it from its start.
+  const errors = await createErrorReporter(config.sentry, log);
+  // Fastify's own logger type: routes and plugins are written against it.
+  const loggerInstance: FastifyBaseLogger = log;
+  const app = fastify({
+    loggerInstance,
     trustProxy: config.trustProxy,
     // The body limit, and the router's limits and answers, which the API's error shape covers.
     ...apiServerOptions,
@@ -49,8 +56,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   const { database, createdOperator } = await prepareDatabase(config);
   if (createdOperator) app.log.info({ email: createdOperator }, "created the first console operator");
   // A web process only enqueues; worker processes (or the one `all` process) run the jobs.
-  const jobs = await startJobs(database, { runsJobs: config.role !== "web" });
-  const wiring = { config, database, jobs, errors };
+  const jobs = await startJobs(database, { runsJobs: config.role !== "web", log: log.child({ part: "jobs" }) });
+  const wiring = { config, database, jobs, errors, log };
   const { services, sender } = composeServices(wiring);
   await startWorkers(wiring, { services, sender });
   app.addHook("onClose", async () => {
@@ -72,7 +79,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   await registerGatewaySimulator(app, { config, db: database.db });
   await registerPrintableFiles(app, { config, printables: services.printables, errors });
   await registerApi(app, { config, services, errors, ping: database.ping, rateLimits: rateLimits.share });
-  await registerPages(app, { config, services, errors, rateLimits: rateLimits.share, vite });
+  await registerPages(app, { config, services, errors, log, rateLimits: rateLimits.share, vite });
   return app;
 }
 

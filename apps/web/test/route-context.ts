@@ -1,4 +1,5 @@
 import { loadConfig, type PublicConfig, toPublicConfig } from "@kinderready/config/config.server";
+import { createLogger } from "@kinderready/config/logger";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { RouterContextProvider } from "react-router";
@@ -17,13 +18,15 @@ export function routeTestContext(input: {
   clientAddress: string;
 }): RouterContextProvider {
   const provided = new RouterContextProvider();
+  const log = createLogger({ level: "warn" });
   provided.set(requestContext, {
     nonce: "nonce",
     config: input.config,
     services: input.services,
     geo: { countryCode: "DE", region: "", source: "locale" },
     clientAddress: input.clientAddress,
-    errors: createLocalErrorReporter(),
+    errors: createLocalErrorReporter(log),
+    log,
   });
   return provided;
 }

@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
@@ -261,7 +262,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
     // A web process's queue: requests enqueue, and no worker writes behind the fuzzer's back.
-    jobs = await startJobs(database, { runsJobs: false });
+    jobs = await startJobs(database, { runsJobs: false, log: createLogger({ level: "warn" }) });
     await createEmailQueues(jobs);
     await createPaymentQueues(jobs);
     // A gateway that answers, so a payment that fails is the product's fault, not a closed port's.

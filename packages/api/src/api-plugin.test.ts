@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import { openDb } from "@kinderready/db/open-db";
 import { testDatabases } from "@kinderready/db/test-databases";
 import { createLocalErrorReporter, type ErrorDetails } from "@kinderready/domain/error-reporting/error-reporter";
@@ -13,7 +14,7 @@ import { testServices } from "./routes/test-api.ts";
 const apiSecret = "test-secret-of-enough-length";
 // These tests cover the conventions; the onboarding tests exercise the real email queue.
 const noEmails = { send: async () => null };
-const errors = createLocalErrorReporter(() => {});
+const errors = createLocalErrorReporter(createLogger({ level: "silent" }));
 
 describe.each(testDatabases())("API conventions on $name", (target) => {
   let app: FastifyInstance;

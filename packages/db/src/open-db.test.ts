@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, openDb } from "./open-db.ts";
@@ -50,7 +51,7 @@ describe.each(testDatabases())("database on $name", (target) => {
   });
 
   it("runs a background job through pg-boss on the same database", async () => {
-    const boss = await startJobs(handle);
+    const boss = await startJobs(handle, { log: createLogger({ level: "warn" }) });
     try {
       await boss.createQueue("foundation-check");
       const received = new Promise<unknown>((resolve) => {

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "@kinderready/config/logger";
 import { fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
 import type { DbHandle } from "./open-db.ts";
 
@@ -8,7 +9,10 @@ import type { DbHandle } from "./open-db.ts";
  * `runsJobs: false` (a web process) only enqueues: no maintenance and no cron, which the
  * worker processes do.
  */
-export async function startJobs(handle: DbHandle, { runsJobs = true } = {}): Promise<PgBoss> {
+export async function startJobs(
+  handle: DbHandle,
+  { runsJobs = true, log }: { runsJobs?: boolean; log: Logger },
+): Promise<PgBoss> {
   const roleOptions = { supervise: runsJobs, schedule: runsJobs };
   const boss =
     handle.kind === "pglite"
@@ -18,9 +22,7 @@ export async function startJobs(handle: DbHandle, { runsJobs = true } = {}): Pro
   // A worker's errors arrive as plain objects ({ message, queue, … }), which String() shows as
   // "[object Object]": log their message and queue.
   boss.on("error", (error: Error & { queue?: string }) =>
-    console.error(
-      JSON.stringify({ level: "error", msg: "pg-boss error", queue: error.queue, err: error.message ?? String(error) }),
-    ),
+    log.error({ queue: error.queue, err: { message: error.message ?? String(error) } }, "pg-boss error"),
   );
   await boss.start();
   return boss;

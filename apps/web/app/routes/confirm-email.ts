@@ -11,7 +11,12 @@ import type { Route } from "./+types/confirm-email";
  * scanners in mail servers, which only fetch, cannot confirm for the parent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = context.get(requestContext);
+  const { services, log } = context.get(requestContext);
+  const failed = (status: number, field: string) => {
+    // The parent is shown nothing; the operator sees the event, without personal data.
+    log.warn({ status, field }, "failed_email_confirmation");
+    return data({ confirmed: false }, { status });
+  };
   const input = confirmEmailBody.safeParse({ ...(await request.json().catch(() => ({}))), product: defaultProduct });
   if (!input.success) return failed(400, input.error.issues[0]?.path.join(".") ?? "body");
   try {
@@ -21,10 +26,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (known) return failed(known.status, known.field ?? "body");
     throw error;
   }
-}
-
-// The parent is shown nothing (spec point 8); the operator sees the event, without personal data.
-function failed(status: number, field: string) {
-  console.error(JSON.stringify({ level: "warn", event: "failed_email_confirmation", status, field }));
-  return data({ confirmed: false }, { status });
 }

@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { attributions, emailMessages, emailOutbox, quizAnswers, users } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
@@ -54,7 +55,7 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    jobs = await startJobs(database);
+    jobs = await startJobs(database, { log: createLogger({ level: "warn" }) });
     const sender = createMailSender({ from: "KinderReady <hello@example.com>", db: database.db });
     await startEmailWorker(jobs, {
       db: database.db,

@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { printableProgress, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
@@ -47,7 +48,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
           pool,
           cache: new RenderCache(1e7),
           previews: new RenderCache(1e6),
-          errors: createLocalErrorReporter(),
+          errors: createLocalErrorReporter(createLogger({ level: "warn" })),
         }),
       { prefix: "/printables/files" },
     );

@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { Database, DbHandle } from "@kinderready/db/open-db";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
@@ -64,7 +65,7 @@ export async function buildTestApi(database: DbHandle, services: AppServices): P
         rateLimitMax: 10_000,
         ping: database.ping,
         services,
-        errors: createLocalErrorReporter(),
+        errors: createLocalErrorReporter(createLogger({ level: "warn" })),
       }),
     { prefix: "/api/v1" },
   );

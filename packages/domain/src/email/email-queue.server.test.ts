@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { emailMessages } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
@@ -19,7 +20,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    boss = await startJobs(database);
+    boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await boss.createQueue("email-send", { policy: "stately" });
   }, 60_000);
   afterAll(async () => {

@@ -1,19 +1,23 @@
+import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import { describe, expect, it } from "vitest";
 import { createErrorReporter } from "./create-error-reporter.server.ts";
 
 describe("createErrorReporter", () => {
-  it("without Sentry settings, writes one JSON line per fault to stderr and loads no SDK", async () => {
-    const lines: string[] = [];
-    const reporter = await createErrorReporter(undefined, (line) => lines.push(line));
+  it("without Sentry settings, logs one line per fault and loads no SDK", async () => {
+    const { log, lines } = memoryLogger();
+    const reporter = await createErrorReporter(undefined, log);
     expect(reporter.name).toBe("local");
     reporter.report(new Error("database down"), {
       msg: "page request failed",
       userId: "0b7e6a4c-5f1d-4c8e-9a2b-3d4e5f6a7b8c",
       extra: { route: "/printables/" },
     });
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
+    expect(lines).toEqual([
       {
-        level: "error",
+        level: 50,
+        time: expect.any(Number),
+        pid: process.pid,
+        hostname: expect.any(String),
         msg: "page request failed",
         route: "/printables/",
         userId: "0b7e6a4c-5f1d-4c8e-9a2b-3d4e5f6a7b8c",
@@ -24,11 +28,11 @@ describe("createErrorReporter", () => {
   });
 
   it("with Sentry settings, reports through the SDK as well", async () => {
-    const lines: string[] = [];
+    const { log, lines } = memoryLogger();
     // A closed port: nothing listens, so nothing leaves this machine.
     const reporter = await createErrorReporter(
       { dsn: "http://public@127.0.0.1:9/1", environment: "test", tracesSampleRate: 0 },
-      (line) => lines.push(line),
+      log,
     );
     expect(reporter.name).toBe("sentry");
     reporter.report(new Error("boom"), { msg: "request failed" });

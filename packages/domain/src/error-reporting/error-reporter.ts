@@ -1,3 +1,4 @@
+import type { Logger } from "@kinderready/config/logger";
 import { describeError } from "@kinderready/db/describe-error";
 
 /** What an unexpected fault is reported with: never an email, a token, a name or an address. */
@@ -21,12 +22,12 @@ export type ErrorReporter = {
   close(timeoutMs: number): Promise<void>;
 };
 
-/** One JSON line per fault on stderr, as the process logged them before there was a reporter. */
-export function createLocalErrorReporter(write: (line: string) => void = console.error): ErrorReporter {
+/** One log line per fault, at level error. */
+export function createLocalErrorReporter(log: Logger): ErrorReporter {
   return {
     name: "local",
     report(error, { msg, userId, extra }) {
-      write(JSON.stringify({ level: "error", msg, ...extra, ...(userId && { userId }), err: describeError(error) }));
+      log.error({ ...extra, ...(userId && { userId }), err: describeError(error) }, msg);
     },
     close: async () => {},
   };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
+import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorReporter } from "./error-reporter.ts";
 import { createSentryErrorReporter } from "./sentry-error-reporter.server.ts";
@@ -36,7 +37,7 @@ describe("the Sentry reporter, end to end", () => {
   let ingest: Server;
   let app: Server;
   let reporter: ErrorReporter;
-  const lines: string[] = [];
+  const { log, lines } = memoryLogger();
 
   beforeAll(async () => {
     ingest = createServer(async (request, response) => {
@@ -47,7 +48,7 @@ describe("the Sentry reporter, end to end", () => {
     const { port } = ingest.address() as AddressInfo;
     reporter = createSentryErrorReporter(
       { dsn: `http://public@127.0.0.1:${port}/1`, environment: "test", tracesSampleRate: 0 },
-      (line) => lines.push(line),
+      log,
     );
     // A page whose handler fails, so the SDK attaches the request as it does in the server.
     app = createServer((_request, response) => {
@@ -97,7 +98,7 @@ describe("the Sentry reporter, end to end", () => {
     for (const secret of [token, email, encodeURIComponent(email), "203.0.113.7", "kr_session"]) {
       expect(sent).not.toContain(secret);
     }
-    // The stderr line is still written.
+    // The log line is still written.
     expect(lines).toHaveLength(1);
   });
 });

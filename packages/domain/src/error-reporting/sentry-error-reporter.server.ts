@@ -1,17 +1,15 @@
+import type { Logger } from "@kinderready/config/logger";
 import * as Sentry from "@sentry/node";
 import { createLocalErrorReporter, type ErrorReporter, type SentrySettings } from "./error-reporter.ts";
 import { privateDataCollection, scrubEvent, scrubSpan } from "./scrub-event.ts";
 
 /**
- * Sentry's Node SDK for this process: every report still goes to stderr, and to Sentry scrubbed
+ * Sentry's Node SDK for this process: every report is still logged, and to Sentry scrubbed
  * of personal data. Faults are reported where they are handled (the API error handler, the page
  * handler), not by the SDK's Fastify hook: that one sees an error before our handler turns an
  * expected refusal (a DomainError) into a 4xx, and would send those as server faults.
  */
-export function createSentryErrorReporter(
-  sentry: SentrySettings,
-  write: (line: string) => void = console.error,
-): ErrorReporter {
+export function createSentryErrorReporter(sentry: SentrySettings, log: Logger): ErrorReporter {
   Sentry.init({
     dsn: sentry.dsn,
     environment: sentry.environment,
@@ -22,7 +20,7 @@ export function createSentryErrorReporter(
     beforeSend: scrubEvent,
     beforeSendSpan: scrubSpan,
   });
-  const local = createLocalErrorReporter(write);
+  const local = createLocalErrorReporter(log);
   return {
     name: "sentry",
     report(error, details) {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGeoService } from "./geo-service.server.ts";
 
@@ -37,11 +38,14 @@ const answer =
   };
 
 function setup(handler: Handler, timeoutMs = 1500) {
-  const events: Record<string, unknown>[] = [];
+  const { log, lines } = memoryLogger();
   let clock = 1_000_000;
   return startService(handler).then((service) => ({
     ...service,
-    events,
+    lines,
+    get events() {
+      return lines.map(({ level, msg, reason }) => ({ level, msg, reason }));
+    },
     advance: (ms: number) => {
       clock += ms;
     },
@@ -49,7 +53,7 @@ function setup(handler: Handler, timeoutMs = 1500) {
       urlTemplate: service.urlTemplate,
       timeoutMs,
       now: () => clock,
-      log: (event) => events.push(event),
+      log,
     }),
   }));
 }
@@ -81,15 +85,15 @@ describe("createGeoService", () => {
   ])("on %s answers nothing and logs the failure without the address", async (_name, handler, reason) => {
     const service = await setup(handler, 100);
     await expect(service.lookup("8.8.4.4")).resolves.toBeUndefined();
-    expect(service.events).toEqual([{ level: "error", msg: "geo_lookup_failed", reason }]);
-    expect(JSON.stringify(service.events)).not.toContain("8.8.4.4");
+    expect(service.events).toEqual([{ level: 50, msg: "geo_lookup_failed", reason }]);
+    expect(JSON.stringify(service.lines)).not.toContain("8.8.4.4");
   });
 
   it("logs an unreachable service", async () => {
     const service = await setup(answer({}));
     await new Promise((resolve) => servers[0]?.close(resolve));
     await expect(service.lookup("8.8.4.4")).resolves.toBeUndefined();
-    expect(service.events).toEqual([{ level: "error", msg: "geo_lookup_failed", reason: "unreachable" }]);
+    expect(service.events).toEqual([{ level: 50, msg: "geo_lookup_failed", reason: "unreachable" }]);
   });
 
   it("shares one request between concurrent lookups of the same address", async () => {
@@ -148,7 +152,7 @@ describe("createGeoService", () => {
   it("backs off on 429 for the time the service names", async () => {
     const service = await setup(answer({}, 429, { "x-ttl": "20" }));
     await service.lookup("81.2.69.1");
-    expect(service.events).toEqual([{ level: "error", msg: "geo_lookup_failed", reason: "rate_limited" }]);
+    expect(service.events).toEqual([{ level: 50, msg: "geo_lookup_failed", reason: "rate_limited" }]);
     await service.lookup("81.2.69.2");
     expect(service.requests).toHaveLength(1);
     service.advance(21_000);
@@ -157,13 +161,12 @@ describe("createGeoService", () => {
   });
 
   it("keeps only so many addresses", async () => {
-    const events: Record<string, unknown>[] = [];
     const { requests, urlTemplate } = await startService(answer({ countryCode: "US" }));
     const lookup = createGeoService({
       urlTemplate,
       timeoutMs: 1500,
       cacheEntries: 2,
-      log: (event) => events.push(event),
+      log: memoryLogger().log,
     });
     await lookup("81.2.69.1");
     await lookup("81.2.69.2");

@@ -1,3 +1,4 @@
+import type { Logger } from "@kinderready/config/logger";
 import { z } from "zod";
 import { LruCache } from "./lru-cache.ts";
 import { type GeoLocation, normalizeCountry, normalizeRegion } from "./resolve-geo.ts";
@@ -15,7 +16,7 @@ export type GeoServiceOptions = {
   timeoutMs: number;
   cacheEntries?: number;
   now?: () => number;
-  log?: (event: Record<string, unknown>) => void;
+  log: Logger;
 };
 
 /** An address's place changes rarely; a failed one is retried after a minute, not on every page. */
@@ -38,8 +39,6 @@ class LookupFailure extends Error {
   }
 }
 
-const logError = (event: Record<string, unknown>) => console.error(JSON.stringify(event));
-
 /**
  * An HTTP geolocation service (spec point 7), for deployments without a proxy that knows the
  * country. The page waits for it, so briefly: a short timeout, answers and failures cached by
@@ -47,7 +46,6 @@ const logError = (event: Record<string, unknown>) => console.error(JSON.stringif
  */
 export function createGeoService(options: GeoServiceOptions): GeoLookup {
   const now = options.now ?? Date.now;
-  const log = options.log ?? logError;
   const cache = new LruCache<GeoLocation | "failed">(options.cacheEntries ?? 10_000);
   const inFlight = new Map<string, Promise<GeoLocation | undefined>>();
   let pausedUntil = 0;
@@ -96,7 +94,7 @@ export function createGeoService(options: GeoServiceOptions): GeoLookup {
       if (failure.pauseMs > 0) pausedUntil = now() + failure.pauseMs;
       cache.set(address, "failed", now() + failedTtlMs);
       // No address in the log: it is personal data.
-      log({ level: "error", msg: "geo_lookup_failed", reason: failure.reason });
+      options.log.error({ reason: failure.reason }, "geo_lookup_failed");
       return undefined;
     }
   }

@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans, webhookEvents } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
@@ -29,7 +30,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
-    boss = await startJobs(database);
+    boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await createPaymentQueues(boss);
   }, 60_000);
   afterAll(async () => {

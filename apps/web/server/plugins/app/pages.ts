@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import { type Config, toPublicConfig } from "@kinderready/config/config.server";
+import type { Logger } from "@kinderready/config/logger";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
@@ -31,6 +32,7 @@ type PagesDeps = {
   services: AppServices;
   errors: ErrorReporter;
   rateLimits: RateLimitSharing;
+  log: Logger;
   /** Present in development: pages come from Vite with hot reload instead of the build. */
   vite: ViteDevServer | undefined;
 };
@@ -98,11 +100,15 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
 }
 
 /** What every loader, action and the document render get: the services, and the visit's facts. */
-function loadContextFactory({ config, services, errors }: PagesDeps) {
+function loadContextFactory({ config, services, errors, log }: PagesDeps) {
   const publicConfig = toPublicConfig(config);
   const secureCookies = config.appUrl.startsWith("https:");
   const geoLookup = config.geo.serviceUrl
-    ? createGeoService({ urlTemplate: config.geo.serviceUrl, timeoutMs: config.geo.serviceTimeoutMs })
+    ? createGeoService({
+        urlTemplate: config.geo.serviceUrl,
+        timeoutMs: config.geo.serviceTimeoutMs,
+        log: log.child({ adapter: "geo" }),
+      })
     : undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const context = new RouterContextProvider();
@@ -128,6 +134,7 @@ function loadContextFactory({ config, services, errors }: PagesDeps) {
       geo,
       clientAddress: request.ip,
       errors,
+      log: request.log,
     });
     return context;
   };

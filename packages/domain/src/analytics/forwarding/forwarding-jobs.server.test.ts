@@ -1,3 +1,4 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { conversionEvents } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
@@ -25,7 +26,7 @@ describe.each(testDatabases())("forwarding jobs on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    boss = await startJobs(database);
+    boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     meta = await startPlatformStub({ events_received: 1 });
   }, 60_000);
   afterAll(async () => {
@@ -44,6 +45,7 @@ describe.each(testDatabases())("forwarding jobs on $name", (target) => {
     db: database.db,
     destinations,
     appUrl: "https://kinderready.app",
+    log: createLogger({ level: "warn" }),
     now: () => new Date(),
   });
 

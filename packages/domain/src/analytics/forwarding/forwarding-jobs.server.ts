@@ -1,3 +1,4 @@
+import type { Logger } from "@kinderready/config/logger";
 import { describeError } from "@kinderready/db/describe-error";
 import type { Database } from "@kinderready/db/open-db";
 import type { PgBoss } from "pg-boss";
@@ -25,6 +26,7 @@ export type ForwardingJobDeps = {
   destinations: ForwardingDestinations;
   appUrl: string;
   now: () => Date;
+  log: Logger;
 };
 
 /**
@@ -48,7 +50,7 @@ export async function startForwardingJobs(boss: PgBoss, deps: ForwardingJobDeps)
     await boss.createQueue(conversionsJob, { policy: "singleton" });
     await boss.work(conversionsJob, async () => {
       const summary = await forwardConversions({ db: deps.db, adapters, appUrl: deps.appUrl, now: deps.now });
-      if (summary.failed > 0) log("error", "conversion deliveries failed for good", summary);
+      if (summary.failed > 0) deps.log.error(summary, "conversion deliveries failed for good");
     });
     await boss.schedule(conversionsJob, "* * * * *");
   }
@@ -61,16 +63,12 @@ export async function startForwardingJobs(boss: PgBoss, deps: ForwardingJobDeps)
   await boss.work(productEventsJob, async () => {
     try {
       const result = await forwardProductEvents({ db: deps.db, amplitude: amplitudeHttp, now: deps.now });
-      if (result.rejected > 0) log("warn", "Amplitude refused invalid product events", result);
+      if (result.rejected > 0) deps.log.warn(result, "Amplitude refused invalid product events");
     } catch (error) {
       // The cursor stays put and the next run sends the batch again; say so, or it stalls unseen.
-      log("error", "product events forwarding failed", { err: describeError(error) });
+      deps.log.error({ err: describeError(error) }, "product events forwarding failed");
       throw error;
     }
   });
   await boss.schedule(productEventsJob, "* * * * *");
-}
-
-function log(level: "warn" | "error", msg: string, details: object) {
-  console.error(JSON.stringify({ level, msg, ...details }));
 }
