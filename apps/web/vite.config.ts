@@ -2,8 +2,12 @@ import { loadConfig } from "@kinderready/config/config.server";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import manifest from "./package.json" with { type: "json" };
 
 const config = loadConfig();
+// The server's own packages are loaded by Node, once, for the pages as for the API: bundled into
+// the pages they would be a second copy (other classes, other caches) in the same process.
+const workspacePackages = Object.keys(manifest.dependencies).filter((name) => name.startsWith("@kinderready/"));
 
 export default defineConfig({
   plugins: [
@@ -12,5 +16,13 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: "./server/create-server.ts", externalizeServerEntryImports: ["#load-context"] }),
   ],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    ssr: {
+      resolve: { external: workspacePackages },
+      build: {
+        rollupOptions: { external: (id) => workspacePackages.some((name) => id === name || id.startsWith(`${name}/`)) },
+      },
+    },
+  },
   server: { port: config.port, host: config.host, strictPort: true },
 });

@@ -12,18 +12,8 @@ export type GatewayOrder = {
   cardToken?: string | undefined;
 };
 
-/**
- * Recognised by name: the gateway adapter is built by the server (its modules loaded by Node),
- * while page actions run from the Vite bundle, which holds its own copy of this module, so a
- * class identity check would miss the adapter's errors there.
- */
-const isErrorNamed = (value: unknown, name: string) => value instanceof Error && value.name === name;
-
 /** A refusal before any order exists (bad signature, duplicate order id, unknown order). */
 export class GatewayError extends Error {
-  static override [Symbol.hasInstance](value: unknown) {
-    return isErrorNamed(value, "GatewayError");
-  }
   override name = "GatewayError";
   readonly code: string;
   readonly httpStatus: number;
@@ -40,9 +30,6 @@ export class GatewayError extends Error {
  * caller asks for the order's status later (reconciliation).
  */
 export class GatewayUnavailableError extends Error {
-  static override [Symbol.hasInstance](value: unknown) {
-    return isErrorNamed(value, "GatewayUnavailableError");
-  }
   override name = "GatewayUnavailableError";
 }
 
