@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PrintablesPage } from "../components/upsale/printables-page.tsx";
-import { handlePrintablesAction, loadPrintables } from "../upsale/printables-route.server.ts";
+import { handlePrintablesAction, loadPrintables } from "../printables/printables-route.server.ts";
 import type { Route } from "./+types/printables";
 
 // The printables area (/printables/): the kit's levels and items, the add-on packs owned, and the upsells.

@@ -28,8 +28,8 @@ import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
-import { upsaleOnArrival, upsaleOwner } from "./upsale-modal.ts";
-import type { CompleteActionResult, UpsaleActionResult } from "./upsale-result.ts";
+import { upsaleOnArrival, upsaleOwner } from "../upsale/upsale-modal.ts";
+import type { CompleteActionResult, UpsaleActionResult } from "../upsale/upsale-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
 // the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
