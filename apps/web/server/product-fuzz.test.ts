@@ -1,6 +1,6 @@
-import { collectApiRoutes } from "@kinderready/api/api-fuzz-harness";
-import { unicodeEdgeCases } from "@kinderready/api/fuzz-arbitraries";
-import { testDatabases } from "@kinderready/db/test-databases";
+import { collectApiRoutes } from "@kinderready/api/test/api-fuzz-harness";
+import { unicodeEdgeCases } from "@kinderready/api/test/fuzz-arbitraries";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

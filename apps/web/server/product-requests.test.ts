@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
-import { testDatabases } from "@kinderready/db/test-databases";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productTestApiSecret, startTestProduct, type TestProduct } from "../test/product.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import { loadTestRedisUrl } from "@kinderready/config/config.server";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { type FastifyInstance, fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";

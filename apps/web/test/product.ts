@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "@kinderready/config/config.server";
-import type { TestDatabase } from "@kinderready/db/test-databases";
+import type { TestDatabase } from "@kinderready/db/test/test-databases";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";

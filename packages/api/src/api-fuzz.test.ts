@@ -2,7 +2,7 @@ import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createEmailQueues } from "@kinderready/domain/email/email-queue.server";
 import { createPaymentQueues } from "@kinderready/domain/payments/payment-jobs.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
@@ -23,9 +23,9 @@ import {
   type FuzzedRoute,
   type RoutePart,
   validationOrder,
-} from "./api-fuzz-harness.ts";
-import { type FuzzHints, mutatedValue, nastyString, validValue } from "./fuzz-arbitraries.ts";
-import { payFirstPayment, testApiSecret, testServices, testWebhookKeys } from "./routes/test-api.ts";
+} from "../test/api-fuzz-harness.ts";
+import { type FuzzHints, mutatedValue, nastyString, validValue } from "../test/fuzz-arbitraries.ts";
+import { payFirstPayment, testApiSecret, testServices, testWebhookKeys } from "../test/test-api.ts";
 import { apiServerOptions } from "./server-options.ts";
 import { fieldWithUnstorableText } from "./text-guard.ts";
 

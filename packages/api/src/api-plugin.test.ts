@@ -1,15 +1,15 @@
 import { createLogger } from "@kinderready/config/logger";
 import { openDb } from "@kinderready/db/open-db";
-import { testDatabases } from "@kinderready/db/test-databases";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { createLocalErrorReporter, type ErrorDetails } from "@kinderready/domain/error-reporting/error-reporter";
 import { type FastifyInstance, fastify } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { testServices } from "../test/test-api.ts";
 import { apiPlugin } from "./api-plugin.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { registerOpenApi } from "./openapi.ts";
-import { testServices } from "./routes/test-api.ts";
 
 const apiSecret = "test-secret-of-enough-length";
 // These tests cover the conventions; the onboarding tests exercise the real email queue.

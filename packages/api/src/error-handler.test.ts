@@ -3,7 +3,7 @@ import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import type { FastifyInstance } from "fastify";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "./routes/test-api.ts";
+import { buildTestApi, testApiSecret, testServices } from "../test/test-api.ts";
 
 // The API over a PostgreSQL pool whose server is gone: nothing listens on loopback port 9.
 describe("API while the database is unreachable", () => {

@@ -1,11 +1,11 @@
 import { createLogger } from "@kinderready/config/logger";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../test/test-databases.ts";
 import { type DbHandle, openDb } from "./open-db.ts";
 import { settings } from "./schema.ts";
 import { defaultSettings, seedDatabase } from "./seed-database.ts";
 import { startJobs } from "./start-jobs.ts";
-import { testDatabases } from "./test-databases.ts";
 
 describe.each(testDatabases())("database on $name", (target) => {
   let handle: DbHandle;

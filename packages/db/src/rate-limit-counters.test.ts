@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabases } from "../test/test-databases.ts";
 import type { DbHandle } from "./open-db.ts";
 import { countRequest, deleteExpiredCounters } from "./rate-limit-counters.ts";
 import { rateLimitCounters } from "./schema.ts";
-import { openTestDatabase, testDatabases } from "./test-databases.ts";
 
 describe.each(testDatabases())("rate limit counters on $name", (target) => {
   let handle: DbHandle;

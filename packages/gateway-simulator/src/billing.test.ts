@@ -9,7 +9,7 @@ import {
   pricePlans,
   subscriptions,
 } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import {
   applyOrderUpdate,
   chargeStoredCard,

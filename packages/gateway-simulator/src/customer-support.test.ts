@@ -7,7 +7,7 @@ import {
   pricePlans,
   users,
 } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import {
   cancelCustomerSubscription,
   customerTarget,

@@ -1,5 +1,5 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { GatewayError, type PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";

@@ -1,6 +1,6 @@
-import { testServices } from "@kinderready/api/routes/test-api";
+import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
-import { testServices } from "@kinderready/api/routes/test-api";
+import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/email/access-code.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testServices } from "./test-api.ts";
+import { buildTestApi, testServices } from "../../test/test-api.ts";
 
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

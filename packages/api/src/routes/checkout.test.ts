@@ -8,7 +8,7 @@ import {
   orders,
   subscriptions,
 } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
@@ -18,7 +18,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testAppUrl, testServices, testWebhookKeys } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testAppUrl, testServices, testWebhookKeys } from "../../test/test-api.ts";
 
 // The first payment end to end: the API, the simulator's hosted page over loopback HTTP, its
 // webhooks into the API, and the rules: one order per attempt, one fulfilment, prices by country.

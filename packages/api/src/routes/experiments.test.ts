@@ -1,11 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testServices } from "../../test/test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 const url = "/api/v1/remote-config/splits";

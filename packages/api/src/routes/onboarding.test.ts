@@ -2,14 +2,14 @@ import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { attributions, emailMessages, emailOutbox, quizAnswers, users } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { startEmailWorker } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testAccessLinkSecret, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, testAccessLinkSecret, testApiSecret, testServices } from "../../test/test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 let tokenCounter = 0;

@@ -1,7 +1,7 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { printableProgress, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { choosePaper } from "@kinderready/domain/printables/printables.server";
@@ -15,8 +15,8 @@ import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { eq } from "drizzle-orm";
 import { type FastifyInstance, fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApi, payFirstPayment, testApiSecret, testAppUrl, testServices } from "../../test/test-api.ts";
 import { printableFilesPlugin } from "./printable-files.ts";
-import { buildTestApi, payFirstPayment, testApiSecret, testAppUrl, testServices } from "./test-api.ts";
 
 // The printables area through the API and the file links: only what the parent has access to,
 // levels unlocking in order as items are marked done, and signed, expiring links that open

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsEvents, emailMessages, emailOutbox, subscriptions, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { accessCode } from "@kinderready/domain/email/access-code.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { checkAccessLink, signInWithAccessLink } from "@kinderready/domain/profile/access-links.server";
@@ -11,7 +11,13 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { desc, eq, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, payFirstPayment, testAccessLinkSecret, testApiSecret, testServices } from "./test-api.ts";
+import {
+  buildTestApi,
+  payFirstPayment,
+  testAccessLinkSecret,
+  testApiSecret,
+  testServices,
+} from "../../test/test-api.ts";
 
 // The profile through the API, against the simulator over loopback HTTP: the subscription's
 // management, consent, sign-in links and the contact form, and deleting a parent's data with

@@ -1,9 +1,9 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, testApiSecret, testServices } from "../../test/test-api.ts";
 
 const headers = { "x-api-key": testApiSecret };
 const body = (overrides: object = {}) => ({

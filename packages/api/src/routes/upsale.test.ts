@@ -1,6 +1,6 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import {
@@ -15,7 +15,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, payFirstPayment, testApiSecret, testServices } from "./test-api.ts";
+import { buildTestApi, payFirstPayment, testApiSecret, testServices } from "../../test/test-api.ts";
 
 // One-click upsells through the API and the simulator over loopback HTTP: prices are the
 // server's, one charge however often it is asked for, and nobody sees another parent's order.

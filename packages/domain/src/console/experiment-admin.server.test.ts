@@ -1,6 +1,6 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";

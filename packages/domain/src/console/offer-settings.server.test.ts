@@ -1,6 +1,6 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, pricePlans } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOfferTimerSeconds } from "../pricing/offer-timer.server.ts";

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { emailOutbox } from "@kinderready/db/schema";
-import { openTestDatabase } from "@kinderready/db/test-databases";
+import { openTestDatabase } from "@kinderready/db/test/test-databases";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxSender, createSmtpSender } from "./mail-sender.server.ts";

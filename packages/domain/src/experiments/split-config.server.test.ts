@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";

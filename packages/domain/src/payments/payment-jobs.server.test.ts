@@ -2,7 +2,7 @@ import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, pricePlans, webhookEvents } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

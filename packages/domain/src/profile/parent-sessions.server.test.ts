@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { parentSessions } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";

@@ -1,6 +1,6 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsEvents, settings, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test-databases";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";

@@ -8,7 +8,7 @@ import type { PaymentGateway } from "@kinderready/domain/payments/payment-gatewa
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { type FastifyInstance, fastify } from "fastify";
-import { apiPlugin } from "../api-plugin.ts";
+import { apiPlugin } from "../src/api-plugin.ts";
 
 /** The key the route tests send as `x-api-key`. */
 export const testApiSecret = "test-secret-of-enough-length";

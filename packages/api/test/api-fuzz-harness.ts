@@ -4,10 +4,10 @@ import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-re
 import { sql } from "drizzle-orm";
 import { type FastifyInstance, fastify, type RouteOptions } from "fastify";
 import { type ZodType, z } from "zod";
-import { apiPlugin } from "./api-plugin.ts";
+import { apiPlugin } from "../src/api-plugin.ts";
+import { apiServerOptions } from "../src/server-options.ts";
 import type { JsonSchema } from "./fuzz-arbitraries.ts";
-import { testApiSecret } from "./routes/test-api.ts";
-import { apiServerOptions } from "./server-options.ts";
+import { testApiSecret } from "./test-api.ts";
 
 /** The inputs a route declares, as zod (what the validator runs) and JSON Schema (what the fuzzer reads). */
 export type RoutePart = "params" | "body" | "querystring";

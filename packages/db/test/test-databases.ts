@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import pg from "pg";
-import { type DbHandle, openDb } from "./open-db.ts";
+import { type DbHandle, openDb } from "../src/open-db.ts";
 
 export type TestDatabase = { name: string; databaseUrl: string | undefined; dataDir: string };
 
