@@ -2,13 +2,13 @@ import type { AppServices } from "@kinderready/domain/app-services";
 import type { Parent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
-import { parentSessionSetCookie, readParentSession } from "@kinderready/domain/profile/parent-session";
 import {
   endParentSession,
   findSessionParent,
   type ParentSession,
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
+import { parentSessionSetCookie, readParentSession } from "./parent-session-cookie.ts";
 
 // Who the parent is, for the pages. Signed in: the session cookie of this device, started only
 // by a sign-in the server checked. A link with the user token (after paying, from an email) shows

@@ -4,7 +4,7 @@ import { parentSessions, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Parent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";
-import { parentSessionDays } from "./parent-session.ts";
+import { parentSessionDays } from "./profile-rules.ts";
 
 // Signed-in parents. A session starts only where the server checked who the parent is (an
 // emailed one-time link, or the quiz post that created the account in that browser), never from

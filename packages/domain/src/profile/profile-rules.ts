@@ -6,6 +6,9 @@ import { rules } from "../validation/rules.ts";
 
 export const cancelCommentMaxLength = 500;
 
+/** A parent's session lasts this long from sign-in (not extended by use). */
+export const parentSessionDays = 180;
+
 /** The contact form's fields (labels Name, Email, Message) and their rules, for both sides. */
 export const contactFieldRules = {
   name: { label: "name", message: "contactName", rules: [rules.required(), rules.max(80)] },

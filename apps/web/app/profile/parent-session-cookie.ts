@@ -1,11 +1,9 @@
-import { cookieString, readCookie } from "../cookies.ts";
+import { cookieString, readCookie } from "@kinderready/domain/cookies";
+import { parentSessionDays } from "@kinderready/domain/profile/profile-rules";
 
 // The parent's session on this device: an HttpOnly cookie holding a random session id
 // (parent-sessions.server.ts), never the user token, set only by a sign-in the server checked.
 // Scripts cannot read it; the profile, printables, contact and legal pages know the parent by it.
-
-/** A session lasts this long from sign-in (not extended by use). */
-export const parentSessionDays = 180;
 
 export const parentSessionCookie = { name: "kr_session", maxAgeSeconds: parentSessionDays * 24 * 60 * 60 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parentSessionSetCookie, readParentSession } from "./parent-session.ts";
+import { parentSessionSetCookie, readParentSession } from "./parent-session-cookie.ts";
 
 describe("the parent's session cookie", () => {
   it("is read from a Cookie header among others", () => {
