@@ -4,12 +4,14 @@ import {
   type SignedInOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
 import { readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { requestContext } from "#load-context";
 
-// Every console loader and action starts here: no session, no data. Changes also need the
-// session's CSRF token from the form and a same-origin request (the cookie is SameSite=Strict
-// as well; the token covers browsers and proxies that drop the Origin header).
+// Every console request passes the console's middleware first: no session, no data. The session
+// is looked up once per request and the operator handed to the loaders and actions in the
+// context. Changes also need the session's CSRF token from the form and a same-origin request
+// (the cookie is SameSite=Strict as well; the token covers browsers and proxies that drop the
+// Origin header).
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -17,15 +19,28 @@ export const secureCookies = (appUrl: string) => appUrl.startsWith("https:");
 
 export const signInPath = "/admin/sign-in/";
 
-/** The signed-in operator, or a redirect to the sign-in page that comes back here afterwards. */
-export async function requireOperator({ request, context }: Args): Promise<SignedInOperator> {
+/** The operator the console's middleware signed in for this request. */
+export const operatorContext = createContext<SignedInOperator>();
+
+/**
+ * The console layout's and the export's middleware: the signed-in operator into the context, or a
+ * redirect to the sign-in page that comes back here afterwards.
+ */
+export const requireOperator: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { services, config } = context.get(requestContext);
   const token = readOperatorCookie(request.headers.get("cookie"), secureCookies(config.appUrl));
   const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
-  if (operator) return operator;
-  const { pathname, search } = new URL(request.url);
-  throw redirect(`${signInPath}?next=${encodeURIComponent(pathname + search)}`);
-}
+  if (!operator) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`${signInPath}?next=${encodeURIComponent(pathname + search)}`);
+  }
+  context.set(operatorContext, operator);
+  return next();
+};
+
+/** The signed-in operator of a loader or action below the console's middleware. */
+export const signedInOperator = (context: Readonly<RouterContextProvider>): SignedInOperator =>
+  context.get(operatorContext);
 
 /** A post from a page of this site: its Origin, when the browser sends one, is ours. */
 export function isSameOrigin(request: Request, appUrl: string): boolean {
@@ -34,11 +49,11 @@ export function isSameOrigin(request: Request, appUrl: string): boolean {
 }
 
 /** The operator behind a change: signed in, same origin, with the session's CSRF token. */
-export async function requireOperatorChange(args: Args, form: FormData): Promise<SignedInOperator> {
-  const { config } = args.context.get(requestContext);
-  const operator = await requireOperator(args);
+export function requireOperatorChange({ request, context }: Args, form: FormData): SignedInOperator {
+  const { config } = context.get(requestContext);
+  const operator = signedInOperator(context);
   const csrf = form.get("csrf");
-  if (!isSameOrigin(args.request, config.appUrl) || !checkCsrf(operator, typeof csrf === "string" ? csrf : undefined)) {
+  if (!isSameOrigin(request, config.appUrl) || !checkCsrf(operator, typeof csrf === "string" ? csrf : undefined)) {
     throw data({ error: "forbidden" }, { status: 403 });
   }
   return operator;

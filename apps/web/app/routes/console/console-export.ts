@@ -57,8 +57,10 @@ async function exportTable(report: string, url: URL, db: Database): Promise<CsvT
   throw data({ field: "report" }, { status: 404 });
 }
 
+// Outside the console's layout, so signed in by the same middleware of its own.
+export const middleware: Route.MiddlewareFunction[] = [requireOperator];
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireOperator(args);
   const { services } = args.context.get(requestContext);
   const table = await exportTable(args.params.report, new URL(args.request.url), services.db);
   return new Response(toCsv(table), {

@@ -12,7 +12,6 @@ import { DayFields, FilterError } from "../../components/console/day-fields.tsx"
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatDuration, formatShare } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { requireOperator } from "../../console/operator-guard.server.ts";
 import { parseReportQuery } from "../../console/report-query.ts";
 import { stepName } from "../../console/step-name.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
@@ -22,7 +21,6 @@ import type { Route } from "./+types/console-funnel";
 // drop-off, filtered by language, country, flow, campaign and device; time to convert.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireOperator(args);
   const { services } = args.context.get(requestContext);
   const query = parseReportQuery(new URL(args.request.url), new Date(), funnelFiltersSchema);
   if (!query.ok) return data({ query, report: null }, { status: 400 });

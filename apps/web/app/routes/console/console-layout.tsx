@@ -1,6 +1,6 @@
 import { locales } from "@kinderready/i18n/locales";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
-import { requireOperator } from "../../console/operator-guard.server.ts";
+import { requireOperator, signedInOperator } from "../../console/operator-guard.server.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-layout";
@@ -9,8 +9,11 @@ import type { Route } from "./+types/console-layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStyles }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const operator = await requireOperator(args);
+// Signs the operator in once per request for every console page below (loaders and actions).
+export const middleware: Route.MiddlewareFunction[] = [requireOperator];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const operator = signedInOperator(context);
   return { operator: { email: operator.email }, csrfToken: operator.csrfToken };
 }
 
