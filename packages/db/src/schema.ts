@@ -462,7 +462,7 @@ export const analyticsEvents = pgTable(
 );
 
 /**
- * The analytics payload of spec point 3 (`POST /analytics`): who the visitor is, where they
+ * The analytics payload (`POST /analytics`): who the visitor is, where they
  * came from and on what device, once per page that sends it. The email is not stored here.
  */
 export const analyticsVisits = pgTable(
@@ -537,7 +537,7 @@ export const conversionDeliveries = pgTable(
   ],
 );
 
-/** The operator console's accounts (issue 9): email and an argon2id password hash. */
+/** The operator console's accounts: email and an argon2id password hash. */
 export const operators = pgTable("operators", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),

@@ -18,7 +18,7 @@ export function flowOfQuizPage(pageId: string): FlowType {
   return pageId === "quiz1" ? "copy_1" : "main";
 }
 
-/** The purchase pages, in order (spec point 2); the last one is the subscription offer. */
+/** The purchase pages, in order; the last one is the subscription offer. */
 export const purchaseSteps = [
   "time-to-learn",
   "skills-growing-plan",

@@ -16,7 +16,7 @@ export type TextDirection = "ltr" | "rtl";
 export const defaultLocale: Locale = "en";
 export const localeCodes: readonly Locale[] = locales.map((locale) => locale.code);
 
-/** Cookie that remembers the language choice (name, lifetime and flags from the spec). */
+/** Cookie that remembers the language choice for a year; its flags are set where it is written. */
 export const localeCookie = { name: "i18n_redirected", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 
 /** Query parameter that forces a language. */

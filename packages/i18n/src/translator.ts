@@ -57,7 +57,8 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
 /**
  * Messages of one language, in the catalogues' format (nested keys, {{placeholders}}, plural
  * suffixes by CLDR category, `_context` variants, `namespace:key`). It replaces i18next, whose
- * 14 KB gzipped the funnel pages downloaded for these few features (issue 10's script budget).
+ * 14 KB gzipped the funnel pages downloaded for these few features, against a script budget
+ * the pages already exceed (ADR 0025).
  */
 export function createTranslator<Key extends string = MessageKey, Spaces = NamespaceKeys>(
   locale: Locale,

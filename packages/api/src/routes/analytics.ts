@@ -21,7 +21,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
     {
       config: { public: true },
       schema: {
-        summary: "The analytics payload of a page view: attribution, device and place (spec point 3)",
+        summary: "The analytics payload of a page view: attribution, device and place",
         tags: ["analytics"],
         body: analyticsPayloadSchema,
         response: { 202: z.object({ ok: z.literal(true) }), ...errors },

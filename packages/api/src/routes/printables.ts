@@ -13,7 +13,7 @@ import { errorBody } from "../error-handler.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 
-/** The printables area (spec point 7): what the parent may open, and marking items done. */
+/** The printables area: what the parent may open, and marking items done. */
 export const printablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   app.get(
     "/printables/:token",

@@ -33,7 +33,7 @@ const parentBody = z.object({ user_token: userTokenSchema, product });
 const done = z.object({ ok: z.literal(true) });
 
 /**
- * The profile (spec points 2-4): what the parent sees, their consent, the subscription's
+ * The profile: what the parent sees, their consent, the subscription's
  * management and deleting their data; sign-in links and the contact form.
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {

@@ -23,7 +23,7 @@ import { errorBody } from "../error-handler.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody, 503: errorBody };
 
-/** One-click upsells after the first payment, their status, and the conversion report (spec point 7). */
+/** One-click upsells after the first payment, their status, and the conversion report. */
 export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   app.post(
     "/:gateway/upsale",

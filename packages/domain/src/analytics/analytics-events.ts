@@ -1,5 +1,6 @@
 // The event vocabulary and limits the browser needs, kept free of zod so the funnel pages do
-// not download the schema library (issue 10's script budget); analytics-schema builds on them.
+// not download the schema library (every KB of their script counts against the size budget);
+// analytics-schema builds on them.
 
 /** The funnel's events: every quiz and purchase step, purchases, upsells, errors. */
 export const analyticsEventNames = [
@@ -28,5 +29,5 @@ export const analyticsEventNames = [
 ] as const;
 export type AnalyticsEventName = (typeof analyticsEventNames)[number];
 
-/** The browser's batch limit (spec point 9's upload batch). */
+/** The most events the browser sends in one upload. */
 export const maxEventsPerBatch = 100;

@@ -89,7 +89,7 @@ describe("the split helper", () => {
     expect(runForGroup(introOfferSplit, { user: "u1", group: "B", functions })).toBe("price B");
   });
 
-  it("refuses what the spec lists", () => {
+  it("refuses a non-string user or group, a wrong function list and an unknown group", () => {
     expect(() => runForGroup(introOfferSplit, { user: 42, group: "A", functions })).toThrow("user must be a string");
     expect(() => runForGroup(introOfferSplit, { user: "u1", group: 1, functions })).toThrow(
       "test group must be a string",

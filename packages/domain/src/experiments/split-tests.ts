@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Split tests (spec point 4): each user lands in a group deterministically, from a hash of the
+// Split tests: each user lands in a group deterministically, from a hash of the
 // user id and the split's name, against the groups' normalised weights. The default group is A;
 // a user in any other group counts as in the test. Browser and server compute the same answer.
 
@@ -38,7 +38,7 @@ export const splitDefinitionResult = z.object({
 /** SPLITS_SC, the remote configuration's list of splits. */
 export const splitsConfigSchema = z.array(splitDefinitionSchema).max(50);
 
-/** The one split set up (spec point 4): the intro offer, A and B at 0.5 each. */
+/** The one split set up: the intro offer, A and B at 0.5 each. */
 export const introOfferSplit: SplitDefinition = {
   scope: "purchase",
   name: "intro-offer",
@@ -96,7 +96,8 @@ export class SplitError extends Error {
 
 /**
  * The split helper: runs the function of the user's group (one function per group, in the
- * split's order). Its refusals are the spec's (point 8).
+ * split's order). It refuses a user or group that is not a string, a function list that does
+ * not match the groups, and a group the split does not have, each with its fixed message.
  */
 export function runForGroup<T>(
   split: SplitDefinition,

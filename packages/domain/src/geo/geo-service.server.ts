@@ -40,7 +40,7 @@ class LookupFailure extends Error {
 }
 
 /**
- * An HTTP geolocation service (spec point 7), for deployments without a proxy that knows the
+ * An HTTP geolocation service, for deployments without a proxy that knows the
  * country. The page waits for it, so briefly: a short timeout, answers and failures cached by
  * address, and one request in flight per address however many pages ask at once.
  */

@@ -11,7 +11,7 @@ export type GeoLocation = { countryCode: string; region: string };
 /** Which proxy in front of the app may be believed about the visitor's country (anyone can send these headers). */
 export type GeoProxy = "none" | "cloudflare" | "header";
 
-/** Spec point 8: when the country is unknown it falls back by language (ar is our own choice). */
+/** When the country is unknown it falls back by language (ar is our own choice). */
 const localeFallback: Record<Locale, GeoLocation> = {
   en: { countryCode: "us", region: "New York" },
   de: { countryCode: "de", region: "Berlin" },

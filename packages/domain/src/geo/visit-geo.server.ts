@@ -31,7 +31,7 @@ export type VisitGeoRequest = {
 };
 
 /**
- * The visitor's country and region, once per visit (spec points 4 and 8), in this order: the
+ * The visitor's country and region, once per visit, in this order: the
  * development `country` parameter; a trusted proxy's headers; the visit's signed cookie; a
  * lookup of a public address; the language. A lookup's answer comes back with the cookie value
  * to remember it by; a proxy's headers cost nothing and are read afresh on every request.

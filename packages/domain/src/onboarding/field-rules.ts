@@ -1,6 +1,6 @@
 import { rules } from "../validation/rules.ts";
 
-/** The quiz's form fields, their rules (spec point 5) and their catalogue labels, shared by forms and API. */
+/** The quiz's form fields, their rules and their catalogue labels, shared by forms and API. */
 export const kidNameMaxLength = 40;
 export const kidAge = { min: 1, max: 18 } as const;
 

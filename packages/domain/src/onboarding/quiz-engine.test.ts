@@ -6,7 +6,7 @@ const flow: readonly QuizPage[] = quizFlow;
 const last = flow.length - 1;
 
 describe("quiz flow", () => {
-  it("has the pages of the spec in order, ending with the analysing screen", () => {
+  it("has the quiz pages in order, ending with the analysing screen", () => {
     expect(flow.map((page) => page.id)).toEqual([
       "ty",
       "i-need",

@@ -1,6 +1,5 @@
 // Why a parent ends a subscription, stored with the cancellation; free of zod so the browser's
 // cancel form can list them without downloading the schema library.
 
-/** Spec point 3: High price, Unable to get content, Unable to get app access, Other. */
 export const cancelReasons = ["high_price", "unable_to_get_content", "unable_to_get_app_access", "other"] as const;
 export type CancelReason = (typeof cancelReasons)[number];

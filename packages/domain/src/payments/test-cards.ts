@@ -1,5 +1,5 @@
 /**
- * What the simulator does with a card number (the issue's test-card table, also in the README).
+ * What the simulator does with a card number (the same table is in the README's Test cards).
  * Any future expiry and any CVV are accepted; the number alone decides the outcome.
  */
 export type CardOutcome =

@@ -1,4 +1,4 @@
-/** Currencies the kit is sold in, by country (spec point 9). */
+/** Currencies the kit is sold in; which one a visitor pays in follows their country. */
 export const currencies = {
   USD: { code: "USD", symbol: "$" },
   EUR: { code: "EUR", symbol: "€" },
@@ -30,7 +30,7 @@ const euroCountries = new Set([
   "es",
 ]);
 
-/** EUR in the euro countries of the spec's list, GBP in the UK, USD everywhere else. */
+/** EUR in the euro countries listed above, GBP in the UK, USD everywhere else. */
 export function currencyFor(countryCode: string | undefined): CurrencyCode {
   const country = countryCode?.toLowerCase() ?? "";
   if (euroCountries.has(country)) return "EUR";

@@ -3,7 +3,7 @@ import { currencyFor } from "./currency.ts";
 import { priceCatalogue, priceVariants, splitGroups } from "./price-catalogue.ts";
 
 describe("currency by country", () => {
-  it("charges euros in the euro countries of the spec, pounds in the UK, dollars elsewhere", () => {
+  it("charges euros in the listed euro countries, pounds in the UK, dollars elsewhere", () => {
     for (const country of [
       "at",
       "be",
@@ -54,7 +54,7 @@ describe("price catalogue", () => {
     }
   });
 
-  it("holds the spec's upsell prices and names", () => {
+  it("holds the upsell prices and product names", () => {
     expect(find({ kind: "upsale", variant: "initial", currency: "EUR" })[0]).toMatchObject({
       amount: 1499,
       oldAmount: 3000,

@@ -8,7 +8,7 @@ import { type CurrencyCode, currencies, currencyCodes } from "./currency.ts";
  * Subscription: a 3-day trial at an intro price, then a renewal every 30 days. The intro-offer
  * split tests the trial price (group A 1.99, group B 0.99). While the offer timer runs the
  * `initial` prices apply; at 0 the `expired` ones; `catchy` is the last-chance downsell.
- * Upsells (spec point 9): add-on packs 14.99 (old 30), the discount downsell 4.99 (old 30),
+ * Upsells: add-on packs 14.99 (old 30), the discount downsell 4.99 (old 30),
  * lifetime access 29.99 (old 59.99).
  */
 

@@ -387,7 +387,7 @@ export async function decideUpsaleOffer(
   return recordUpsaleDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
 }
 
-/** How upsells are shown (spec point 4), as the operator set it. */
+/** How upsells are shown (POPUP or TABS), as the operator set it; POPUP until set. */
 export async function getUpsaleDisplayMode(db: Database): Promise<UpsaleDisplayMode> {
   const [row] = await db
     .select({ value: settings.value })

@@ -1,7 +1,8 @@
 /**
- * The generic validation rule set of the spec (point 5), written once and used by the forms in
- * the browser and by the API on the server. A failing rule names a catalogue key under
- * `validation` and the parameters its message needs; the caller translates.
+ * The generic validation rule set (the rules named below; is and is_not are deliberately left
+ * out), written once and used by the forms in the browser and by the API on the server. A
+ * failing rule names a catalogue key under `validation` and the parameters its message needs;
+ * the caller translates.
  */
 
 export type RuleName =
