@@ -66,7 +66,7 @@ const hostPattern = new RegExp(`^(?:${label}(?:\\.${label})*|\\[[0-9A-Fa-f:.]+\\
 const pageUrl = z.url().max(2000).optional();
 
 /**
- * POST /analytics: the analytics payload of spec point 3, sent once a page has loaded. Device
+ * POST /analytics: attribution and device of a page view, sent once the page has loaded. Device
  * fields the browser leaves out are parsed from the user agent on the server. The email is
  * accepted for compatibility and never stored here (the user row has it).
  */

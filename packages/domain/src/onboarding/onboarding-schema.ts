@@ -21,7 +21,7 @@ const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.ru
 
 const trackingText = z.string().trim().max(500).optional();
 
-/** Attribution captured on landing (spec point 3: googleAnalytics, fbAnalytics, utmLabels). */
+/** Attribution captured on landing: googleAnalytics, fbAnalytics, utmLabels. */
 export const trackingSchema = z.object({
   utmLabels: z
     .object({

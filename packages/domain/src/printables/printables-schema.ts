@@ -4,7 +4,7 @@ import { z } from "zod";
 import { userTokenSchema } from "../parents/parent-token.ts";
 import { defaultProduct, products } from "../product.ts";
 
-// GET /printables/{token} (spec point 7) and the completion of an item: one declaration of each
+// GET /printables/{token} and the completion of an item: one declaration of each
 // shape, for the API's validation and OpenAPI document and for the page's types.
 
 export const printablesParams = z.object({ token: userTokenSchema });

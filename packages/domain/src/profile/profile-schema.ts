@@ -32,7 +32,7 @@ export type ConsentSettings = z.infer<typeof consentSchema>;
 const isoDate = z.iso.datetime();
 
 /**
- * What the profile shows of a subscription: spec point 3's status, expired_at (the browser's
+ * What the profile shows of a subscription: its status, expired_at (the browser calls it
  * expires_at) and cancelled_at.
  */
 export const subscriptionInfoSchema = z.object({

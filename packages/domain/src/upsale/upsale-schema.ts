@@ -19,7 +19,7 @@ export const upsaleGateways = ["solid"] as const;
 export const upsaleParams = z.object({ gateway: z.enum(upsaleGateways) });
 
 /**
- * POST /{gateway}/upsale (spec point 3). The amount and currency are checked against the
+ * POST /{gateway}/upsale. The amount and currency are checked against the
  * server's own current price for the parent (by the offer's stage) and never used to price anything.
  */
 export const upsaleBody = z.object({
