@@ -11,7 +11,7 @@ import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 export const apiKey = "local-development-secret";
 /** The README's approved test card. */
 const approvedCard = "4067 4299 7471 9265";
-/** The offer page asks for the payment's status at once, then every second, 20 times (spec point 4). */
+/** The offer page asks for the payment's status at once, then every second, 20 times. */
 const statusPolls = 20;
 const pollIntervalMs = 1000;
 const requestTimeoutMs = 30_000;

@@ -1,7 +1,7 @@
 import { residentMegabytes, startBenchServer } from "./bench-server.ts";
 import { type Outcome, walkFunnel } from "./funnel-client.ts";
 
-// Load and soak (issue 10, point 2): virtual parents arrive at a fixed rate (an open model: a
+// Load and soak: virtual parents arrive at a fixed rate (an open model: a
 // slow server does not slow the arrivals) and each walks the whole funnel over loopback HTTP as
 // a browser does: quiz page, analytics, email check and lead through the quiz page's action,
 // offer, checkout, the simulator's hosted payment with the approved card, the webhook, order

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { measurePageWeight } from "../bench/page-weight.ts";
 import { paidParent, registerParent } from "./parent-helpers.ts";
 
-// Size budgets of the funnel pages, gzipped, as a first visit downloads them (issue 10). Sizes
+// Size budgets of the funnel pages, gzipped, as a first visit downloads them. Sizes
 // are deterministic for a build, so this holds them in `npm test`; timings live in bench/.
 
 const budget = { jsGzip: 110 * 1024, cssGzip: 20 * 1024, htmlGzip: 30 * 1024 };

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
 
-// Fault: PostgreSQL restarted under steady mixed load (issue 10, point 3). A throw-away cluster
+// Fault: PostgreSQL restarted under steady mixed load. A throw-away cluster
 // on port 5491 (never the shared server), the built app on 3400, lead submissions, SSR pages,
 // page data and health at a steady rate, then `pg_ctl restart -m fast` and a 5-second stop.
 // Passes when every failure is a quick 503 with Retry-After, service returns within seconds of

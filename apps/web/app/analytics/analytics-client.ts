@@ -2,7 +2,7 @@ import { type AnalyticsEventName, maxEventsPerBatch } from "@kinderready/domain/
 import type { AnalyticsBatch, AnalyticsEvent } from "@kinderready/domain/analytics/analytics-schema";
 
 // First-party product analytics in the browser: a queue flushed in batches to our own API, no
-// vendor SDK on the funnel pages. The defaults are the spec's (point 9): batches of 100,
+// vendor SDK on the funnel pages. The defaults: batches of 100,
 // a flush at 30 queued events or every 30 seconds, 30-minute sessions, a 365-day device cookie.
 
 export const analyticsDefaults = {

@@ -79,7 +79,7 @@ export function track(
   return eventId;
 }
 
-/** The analytics payload of spec point 3, once per page load: attribution and device. */
+/** The analytics payload, once per page load: attribution and device. */
 export function sendVisit(payload: Omit<AnalyticsPayload, "device_id">): void {
   if (typeof window === "undefined") return;
   const body = JSON.stringify({ ...payload, device_id: deviceIdentity().deviceId });

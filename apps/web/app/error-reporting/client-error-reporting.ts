@@ -51,7 +51,7 @@ export function reportRouteError(error: unknown, info: { pattern: string }): voi
   reportClientError(error, { route: info.pattern });
 }
 
-/** A non-2xx answer of our API, raised after it is reported (spec point 7). */
+/** A non-2xx answer of our API: reported first, then raised, so no failed call goes unseen. */
 export class ApiResponseError extends Error {
   override name = "ApiResponseError";
   readonly status: number;

@@ -2,7 +2,7 @@ import type { MessageKey } from "@kinderready/i18n/message-keys";
 
 /**
  * What the offer shows after the gateway sends the parent back: the order's status is asked
- * every second, up to 20 times, and a decline is explained by its error code (spec point 8).
+ * every second, up to 20 times, and a decline is explained by its error code.
  */
 
 export const pollIntervalMs = 1000;

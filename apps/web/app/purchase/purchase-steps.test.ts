@@ -18,7 +18,7 @@ const saved = (overrides: Partial<PurchaseState> = {}): PurchaseState => ({
 });
 
 describe("purchase steps", () => {
-  it("lists the seven pages in the spec's order, the offer last", () => {
+  it("lists the seven pages in order, the offer last", () => {
     expect(purchaseSteps).toEqual([
       "time-to-learn",
       "skills-growing-plan",

@@ -6,7 +6,7 @@ const clickKeys = ["utm_campaign", "utm_medium", "utm_source", "utm_content", "g
 const present = (value: string | null | undefined) => (value ? value : undefined);
 
 /**
- * Attribution of a landing (spec point 3): UTM labels, Google and Meta click ids and cookies,
+ * Attribution of a landing: UTM labels, Google and Meta click ids and cookies,
  * TikTok's click id. `undefined` when the address carries no attribution, so an earlier
  * landing's attribution is kept for the session instead of being wiped by an inner link.
  */

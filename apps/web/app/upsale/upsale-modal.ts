@@ -2,7 +2,7 @@ import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { UpsaleState } from "../stores/upsale-store.ts";
 
 /**
- * The upsell modal's rules (spec point 4), as pure steps over the persisted upsale store:
+ * The upsell modal's rules, as pure steps over the persisted upsale store:
  * it opens only when allowed and not already open; closing toggles it; declining switches the
  * offer to the discount (`catchy`), which reopens after a short pause; closing the discount
  * ends the offer for good and puts the key back to `initial`.

@@ -2,7 +2,7 @@ import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { MessageKey } from "@kinderready/i18n/message-keys";
 
 /**
- * What the upsell shows after a decline (spec point 8): insufficient funds for 3.02 (also
+ * What the upsell shows after a decline: insufficient funds for 3.02 (also
  * written 3_02), a request to confirm with the bank where the charge needed the cardholder,
  * otherwise the decline's own message.
  */

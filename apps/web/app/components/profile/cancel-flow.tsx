@@ -13,7 +13,7 @@ import { TextAreaField } from "../quiz/field.tsx";
 type Step = "confirm" | "reason" | "done";
 
 /**
- * The cancel flow (spec point 2): confirmation, then the reason (Other opens a text box; no
+ * The cancel flow: confirmation, then the reason (Other opens a text box; no
  * choice shows "Please, choose the Reason to continue"), then success with "Back to printables".
  * Each step moves focus to its heading, so screen readers hear where they are.
  */

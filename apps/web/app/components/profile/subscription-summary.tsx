@@ -3,7 +3,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 
-/** Status, price and the dates that matter for this status (spec: expires_at, cancelled_at). */
+/** Status, price and the dates that matter for this status: expires_at and cancelled_at. */
 export function SubscriptionSummary({
   subscription,
   locale,
@@ -14,7 +14,7 @@ export function SubscriptionSummary({
   const { t } = useTranslation();
   if (!subscription) return <p>{t("profile.subscription.none")}</p>;
   const { status, renewal } = subscription;
-  // The browser's name for the server's expired_at (spec point 3).
+  // The page calls it expires_at; the server's answer names it expired_at.
   const expiresAt = subscription.expired_at;
   const renews = status === "trialing" || status === "active" || status === "past_due";
   const dateLabel = (
