@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDb } from "@kinderready/db/open-db";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
+import { migrateSimulator } from "@kinderready/gateway-simulator/simulator-migrations";
 import { simulatorPlugin } from "@kinderready/gateway-simulator/simulator-plugin";
 import fastify from "fastify";
 import pg from "pg";
@@ -70,6 +71,7 @@ export type ScratchDatabase = Awaited<ReturnType<typeof createScratchDatabase>>;
 export async function startGateway(options: { port: number; webhookUrl?: string; settleMs?: number }) {
   const handle = await openDb({ dataDir: "memory://" });
   await handle.migrate();
+  await migrateSimulator(handle);
   const app = fastify({ logger: false });
   const origin = `http://127.0.0.1:${options.port}`;
   await app.register(

@@ -266,7 +266,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
     await createEmailQueues(jobs);
     await createPaymentQueues(jobs);
     // A gateway that answers, so a payment that fails is the product's fault, not a closed port's.
-    loopback = await startLoopbackGateway({ db: database.db, now: () => new Date() });
+    loopback = await startLoopbackGateway({ database, now: () => new Date() });
     const built = await buildFuzzApi(database, testServices(database.db, jobs, loopback.gateway));
     app = built.app;
     faults = built.faults;

@@ -22,7 +22,8 @@ export type DbHandle = {
   databaseUrl: string | undefined;
   /** The raw client, for libraries that need one (pg-boss). */
   client: PGlite | pg.Pool;
-  migrate(): Promise<void>;
+  /** Applies the product's migrations, or another party's own set (the gateway simulator's). */
+  migrate(set?: MigrationSet): Promise<void>;
   /**
    * Runs `work` (migrations and seeds) while holding a PostgreSQL advisory lock, so processes
    * starting together take turns instead of racing; PGlite has one process and no lock.
@@ -32,7 +33,14 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+/** A folder of migrations and the table that records which of them ran. */
+export type MigrationSet = { folder: string; table: string };
+
+const productMigrations: MigrationSet = {
+  folder: fileURLToPath(new URL("../migrations", import.meta.url)),
+  table: "__drizzle_migrations",
+};
+const migratorOptions = ({ folder, table }: MigrationSet) => ({ migrationsFolder: folder, migrationsTable: table });
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite in `dataDir`
@@ -61,7 +69,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
       kind: "postgres",
       databaseUrl: options.databaseUrl,
       client: pool,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (set = productMigrations) => migratePg(db, migratorOptions(set)),
       whileMigrating: (work) => withAdvisoryLock(pool, work),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -75,7 +83,7 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     kind: "pglite",
     databaseUrl: undefined,
     client,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (set = productMigrations) => migratePglite(db, migratorOptions(set)),
     whileMigrating: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),

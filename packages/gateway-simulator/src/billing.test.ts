@@ -1,14 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
-import {
-  entitlements,
-  gatewaySimulatorOrders,
-  ledgerEntries,
-  orders,
-  pricePlans,
-  subscriptions,
-} from "@kinderready/db/schema";
+import { entitlements, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import {
   applyOrderUpdate,
@@ -32,6 +25,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";
 import { issueCardToken } from "./simulator-plugin.ts";
+import { gatewaySimulatorOrders } from "./simulator-schema.ts";
 
 // Money rules and subscription billing, against the simulator over loopback HTTP, with a clock
 // the tests move: trial end, renewal, dunning, hard declines, cancellation, double charges,
@@ -51,7 +45,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
-    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    loopback = await startLoopbackGateway({ database, now: () => clock });
     deps = {
       db: database.db,
       gateway: loopback.gateway,

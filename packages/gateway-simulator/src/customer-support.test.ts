@@ -1,12 +1,5 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import {
-  auditLog,
-  emailMessages,
-  gatewaySimulatorOrders,
-  ledgerEntries,
-  pricePlans,
-  users,
-} from "@kinderready/db/schema";
+import { auditLog, emailMessages, ledgerEntries, pricePlans, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import {
   cancelCustomerSubscription,
@@ -31,6 +24,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";
 import { issueCardToken } from "./simulator-plugin.ts";
+import { gatewaySimulatorOrders } from "./simulator-schema.ts";
 
 // Customer support from the console, against the simulator over loopback HTTP: refunds go
 // through the gateway's /refund, once, within the 30-day policy; every action is audited.
@@ -49,7 +43,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
-    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    loopback = await startLoopbackGateway({ database, now: () => clock });
     deps = {
       db: database.db,
       gateway: loopback.gateway,

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
-import type { Database } from "@kinderready/db/open-db";
+import type { DbHandle } from "@kinderready/db/open-db";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { fastify } from "fastify";
+import { migrateSimulator } from "./simulator-migrations.ts";
 import { type SimulatorOptions, simulatorPlugin } from "./simulator-plugin.ts";
 
 /**
@@ -10,7 +11,8 @@ import { type SimulatorOptions, simulatorPlugin } from "./simulator-plugin.ts";
  * real HTTP path, for tests and benchmarks. Close it when done.
  */
 export async function startLoopbackGateway(options: {
-  db: Database;
+  /** Its tables are migrated here, after the product's. */
+  database: DbHandle;
   now: () => Date;
   settleMs?: number;
   webhook?: SimulatorOptions["webhook"];
@@ -25,12 +27,13 @@ export async function startLoopbackGateway(options: {
     publicKey: "api_pk_loopback_simulator_000000000",
     secretKey: "api_sk_loopback_simulator_secret_0000000",
   };
+  await migrateSimulator(options.database);
   const server = fastify();
   // The pages' address is only known once listening; the plugin reads it when a page is made.
   let publicUrl = "";
   await server.register((app) =>
     simulatorPlugin(app, {
-      db: options.db,
+      db: options.database.db,
       ...keys,
       get publicUrl() {
         return publicUrl;

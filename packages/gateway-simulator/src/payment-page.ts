@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { gatewaySimulatorOrders, gatewaySimulatorPages } from "@kinderready/db/schema";
 import { luhnValid } from "@kinderready/domain/payments/test-cards";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { PageOrder } from "./simulator-plugin.ts";
+import { gatewaySimulatorOrders, gatewaySimulatorPages } from "./simulator-schema.ts";
 
 /**
  * The simulator's hosted payment page: what the parent sees on the gateway's site. Plain HTML

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { gatewaySimulatorCards, gatewaySimulatorOrders, gatewaySimulatorPages } from "@kinderready/db/schema";
 import type { SolidgateOrderResponse } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody, verifySignature } from "@kinderready/domain/payments/solidgate-protocol";
 import { type CardOutcome, cardOutcome } from "@kinderready/domain/payments/test-cards";
@@ -8,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { paymentPageRoutes } from "./payment-page.ts";
+import { gatewaySimulatorCards, gatewaySimulatorOrders, gatewaySimulatorPages } from "./simulator-schema.ts";
 
 /**
  * A local payment gateway that speaks Solidgate's API v1: the same signed requests, order

@@ -25,7 +25,7 @@ describe.each(testDatabases())("Solidgate adapter against the simulator on $name
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    loopback = await startLoopbackGateway({ db: database.db, now: () => clock, settleMs: 300 });
+    loopback = await startLoopbackGateway({ database, now: () => clock, settleMs: 300 });
     ({ gateway, payUrl, keys } = loopback);
   }, 60_000);
   afterAll(async () => {

@@ -1,13 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
-import {
-  entitlements,
-  gatewaySimulatorOrders,
-  ledgerEntries,
-  offerStates,
-  orders,
-  subscriptions,
-} from "@kinderready/db/schema";
+import { entitlements, ledgerEntries, offerStates, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
@@ -15,6 +8,7 @@ import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +32,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
     loopback = await startLoopbackGateway({
-      db: database.db,
+      database,
       now: () => clock,
       webhook: {
         get url() {

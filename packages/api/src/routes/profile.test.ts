@@ -34,7 +34,7 @@ describe.each(testDatabases())("profile API on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
-    loopback = await startLoopbackGateway({ db: database.db, now: () => new Date() });
+    loopback = await startLoopbackGateway({ database, now: () => new Date() });
     app = await buildTestApi(database, testServices(database.db, { send: async () => null }, loopback.gateway));
   }, 60_000);
   afterAll(async () => {

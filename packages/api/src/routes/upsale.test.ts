@@ -1,5 +1,5 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { conversionEvents, gatewaySimulatorOrders, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
+import { conversionEvents, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
@@ -12,6 +12,7 @@ import {
   startUpsaleCheckout,
 } from "@kinderready/domain/upsale/upsale.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db, "kinderready");
-    loopback = await startLoopbackGateway({ db: database.db, now: () => clock });
+    loopback = await startLoopbackGateway({ database, now: () => clock });
     const jobs = { send: async () => null };
     services = testServices(database.db, jobs, loopback.gateway, () => clock);
     app = await buildTestApi(database, services);
