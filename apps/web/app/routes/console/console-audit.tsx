@@ -1,24 +1,15 @@
-import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
-import { reportDaysSchema } from "@kinderready/domain/console/report-filters";
-import { data } from "react-router";
-import { requestContext } from "#load-context";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { actionName } from "../../console/action-name.ts";
+import { loadConsoleAudit } from "../../console/console-audit-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { parseReportQuery } from "../../console/report-query.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-audit";
 
 // The audit log (/admin/audit/): every change made from the console and every sign-in, newest first.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const query = parseReportQuery(new URL(args.request.url), new Date(), reportDaysSchema);
-  if (!query.ok) return data({ query, entries: null }, { status: 400 });
-  return { query, entries: await listAuditLog(services.db, { days: query.filters }) };
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleAudit(args);
 
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { t, ifKnown, i18n } = useTranslation("console");

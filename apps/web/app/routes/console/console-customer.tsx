@@ -1,91 +1,20 @@
-import {
-  cancelCustomerSubscription,
-  getCustomer,
-  operatorCancelSchema,
-  refundCustomerCharge,
-  refundPolicyDays,
-  resendCustomerAccessLink,
-  setManualAccess,
-} from "@kinderready/domain/console/customer-admin.server";
 import { cancelReasons } from "@kinderready/domain/payments/cancel-reasons";
-import { defaultProduct } from "@kinderready/domain/product";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
-import { requestContext } from "#load-context";
-import { failedAction } from "../../action-failure.server.ts";
+import { Form, Link, useNavigation } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { actionName } from "../../console/action-name.ts";
+import { handleConsoleCustomerAction, loadConsoleCustomer } from "../../console/console-customer-route.server.ts";
 import { formatMoney } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { requireOperatorChange } from "../../console/operator-guard.server.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customer";
 
 // One parent (/admin/customers/{id}/): answers, subscription, charges, ledger and what operators
 // did; refund a charge within the policy, cancel renewals, manual access, a new sign-in link.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const detail = await getCustomer(services.db, {
-    userId: args.params.userId,
-    product: defaultProduct,
-    now: new Date(),
-  });
-  if (!detail) throw data({ error: "not-found" }, { status: 404 });
-  return { detail, refundPolicyDays };
-}
-
-const changeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("refund"), orderId: z.string().min(1).max(100) }),
-  z.object({ intent: z.literal("cancel"), ...operatorCancelSchema.shape }),
-  z.object({ intent: z.literal("access"), granted: z.enum(["true", "false"]).transform((value) => value === "true") }),
-  z.object({ intent: z.literal("link") }),
-]);
-
-export type CustomerActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
-
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const operator = requireOperatorChange(args, form);
-  const { services, errors } = args.context.get(requestContext);
-  const parsed = changeSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return data<CustomerActionResult>(
-      { ok: false, field: String(issue?.path[0] ?? "intent"), messageKey: "customers.errors.invalid" },
-      { status: 400 },
-    );
-  }
-  const change = parsed.data;
-  const by = { operatorId: operator.id, userId: args.params.userId, product: defaultProduct };
-  try {
-    if (change.intent === "refund") {
-      await refundCustomerCharge(services.payments, { ...by, orderId: change.orderId });
-    } else if (change.intent === "cancel") {
-      await cancelCustomerSubscription(services.db, {
-        ...by,
-        reason: change.reason,
-        comment: change.comment,
-        now: new Date(),
-      });
-    } else if (change.intent === "access") {
-      await setManualAccess(services.db, { ...by, granted: change.granted, now: new Date() });
-    } else {
-      await resendCustomerAccessLink(services.account, by);
-    }
-    return data<CustomerActionResult>({ ok: true, intent: change.intent });
-  } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): CustomerActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
-    });
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleCustomer(args);
+export const action = (args: Route.ActionArgs) => handleConsoleCustomerAction(args);
 
 const answerText = (answer: unknown) =>
   typeof answer === "string" || typeof answer === "number"

@@ -1,9 +1,7 @@
-import { customerQuerySchema, findCustomers } from "@kinderready/domain/console/customer-admin.server";
-import { defaultProduct } from "@kinderready/domain/product";
-import { data, Form, Link } from "react-router";
-import { requestContext } from "#load-context";
+import { Form, Link } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { loadConsoleCustomers } from "../../console/console-customers-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customers";
@@ -11,17 +9,7 @@ import type { Route } from "./+types/console-customers";
 // Customers (/admin/customers/): find a parent by the beginning of their email, their token,
 // an order id or their id.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const raw = new URL(args.request.url).searchParams.get("q");
-  if (raw === null) return { query: "", matches: null, invalid: false };
-  const query = customerQuerySchema.safeParse(raw);
-  if (!query.success) {
-    return data({ query: raw, matches: null, invalid: true }, { status: 400 });
-  }
-  const matches = await findCustomers(services.db, { query: query.data, product: defaultProduct });
-  return { query: query.data, matches, invalid: false };
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleCustomers(args);
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
   const { t, ifKnown, i18n } = useTranslation("console");

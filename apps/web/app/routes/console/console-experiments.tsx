@@ -1,21 +1,14 @@
-import {
-  listExperiments,
-  setSplitWeights,
-  startSplit,
-  stopSplit,
-} from "@kinderready/domain/console/experiment-admin.server";
-import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
-import { requestContext } from "#load-context";
-import { failedAction } from "../../action-failure.server.ts";
+import { Form, Link, useNavigation } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
+import {
+  handleConsoleExperimentsAction,
+  loadConsoleExperiments,
+} from "../../console/console-experiments-route.server.ts";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { requireOperatorChange } from "../../console/operator-guard.server.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-experiments";
 
@@ -23,59 +16,8 @@ import type { Route } from "./+types/console-experiments";
 // revenue per visitor per group, chance to beat the control, results by day; start, stop and
 // re-weight (an edit of the remote configuration the funnel reads).
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const experiments = await listExperiments(services.db);
-  const chosen = new URL(args.request.url).searchParams.get("split");
-  const split = experiments.find((experiment) => experiment.name === chosen) ?? experiments[0];
-  if (chosen && split?.name !== chosen) throw data({ error: "not-found" }, { status: 404 });
-  const results = split ? await getExperimentResults(services.db, { split: split.name }) : null;
-  return { experiments, split, results };
-}
-
-const changeSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("weights"),
-    split: z.string().min(1).max(60),
-    weights: z.record(z.string().min(1).max(20), z.coerce.number("must be a number").min(0).max(1000)),
-  }),
-  z.object({ intent: z.enum(["stop", "start"]), split: z.string().min(1).max(60) }),
-]);
-
-export type ExperimentActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
-
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const operator = requireOperatorChange(args, form);
-  const { services, errors } = args.context.get(requestContext);
-  const weights = Object.fromEntries(
-    [...form.entries()]
-      .filter(([key]) => key.startsWith("weight."))
-      .map(([key, value]) => [key.slice("weight.".length), String(value).trim().replace(",", ".")]),
-  );
-  const parsed = changeSchema.safeParse({ intent: form.get("intent"), split: form.get("split"), weights });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "weights" ? `weight.${String(issue.path[1])}` : String(issue?.path[0]);
-    return data<ExperimentActionResult>({ ok: false, field, messageKey: "experiments.errors.weight" }, { status: 400 });
-  }
-  const change = parsed.data;
-  try {
-    const by = { name: change.split, operatorId: operator.id };
-    if (change.intent === "weights") await setSplitWeights(services.db, { ...by, weights: change.weights });
-    else if (change.intent === "stop") await stopSplit(services.db, by);
-    else await startSplit(services.db, by);
-    return data<ExperimentActionResult>({ ok: true, intent: change.intent });
-  } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): ExperimentActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
-    });
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleExperiments(args);
+export const action = (args: Route.ActionArgs) => handleConsoleExperimentsAction(args);
 
 export default function ConsoleExperiments({ loaderData, actionData }: Route.ComponentProps) {
   const { t, ifKnown, i18n } = useTranslation("console");

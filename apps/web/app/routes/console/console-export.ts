@@ -1,73 +1,10 @@
-import type { Database } from "@kinderready/db/open-db";
-import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
-import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
-import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
-import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
-import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
-import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
-import { defaultProduct } from "@kinderready/domain/product";
-import { data } from "react-router";
-import type { z } from "zod";
-import { requestContext } from "#load-context";
-import { type CsvTable, toCsv } from "../../console/csv.ts";
-import { customerSearchTable, customerTables } from "../../console/customer-tables.ts";
+import { loadConsoleExport } from "../../console/console-export-route.server.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
-import { parseReportQuery } from "../../console/report-query.ts";
-import { auditTable, experimentTables, funnelTables, priceTable } from "../../console/report-tables.ts";
-import { revenueTables } from "../../console/revenue-tables.ts";
 import type { Route } from "./+types/console-export";
 
 // Every console table as CSV (/admin/export/{report}.csv), with the page's filters.
 
-function filtersOf<Schema extends z.ZodType<{ from: string; to: string }>>(url: URL, schema: Schema) {
-  const query = parseReportQuery(url, new Date(), schema);
-  if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
-  return query.filters;
-}
-
-async function exportTable(report: string, url: URL, db: Database): Promise<CsvTable> {
-  const experimentTable = experimentTables[report];
-  if (experimentTable) {
-    const split = url.searchParams.get("split") ?? "";
-    if (!split || split.length > 60) throw data({ field: "split" }, { status: 400 });
-    return experimentTable(await getExperimentResults(db, { split }));
-  }
-  const funnelTable = funnelTables[report];
-  if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelFiltersSchema)));
-  if (report === "customers.csv") {
-    const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
-    if (!query.success) throw data({ field: "q" }, { status: 400 });
-    return customerSearchTable(await findCustomers(db, { query: query.data, product: defaultProduct }));
-  }
-  const customerTable = customerTables[report];
-  if (customerTable) {
-    const detail = await getCustomer(db, {
-      userId: url.searchParams.get("user") ?? "",
-      product: defaultProduct,
-      now: new Date(),
-    });
-    if (!detail) throw data({ field: "user" }, { status: 404 });
-    return customerTable(detail);
-  }
-  if (report === "audit.csv") return auditTable(await listAuditLog(db, { days: filtersOf(url, reportDaysSchema) }));
-  if (report === "prices.csv") return priceTable(await listPricePlans(db, defaultProduct));
-  const revenueTable = revenueTables[report];
-  if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
-  throw data({ field: "report" }, { status: 404 });
-}
-
 // Outside the console's layout, so signed in by the same middleware of its own.
 export const middleware: Route.MiddlewareFunction[] = [requireOperator];
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const table = await exportTable(args.params.report, new URL(args.request.url), services.db);
-  return new Response(toCsv(table), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${args.params.report}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleExport(args);

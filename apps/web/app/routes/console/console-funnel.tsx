@@ -1,18 +1,15 @@
 import { deviceKinds } from "@kinderready/domain/analytics/funnel-steps";
-import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
-import { funnelFiltersSchema } from "@kinderready/domain/console/report-filters";
 import { flowTypes } from "@kinderready/domain/flows";
 import { locales } from "@kinderready/i18n/locales";
 import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
-import { data, Form } from "react-router";
-import { requestContext } from "#load-context";
+import { Form } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { DayFields, FilterError } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatDuration, formatShare } from "../../console/console-format.ts";
+import { loadConsoleFunnel } from "../../console/console-funnel-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { parseReportQuery } from "../../console/report-query.ts";
 import { stepName } from "../../console/step-name.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-funnel";
@@ -20,12 +17,7 @@ import type { Route } from "./+types/console-funnel";
 // The funnel (/admin/): visitors first seen in the range, step by step, with conversion and
 // drop-off, filtered by language, country, flow, campaign and device; time to convert.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const query = parseReportQuery(new URL(args.request.url), new Date(), funnelFiltersSchema);
-  if (!query.ok) return data({ query, report: null }, { status: 400 });
-  return { query, report: await getFunnelReport(services.db, query.filters) };
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleFunnel(args);
 
 function Filters({ values, choices }: { values: Record<string, string | undefined>; choices: ChoiceLists }) {
   const { t, ifKnown } = useTranslation("console");

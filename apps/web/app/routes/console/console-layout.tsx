@@ -1,6 +1,7 @@
 import { locales } from "@kinderready/i18n/locales";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
-import { requireOperator, signedInOperator } from "../../console/operator-guard.server.ts";
+import { loadConsoleLayout } from "../../console/console-layout-route.server.ts";
+import { requireOperator } from "../../console/operator-guard.server.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-layout";
@@ -12,10 +13,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cons
 // Signs the operator in once per request for every console page below (loaders and actions).
 export const middleware: Route.MiddlewareFunction[] = [requireOperator];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const operator = signedInOperator(context);
-  return { operator: { email: operator.email }, csrfToken: operator.csrfToken };
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleLayout(args);
 
 const sections = [
   { to: "/admin/", key: "funnel", end: true },

@@ -1,127 +1,29 @@
-import {
-  changeOfferSettings,
-  changePricePlan,
-  getOfferSettings,
-  listPricePlans,
-  type PricePlanRow,
-} from "@kinderready/domain/console/offer-settings.server";
+import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import { currencyCodes } from "@kinderready/domain/pricing/currency";
-import { offerTimerBounds } from "@kinderready/domain/pricing/offer-timer.server";
 import { splitGroups } from "@kinderready/domain/pricing/price-catalogue";
-import { toPricePlan } from "@kinderready/domain/pricing/price-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { upsaleDisplayModes } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
-import { requestContext } from "#load-context";
-import { failedAction } from "../../action-failure.server.ts";
+import { Form, useNavigation } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { OfferPlanCard } from "../../components/purchase/offer-plan-card.tsx";
 import { formatMoney } from "../../console/console-format.ts";
+import {
+  handleConsoleOfferAction,
+  loadConsoleOffer,
+  type OfferActionResult,
+} from "../../console/console-offer-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { requireOperatorChange } from "../../console/operator-guard.server.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { toOfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock } from "../../purchase/offer-timer.ts";
 import type { Route } from "./+types/console-offer";
 
 // The offer's configuration (/admin/offer/): the price catalogue per currency (country group),
 // split group and variant; how upsells are shown; the countdown; and a preview of the offer's plan.
 
-const previewSchema = z.object({
-  currency: z.enum(currencyCodes).catch("USD"),
-  group: z.enum(splitGroups).catch("A"),
-  variant: z.enum(["initial", "expired"]).catch("initial"),
-});
-
-export async function loader(args: Route.LoaderArgs) {
-  const { services, config } = args.context.get(requestContext);
-  const preview = previewSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [plans, settings] = [
-    await listPricePlans(services.db, defaultProduct),
-    await getOfferSettings(services.db, config.offerTimerTimeout),
-  ];
-  const previewRow = plans.find(
-    (row) =>
-      row.kind === "subscription" &&
-      row.currency === preview.currency &&
-      row.splitGroup === preview.group &&
-      row.variant === preview.variant,
-  );
-  return {
-    plans,
-    settings,
-    timerBounds: offerTimerBounds,
-    preview,
-    previewPlan: previewRow ? toOfferPlan(toPricePlan(previewRow)) : null,
-  };
-}
-
-const changeSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("price"),
-    id: z.string(),
-    amount: z.string(),
-    oldAmount: z.string().optional(),
-    renewalAmount: z.string().optional(),
-  }),
-  z.object({ intent: z.literal("settings"), upsaleDisplayMode: z.string(), offerTimerSeconds: z.string() }),
-]);
-
-export type OfferActionResult =
-  | { ok: true; intent: string; planId: string | null }
-  | { ok: false; field: string; messageKey: string; planId: string | null };
-
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const operator = requireOperatorChange(args, form);
-  const { services, config, errors } = args.context.get(requestContext);
-  const parsed = changeSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return data<OfferActionResult>(
-      { ok: false, field: String(issue?.path[0] ?? "intent"), messageKey: "errors.forbidden", planId: null },
-      { status: 400 },
-    );
-  }
-  const change = parsed.data;
-  const planId = change.intent === "price" ? change.id : null;
-  try {
-    if (change.intent === "price") {
-      const { intent: _, ...prices } = change;
-      await changePricePlan(services.db, {
-        operatorId: operator.id,
-        product: defaultProduct,
-        change: prices,
-        now: new Date(),
-      });
-    } else {
-      await changeOfferSettings(services.db, {
-        operatorId: operator.id,
-        settings: change,
-        timerFallback: config.offerTimerTimeout,
-        now: new Date(),
-      });
-    }
-    return data<OfferActionResult>({ ok: true, intent: change.intent, planId });
-  } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): OfferActionResult => ({
-        ok: false,
-        field: field ?? "intent",
-        messageKey,
-        planId,
-      }),
-    });
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleOffer(args);
+export const action = (args: Route.ActionArgs) => handleConsoleOfferAction(args);
 
 const major = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));
 

@@ -1,16 +1,13 @@
-import { reportDaysSchema } from "@kinderready/domain/console/report-filters";
-import { getRevenueReport, type RevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import type { RevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
 import type { ReactNode } from "react";
-import { data } from "react-router";
-import { requestContext } from "#load-context";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
 import { TableScroll } from "../../components/console/table-scroll.tsx";
 import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
+import { loadConsoleRevenue } from "../../console/console-revenue-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { parseReportQuery } from "../../console/report-query.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-revenue";
 
@@ -18,12 +15,7 @@ import type { Route } from "./+types/console-revenue";
 // and trial-to-paid, renewals, failed renewals and dunning recoveries, the upsell's take rate by
 // display mode and price, refunds and cancellations by reason.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { services } = args.context.get(requestContext);
-  const query = parseReportQuery(new URL(args.request.url), new Date(), reportDaysSchema);
-  if (!query.ok) return data({ query, report: null }, { status: 400 });
-  return { query, report: await getRevenueReport(services.db, query.filters, new Date()) };
-}
+export const loader = (args: Route.LoaderArgs) => loadConsoleRevenue(args);
 
 /** A titled card with its table and the table's CSV export. */
 function TableCard({

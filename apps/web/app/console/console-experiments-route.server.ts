@@ -1,0 +1,70 @@
+import {
+  listExperiments,
+  setSplitWeights,
+  startSplit,
+  stopSplit,
+} from "@kinderready/domain/console/experiment-admin.server";
+import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import { data } from "react-router";
+import { z } from "zod";
+import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
+import type { Route } from "../routes/console/+types/console-experiments";
+import { requireOperatorChange } from "./operator-guard.server.ts";
+
+// Server side of experiments (/admin/experiments/): the splits and the chosen one's results;
+// starting, stopping and re-weighting a split.
+
+export async function loadConsoleExperiments({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const experiments = await listExperiments(services.db);
+  const chosen = new URL(request.url).searchParams.get("split");
+  const split = experiments.find((experiment) => experiment.name === chosen) ?? experiments[0];
+  if (chosen && split?.name !== chosen) throw data({ error: "not-found" }, { status: 404 });
+  const results = split ? await getExperimentResults(services.db, { split: split.name }) : null;
+  return { experiments, split, results };
+}
+
+const changeSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("weights"),
+    split: z.string().min(1).max(60),
+    weights: z.record(z.string().min(1).max(20), z.coerce.number("must be a number").min(0).max(1000)),
+  }),
+  z.object({ intent: z.enum(["stop", "start"]), split: z.string().min(1).max(60) }),
+]);
+
+export type ExperimentActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
+
+export async function handleConsoleExperimentsAction(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const operator = requireOperatorChange(args, form);
+  const { services, errors } = args.context.get(requestContext);
+  const weights = Object.fromEntries(
+    [...form.entries()]
+      .filter(([key]) => key.startsWith("weight."))
+      .map(([key, value]) => [key.slice("weight.".length), String(value).trim().replace(",", ".")]),
+  );
+  const parsed = changeSchema.safeParse({ intent: form.get("intent"), split: form.get("split"), weights });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "weights" ? `weight.${String(issue.path[1])}` : String(issue?.path[0]);
+    return data<ExperimentActionResult>({ ok: false, field, messageKey: "experiments.errors.weight" }, { status: 400 });
+  }
+  const change = parsed.data;
+  try {
+    const by = { name: change.split, operatorId: operator.id };
+    if (change.intent === "weights") await setSplitWeights(services.db, { ...by, weights: change.weights });
+    else if (change.intent === "stop") await stopSplit(services.db, by);
+    else await startSplit(services.db, by);
+    return data<ExperimentActionResult>({ ok: true, intent: change.intent });
+  } catch (error) {
+    return failedAction(error, {
+      errors,
+      msg: "console change failed",
+      extra: { intent: change.intent },
+      fallbackKey: "errors.generic",
+      answer: (messageKey, { field }): ExperimentActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
+import { funnelFiltersSchema } from "@kinderready/domain/console/report-filters";
+import { data } from "react-router";
+import { requestContext } from "#load-context";
+import type { Route } from "../routes/console/+types/console-funnel";
+import { parseReportQuery } from "./report-query.ts";
+
+// Server side of the funnel (/admin/): the report for the filters asked for, or why they were refused.
+
+export async function loadConsoleFunnel({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const query = parseReportQuery(new URL(request.url), new Date(), funnelFiltersSchema);
+  if (!query.ok) return data({ query, report: null }, { status: 400 });
+  return { query, report: await getFunnelReport(services.db, query.filters) };
+}

@@ -1,0 +1,61 @@
+import {
+  authenticateOperator,
+  signInOperator,
+  signOutOperator,
+} from "@kinderready/domain/console/operator-accounts.server";
+import { operatorSetCookie, readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
+import { knownFailure } from "@kinderready/domain/known-failure";
+import { data, redirect } from "react-router";
+import { requestContext } from "#load-context";
+import type { Route } from "../routes/console/+types/console-sign-in";
+import { isSameOrigin, safeNext, secureCookies, signInPath } from "./operator-guard.server.ts";
+
+// Server side of the console's sign-in (/admin/sign-in/), and of signing out (intent=sign-out).
+// Outside the console's layout, so outside its middleware: an operator signed in already goes on.
+
+export async function loadConsoleSignIn({ request, context }: Route.LoaderArgs) {
+  const { services, config } = context.get(requestContext);
+  const token = readOperatorCookie(request.headers.get("cookie"), secureCookies(config.appUrl));
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  if (token && (await authenticateOperator(services.db, { token, now: new Date() }))) throw redirect(next);
+  return { next };
+}
+
+const refusals = ["locked", "accountLocked", "throttled"] as const;
+type SignInResult = { error: "credentials" | (typeof refusals)[number] | "forbidden"; email: string };
+
+export async function handleConsoleSignInAction({ request, context }: Route.ActionArgs) {
+  const { services, config, clientAddress } = context.get(requestContext);
+  const secure = secureCookies(config.appUrl);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const email = text("email").slice(0, 254);
+  if (!isSameOrigin(request, config.appUrl)) {
+    return data<SignInResult>({ error: "forbidden", email }, { status: 403 });
+  }
+  if (text("intent") === "sign-out") {
+    const token = readOperatorCookie(request.headers.get("cookie"), secure);
+    const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
+    if (token && operator) await signOutOperator(services.db, { token, operatorId: operator.id });
+    throw redirect(signInPath, { headers: { "set-cookie": operatorSetCookie(undefined, secure) } });
+  }
+  let session: Awaited<ReturnType<typeof signInOperator>>;
+  try {
+    session = await signInOperator(services.db, {
+      email,
+      password: text("password").slice(0, 1024),
+      clientAddress,
+      now: new Date(),
+    });
+  } catch (error) {
+    // A refusal is answered on the form; anything else is the error page's.
+    const known = knownFailure(error);
+    if (!known) throw error;
+    const reason = refusals.find((key) => key === known.messageKey) ?? "credentials";
+    return data<SignInResult>({ error: reason, email }, { status: known.status });
+  }
+  throw redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(session.token, secure) } });
+}
