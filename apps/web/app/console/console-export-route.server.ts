@@ -15,7 +15,7 @@ import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-tables.ts";
 import { parseReportQuery } from "./report-query.ts";
 import { auditTable, experimentTables, funnelTables, priceTable } from "./report-tables.ts";
-import { revenueTables } from "./revenue-tables.ts";
+import { revenueTables } from "./revenue-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),
 // with the page's filters.

@@ -1,13 +1,19 @@
 import type { RevenueReport } from "@kinderready/domain/console/revenue-report.server";
-import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
-import type { ReactNode } from "react";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { DataTable, type TableColumns } from "../../components/console/data-table.tsx";
 import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
-import { TableScroll } from "../../components/console/table-scroll.tsx";
-import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
+import { formatCount, formatShare } from "../../console/console-format.ts";
 import { loadConsoleRevenue } from "../../console/console-revenue-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
+import {
+  cancellationColumns,
+  dailyColumns,
+  purposeColumns,
+  renewalsColumns,
+  totalsColumns,
+  upsellColumns,
+} from "../../console/revenue-columns.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-revenue";
 
@@ -17,41 +23,28 @@ import type { Route } from "./+types/console-revenue";
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleRevenue(args);
 
-/** A titled card with its table and the table's CSV export. */
-function TableCard({
+/** A titled card with its table and the table's CSV export, both from the same columns. */
+function TableCard<Row>({
   id,
   title,
   csv,
   days,
-  children,
+  columns,
+  rows,
+  rowKey,
 }: {
   id: string;
   title: string;
   csv: string;
   days: { from: string; to: string };
-  children: ReactNode;
+  columns: TableColumns<Row>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
 }) {
   return (
     <ConsoleCard id={id} title={title} csvHref={exportHref(csv, days)} table>
-      <TableScroll labelledBy={id}>
-        <table className="console-table">{children}</table>
-      </TableScroll>
+      <DataTable labelledBy={id} columns={columns} rows={rows} rowKey={rowKey} />
     </ConsoleCard>
-  );
-}
-
-function Head({ columns }: { columns: ConsoleKeysUnder<"revenue.columns">[] }) {
-  const { t } = useTranslation("console");
-  return (
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col">
-            {t(`revenue.columns.${column}`)}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 
@@ -81,33 +74,25 @@ function CurrencyCharts({ report }: { report: RevenueReport }) {
 }
 
 export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
-  const { t, ifKnown, i18n } = useTranslation("console");
+  const { t, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
   const days = daysOf(query);
-  const money = (minor: number, currency: string) => formatMoney(locale, minor, currency);
-  const share = (part: number, whole: number) => formatShare(locale, whole ? part / whole : null);
   return (
     <>
       <h1>{t("revenue.title")}</h1>
       <DaysFilter query={query} />
       {report && (
         <>
-          <TableCard id="revenue-totals" title={t("revenue.totals")} csv="revenue-totals.csv" days={days}>
-            <Head columns={["currency", "charges", "gross", "refunds", "refunded", "net"]} />
-            <tbody>
-              {report.totals.map((row) => (
-                <tr key={row.currency}>
-                  <th scope="row">{row.currency}</th>
-                  <td>{formatCount(locale, row.charges)}</td>
-                  <td>{money(row.gross, row.currency)}</td>
-                  <td>{formatCount(locale, row.refundCount)}</td>
-                  <td>{money(row.refunds, row.currency)}</td>
-                  <td>{money(row.net, row.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-totals"
+            title={t("revenue.totals")}
+            csv="revenue-totals.csv"
+            days={days}
+            columns={totalsColumns}
+            rows={report.totals}
+            rowKey={(row) => row.currency}
+          />
           {report.totals.length === 0 && <p>{t("revenue.nothing")}</p>}
           <p className="console-note">{t("revenue.currencyNote")}</p>
 
@@ -134,89 +119,60 @@ export default function ConsoleRevenue({ loaderData }: Route.ComponentProps) {
             <p className="console-note">{t("revenue.trialNote")}</p>
           </section>
 
-          <TableCard id="revenue-renewals" title={t("revenue.renewals")} csv="renewals.csv" days={days}>
-            <Head columns={["currency", "renewed", "failed", "recovered"]} />
-            <tbody>
-              {report.renewals.map((row) => (
-                <tr key={row.currency}>
-                  <th scope="row">{row.currency}</th>
-                  <td>{formatCount(locale, row.paid)}</td>
-                  <td>{formatCount(locale, row.failed)}</td>
-                  <td>{formatCount(locale, row.recovered)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-renewals"
+            title={t("revenue.renewals")}
+            csv="renewals.csv"
+            days={days}
+            columns={renewalsColumns}
+            rows={report.renewals}
+            rowKey={(row) => row.currency}
+          />
 
-          <TableCard id="revenue-daily" title={t("revenue.daily")} csv="revenue-daily.csv" days={days}>
-            <Head
-              columns={["day", "currency", "gross", "refunded", "net", "firstPayments", "renewalCharges", "upsells"]}
-            />
-            <tbody>
-              {report.daily.map((row) => (
-                <tr key={`${row.day}-${row.currency}`}>
-                  <th scope="row">{row.day}</th>
-                  <td>{row.currency}</td>
-                  <td>{money(row.gross, row.currency)}</td>
-                  <td>{money(row.refunds, row.currency)}</td>
-                  <td>{money(row.net, row.currency)}</td>
-                  <td>{formatCount(locale, row.firstPayments)}</td>
-                  <td>{formatCount(locale, row.renewals)}</td>
-                  <td>{formatCount(locale, row.upsells)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-daily"
+            title={t("revenue.daily")}
+            csv="revenue-daily.csv"
+            days={days}
+            columns={dailyColumns}
+            rows={report.daily}
+            rowKey={(row) => `${row.day}-${row.currency}`}
+          />
           {report.daily.length > 0 && (
             <ConsoleCard id="revenue-charts" title={t("revenue.netByDay")}>
               <CurrencyCharts report={report} />
             </ConsoleCard>
           )}
 
-          <TableCard id="revenue-purposes" title={t("revenue.byPurpose")} csv="revenue-purposes.csv" days={days}>
-            <Head columns={["currency", "purpose", "charges", "gross", "refunds", "refunded"]} />
-            <tbody>
-              {report.byPurpose.map((row) => (
-                <tr key={`${row.currency}-${row.purpose}`}>
-                  <td>{row.currency}</td>
-                  <th scope="row">{ifKnown(`revenue.purposes.${row.purpose}`) ?? row.purpose}</th>
-                  <td>{formatCount(locale, row.charges)}</td>
-                  <td>{money(row.gross, row.currency)}</td>
-                  <td>{formatCount(locale, row.refundCount)}</td>
-                  <td>{money(row.refunds, row.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-purposes"
+            title={t("revenue.byPurpose")}
+            csv="revenue-purposes.csv"
+            days={days}
+            columns={purposeColumns}
+            rows={report.byPurpose}
+            rowKey={(row) => `${row.currency}-${row.purpose}`}
+          />
 
-          <TableCard id="revenue-upsells" title={t("revenue.upsells")} csv="upsells.csv" days={days}>
-            <Head columns={["mode", "variant", "viewers", "packs", "packsRate", "lifetime", "lifetimeRate"]} />
-            <tbody>
-              {report.upsells.map((row) => (
-                <tr key={`${row.mode}-${row.variant}`}>
-                  <th scope="row">{ifKnown(`revenue.modes.${row.mode}`) ?? row.mode}</th>
-                  <td>{ifKnown(`revenue.variants.${row.variant}`) ?? row.variant}</td>
-                  <td>{formatCount(locale, row.viewers)}</td>
-                  <td>{formatCount(locale, row.packs)}</td>
-                  <td>{share(row.packs, row.viewers)}</td>
-                  <td>{formatCount(locale, row.lifetime)}</td>
-                  <td>{share(row.lifetime, row.viewers)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-upsells"
+            title={t("revenue.upsells")}
+            csv="upsells.csv"
+            days={days}
+            columns={upsellColumns}
+            rows={report.upsells}
+            rowKey={(row) => `${row.mode}-${row.variant}`}
+          />
 
-          <TableCard id="revenue-cancellations" title={t("revenue.cancellations")} csv="cancellations.csv" days={days}>
-            <Head columns={["reason", "subscriptions"]} />
-            <tbody>
-              {report.cancellations.map((row) => (
-                <tr key={row.reason}>
-                  <th scope="row">{ifKnown(`revenue.reasons.${row.reason}`) ?? row.reason}</th>
-                  <td>{formatCount(locale, row.subscriptions)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <TableCard
+            id="revenue-cancellations"
+            title={t("revenue.cancellations")}
+            csv="cancellations.csv"
+            days={days}
+            columns={cancellationColumns}
+            rows={report.cancellations}
+            rowKey={(row) => row.reason}
+          />
         </>
       )}
     </>
