@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
+import type { OfferPlan } from "../../purchase/offer-plan.ts";
+import { useAnalyticsStore } from "../../stores/analytics-store.ts";
+import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { usePurchaseStore } from "../../stores/purchase-store.ts";
+import { PurchaseFlow } from "./purchase-flow.tsx";
+
+const token = "parent-token-0123456789abcdef";
+const otherToken = "other-parent-0123456789abcdef";
+
+const plan = (price: number): OfferPlan => ({
+  price,
+  oldPrice: 3.99,
+  discount: 50,
+  currency: "$",
+  currency_code: "USD",
+  trialDays: 3,
+  periodDays: 30,
+  renewalPrice: 29.99,
+});
+
+/** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
+function renderPurchase(url: string, answer?: (post: Post) => unknown) {
+  return renderPage(
+    <PurchaseFlow
+      flowType="main"
+      locale="en"
+      plans={{ initial: plan(1.99), expired: plan(2.99) }}
+      offerTimerTimeout={600}
+      offerSecondsLeft={null}
+      email="parent@example.com"
+      userFlow={undefined}
+      splits={{}}
+    />,
+    { url, path: "/purchase/", answer },
+  );
+}
+
+const heading = () => screen.getByRole("heading", { level: 1 });
+const step = (container: HTMLElement) => container.querySelector(".purchase-flow")?.getAttribute("data-step");
+
+describe("PurchaseFlow", () => {
+  beforeEach(() => {
+    silenceNetwork();
+    useAnalyticsStore.setState(useAnalyticsStore.getInitialState(), true);
+    usePurchaseStore.setState(usePurchaseStore.getInitialState(), true);
+    useOnboardingStore.setState(useOnboardingStore.getInitialState(), true);
+  });
+  afterEach(cleanup);
+
+  it("walks a parent page by page to the offer, the heading focused at each move and Back going one page back", async () => {
+    const user = userEvent.setup();
+    useOnboardingStore.setState({ kid: { name: "Emma", years: { text: "5 years", value: 5 } } });
+    const { container } = await renderPurchase(`/purchase/?token=${token}`);
+
+    expect(heading()).toHaveProperty("textContent", "Emma is at the perfect age to learn through play");
+    expect(screen.queryByRole("button", { name: /Back/ })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(heading()).toHaveProperty("textContent", "The skills Emma will grow");
+    expect(document.activeElement).toBe(heading());
+
+    await user.click(screen.getByRole("button", { name: /Back/ }));
+    expect(step(container)).toBe("time-to-learn");
+    expect(document.activeElement).toBe(heading());
+
+    for (const button of ["Continue", "Continue", "Continue", "Continue", "Get my kit", "Get my kit"]) {
+      await user.click(screen.getByRole("button", { name: button }));
+    }
+    expect(step(container)).toBe("subscription-offer");
+    expect(heading()).toHaveProperty("textContent", "Emma's kindergarten-readiness kit");
+    expect(screen.getByRole("button", { name: "Start my 3-day trial" })).toBeTruthy();
+    expect(container.textContent).toContain("$1.99");
+    // The step is the parent's, saved for a refresh.
+    expect(usePurchaseStore.getState()).toEqual({ step: 6, stepUserId: token });
+  });
+
+  it("resumes a parent's saved step, and starts another parent on the device at the first page", async () => {
+    usePurchaseStore.setState({ step: 3, stepUserId: token });
+    const first = await renderPurchase(`/purchase/?token=${token}`);
+    expect(step(first.container)).toBe("colorful-worksheets");
+    first.unmount();
+
+    const second = await renderPurchase(`/purchase/?token=${otherToken}`);
+    expect(step(second.container)).toBe("time-to-learn");
+  });
+
+  it("opens the offer for an offer link until the parent moves back from it", async () => {
+    const user = userEvent.setup();
+    const { container } = await renderPurchase(`/purchase/?token=${token}&offer=1`);
+    expect(step(container)).toBe("subscription-offer");
+
+    await user.click(screen.getByRole("button", { name: /Back/ }));
+    expect(step(container)).toBe("email");
+    expect(screen.getByText("parent@example.com")).toBeTruthy();
+  });
+
+  it("puts the token this device saved into an address without one, and adopts an address's token", async () => {
+    useAnalyticsStore.setState({ userId: token });
+    const saved = await renderPurchase("/purchase/?offer=1");
+    await waitFor(() => expect(saved.location()).toBe(`/purchase/?offer=1&token=${token}`));
+    saved.unmount();
+
+    await renderPurchase(`/purchase/?token=${otherToken}`);
+    await waitFor(() => expect(useAnalyticsStore.getState().userId).toBe(otherToken));
+  });
+
+  it("shows a declined payment's reason, and Try again closes it onto the offer without order_id", async () => {
+    const user = userEvent.setup();
+    const { location, posts } = await renderPurchase(`/purchase/?token=${token}&order_id=order-1`, (post) =>
+      post.intent === "order-status" ? { intent: "order-status", status: "declined", errorCode: "3.02" } : null,
+    );
+
+    const dialog = await screen.findByRole("dialog", { name: "Insufficient funds" });
+    expect(dialog.textContent).toContain("There are not enough funds on the card.");
+    expect(posts).toContainEqual({ intent: "order-status", order_id: "order-1" });
+
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // What shows and the address agree: the failure is gone with its order_id.
+    expect(location()).toBe(`/purchase/?token=${token}`);
+    expect(document.activeElement).toBe(heading());
+    // Still the offer once the address has no order_id left to open it.
+    expect(heading().textContent).toBe("Your kindergarten-readiness kit");
+    expect(screen.getByRole("button", { name: "Start my 3-day trial" })).toBeTruthy();
+  });
+
+  it("shows an approved payment's success with the way to the printables", async () => {
+    const { container } = await renderPurchase(`/purchase/?token=${token}&order_id=order-2`, (post) =>
+      post.intent === "order-status" ? { intent: "order-status", status: "approved", errorCode: null } : null,
+    );
+
+    const dialog = await screen.findByRole("dialog", { name: "Payment successful!" });
+    const link = within(dialog).getByRole("link", { name: "Go to my printables" });
+    expect(link.getAttribute("href")).toBe(`/printables/?token=${token}`);
+    expect(step(container)).toBe("subscription-offer");
+  });
+});

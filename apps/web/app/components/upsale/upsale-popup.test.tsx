@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
+import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { useUpsaleStore } from "../../stores/upsale-store.ts";
+import type { UpsaleOfferData } from "./upsale-offer.tsx";
+import { UpsalePopup } from "./upsale-popup.tsx";
+
+const token = "paid-parent-0123456789abcdef";
+
+const plan = (product: PricePlan["product"], price: number): PricePlan => ({
+  price,
+  oldPrice: undefined,
+  discount: undefined,
+  currency: "$",
+  currency_code: "USD",
+  product_name: `${product}-test`,
+  product,
+});
+
+const offer: UpsaleOfferData = {
+  kidName: "Noa",
+  owned: [],
+  stage: "initial",
+  plans: { initial: plan("upsale", 14.99), catchy: plan("upsale", 4.99), lifetime: plan("lifetime", 49.99) },
+};
+
+/** The printables page's popup as the server rendered it for a paid parent: open, on the first offer. */
+function renderPopup(answer: (post: Post) => unknown) {
+  return renderPage(
+    <UpsalePopup offer={offer} locale="en" returning={undefined} arrival={{ isOpen: true, formKey: "initial" }} />,
+    { url: `/printables/?token=${token}`, path: "/printables/", answer },
+  );
+}
+
+/** What the printables page's action answers: the decisions' new stage, and an approved charge. */
+function printablesAction(post: Post) {
+  if (post.intent === "upsale-decision") {
+    return { intent: "upsale-decision", stage: post.decision === "declined" ? "discount" : "ended" };
+  }
+  if (post.intent === "upsale") return { intent: "upsale", orderId: "upsale-order-1" };
+  if (post.intent === "upsale-status") return { intent: "upsale-status", status: "approved", errorCode: null };
+  if (post.intent === "trigger-upsale") return { intent: "trigger-upsale", recorded: true };
+  return null;
+}
+
+const popup = () => document.querySelector("dialog.upsale-popup") as HTMLDialogElement;
+
+describe("UpsalePopup", () => {
+  beforeEach(() => {
+    silenceNetwork();
+    useUpsaleStore.setState(useUpsaleStore.getInitialState(), true);
+    useOnboardingStore.setState(useOnboardingStore.getInitialState(), true);
+  });
+  afterEach(cleanup);
+
+  it("offers the packs by the child's name, and one click buys them", async () => {
+    const user = userEvent.setup();
+    const { posts } = await renderPopup(printablesAction);
+    const dialog = screen.getByRole("dialog", { name: "Add more to Noa's kit" });
+    expect(dialog.textContent).toContain("Alphabet Adventures");
+    expect(within(dialog).getByRole("button", { name: "Get lifetime access for $49.99" })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole("button", { name: "Add all 3 packs for $14.99" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status").textContent).toBe(
+        "Done! The 3 add-on packs are now in your printables.",
+      ),
+    );
+    expect(posts).toContainEqual({ intent: "upsale", recurringType: "upsale", variant: "initial" });
+    expect(useUpsaleStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
+  });
+
+  it("turns No, thanks into the discount, and closing the discount ends the offer", async () => {
+    const user = userEvent.setup();
+    const { posts } = await renderPopup(printablesAction);
+    await user.click(screen.getByRole("button", { name: "No, thanks" }));
+    expect(posts).toContainEqual({ intent: "upsale-decision", decision: "declined" });
+
+    const discount = await screen.findByRole("dialog", { name: "Wait: all 3 packs for $4.99" }, { timeout: 3000 });
+    expect(popup().open).toBe(true);
+    expect(within(discount).queryByText("Lifetime access")).toBeNull();
+    expect(within(discount).getByRole("button", { name: "Add all 3 packs for $4.99" })).toBeTruthy();
+
+    await user.click(within(discount).getAllByRole("button", { name: "Close" })[1] as HTMLElement);
+    expect(popup().open).toBe(false);
+    await waitFor(() => expect(posts).toContainEqual({ intent: "upsale-decision", decision: "discount-closed" }));
+    expect(useUpsaleStore.getState()).toMatchObject({ isOpen: false, canOpen: false });
+  });
+});
