@@ -1,5 +1,7 @@
-import { createPersistedStore } from "./create-persisted-store.ts";
-
+/**
+ * Where a parent stands, as the quiz's and the purchase pages' loaders tell the page. Not kept in
+ * the browser: the pages read it from their loader data, the server being the one that knows.
+ */
 export type UserFlowState = {
   registered: boolean;
   purchased: boolean;
@@ -8,12 +10,3 @@ export type UserFlowState = {
   isManualAccess: boolean;
   subscriptionStatus: string | undefined;
 };
-
-export const useUserFlowStore = createPersistedStore<UserFlowState>("user-flow", 1, () => ({
-  registered: false,
-  purchased: false,
-  upsalePurchased: false,
-  isSubscriptionExpired: false,
-  isManualAccess: false,
-  subscriptionStatus: undefined,
-}));

@@ -1,9 +1,10 @@
 import { type FlowType, flows } from "@kinderready/domain/flows";
-import { userTokenPattern } from "@kinderready/domain/random-token";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
+import { useParentToken } from "../../hooks/use-parent-token.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { errorMessageKey, failureTitleKey } from "../../purchase/payment-result.ts";
@@ -16,12 +17,11 @@ import {
   resolvePurchaseState,
   stepIdAt,
 } from "../../purchase/purchase-steps.ts";
-import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../../stores/purchase-store.ts";
 import { useSplitsStore } from "../../stores/splits-store.ts";
-import { type UserFlowState, useUserFlowStore } from "../../stores/user-flow-store.ts";
+import type { UserFlowState } from "../../stores/user-flow-store.ts";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepContent, stepTitle } from "./step-content.tsx";
 import { SubscriptionOffer } from "./subscription-offer.tsx";
@@ -58,78 +58,47 @@ export function PurchaseFlow({
   const hydrated = useStoresHydrated((state) => state.hydrated);
   const [searchParams, setSearchParams] = useSearchParams();
   const orderId = searchParams.get("order_id");
-  const jumpToOffer = searchParams.has("offer") || orderId !== null;
-  const urlToken = searchParams.get("token");
-  const addressToken = urlToken && userTokenPattern.test(urlToken) ? urlToken : undefined;
-  const savedUserId = useAnalyticsStore((state) => state.userId);
-  const userId = addressToken ?? savedUserId;
-  const savedStep = usePurchaseStore((state) => state.step);
-  // Until saved state is back, the server's page: the first step, or the offer when asked for.
-  const step = hydrated ? clampStep(savedStep) : jumpToOffer ? offerStep : 0;
+  // The offer's posts name the parent by the address's token: a saved one goes into it.
+  const putTokenInAddress = useCallback(
+    (query: URLSearchParams) => setSearchParams(query, { replace: true, preventScrollReset: true }),
+    [setSearchParams],
+  );
+  const parent = useParentToken({ carrySavedToken: putTokenInAddress });
+  const userId = parent.token;
+
+  // The step as this page load finds it: another parent on the device starts at the first step, and
+  // `offer` (or a payment coming back) opens the offer until the parent moves. Derived while
+  // rendering, so the server's page, the first paint and a resume agree without a flash; the
+  // store is written when the parent moves. Before saved state is back the store is empty, which
+  // gives the server's page: the first step, or the offer when asked for.
+  const [moved, setMoved] = useState(false);
+  const jumpToOffer = !moved && (searchParams.has("offer") || orderId !== null);
+  const saved = usePurchaseStore();
+  const step = clampStep(resolvePurchaseState(saved, { userId, jumpToOffer }).step);
   const id = stepIdAt(step);
   const onboarding = useOnboardingStore();
   const kidName = onboarding.kid.name;
   const helpAnswer = onboarding.questions.find((question) => question.id === "help")?.answer;
 
-  const payment = useOrderStatus(orderId, hydrated);
+  const payment = useOrderStatus(orderId, hydrated, {
+    onSettled: (outcome) => {
+      if (outcome.kind === "approved") track("purchase_succeeded", { flow: flowType, order_id: orderId });
+      if (outcome.kind === "declined") track("purchase_failed", { flow: flowType, code: outcome.errorCode });
+    },
+  });
+  const outcome = payment.outcome;
   const timer = useOfferTimer({
     // The price is on screen and no payment result is in front of it.
-    running: hydrated && id === "subscription-offer" && payment.outcome === undefined,
-    known: addressToken !== undefined,
+    running: hydrated && id === "subscription-offer" && outcome === undefined,
+    known: parent.inAddress,
     serverSecondsLeft: offerSecondsLeft,
     timeoutSeconds: offerTimerTimeout,
   });
   const [expiredNoticeClosed, setExpiredNoticeClosed] = useState(false);
 
-  // Focus follows the parent's moves (and closed dialogs), not the first render or a resume.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    window.scrollTo(0, 0);
-    headingRef.current?.focus({ preventScroll: true });
-  }, [focusRequest]);
-  const goTo = (next: number) => {
-    usePurchaseStore.setState({ step: next });
-    setFocusRequest((n) => n + 1);
-  };
-
-  // The address's token is this device's parent. Without one, the saved token goes into the
-  // address: the offer's posts name the parent by it.
-  useEffect(() => {
-    if (!hydrated) return;
-    if (addressToken) {
-      if (addressToken !== useAnalyticsStore.getState().userId) useAnalyticsStore.setState({ userId: addressToken });
-      return;
-    }
-    const saved = useAnalyticsStore.getState().userId;
-    if (!saved) return;
-    const query = new URLSearchParams(searchParams);
-    query.set("token", saved);
-    setSearchParams(query, { replace: true, preventScrollReset: true });
-  }, [hydrated, addressToken, searchParams, setSearchParams]);
-
-  // Another parent starts at the first step; `offer` (or a payment coming back) opens the offer.
-  // Before paint, so the restored step does not flash.
-  useLayoutEffect(() => {
-    if (!hydrated) return;
-    const state = usePurchaseStore.getState();
-    const next = resolvePurchaseState(state, { userId, jumpToOffer });
-    if (next !== state) usePurchaseStore.setState(next);
-  }, [hydrated, userId, jumpToOffer]);
-
-  useEffect(() => {
-    if (hydrated && userFlow) useUserFlowStore.setState(userFlow);
-  }, [hydrated, userFlow]);
-  useEffect(() => {
-    if (payment.outcome?.kind === "approved") useUserFlowStore.setState({ purchased: true });
-    if (payment.outcome?.kind === "approved") track("purchase_succeeded", { flow: flowType, order_id: orderId });
-    if (payment.outcome?.kind === "declined") {
-      track("purchase_failed", { flow: flowType, code: payment.outcome.errorCode });
-    }
-  }, [payment.outcome, flowType, orderId]);
   useEffect(() => {
     if (!hydrated || Object.keys(splits).length === 0) return;
+    // Analytics sends the groups with every event as user properties.
     useSplitsStore.setState((state) => ({ groups: { ...state.groups, ...splits } }));
   }, [hydrated, splits]);
   useEffect(() => {
@@ -138,23 +107,37 @@ export function PurchaseFlow({
     else track("purchase_step_viewed", { flow: flowType, step: id });
   }, [hydrated, id, flowType]);
 
+  // Focus follows the parent's moves (and closed dialogs), not the first render or a resume: the
+  // change is rendered first (flushSync), since a modal dialog keeps focus until it is gone.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => {
+    window.scrollTo(0, 0);
+    headingRef.current?.focus({ preventScroll: true });
+  };
+  const thenFocusHeading = (change: () => void) => {
+    flushSync(change);
+    focusHeading();
+  };
+  const goTo = (next: number) =>
+    thenFocusHeading(() => {
+      usePurchaseStore.setState({ step: next, stepUserId: userId });
+      setMoved(true);
+    });
   // The failure closes with `order_id` leaving the address, so what shows and the address agree;
-  // focus then goes to the offer's heading (not to the page's start, where a closed dialog leaves it).
+  // the parent stays on the offer, and focus goes to its heading once the dialog is gone.
   const tryAgain = () => {
+    usePurchaseStore.setState({ step: offerStep, stepUserId: userId });
+    setMoved(true);
     const query = new URLSearchParams(searchParams);
     query.delete("order_id");
     setSearchParams(query, { replace: true, preventScrollReset: true });
   };
-  const shownOutcome = useRef(payment.outcome?.kind);
-  useEffect(() => {
-    const before = shownOutcome.current;
-    shownOutcome.current = payment.outcome?.kind;
-    if (before === "declined" && payment.outcome === undefined) setFocusRequest((n) => n + 1);
-  }, [payment.outcome]);
-  const toOffer = () => {
-    setExpiredNoticeClosed(true);
-    goTo(offerStep);
-  };
+  const toOffer = () =>
+    thenFocusHeading(() => {
+      setExpiredNoticeClosed(true);
+      usePurchaseStore.setState({ step: offerStep, stepUserId: userId });
+      setMoved(true);
+    });
 
   const tokenQuery = userId ? `?token=${encodeURIComponent(userId)}` : "";
   const links = {
@@ -165,7 +148,6 @@ export function PurchaseFlow({
     ? t("purchase.result.successText", { name: kidName })
     : t("purchase.result.successTextNoName");
   const button = buttonOf(id);
-  const outcome = payment.outcome;
 
   return (
     <section
@@ -240,6 +222,7 @@ export function PurchaseFlow({
           title={t(failureTitleKey(outcome.errorCode))}
           text={t(errorMessageKey(outcome.errorCode))}
           onEscape={tryAgain}
+          onClosed={focusHeading}
           actions={
             <button type="button" className="button button--wide" onClick={tryAgain}>
               {t("purchase.result.tryAgain")}
@@ -252,10 +235,7 @@ export function PurchaseFlow({
           tone="notice"
           title={t("purchase.result.expiredTitle")}
           text={t("purchase.result.expiredText")}
-          onEscape={() => {
-            setExpiredNoticeClosed(true);
-            setFocusRequest((n) => n + 1);
-          }}
+          onEscape={() => thenFocusHeading(() => setExpiredNoticeClosed(true))}
           actions={
             <>
               <button type="button" className="button button--wide" onClick={toOffer}>

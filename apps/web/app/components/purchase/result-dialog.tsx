@@ -1,29 +1,37 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
 
 /**
  * A modal message in a native <dialog> opened with showModal(): the browser traps focus, makes
  * the page behind inert and moves focus into it. It opens when it mounts; the owner unmounts it
- * to close. Escape calls `onEscape`; without one, Escape leaves it open where it can.
+ * to close, and hears `onClosed` once it is gone (focus can only move out of it then). Escape
+ * calls `onEscape`; without one, Escape leaves it open where it can.
  */
 export function ResultDialog({
   title,
   text,
   actions,
   onEscape,
+  onClosed,
   tone,
 }: {
   title: string;
   text: string;
   actions: ReactNode;
   onEscape: (() => void) | undefined;
+  onClosed?: () => void;
   tone: "success" | "failure" | "notice";
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
+  const closed = useEffectEvent(() => onClosed?.());
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // Gone from the page, not merely re-run (development's strict mode runs effects twice).
+    return () => {
+      if (!dialog?.isConnected) closed();
+    };
   }, []);
   return (
     <dialog

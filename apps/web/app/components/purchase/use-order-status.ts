@@ -13,19 +13,25 @@ type StatusAnswer = { intent: string } & OrderStatus;
 /**
  * How a payment went: the page posts `{intent, order_id}` to its own action at once, then every
  * `intervalMs` until the order is final or `limit` answers have come back (the first payment:
- * every second, 20 times; an upsell: every 500 ms, 15 times, spec point 4).
+ * every second, 20 times; an upsell: every 500 ms, 15 times, spec point 4). `onSettled` hears
+ * each final answer (approved, declined or timed out) once, as it comes.
  */
 export function useOrderStatus(
   orderId: string | null,
   enabled: boolean,
-  { intent = "order-status", intervalMs = pollIntervalMs, limit = maxPolls } = {},
+  {
+    intent = "order-status",
+    intervalMs = pollIntervalMs,
+    limit = maxPolls,
+    onSettled,
+  }: { intent?: string; intervalMs?: number; limit?: number; onSettled?: (outcome: PaymentOutcome) => void } = {},
 ) {
   const fetcher = useFetcher<StatusAnswer>();
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>();
   const polls = useRef(0);
   // The latest submit and order id, so a poll scheduled earlier asks about the current order.
-  const latest = useRef({ submit: fetcher.submit, orderId });
-  latest.current = { submit: fetcher.submit, orderId };
+  const latest = useRef({ submit: fetcher.submit, orderId, onSettled });
+  latest.current = { submit: fetcher.submit, orderId, onSettled };
 
   const poll = useCallback(() => {
     const { submit, orderId: current } = latest.current;
@@ -51,6 +57,7 @@ export function useOrderStatus(
     const next = afterPoll(data, polls.current, limit);
     if (next.kind !== "checking") {
       setOutcome(next);
+      latest.current.onSettled?.(next);
       return;
     }
     const timer = setTimeout(poll, intervalMs);
