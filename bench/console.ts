@@ -1,9 +1,11 @@
 import { performance } from "node:perf_hooks";
+import { createLogger } from "@kinderready/config/logger";
 import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import { findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import { defaultProduct } from "@kinderready/domain/product";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -62,7 +64,12 @@ async function benchmark(name: string, handle: DbHandle) {
   await time("funnel, 90 days, utm_source=tiktok", () =>
     getFunnelReport(db, { from: since(90), to, utmSource: "tiktok" }),
   );
-  await time("experiment intro-offer, all time", () => getExperimentResults(db, { split: "intro-offer" }));
+  await time("experiment intro-offer, all time", () =>
+    getExperimentResults(
+      { db, splits: createSplitConfig({ db, log: createLogger({ level: "warn" }) }) },
+      { split: "intro-offer" },
+    ),
+  );
   await time("revenue, 90 days", () => getRevenueReport(db, { from: since(90), to }, now));
   await time("revenue, 30 days", () => getRevenueReport(db, { from: since(30), to }, now));
   await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4", product: defaultProduct }));

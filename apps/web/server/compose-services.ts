@@ -12,6 +12,7 @@ import {
 } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender, type MailSender } from "@kinderready/domain/email/mail-sender.server";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.server";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
@@ -25,7 +26,7 @@ type Wiring = { config: Config; database: DbHandle; jobs: PgBoss; errors: ErrorR
  * The domain's dependencies, built once from the configuration: the adapters (the gateway, SMTP)
  * chosen by it and handed to the use cases through `AppServices`.
  */
-export function composeServices({ config, database, jobs, errors }: Wiring): {
+export function composeServices({ config, database, jobs, errors, log }: Wiring): {
   services: AppServices;
   sender: MailSender;
 } {
@@ -33,8 +34,10 @@ export function composeServices({ config, database, jobs, errors }: Wiring): {
   const now = () => new Date();
   const { payments } = config;
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  const splits = createSplitConfig({ db, log: log.child({ part: "splits" }) });
   const services: AppServices = {
     db,
+    splits,
     emails: jobs,
     jobs,
     appUrl: config.appUrl,
@@ -46,6 +49,7 @@ export function composeServices({ config, database, jobs, errors }: Wiring): {
       gatewayName: payments.gateway,
       now,
       onSettled: sendReceipts(settleSubscriptionOrder(now), jobs, errors),
+      splits,
     },
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
     account: {

@@ -4,6 +4,7 @@ import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
 import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
 import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
@@ -35,13 +36,15 @@ export function testServices(
   }),
   now: () => Date = () => new Date(),
 ): AppServices {
+  const splits = createSplitConfig({ db, log: createLogger({ level: "warn" }) });
   return {
     db,
+    splits,
     emails: jobs,
     jobs,
     appUrl: testAppUrl,
     offerTimerTimeout: 600,
-    payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now) },
+    payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now), splits },
     webhookKeys: testWebhookKeys,
     account: {
       db,

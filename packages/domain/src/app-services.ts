@@ -1,13 +1,16 @@
 import type { PgBoss } from "pg-boss";
 import type { MailSender } from "./email/mail-sender.server.ts";
+import type { SplitConfig } from "./experiments/split-config.server.ts";
 import type { OnboardingDeps } from "./onboarding/onboarding.server.ts";
-import type { PaymentDeps } from "./payments/orders.server.ts";
+import type { CheckoutDeps } from "./payments/checkout.server.ts";
 import type { WebhookKeys } from "./payments/webhooks.server.ts";
 import type { PrintablesDeps } from "./printables/printables.server.ts";
 
 /** What the server hands the API routes and the page loaders: the domain's dependencies. */
 export type AppServices = OnboardingDeps & {
-  payments: PaymentDeps;
+  payments: CheckoutDeps;
+  /** The split tests' configuration, read through the process's cache. */
+  splits: SplitConfig;
   printables: PrintablesDeps;
   /** The profile: sign-in links, consent, data deletion, the contact form. */
   account: AccountDeps;

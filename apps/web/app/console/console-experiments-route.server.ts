@@ -17,11 +17,11 @@ import { requireOperatorChange } from "./operator-guard.server.ts";
 
 export async function loadConsoleExperiments({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const experiments = await listExperiments(services.db);
+  const experiments = await listExperiments(services.splits);
   const chosen = new URL(request.url).searchParams.get("split");
   const split = experiments.find((experiment) => experiment.name === chosen) ?? experiments[0];
   if (chosen && split?.name !== chosen) throw data({ error: "not-found" }, { status: 404 });
-  const results = split ? await getExperimentResults(services.db, { split: split.name }) : null;
+  const results = split ? await getExperimentResults(services, { split: split.name }) : null;
   return { experiments, split, results };
 }
 
@@ -54,9 +54,9 @@ export async function handleConsoleExperimentsAction(args: Route.ActionArgs) {
   const change = parsed.data;
   try {
     const by = { name: change.split, operatorId: operator.id };
-    if (change.intent === "weights") await setSplitWeights(services.db, { ...by, weights: change.weights });
-    else if (change.intent === "stop") await stopSplit(services.db, by);
-    else await startSplit(services.db, by);
+    if (change.intent === "weights") await setSplitWeights(services.splits, { ...by, weights: change.weights });
+    else if (change.intent === "stop") await stopSplit(services.splits, by);
+    else await startSplit(services.splits, by);
     return data<ExperimentActionResult>({ ok: true, intent: change.intent });
   } catch (error) {
     return failedAction(error, {

@@ -1,4 +1,4 @@
-import type { Database } from "@kinderready/db/open-db";
+import type { AppServices } from "@kinderready/domain/app-services";
 import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
 import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
@@ -26,12 +26,13 @@ function filtersOf<Schema extends z.ZodType<{ from: string; to: string }>>(url: 
   return query.filters;
 }
 
-async function exportTable(report: string, url: URL, db: Database): Promise<CsvTable> {
+async function exportTable(report: string, url: URL, services: AppServices): Promise<CsvTable> {
+  const { db } = services;
   const experimentTable = experimentTables[report];
   if (experimentTable) {
     const split = url.searchParams.get("split") ?? "";
     if (!split || split.length > 60) throw data({ field: "split" }, { status: 400 });
-    return experimentTable(await getExperimentResults(db, { split }));
+    return experimentTable(await getExperimentResults(services, { split }));
   }
   const funnelTable = funnelTables[report];
   if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelFiltersSchema)));
@@ -59,7 +60,7 @@ async function exportTable(report: string, url: URL, db: Database): Promise<CsvT
 
 export async function loadConsoleExport(args: Route.LoaderArgs) {
   const { services } = args.context.get(requestContext);
-  const table = await exportTable(args.params.report, new URL(args.request.url), services.db);
+  const table = await exportTable(args.params.report, new URL(args.request.url), services);
   return new Response(toCsv(table), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -40,7 +40,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
 
   const [introOffer, status] = await Promise.all([
     token.success
-      ? assignIntroOfferGroupByToken(services.db, {
+      ? assignIntroOfferGroupByToken(services, {
           token: token.data,
           product: defaultProduct,
           locale,

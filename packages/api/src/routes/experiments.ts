@@ -1,6 +1,5 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import { getSplits, setSplits } from "@kinderready/domain/experiments/split-config.server";
 import { splitDefinitionResult, splitsConfigSchema } from "@kinderready/domain/experiments/split-tests";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,7 +20,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
         response,
       },
     },
-    async () => ({ SPLITS_SC: [...(await getSplits(services.db))] }),
+    async () => ({ SPLITS_SC: [...(await services.splits.current())] }),
   );
 
   app.put(
@@ -35,7 +34,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
       },
     },
     async (request) => {
-      await setSplits(services.db, request.body.SPLITS_SC);
+      await services.splits.replace(request.body.SPLITS_SC);
       return { SPLITS_SC: request.body.SPLITS_SC };
     },
   );
@@ -76,6 +75,6 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
         },
       },
     },
-    async (request) => getExperimentResults(services.db, { split: request.params.split, since: request.query.since }),
+    async (request) => getExperimentResults(services, { split: request.params.split, since: request.query.since }),
   );
 };

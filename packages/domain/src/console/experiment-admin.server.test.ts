@@ -1,19 +1,22 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { assignIntroOfferGroup, getSplits } from "../experiments/split-config.server.ts";
+import { assignIntroOfferGroup, createSplitConfig, type SplitConfig } from "../experiments/split-config.server.ts";
 import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 
 describe.each(testDatabases())("experiment administration on $name", (target) => {
   let database: DbHandle;
+  let splits: SplitConfig;
   let operatorId: string;
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
+    splits = createSplitConfig({ db: database.db, log: createLogger({ level: "warn" }) });
     ({ id: operatorId } = await createOperator(database.db, {
       email: "ops@example.com",
       password: "a long operator passphrase",
@@ -26,20 +29,21 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
 
   const placeNewParent = async () => {
     const parent = await insertTestParent(database.db);
-    return assignIntroOfferGroup(database.db, {
-      userId: parent.id,
-      userToken: parent.token,
-      locale: "en",
-      flow: "copy_1",
-    });
+    return assignIntroOfferGroup(
+      { db: database.db, splits },
+      {
+        userId: parent.id,
+        userToken: parent.token,
+        locale: "en",
+        flow: "copy_1",
+      },
+    );
   };
 
   it("re-weights a running split: everyone new lands where the weights say, and it is audited", async () => {
-    expect(await listExperiments(database.db)).toEqual([
-      expect.objectContaining({ name: "intro-offer", running: true }),
-    ]);
-    await setSplitWeights(database.db, { name: "intro-offer", weights: { A: 0, B: 1 }, operatorId });
-    expect((await getSplits(database.db)).find((split) => split.name === "intro-offer")?.groups).toEqual([
+    expect(await listExperiments(splits)).toEqual([expect.objectContaining({ name: "intro-offer", running: true })]);
+    await setSplitWeights(splits, { name: "intro-offer", weights: { A: 0, B: 1 }, operatorId });
+    expect((await splits.current()).find((split) => split.name === "intro-offer")?.groups).toEqual([
       { name: "A", weight: 0 },
       { name: "B", weight: 1 },
     ]);
@@ -64,31 +68,29 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
 
   it("refuses weights that leave nobody a group, or miss one, and changes nothing", async () => {
     await expect(
-      setSplitWeights(database.db, { name: "intro-offer", weights: { A: 0, B: 0 }, operatorId }),
+      setSplitWeights(splits, { name: "intro-offer", weights: { A: 0, B: 0 }, operatorId }),
     ).rejects.toMatchObject({ kind: "invalid", field: "weight" });
-    await expect(
-      setSplitWeights(database.db, { name: "intro-offer", weights: { A: 1 }, operatorId }),
-    ).rejects.toMatchObject({ kind: "invalid", field: "weight.B" });
-    await expect(setSplitWeights(database.db, { name: "nope", weights: { A: 1 }, operatorId })).rejects.toMatchObject({
+    await expect(setSplitWeights(splits, { name: "intro-offer", weights: { A: 1 }, operatorId })).rejects.toMatchObject(
+      { kind: "invalid", field: "weight.B" },
+    );
+    await expect(setSplitWeights(splits, { name: "nope", weights: { A: 1 }, operatorId })).rejects.toMatchObject({
       kind: "not-found",
     });
-    expect((await getSplits(database.db))[0]?.groups.map((group) => group.weight)).toEqual([0, 1]);
+    expect((await splits.current())[0]?.groups.map((group) => group.weight)).toEqual([0, 1]);
   });
 
   it("stops a split (everyone new sees the control) and starts it again with its defaults", async () => {
-    await stopSplit(database.db, { name: "intro-offer", operatorId });
-    expect(await listExperiments(database.db)).toEqual([
-      expect.objectContaining({ name: "intro-offer", running: false }),
-    ]);
+    await stopSplit(splits, { name: "intro-offer", operatorId });
+    expect(await listExperiments(splits)).toEqual([expect.objectContaining({ name: "intro-offer", running: false })]);
     expect(await placeNewParent()).toEqual({ group: "A", inSplit: false });
-    await expect(stopSplit(database.db, { name: "intro-offer", operatorId })).rejects.toMatchObject({
+    await expect(stopSplit(splits, { name: "intro-offer", operatorId })).rejects.toMatchObject({
       kind: "not-found",
     });
-    await startSplit(database.db, { name: "intro-offer", operatorId });
-    await expect(startSplit(database.db, { name: "intro-offer", operatorId })).rejects.toMatchObject({
+    await startSplit(splits, { name: "intro-offer", operatorId });
+    await expect(startSplit(splits, { name: "intro-offer", operatorId })).rejects.toMatchObject({
       kind: "conflict",
     });
-    expect((await getSplits(database.db))[0]?.groups).toEqual([
+    expect((await splits.current())[0]?.groups).toEqual([
       { name: "A", weight: 0.5 },
       { name: "B", weight: 0.5 },
     ]);

@@ -1,6 +1,5 @@
-import type { Database } from "@kinderready/db/open-db";
 import { DomainError } from "../domain-error.ts";
-import { changeSplits, getSplits } from "../experiments/split-config.server.ts";
+import type { SplitConfig } from "../experiments/split-config.server.ts";
 import { defaultSplits, type SplitDefinition } from "../experiments/split-tests.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
@@ -11,8 +10,8 @@ import { recordAudit } from "./operator-accounts.server.ts";
 export type ExperimentStatus = SplitDefinition & { running: boolean };
 
 /** Every split the product runs: those configured (running) and the known ones not configured (stopped). */
-export async function listExperiments(db: Database): Promise<ExperimentStatus[]> {
-  const configured = await getSplits(db);
+export async function listExperiments(splits: SplitConfig): Promise<ExperimentStatus[]> {
+  const configured = await splits.current();
   const stopped = defaultSplits.filter((known) => !configured.some((split) => split.name === known.name));
   return [
     ...configured.map((split) => ({ ...split, running: true })),
@@ -25,11 +24,10 @@ const notRunning = (name: string) =>
 
 /** New weights for a running split's groups (every group named, none added). */
 export async function setSplitWeights(
-  db: Database,
+  splits: SplitConfig,
   input: { name: string; weights: Record<string, number>; operatorId: string },
 ): Promise<void> {
-  await changeSplits(
-    db,
+  await splits.change(
     (current) => {
       const split = current.find((candidate) => candidate.name === input.name);
       if (!split) throw notRunning(input.name);
@@ -60,9 +58,8 @@ export async function setSplitWeights(
 }
 
 /** Stops a split: it leaves the configuration, everyone new sees the control, results stay. */
-export async function stopSplit(db: Database, input: { name: string; operatorId: string }): Promise<void> {
-  await changeSplits(
-    db,
+export async function stopSplit(splits: SplitConfig, input: { name: string; operatorId: string }): Promise<void> {
+  await splits.change(
     (current) => {
       if (!current.some((split) => split.name === input.name)) throw notRunning(input.name);
       return current.filter((split) => split.name !== input.name);
@@ -78,7 +75,7 @@ export async function stopSplit(db: Database, input: { name: string; operatorId:
 }
 
 /** Starts a known split again with its default groups and weights. */
-export async function startSplit(db: Database, input: { name: string; operatorId: string }): Promise<void> {
+export async function startSplit(splits: SplitConfig, input: { name: string; operatorId: string }): Promise<void> {
   const known = defaultSplits.find((split) => split.name === input.name);
   if (!known)
     throw new DomainError(
@@ -87,8 +84,7 @@ export async function startSplit(db: Database, input: { name: string; operatorId
       `The product has no split named ${input.name}`,
       "experiments.errors.unknown",
     );
-  await changeSplits(
-    db,
+  await splits.change(
     (current) => {
       if (current.some((split) => split.name === input.name)) {
         throw new DomainError("conflict", "split", `${input.name} is running already`, "experiments.errors.running");

@@ -1,7 +1,6 @@
-import type { Database } from "@kinderready/db/open-db";
 import { orders, splitExposures } from "@kinderready/db/schema";
 import { and, asc, count, eq, gte, sql } from "drizzle-orm";
-import { getSplits } from "../experiments/split-config.server.ts";
+import type { SplitDeps } from "../experiments/split-config.server.ts";
 import { defaultGroup } from "../experiments/split-tests.ts";
 import {
   chanceToBeatControl,
@@ -50,7 +49,7 @@ const purchasedAfterExposure = sql<number>`count(*) filter (where exists (
     and paid.created_at >= ${splitExposures}.exposed_at))`.mapWith(Number);
 
 export async function getExperimentResults(
-  db: Database,
+  { db, splits: config }: SplitDeps,
   input: { split: string; since?: Date | undefined },
 ): Promise<ExperimentResults> {
   const inSplit = and(
@@ -82,7 +81,7 @@ export async function getExperimentResults(
       .where(inSplit)
       .groupBy(day, splitExposures.group)
       .orderBy(asc(day), asc(splitExposures.group)),
-    getSplits(db),
+    config.current(),
   ]);
 
   const configured = splits.find((split) => split.name === input.split);

@@ -1,27 +1,32 @@
 import { randomUUID } from "node:crypto";
+import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import {
   assignIntroOfferGroup,
   assignIntroOfferGroupByToken,
-  getSplits,
-  setSplits,
+  createSplitConfig,
+  type SplitConfig,
   splitsMinFetchIntervalMs,
 } from "./split-config.server.ts";
 import { assignGroup, defaultSplits, introOfferSplit } from "./split-tests.ts";
 
 describe.each(testDatabases())("split tests from remote configuration on $name", (target) => {
   let database: DbHandle;
+  let splits: SplitConfig;
+  const logged = memoryLogger();
+  const deps = () => ({ db: database.db, splits });
   const newUser = () => insertTestParent(database.db);
   const exposures = (userId: string) =>
     database.db.select().from(splitExposures).where(eq(splitExposures.userId, userId));
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
+    splits = createSplitConfig({ db: database.db, log: logged.log });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -29,13 +34,13 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
 
   it("places a copy_1 parent in the default language by the hash, and logs the exposure once", async () => {
     const user = await newUser();
-    const first = await assignIntroOfferGroup(database.db, {
+    const first = await assignIntroOfferGroup(deps(), {
       userId: user.id,
       userToken: user.token,
       locale: "en",
       flow: "copy_1",
     });
-    const again = await assignIntroOfferGroupByToken(database.db, {
+    const again = await assignIntroOfferGroupByToken(deps(), {
       token: user.token,
       product: "kinderready",
       locale: "en",
@@ -52,7 +57,7 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     const user = await newUser();
     const notInSplit = { group: "A", inSplit: false };
     expect(
-      await assignIntroOfferGroup(database.db, {
+      await assignIntroOfferGroup(deps(), {
         userId: user.id,
         userToken: user.token,
         locale: "de",
@@ -60,10 +65,10 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
       }),
     ).toEqual(notInSplit);
     expect(
-      await assignIntroOfferGroup(database.db, { userId: user.id, userToken: user.token, locale: "en", flow: "main" }),
+      await assignIntroOfferGroup(deps(), { userId: user.id, userToken: user.token, locale: "en", flow: "main" }),
     ).toEqual(notInSplit);
     expect(
-      await assignIntroOfferGroupByToken(database.db, {
+      await assignIntroOfferGroupByToken(deps(), {
         token: randomUUID(),
         product: "kinderready",
         locale: "en",
@@ -74,13 +79,13 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
   });
 
   it("follows the operator's weights at once, and ignores splits it does not know", async () => {
-    await setSplits(database.db, [
+    await splits.replace([
       { scope: "purchase", name: "intro-offer", groups: [{ name: "B", weight: 1 }] },
       { scope: "nowhere", name: "something-else", groups: [{ name: "A", weight: 0.5 }] },
     ]);
     const user = await newUser();
     expect(
-      await assignIntroOfferGroup(database.db, {
+      await assignIntroOfferGroup(deps(), {
         userId: user.id,
         userToken: user.token,
         locale: "en",
@@ -91,10 +96,10 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
       inSplit: true,
     });
     // Ended by the operator: everybody back in A, and nobody newly exposed.
-    await setSplits(database.db, []);
+    await splits.replace([]);
     const later = await newUser();
     expect(
-      await assignIntroOfferGroup(database.db, {
+      await assignIntroOfferGroup(deps(), {
         userId: later.id,
         userToken: later.token,
         locale: "en",
@@ -108,18 +113,16 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
   });
 
   it("reads the configuration at most once a second, and uses the defaults when it is unreadable", async () => {
-    await setSplits(database.db, []);
+    await splits.replace([]);
     const start = Date.now();
-    expect(await getSplits(database.db, start)).toEqual([]);
+    expect(await splits.current(start)).toEqual([]);
     // Written behind the API's back, and not valid: seen only after the minimum interval.
     await database.db
       .update(settings)
       .set({ value: [{ scope: "purchase" }] })
       .where(eq(settings.key, "SPLITS_SC"));
-    expect(await getSplits(database.db, start + splitsMinFetchIntervalMs - 1)).toEqual([]);
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await getSplits(database.db, start + splitsMinFetchIntervalMs)).toEqual(defaultSplits);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('"msg":"remote_config_fetch_failed"'));
-    log.mockRestore();
+    expect(await splits.current(start + splitsMinFetchIntervalMs - 1)).toEqual([]);
+    expect(await splits.current(start + splitsMinFetchIntervalMs)).toEqual(defaultSplits);
+    expect(logged.lines).toEqual([expect.objectContaining({ level: 50, msg: "remote_config_fetch_failed" })]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Logger } from "@kinderready/config/logger";
 import { describeError } from "@kinderready/db/describe-error";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
@@ -17,20 +18,32 @@ import {
   splitsConfigSchema,
 } from "./split-tests.ts";
 
-// The remote configuration of split tests (spec point 7): SPLITS_SC in the settings table,
+// The remote configuration of split tests: SPLITS_SC in the settings table,
 // edited by the operator through the API, read by the server that decides prices.
 
 export const splitsSettingKey = "SPLITS_SC";
-/** The spec's remote-config limits: a read may take up to a minute, and repeats at most each second. */
+/** Remote-config limits: a read may take up to a minute, and repeats at most each second. */
 export const splitsFetchTimeoutMs = 60_000;
 export const splitsMinFetchIntervalMs = 1_000;
 
-type Cached = { at: number; splits: readonly SplitDefinition[] };
-const cache = new WeakMap<Database, Cached>();
-
-function logFetchFailure(error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg: "remote_config_fetch_failed", err: describeError(error) }));
-}
+/** The split configuration, read through a cache each process keeps: one per database. */
+export type SplitConfig = {
+  /**
+   * The definitions in force: the operator's, read at most once a second; the defaults when
+   * none are set, or when reading them fails (logged as remote_config_fetch_failed).
+   */
+  current(now?: number): Promise<readonly SplitDefinition[]>;
+  /** The operator replaces the definitions (already validated); they apply at once. */
+  replace(splits: SplitDefinition[]): Promise<void>;
+  /**
+   * Changes the definitions under a lock on their row, so two operators' edits never overwrite
+   * each other; `record` (the audit entry) commits with the change. Applies at once.
+   */
+  change(
+    change: (current: readonly SplitDefinition[]) => SplitDefinition[],
+    record: (tx: Transaction, before: readonly SplitDefinition[], after: SplitDefinition[]) => Promise<void>,
+  ): Promise<SplitDefinition[]>;
+};
 
 async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
   let timer: NodeJS.Timeout | undefined;
@@ -51,58 +64,50 @@ async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
   }
 }
 
-/**
- * The split definitions in force: the operator's, read at most once a second; the defaults when
- * none are set, or when reading them fails (logged as remote_config_fetch_failed).
- */
-export async function getSplits(db: Database, now = Date.now()): Promise<readonly SplitDefinition[]> {
-  const cached = cache.get(db);
-  if (cached && now - cached.at < splitsMinFetchIntervalMs) return cached.splits;
-  let splits: readonly SplitDefinition[];
-  try {
-    splits = await fetchSplits(db);
-  } catch (error) {
-    logFetchFailure(error);
-    splits = defaultSplits;
-  }
-  cache.set(db, { at: now, splits });
-  return splits;
+export function createSplitConfig({ db, log }: { db: Database; log: Logger }): SplitConfig {
+  let cached: { at: number; splits: readonly SplitDefinition[] } | undefined;
+  return {
+    async current(now = Date.now()) {
+      if (cached && now - cached.at < splitsMinFetchIntervalMs) return cached.splits;
+      let splits: readonly SplitDefinition[];
+      try {
+        splits = await fetchSplits(db);
+      } catch (error) {
+        log.error({ err: describeError(error) }, "remote_config_fetch_failed");
+        splits = defaultSplits;
+      }
+      cached = { at: now, splits };
+      return splits;
+    },
+    async replace(splits) {
+      await db
+        .insert(settings)
+        .values({ key: splitsSettingKey, value: splits })
+        .onConflictDoUpdate({ target: settings.key, set: { value: splits, updatedAt: new Date() } });
+      cached = undefined;
+    },
+    async change(change, record) {
+      const after = await db.transaction(async (tx) => {
+        await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
+        const [row] = await tx
+          .select({ value: settings.value })
+          .from(settings)
+          .where(eq(settings.key, splitsSettingKey))
+          .for("update");
+        const before = splitsConfigSchema.parse(row?.value ?? defaultSplits);
+        const next = splitsConfigSchema.parse(change(before));
+        await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, splitsSettingKey));
+        await record(tx, before, next);
+        return next;
+      });
+      cached = undefined;
+      return after;
+    },
+  };
 }
 
-/**
- * Changes the split definitions under a lock on their row, so two operators' edits never
- * overwrite each other; `record` (the audit entry) commits with the change. Applies at once.
- */
-export async function changeSplits(
-  db: Database,
-  change: (current: readonly SplitDefinition[]) => SplitDefinition[],
-  record: (tx: Transaction, before: readonly SplitDefinition[], after: SplitDefinition[]) => Promise<void>,
-): Promise<SplitDefinition[]> {
-  const after = await db.transaction(async (tx) => {
-    await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
-    const [row] = await tx
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.key, splitsSettingKey))
-      .for("update");
-    const before = splitsConfigSchema.parse(row?.value ?? defaultSplits);
-    const next = splitsConfigSchema.parse(change(before));
-    await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, splitsSettingKey));
-    await record(tx, before, next);
-    return next;
-  });
-  cache.delete(db);
-  return after;
-}
-
-/** The operator replaces the split definitions (already validated); they apply at once. */
-export async function setSplits(db: Database, splits: SplitDefinition[]): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: splitsSettingKey, value: splits })
-    .onConflictDoUpdate({ target: settings.key, set: { value: splits, updatedAt: new Date() } });
-  cache.delete(db);
-}
+/** What a split assignment reads and writes: the exposures' table and the configuration. */
+export type SplitDeps = { db: Database; splits: SplitConfig };
 
 const isPricedGroup = (group: string): group is SplitGroup => (splitGroups as readonly string[]).includes(group);
 
@@ -112,16 +117,16 @@ const notInSplit: IntroOfferAssignment = { group: defaultGroup, inSplit: false }
 
 /**
  * The parent's intro-offer group, which decides the offer's prices. The split runs only in the
- * default language and the copy_1 flow (spec point 4), and only while the operator keeps it
- * configured; everyone else is in A. The hash is of the user token (the spec's "user id", the
- * identity the browser holds); the first time a parent is placed is logged by their row's id.
+ * default language and the copy_1 flow, and only while the operator keeps it configured;
+ * everyone else is in A. The hash is of the user token (the identity the browser holds); the
+ * first time a parent is placed is logged by their row's id.
  */
 export async function assignIntroOfferGroup(
-  db: Database,
+  { db, splits }: SplitDeps,
   input: { userId: string; userToken: string; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const split = findSplit(await getSplits(db), introOfferSplit.scope, introOfferSplit.name);
+  const split = findSplit(await splits.current(), introOfferSplit.scope, introOfferSplit.name);
   if (!split) return notInSplit;
   const group = assignGroup(split, input.userToken);
   // Only groups with prices in the catalogue can change prices; others see A's.
@@ -132,12 +137,12 @@ export async function assignIntroOfferGroup(
 
 /** The same, for the holder of a user token (the offer page); A for a token nobody holds. */
 export async function assignIntroOfferGroupByToken(
-  db: Database,
+  deps: SplitDeps,
   input: { token: string; product: Product; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const user = await findParent(db, { token: input.token, product: input.product });
+  const user = await findParent(deps.db, { token: input.token, product: input.product });
   return user
-    ? assignIntroOfferGroup(db, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
+    ? assignIntroOfferGroup(deps, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
     : notInSplit;
 }

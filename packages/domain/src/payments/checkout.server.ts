@@ -2,7 +2,7 @@ import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import { assignIntroOfferGroup } from "../experiments/split-config.server.ts";
+import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
 import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
@@ -37,8 +37,11 @@ const unknownUser = () =>
   new DomainError("not-found", "user_token", "No parent has this token", "purchase.result.unknownUser");
 
 /** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
+/** Checkout prices by the parent's intro-offer group, so it reads the split configuration too. */
+export type CheckoutDeps = PaymentDeps & { splits: SplitConfig };
+
 export async function startCheckout(
-  deps: PaymentDeps,
+  deps: CheckoutDeps,
   input: CheckoutInput,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const [user] = await deps.db
@@ -66,7 +69,7 @@ export async function startCheckout(
     (await startOfferCountdown(deps.db, { userId: user.id, seconds: startingSeconds(input.offerTimeoutSeconds), now }));
   const variant = subscriptionVariantAt(deadline, now);
   // The intro-offer group is the server's to decide, as on the offer page: never the browser's.
-  const { group: introOfferGroup } = await assignIntroOfferGroup(deps.db, {
+  const { group: introOfferGroup } = await assignIntroOfferGroup(deps, {
     userId: user.id,
     userToken: input.userToken,
     locale: input.locale,
