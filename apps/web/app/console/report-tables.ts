@@ -1,28 +1,10 @@
 import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import type { CsvTable } from "./csv.ts";
 
-// The funnel's, the experiments' and the price catalogue's tables as CSV, column for column as
+// The experiments' and the price catalogue's tables as CSV, column for column as
 // the pages show them.
-
-export const funnelTables: Record<string, (report: FunnelReport) => CsvTable> = {
-  "funnel.csv": (report) => ({
-    header: ["step", "visitors", "from_previous", "drop_off", "from_start"],
-    rows: report.steps.map((step) => [
-      step.id,
-      step.visitors,
-      step.fromPrevious,
-      step.fromPrevious === null ? null : 1 - step.fromPrevious,
-      step.fromStart,
-    ]),
-  }),
-  "funnel-daily.csv": (report) => ({
-    header: ["day", "visitors", "purchases"],
-    rows: report.daily.map((row) => [row.day, row.visitors, row.purchases]),
-  }),
-};
 
 export const experimentTables: Record<string, (results: ExperimentResults) => CsvTable> = {
   "experiment.csv": (results) => {

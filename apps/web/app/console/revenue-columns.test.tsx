@@ -1,10 +1,7 @@
 import type { RevenueReport } from "@kinderready/domain/console/revenue-report.server";
-import { serverI18n } from "@kinderready/i18n/server-i18n.server";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { csvFields, DataTable, type TableColumns } from "../components/console/data-table.tsx";
-import { TranslatorProvider } from "../i18n/translation-context.tsx";
-import { toCsv } from "./csv.ts";
+import type { TableColumns } from "../components/console/data-table.tsx";
+import { expectTableExport } from "./console-table-testing.tsx";
 import {
   cancellationColumns,
   dailyColumns,
@@ -15,9 +12,7 @@ import {
   upsellColumns,
 } from "./revenue-columns.tsx";
 
-// The revenue page's tables and their CSV exports come from one list of columns: each export's
-// header is the page table's columns' fields, in order, and the headers and values are the ones
-// the exports have always had (spreadsheets and scripts read them by name).
+// The revenue page's tables and their CSV exports come from one list of columns.
 
 const report: RevenueReport = {
   daily: [
@@ -81,32 +76,11 @@ const exports: [string, TableColumns<never>, readonly unknown[], string][] = [
   ],
 ];
 
-/** The column headers and row headers of a table as the page renders it, in English. */
-function renderedHeaders(columns: TableColumns<never>, rows: readonly unknown[]) {
-  const html = renderToStaticMarkup(
-    <TranslatorProvider translator={serverI18n("en")}>
-      <DataTable labelledBy="t" columns={columns} rows={rows as never[]} rowKey={(row) => JSON.stringify(row)} />
-    </TranslatorProvider>,
-  );
-  const texts = (scope: string) =>
-    [...html.matchAll(new RegExp(`<th scope="${scope}">(.*?)</th>`, "g"))].map((match) => match[1]);
-  return { columns: texts("col"), rowHeaders: texts("row"), cells: [...html.matchAll(/<td>/g)].length };
-}
-
 describe("the revenue tables and their CSV exports", () => {
   it.each(exports)(
     "%s exports the page table's columns, with the headers and values it always had",
     (name, columns, rows, csv) => {
-      const exported = revenueTables[name]?.(report);
-      expect(exported && toCsv(exported)).toBe(csv);
-      // One CSV field or more per column the page shows, in the page's order.
-      expect(exported?.header).toEqual(csvFields(columns, rows as never[]).map((field) => field.name));
-      expect(columns.every((column) => typeof column.csv === "function" || column.csv.length > 0)).toBe(true);
-      const rendered = renderedHeaders(columns, rows);
-      const english = serverI18n("en").namespace("console");
-      expect(rendered.columns).toEqual(columns.map((column) => english(column.header)));
-      expect(rendered.rowHeaders).toHaveLength(rows.length);
-      expect(rendered.cells).toBe(rows.length * (columns.length - 1));
+      expectTableExport({ columns, rows: rows as never[], exported: revenueTables[name]?.(report), csv });
     },
   );
 

@@ -5,12 +5,12 @@ import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
 import { Form } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
+import { DataTable } from "../../components/console/data-table.tsx";
 import { DayFields, FilterError } from "../../components/console/day-fields.tsx";
-import { TableScroll } from "../../components/console/table-scroll.tsx";
-import { formatCount, formatDuration, formatShare } from "../../console/console-format.ts";
+import { formatCount, formatDuration } from "../../console/console-format.ts";
 import { loadConsoleFunnel } from "../../console/console-funnel-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { stepName } from "../../console/step-name.ts";
+import { stepColumns } from "../../console/funnel-columns.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-funnel";
 
@@ -54,19 +54,10 @@ function Filters({ values, choices }: { values: Record<string, string | undefine
   );
 }
 
-/** A bar the width of a share; an SVG attribute, as the page's policy allows no inline styles. */
-function ShareBar({ share }: { share: number }) {
-  return (
-    <svg className="console-bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
-      <rect width={Math.max(0.5, share * 100)} height="8" />
-    </svg>
-  );
-}
-
 type ChoiceLists = { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
 
 export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
-  const { t, ifKnown, i18n } = useTranslation("console");
+  const { t, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
   const values: Record<string, string | undefined> = query.ok ? query.filters : query.values;
@@ -94,33 +85,7 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
             title={t("funnel.steps.title")}
             csvHref={exportHref("funnel.csv", values)}
           >
-            <TableScroll labelledBy="funnel-steps">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("funnel.columns.step")}</th>
-                    <th scope="col">{t("funnel.columns.visitors")}</th>
-                    <th scope="col">{t("funnel.columns.fromPrevious")}</th>
-                    <th scope="col">{t("funnel.columns.dropOff")}</th>
-                    <th scope="col">{t("funnel.columns.fromStart")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.steps.map((step) => (
-                    <tr key={step.id}>
-                      <th scope="row">{stepName({ t, ifKnown }, step.id)}</th>
-                      <td>{formatCount(locale, step.visitors)}</td>
-                      <td>{formatShare(locale, step.fromPrevious)}</td>
-                      <td>{formatShare(locale, step.fromPrevious === null ? null : 1 - step.fromPrevious)}</td>
-                      <td>
-                        <ShareBar share={step.fromStart} />
-                        {formatShare(locale, step.fromStart)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable labelledBy="funnel-steps" columns={stepColumns} rows={report.steps} rowKey={(step) => step.id} />
           </ConsoleCard>
           <section aria-labelledby="funnel-convert" className="console-card">
             <h2 id="funnel-convert">{t("funnel.timeToConvert.title")}</h2>

@@ -1,0 +1,32 @@
+import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
+import { describe, expect, it } from "vitest";
+import { expectTableExport } from "./console-table-testing.tsx";
+import { toCsv } from "./csv.ts";
+import { funnelTables, stepColumns } from "./funnel-columns.tsx";
+
+const report: FunnelReport = {
+  steps: [
+    { id: "landing", visitors: 8, fromPrevious: null, fromStart: 1 },
+    { id: "quiz:age", visitors: 6, fromPrevious: 0.75, fromStart: 0.75 },
+    { id: "purchase", visitors: 0, fromPrevious: 0, fromStart: 0 },
+  ],
+  timeToConvert: { converters: 0, medianSeconds: null, p90Seconds: null },
+  daily: [{ day: "2026-03-01", visitors: 8, purchases: 1 }],
+  choices: { countries: [], utmSources: [], utmCampaigns: [] },
+};
+
+describe("the funnel's exports", () => {
+  it("funnel.csv exports the steps table's columns, with the headers and values it always had", () => {
+    expectTableExport({
+      columns: stepColumns,
+      rows: report.steps,
+      exported: funnelTables["funnel.csv"]?.(report),
+      csv: "step,visitors,from_previous,drop_off,from_start\r\nlanding,8,,,1\r\nquiz:age,6,0.75,0.25,0.75\r\npurchase,0,0,1,0\r\n",
+    });
+  });
+
+  it("funnel-daily.csv exports the daily chart's numbers", () => {
+    const exported = funnelTables["funnel-daily.csv"]?.(report);
+    expect(exported && toCsv(exported)).toBe("day,visitors,purchases\r\n2026-03-01,8,1\r\n");
+  });
+});
