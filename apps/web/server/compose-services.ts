@@ -1,6 +1,8 @@
 import type { Config } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
+import { createMailSender } from "@kinderready/domain/adapters/mail-sender.server";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import {
@@ -10,13 +12,12 @@ import {
   queueReceipt,
   startEmailWorker,
 } from "@kinderready/domain/email/email-queue.server";
-import { createMailSender, type MailSender } from "@kinderready/domain/email/mail-sender.server";
+import type { MailSender } from "@kinderready/domain/email/mail";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.server";
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import type { PgBoss } from "pg-boss";
 

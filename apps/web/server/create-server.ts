@@ -3,7 +3,7 @@ import { apiServerOptions } from "@kinderready/api/server-options";
 import { type Config, loadConfig } from "@kinderready/config/config.server";
 import { createLogger } from "@kinderready/config/logger";
 import { startJobs } from "@kinderready/db/start-jobs";
-import { createErrorReporter } from "@kinderready/domain/error-reporting/create-error-reporter.server";
+import { createErrorReporter } from "@kinderready/domain/adapters/create-error-reporter.server";
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import type { ViteDevServer } from "vite";
 import { composeServices, startWorkers } from "./compose-services.ts";

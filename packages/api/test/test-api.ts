@@ -1,12 +1,12 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { Database, DbHandle } from "@kinderready/db/open-db";
+import { createMailSender } from "@kinderready/domain/adapters/mail-sender.server";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { EmailQueue } from "@kinderready/domain/email/email-queue.server";
-import { createMailSender } from "@kinderready/domain/email/mail-sender.server";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { type FastifyInstance, fastify } from "fastify";
 import { apiPlugin } from "../src/api-plugin.ts";

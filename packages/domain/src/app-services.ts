@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import type { MailSender } from "./email/mail-sender.server.ts";
+import type { MailSender } from "./email/mail.ts";
 import type { SplitConfig } from "./experiments/split-config.server.ts";
 import type { OnboardingDeps } from "./onboarding/onboarding.server.ts";
 import type { CheckoutDeps } from "./payments/checkout.server.ts";

@@ -16,7 +16,7 @@ const layers: readonly (readonly string[])[] = [
   ["onboarding", "printables", "upsale"],
   ["analytics", "profile"],
   ["console"],
-  ["app-services", "housekeeping-jobs.server", "known-failure"],
+  ["adapters", "app-services", "housekeeping-jobs.server", "known-failure"],
 ];
 
 const src = dirname(fileURLToPath(import.meta.url));

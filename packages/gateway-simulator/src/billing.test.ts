@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import {
   applyOrderUpdate,
   chargeStoredCard,
@@ -10,7 +11,6 @@ import {
   type PaymentDeps,
   reconcileOrders,
 } from "@kinderready/domain/payments/orders.server";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import {
   cancelSubscription,
   hasAccess,

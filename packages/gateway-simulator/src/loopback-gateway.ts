@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import type { PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { fastify } from "fastify";
 import { migrateSimulator } from "./simulator-migrations.ts";
 import { type SimulatorOptions, simulatorPlugin } from "./simulator-plugin.ts";

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import type { SolidgateOrderResponse } from "@kinderready/domain/payments/solidgate-gateway.server";
+import type { SolidgateOrderResponse } from "@kinderready/domain/payments/solidgate-protocol";
 import { signBody, verifySignature } from "@kinderready/domain/payments/solidgate-protocol";
 import { type CardOutcome, cardOutcome } from "@kinderready/domain/payments/test-cards";
 import { and, eq, inArray, sql } from "drizzle-orm";

@@ -1,7 +1,7 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { GatewayError, type PaymentGateway } from "@kinderready/domain/payments/payment-gateway";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLoopbackGateway } from "./loopback-gateway.ts";

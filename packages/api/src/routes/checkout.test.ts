@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, offerStates, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { createSolidgateGateway } from "@kinderready/domain/payments/solidgate-gateway.server";
+import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";

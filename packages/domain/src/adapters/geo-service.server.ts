@@ -1,14 +1,7 @@
 import type { Logger } from "@kinderready/config/logger";
 import { z } from "zod";
-import { LruCache } from "./lru-cache.ts";
-import { type GeoLocation, normalizeCountry, normalizeRegion } from "./resolve-geo.ts";
-
-/**
- * Where an address is; undefined when it cannot be told now (an adapter that tried and failed
- * has logged why). An offline GeoIP database would be another of these; docs/architecture.md
- * says why none ships.
- */
-export type GeoLookup = (address: string) => Promise<GeoLocation | undefined>;
+import { LruCache } from "../geo/lru-cache.ts";
+import { type GeoLocation, type GeoLookup, normalizeCountry, normalizeRegion } from "../geo/resolve-geo.ts";
 
 export type GeoServiceOptions = {
   /** GET URL with `{ip}` where the address goes, answering JSON { countryCode, regionName, query }. */

@@ -3,8 +3,8 @@ import { emailOutbox } from "@kinderready/db/schema";
 import { openTestDatabase } from "@kinderready/db/test/test-databases";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderWelcomeEmail } from "../email/welcome-email.server.ts";
 import { createOutboxSender, createSmtpSender } from "./mail-sender.server.ts";
-import { renderWelcomeEmail } from "./welcome-email.server.ts";
 
 const welcome = (locale: "en" | "ar") =>
   renderWelcomeEmail({

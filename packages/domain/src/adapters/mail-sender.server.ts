@@ -1,21 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailOutbox } from "@kinderready/db/schema";
 import { createTransport } from "nodemailer";
-
-export type OutgoingMail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where answers go when it is not the sender (support mail answers the parent). */
-  replyTo?: string | undefined;
-};
-
-/** Where email goes: a real SMTP server, or the local outbox table developers read. */
-export type MailSender = {
-  send(mail: OutgoingMail): Promise<{ messageId: string }>;
-  close(): void;
-};
+import type { MailSender, OutgoingMail } from "../email/mail.ts";
 
 /** SMTP when a URL is configured (smtp://, smtps://, with credentials); otherwise the outbox. */
 export function createMailSender(options: { smtpUrl?: string | undefined; from: string; db: Database }): MailSender {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErrorReporter } from "./error-reporter.ts";
+import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { createSentryErrorReporter } from "./sentry-error-reporter.server.ts";
 
 // The real SDK against a local stand-in for Sentry's ingest endpoint (POST /api/<project>/envelope/).

@@ -1,7 +1,11 @@
 import type { Logger } from "@kinderready/config/logger";
 import * as Sentry from "@sentry/node";
-import { createLocalErrorReporter, type ErrorReporter, type SentrySettings } from "./error-reporter.ts";
-import { privateDataCollection, scrubEvent, scrubSpan } from "./scrub-event.ts";
+import {
+  createLocalErrorReporter,
+  type ErrorReporter,
+  type SentrySettings,
+} from "../error-reporting/error-reporter.ts";
+import { privateDataCollection, scrubEvent, scrubSpan } from "../error-reporting/scrub-event.ts";
 
 /**
  * Sentry's Node SDK for this process: every report is still logged, and to Sentry scrubbed

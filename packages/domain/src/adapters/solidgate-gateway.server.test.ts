@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayError, GatewayUnavailableError } from "./payment-gateway.ts";
+import { GatewayError, GatewayUnavailableError } from "../payments/payment-gateway.ts";
 import { createSolidgateGateway } from "./solidgate-gateway.server.ts";
 
 // How the adapter reads the gateway's HTTP answers: which are refusals (an order may be settled

@@ -1,34 +1,11 @@
-import { z } from "zod";
-import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
-import { type OrderStatus, signBody } from "./solidgate-protocol.ts";
-
-/** What Solidgate answers on /recurring, /status and /refund (only the fields the product reads). */
-export const solidgateOrderResponse = z.object({
-  order: z.object({
-    order_id: z.string(),
-    status: z.string(),
-    amount: z.number().int(),
-    currency: z.string(),
-  }),
-  transactions: z
-    .record(
-      z.string(),
-      z.object({
-        status: z.string().optional(),
-        card: z.object({ card_token: z.object({ token: z.string() }).optional() }).optional(),
-      }),
-    )
-    .optional(),
-  error: z.object({ code: z.string(), messages: z.array(z.string()).optional() }).optional(),
-});
-export type SolidgateOrderResponse = z.infer<typeof solidgateOrderResponse>;
-
-export const solidgateErrorResponse = z.object({
-  error: z.object({ code: z.string(), messages: z.array(z.string()).optional() }),
-});
-
-/** What the Payment Page API answers on /init. */
-export const solidgatePageResponse = z.object({ url: z.url(), guid: z.string().optional() });
+import { GatewayError, GatewayUnavailableError, type PaymentGateway } from "../payments/payment-gateway.ts";
+import {
+  signBody,
+  solidgateErrorResponse,
+  solidgateOrderResponse,
+  solidgatePageResponse,
+  toGatewayOrder,
+} from "../payments/solidgate-protocol.ts";
 
 export type SolidgateOptions = {
   publicKey: string;
@@ -118,17 +95,5 @@ export function createSolidgateGateway(options: SolidgateOptions): PaymentGatewa
     orderStatus: (orderId) => orderCall("status", { order_id: orderId }),
     refund: (input) =>
       orderCall("refund", { order_id: input.orderId, amount: input.amount, refund_reason_code: "0021" }),
-  };
-}
-
-export function toGatewayOrder(response: SolidgateOrderResponse): GatewayOrder {
-  const cardToken = Object.values(response.transactions ?? {}).find((t) => t.card?.card_token)?.card?.card_token?.token;
-  return {
-    orderId: response.order.order_id,
-    status: response.order.status as OrderStatus,
-    amount: response.order.amount,
-    currency: response.order.currency,
-    errorCode: response.error?.code,
-    cardToken,
   };
 }

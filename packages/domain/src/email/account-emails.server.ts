@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
-import type { OutgoingMail } from "./mail-sender.server.ts";
+import type { OutgoingMail } from "./mail.ts";
 
 // Emails about the parent's account: the sign-in link asked for on a new device, and the last
 // email, confirming their data was deleted.

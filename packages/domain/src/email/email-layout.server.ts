@@ -1,5 +1,5 @@
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
-import type { OutgoingMail } from "./mail-sender.server.ts";
+import type { OutgoingMail } from "./mail.ts";
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -6,7 +6,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
-import type { MailSender, OutgoingMail } from "./mail-sender.server.ts";
+import type { MailSender, OutgoingMail } from "./mail.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";

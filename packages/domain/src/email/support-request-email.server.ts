@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { supportRequests } from "@kinderready/db/schema";
 import { eq } from "drizzle-orm";
 import { escapeHtml } from "./email-layout.server.ts";
-import type { OutgoingMail } from "./mail-sender.server.ts";
+import type { OutgoingMail } from "./mail.ts";
 
 /** Email kinds of contact-form messages: the prefix and the request id. */
 export const supportKindPrefix = "support:";

@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
-import type { OutgoingMail } from "./mail-sender.server.ts";
+import type { OutgoingMail } from "./mail.ts";
 
 /** The welcome email with the confirmation link, in the parent's language. */
 export function renderWelcomeEmail(input: {

@@ -73,3 +73,10 @@ export function devCountryOverride(query: URLSearchParams, devShortcuts: boolean
   if (!devShortcuts || !forced || !/^[A-Za-z]{2}$/.test(forced)) return undefined;
   return { countryCode: forced.toLowerCase(), region: "", source: "query" };
 }
+
+/**
+ * Where an address is; undefined when it cannot be told now (an adapter that tried and failed
+ * has logged why). The HTTP service in adapters/ is one; an offline GeoIP database would be
+ * another (docs/architecture.md says why none ships).
+ */
+export type GeoLookup = (address: string) => Promise<GeoLocation | undefined>;

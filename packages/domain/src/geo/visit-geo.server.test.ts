@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { decodeGeoCookie, encodeGeoCookie } from "./geo-cookie.server.ts";
-import type { GeoLookup } from "./geo-service.server.ts";
+import type { GeoLookup } from "./resolve-geo.ts";
 import { resolveVisitGeo, type VisitGeoRequest, type VisitGeoSettings } from "./visit-geo.server.ts";
 
 const cookieSecret = "visit-geo-test-secret";

@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { decodeGeoCookie, encodeGeoCookie } from "./geo-cookie.server.ts";
-import type { GeoLookup } from "./geo-service.server.ts";
 import { placeableAddress } from "./public-address.server.ts";
+import type { GeoLookup } from "./resolve-geo.ts";
 import {
   devCountryOverride,
   type Geo,

@@ -4,8 +4,7 @@ import { orders, webhookEvents } from "@kinderready/db/schema";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { applyOrderUpdate, OrderMismatchError, type PaymentDeps } from "./orders.server.ts";
-import { solidgateOrderResponse, toGatewayOrder } from "./solidgate-gateway.server.ts";
-import { verifySignature } from "./solidgate-protocol.ts";
+import { solidgateOrderResponse, toGatewayOrder, verifySignature } from "./solidgate-protocol.ts";
 
 /**
  * Gateway webhooks: verified on the raw bytes with the webhook key pair, stored under their

@@ -20,7 +20,7 @@ import { isLocale, type Locale } from "@kinderready/i18n/locales";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { renderDataErasedEmail } from "../email/account-emails.server.ts";
-import type { MailSender } from "../email/mail-sender.server.ts";
+import type { MailSender } from "../email/mail.ts";
 import { supportKindPrefix } from "../email/support-request-email.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { Product } from "../product.ts";

@@ -1,0 +1,16 @@
+// What the product sends email through; the adapters (SMTP, the local outbox) live in adapters/.
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where answers go when it is not the sender (support mail answers the parent). */
+  replyTo?: string | undefined;
+};
+
+/** Where email goes: a real SMTP server, or the local outbox table developers read. */
+export type MailSender = {
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  close(): void;
+};
