@@ -13,9 +13,10 @@ import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-export";
 import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-tables.ts";
+import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
 import { parseReportQuery } from "./report-query.ts";
-import { auditTable, experimentTables, priceTable } from "./report-tables.ts";
+import { auditTable, priceTable } from "./report-tables.ts";
 import { revenueTables } from "./revenue-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),

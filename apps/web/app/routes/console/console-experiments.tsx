@@ -2,12 +2,12 @@ import { Form, Link, useNavigation } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
-import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { DataTable } from "../../components/console/data-table.tsx";
 import {
   handleConsoleExperimentsAction,
   loadConsoleExperiments,
 } from "../../console/console-experiments-route.server.ts";
-import { formatCount, formatMoney, formatShare } from "../../console/console-format.ts";
+import { groupColumns } from "../../console/experiment-columns.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-experiments";
@@ -20,12 +20,9 @@ export const loader = (args: Route.LoaderArgs) => loadConsoleExperiments(args);
 export const action = (args: Route.ActionArgs) => handleConsoleExperimentsAction(args);
 
 export default function ConsoleExperiments({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, ifKnown, i18n } = useTranslation("console");
-  const locale = i18n.language;
+  const { t, ifKnown } = useTranslation("console");
   const saving = useNavigation().state === "submitting";
   const { experiments, split, results } = loaderData;
-  const interval = (range: { low: number; high: number }) =>
-    t("experiments.interval", { low: formatShare(locale, range.low), high: formatShare(locale, range.high) });
   const days = [...new Set(results?.daily.map((row) => row.day))];
   const groups = split?.groups.map((group) => group.name) ?? [];
   return (
@@ -130,42 +127,12 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
                   : t("experiments.srm.ok", { p: results.sampleRatio.pValue.toFixed(3) })}
               </p>
             )}
-            <TableScroll labelledBy="split-results">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("experiments.columns.group")}</th>
-                    <th scope="col">{t("experiments.columns.exposed")}</th>
-                    <th scope="col">{t("experiments.columns.purchased")}</th>
-                    <th scope="col">{t("experiments.columns.conversion")}</th>
-                    <th scope="col">{t("experiments.columns.revenuePerVisitor")}</th>
-                    <th scope="col">{t("experiments.columns.chanceToBeat")}</th>
-                    <th scope="col">{t("experiments.columns.difference")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {results.groups.map((group) => (
-                    <tr key={group.group}>
-                      <th scope="row">{group.group}</th>
-                      <td>{formatCount(locale, group.exposed)}</td>
-                      <td>{formatCount(locale, group.purchased)}</td>
-                      <td>
-                        {formatShare(locale, group.conversionRate)}
-                        <br />
-                        <small>{interval(group.interval)}</small>
-                      </td>
-                      <td>
-                        {Object.entries(group.revenuePerVisitor)
-                          .map(([currency, minor]) => formatMoney(locale, minor, currency))
-                          .join(" · ") || "—"}
-                      </td>
-                      <td>{group.versusControl ? formatShare(locale, group.versusControl.chanceToBeat) : "—"}</td>
-                      <td>{group.versusControl ? interval(group.versusControl.difference) : "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              labelledBy="split-results"
+              columns={groupColumns}
+              rows={results.groups}
+              rowKey={(group) => group.group}
+            />
             {results.groups.length === 0 && <p>{t("experiments.noExposures")}</p>}
           </ConsoleCard>
           {days.length > 0 && (
