@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { localeCodes } from "@kinderready/i18n/locales";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { unavailableHtml } from "../apps/web/app/database-outage.server.ts";
-import { answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 const paths = [
   "/onboarding/",
@@ -34,8 +34,8 @@ for (const locale of ["", "/ar"]) {
   }
 }
 
-test("the open drawer passes axe-core", async ({ page }) => {
-  await openQuiz(page, "/onboarding/");
+test("the open drawer passes axe-core", async ({ page, quiz }) => {
+  await quiz.open("/onboarding/");
   await page.getByRole("button", { name: "Open menu" }).click();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
@@ -60,31 +60,32 @@ async function expectNoViolations(page: Page, where: string) {
 for (const locale of ["", "/ar"]) {
   test(`every kind of quiz page${locale ? ` in ${locale.slice(1)}` : ""}, with its errors showing, passes axe-core`, async ({
     page,
+    quiz,
   }) => {
     // Five axe-core analyses: on two cores shared with the other worker they can pass 30 s.
     test.slow();
-    await openQuiz(page, `${locale}/onboarding/`);
+    await quiz.open(`${locale}/onboarding/`);
     await expectNoViolations(page, "common page");
-    await answerUntil(page, "tantrums");
+    await quiz.answerUntil("tantrums");
     await expectNoViolations(page, "choice page");
-    await answerUntil(page, "help");
-    await submitForm(page);
+    await quiz.answerUntil("help");
+    await quiz.submit();
     await expect(page.getByRole("alert")).toBeVisible();
     await expectNoViolations(page, "multiple choice with its error");
     await page.locator(".answer--check input").first().check();
-    await submitForm(page);
-    await submitForm(page);
+    await quiz.submit();
+    await quiz.submit();
     await expect(page.getByRole("alert")).toBeVisible();
     await expectNoViolations(page, "kid name with its error");
     await page.locator("#kid-name").fill("Sam");
-    await submitForm(page);
+    await quiz.submit();
     await page.locator("#kid-age").fill("40");
-    await submitForm(page);
+    await quiz.submit();
     await expectNoViolations(page, "kid age with its error");
     await page.locator("#kid-age").fill("4");
-    await submitForm(page);
+    await quiz.submit();
     await page.locator("#email").fill("nope");
-    await submitForm(page);
+    await quiz.submit();
     await expect(page.getByRole("alert")).toBeVisible();
     await expectNoViolations(page, "analysing screen with its error");
   });

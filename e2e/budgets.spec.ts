@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { measurePageWeight } from "../bench/page-weight.ts";
-import { paidParent, registerParent } from "./parent-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 // Size budgets of the funnel pages, gzipped, as a first visit downloads them. Sizes
 // are deterministic for a build, so this holds them in `npm test`; timings live in bench/.
@@ -15,12 +14,11 @@ const jsCeiling = 148 * 1024;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test("every funnel page stays within its CSS and HTML budgets and the JS ceiling, in English and Arabic", async ({
-  page,
+  parent: { token: lead },
+  paidParent: { token: buyer },
 }) => {
   test.slow();
   const baseUrl = new URL(test.info().project.use.baseURL ?? "").origin;
-  const { token: lead } = await registerParent(page, "budget");
-  const { token: buyer } = await paidParent(page, "budget-paid");
   const paths = [
     "/onboarding/",
     "/quiz1/",

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { openDb } from "@kinderready/db/open-db";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
-import { apiKey, paidParent, registerParent, unique } from "./parent-helpers.ts";
+import { expect, test, unique } from "./fixtures.ts";
 
 // The operator console in Chromium, on a server of its own over a seeded business (changing a
 // split's weights must not move the other specs' visitors): signing in and the lock-out, the
@@ -179,7 +179,7 @@ test("in Arabic the console is mirrored and passes axe", async ({ page }) => {
   await page.goto(`${base}/admin/?lang=en`);
 });
 
-test("shows the seeded experiment, and a new weight places the next visitor at once", async ({ page }) => {
+test("shows the seeded experiment, and a new weight places the next visitor at once", async ({ page, api }) => {
   await signIn(page);
   await page.getByRole("link", { name: "Experiments" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Experiments" })).toBeVisible();
@@ -196,8 +196,7 @@ test("shows the seeded experiment, and a new weight places the next visitor at o
 
   // A new parent on the copy_1 offer, in the US: group B's intro price.
   const token = `e2e-${unique()}-console-abcdef`;
-  const registered = await page.request.post(`${base}/api/v1/onboarding`, {
-    headers: apiKey,
+  const registered = await api.post(`${base}/api/v1/onboarding`, {
     data: {
       kid: { name: "Noa", years: { text: "5 years", value: 5 } },
       email: `console-${unique()}@example.com`,
@@ -247,9 +246,18 @@ test("reads revenue per currency, with every table exportable", async ({ page })
   ).toBe(400);
 });
 
-test("finds a paying parent and refunds their charge through the gateway, audited", async ({ page, browser }) => {
+test("finds a paying parent and refunds their charge through the gateway, audited", async ({
+  page,
+  browser,
+  registerParent,
+  buyKit,
+}) => {
+  // A parent from Germany who paid the first payment, in a browser of their own.
   const parentContext = await browser.newContext({ baseURL: base });
-  const { email } = await paidParent(await parentContext.newPage(), "refund");
+  const parentPage = await parentContext.newPage();
+  const { token, email } = await registerParent("refund", { page: parentPage });
+  await parentPage.setExtraHTTPHeaders({ "x-test-country": "de" });
+  await buyKit(token, { page: parentPage });
   await parentContext.close();
 
   await signIn(page);
@@ -273,7 +281,11 @@ test("finds a paying parent and refunds their charge through the gateway, audite
   );
 });
 
-test("changes a price, which the preview and the offer show, and refuses a wrong one", async ({ page, browser }) => {
+test("changes a price, which the preview and the offer show, and refuses a wrong one", async ({
+  page,
+  browser,
+  registerParent,
+}) => {
   await signIn(page);
   await page.getByRole("link", { name: "Offer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer and prices" })).toBeVisible();
@@ -295,7 +307,7 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
   await expect(page.locator(".console-preview")).toContainText("£1.79");
   const visitorContext = await browser.newContext({ baseURL: base, extraHTTPHeaders: { "x-test-country": "gb" } });
   const visitor = await visitorContext.newPage();
-  const { token } = await registerParent(visitor, "gbp");
+  const { token } = await registerParent("gbp", { page: visitor });
   await visitor.goto(`/purchase/?token=${token}&offer=1`);
   await expect(visitor.locator(".purchase-flow")).toContainText("Due today£1.79");
   await visitorContext.close();

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { assignGroup, introOfferSplit } from "@kinderready/domain/experiments/split-tests";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { apiKey, registerParent } from "./parent-helpers.ts";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // The growth engine in Chromium: the intro-offer split decides the price a copy_1 visitor sees
 // and travels with their analytics events; the ad pixel waits for consent where the law asks.
@@ -24,15 +24,19 @@ async function openOffer(page: Page, token: string) {
   await expect(page.locator(".purchase-flow[data-ready]")).toHaveAttribute("data-step", "subscription-offer");
 }
 
-test("a copy_1 visitor in group B sees B's intro price, and the group is on their stored events", async ({ page }) => {
-  const { token } = await registerParent(page, "split-b", tokenInGroup("B"));
+test("a copy_1 visitor in group B sees B's intro price, and the group is on their stored events", async ({
+  page,
+  api,
+  registerParent,
+}) => {
+  const { token } = await registerParent("split-b", { token: tokenInGroup("B") });
   await openOffer(page, token);
   await expect(page.locator(".purchase-flow")).toContainText("Due today$0.99");
 
   // Leaving the page hands the queued events to the browser (sendBeacon).
   await page.goto("/terms/cookie-policy/");
   await expect(async () => {
-    const response = await page.request.get(`/api/v1/analytics/users/${token}/events`, { headers: apiKey });
+    const response = await api.get(`/api/v1/analytics/users/${token}/events`);
     const { events } = (await response.json()) as {
       events: { name: string; user_properties: Record<string, string>; page: string }[];
     };
@@ -41,8 +45,11 @@ test("a copy_1 visitor in group B sees B's intro price, and the group is on thei
   }).toPass({ timeout: 15_000 });
 });
 
-test("group A in the same flow sees A's price; the same parent always lands in the same group", async ({ page }) => {
-  const { token } = await registerParent(page, "split-a", tokenInGroup("A"));
+test("group A in the same flow sees A's price; the same parent always lands in the same group", async ({
+  page,
+  registerParent,
+}) => {
+  const { token } = await registerParent("split-a", { token: tokenInGroup("A") });
   await openOffer(page, token);
   await expect(page.locator(".purchase-flow")).toContainText("Due today$1.99");
   await page.reload();

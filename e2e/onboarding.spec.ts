@@ -1,16 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
-import { answer, answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, unique } from "./fixtures.ts";
 
 // A new parent's walk through the quiz, as they would do it on a phone.
 
-const apiKey = { "x-api-key": "local-development-secret" };
 const question = (page: Page) => page.locator("#quiz-question");
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 /** Registers a lead through the API, as another parent would have, to make an email taken. */
-async function registerLead(page: Page, email: string) {
-  const response = await page.request.post("/api/v1/onboarding", {
-    headers: apiKey,
+async function registerLead(api: APIRequestContext, email: string) {
+  const response = await api.post("/api/v1/onboarding", {
     data: {
       kid: { name: "Leo", years: { text: "4 years", value: 4 } },
       email,
@@ -24,13 +21,17 @@ async function registerLead(page: Page, email: string) {
   expect(response.status()).toBe(200);
 }
 
-test("a parent walks the whole quiz in English and lands on the purchase path with a token", async ({ page }) => {
+test("a parent walks the whole quiz in English and lands on the purchase path with a token", async ({
+  page,
+  api,
+  quiz,
+}) => {
   test.setTimeout(60_000);
   const taken = `taken-${unique()}@example.com`;
   const email = `parent-${unique()}@example.com`;
-  await registerLead(page, taken);
+  await registerLead(api, taken);
 
-  await openQuiz(page, "/onboarding/?utm_source=facebook&utm_campaign=spring");
+  await quiz.open("/onboarding/?utm_source=facebook&utm_campaign=spring");
   await expect(question(page)).toHaveText("Let's get your child ready for kindergarten");
   await expect(page.getByRole("button", { name: "Back" })).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Question 1 of 18" })).toBeVisible();
@@ -46,9 +47,9 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
     "aria-pressed",
     "true",
   );
-  await answer(page);
+  await quiz.answer();
 
-  await answerUntil(page, "tantrums");
+  await quiz.answerUntil("tantrums");
   await page.getByRole("button", { name: "Every day" }).click();
   await expect(question(page)).toHaveText("How often does your child refuse to try something new?");
 
@@ -57,7 +58,7 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   await expect(question(page)).toHaveText("How often does your child refuse to try something new?");
   await expect(page.getByRole("progressbar", { name: "Question 8 of 18" })).toBeVisible();
 
-  await answerUntil(page, "help");
+  await quiz.answerUntil("help");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please make your choice");
   await page.getByLabel("Independent").check();
@@ -107,7 +108,7 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(session?.value).not.toBe(token);
 
-  const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
+  const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
   expect(await status.json()).toMatchObject({ registered: true, email, purchased: false });
 
   // The welcome email reaches the outbox, and its link confirms the address.
@@ -126,57 +127,59 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   await page.waitForURL(`/purchase/?token=${token}`);
 });
 
-test("a parent in Arabic walks the quiz right to left, with validation in Arabic", async ({ page }) => {
-  await openQuiz(page, "/ar/onboarding/");
+test("a parent in Arabic walks the quiz right to left, with validation in Arabic", async ({ page, quiz }) => {
+  await quiz.open("/ar/onboarding/");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await answerUntil(page, "help");
-  await submitForm(page);
+  await quiz.answerUntil("help");
+  await quiz.submit();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByRole("alert")).not.toHaveText("Please make your choice");
   await page.locator(".answer--check input").first().check();
-  await submitForm(page);
+  await quiz.submit();
 
-  await submitForm(page);
+  await quiz.submit();
   await expect(page.getByRole("alert")).toBeVisible();
   await page.locator("#kid-name").fill("ليلى");
-  await submitForm(page);
+  await quiz.submit();
 
   await expect(question(page)).toContainText("ليلى");
   await page.locator("#kid-age").fill("0");
-  await submitForm(page);
+  await quiz.submit();
   await expect(page.getByRole("alert")).toBeVisible();
   await page.locator("#kid-age").fill("4");
-  await submitForm(page);
+  await quiz.submit();
 
   await page.reload();
   await expect(page.locator(".quiz")).toHaveAttribute("data-step", "analyzing");
   await page.locator("#email").fill(`arabic-${unique()}@example.com`);
-  await submitForm(page);
+  await quiz.submit();
   await page.waitForURL(/\/ar\/purchase\/\?token=/);
 });
 
-test("the copy_1 quiz at /quiz1/ leads to /offer1/, and an opt-in country starts with consent off", async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": "DE" } });
-  const page = await context.newPage();
-  await openQuiz(page, "/quiz1/?utm_source=tiktok");
-  await answerUntil(page, "help");
-  await page.getByLabel("Well-behaved").check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("textbox", { name: "Child's name" }).fill("Noah");
-  await page.keyboard.press("Enter");
-  await page.getByRole("textbox", { name: "Age in years" }).fill("6");
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("checkbox")).not.toBeChecked();
-  await page.getByRole("textbox", { name: "Your email" }).fill(`copy-${unique()}@example.com`);
-  await page.keyboard.press("Enter");
-  await page.waitForURL(/\/offer1\/\?utm_source=tiktok&token=/);
-  await context.close();
+test.describe("from Germany", () => {
+  test.use({ extraHTTPHeaders: { "x-test-country": "DE" } });
+
+  test("the copy_1 quiz at /quiz1/ leads to /offer1/, and an opt-in country starts with consent off", async ({
+    page,
+    quiz,
+  }) => {
+    await quiz.open("/quiz1/?utm_source=tiktok");
+    await quiz.answerUntil("help");
+    await page.getByLabel("Well-behaved").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("textbox", { name: "Child's name" }).fill("Noah");
+    await page.keyboard.press("Enter");
+    await page.getByRole("textbox", { name: "Age in years" }).fill("6");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("checkbox")).not.toBeChecked();
+    await page.getByRole("textbox", { name: "Your email" }).fill(`copy-${unique()}@example.com`);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/offer1\/\?utm_source=tiktok&token=/);
+  });
 });
 
-test("the quiz works with the keyboard alone", async ({ page }) => {
-  await openQuiz(page, "/onboarding/");
+test("the quiz works with the keyboard alone", async ({ page, quiz }) => {
+  await quiz.open("/onboarding/");
   await page.getByRole("button", { name: "Kindergarten starts within a year" }).focus();
   await page.keyboard.press("Enter");
   await expect(question(page)).toBeFocused();
@@ -187,11 +190,10 @@ test("the quiz works with the keyboard alone", async ({ page }) => {
   await expect(page.locator(".quiz")).toHaveAttribute("data-step", "alone");
 });
 
-test("a registered parent coming back with their token goes on to the offer", async ({ page }) => {
+test("a registered parent coming back with their token goes on to the offer", async ({ page, api }) => {
   const email = `back-${unique()}@example.com`;
   const token = `e2e-${unique()}-return-abcdef`;
-  const response = await page.request.post("/api/v1/onboarding", {
-    headers: apiKey,
+  const response = await api.post("/api/v1/onboarding", {
     data: {
       kid: { name: "Mia", years: { text: "3 years", value: 3 } },
       email,

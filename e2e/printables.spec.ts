@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { kitContent } from "@kinderready/kit/content.server";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { declineUpsellForGood, paidParent } from "./parent-helpers.ts";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // The kit in Chromium: a parent who paid opens the printables, downloads a trial-level item in
 // English and in Arabic (real PDFs with the expected words), and the levels open in order.
@@ -31,10 +31,11 @@ async function downloadText(page: Page, link: Locator) {
 
 test("a paid parent downloads a trial item in English and Arabic; level 2 opens only after level 1", async ({
   page,
+  paidParent: { token },
+  declineUpsellForGood,
 }) => {
   test.setTimeout(120_000);
-  const { token } = await paidParent(page);
-  await declineUpsellForGood(page);
+  await declineUpsellForGood();
 
   const en = kitContent("en").levels;
   const trial = page.getByRole("list", { name: en["0"].title });
@@ -111,10 +112,11 @@ function colouredPixels(path: string, pageNumber: number): number {
 
 test("a paid parent chooses Letter and downloads a whole level in English and Arabic, as a book in colour", async ({
   page,
+  paidParent: { token },
+  declineUpsellForGood,
 }) => {
   test.setTimeout(120_000);
-  const { token } = await paidParent(page);
-  await declineUpsellForGood(page);
+  await declineUpsellForGood();
   const paper = page.getByRole("navigation", { name: "Paper size" });
   await paper.getByRole("link", { name: "US Letter" }).click();
   await expect(paper.getByRole("link", { name: "US Letter" })).toHaveAttribute("aria-current", "true");
@@ -146,9 +148,12 @@ test("a paid parent chooses Letter and downloads a whole level in English and Ar
 });
 
 for (const locale of ["", "/ar"]) {
-  test(`${locale}/printables/ with the kit passes axe-core and works by keyboard`, async ({ page }) => {
-    const { token } = await paidParent(page);
-    await declineUpsellForGood(page);
+  test(`${locale}/printables/ with the kit passes axe-core and works by keyboard`, async ({
+    page,
+    paidParent: { token },
+    declineUpsellForGood,
+  }) => {
+    await declineUpsellForGood();
     await page.goto(`${locale}/printables/?token=${token}`);
     await expect(page.locator(".kit-item").first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

@@ -1,12 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import {
-  declineUpsellForGood,
-  emailedSignInLink,
-  paidParent,
-  registerParent,
-  signInByEmail,
-} from "./parent-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // The profile in Chromium: a paying parent cancels with a reason, restores, cancels again and
 // deletes their data (and their old link then leads to the quiz); a link with the token signs
@@ -40,17 +34,21 @@ async function cancelWithReason(page: Page, reason: string, comment?: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Your subscription is cancelled" })).toBeVisible();
 }
 
-test("a paying parent cancels with a reason, restores, cancels again and deletes their data", async ({ page }) => {
+test("a paying parent cancels with a reason, restores, cancels again and deletes their data", async ({
+  page,
+  paidParent: { token, email },
+  declineUpsellForGood,
+  signInByEmail,
+}) => {
   test.setTimeout(120_000);
-  const { token, email } = await paidParent(page, "profile");
-  await declineUpsellForGood(page);
+  await declineUpsellForGood();
   // The printables opened by the link; the profile needs a sign-in, which the link is not.
   await openProfileFromMenu(page);
   expect((await page.context().cookies()).find((cookie) => cookie.name === "kr_session")).toBeUndefined();
   await page.goto(`/profile/?token=${token}`);
   await page.waitForURL(/\/profile\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to your profile" })).toBeVisible();
-  await signInByEmail(page, email);
+  await signInByEmail(email);
   await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "kr_session");
   expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -110,9 +108,12 @@ test("a paying parent cancels with a reason, restores, cancels again and deletes
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to your profile" })).toBeVisible();
 });
 
-test("a parent on a new device signs in with an emailed link, which works once", async ({ page }) => {
-  const { email } = await registerParent(page, "signin");
-  const link = await emailedSignInLink(page, email);
+test("a parent on a new device signs in with an emailed link, which works once", async ({
+  page,
+  parent: { email },
+  emailedSignInLink,
+}) => {
+  const link = await emailedSignInLink(email);
   await page.goto(link);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/\/profile\/$/);
@@ -168,10 +169,13 @@ test.describe("without JavaScript", () => {
 });
 
 for (const locale of ["", "/ar"]) {
-  test(`the profile pages of a signed-in parent pass axe-core${locale ? " in Arabic" : ""}`, async ({ page }) => {
+  test(`the profile pages of a signed-in parent pass axe-core${locale ? " in Arabic" : ""}`, async ({
+    page,
+    parent: { email },
+    signInByEmail,
+  }) => {
     test.setTimeout(90_000);
-    const { email } = await registerParent(page, "axe");
-    await signInByEmail(page, email);
+    await signInByEmail(email);
     await page.goto(`${locale}/profile/`);
     await expect(page.locator(".profile__danger button")).toBeVisible();
     await expectNoViolations(page, "profile");

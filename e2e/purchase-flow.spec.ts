@@ -1,16 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { registerParent, unique } from "./parent-helpers.ts";
-import { answerUntil, openQuiz, submitForm } from "./quiz-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test, unique } from "./fixtures.ts";
 
 // The purchase pages after the quiz, up to the purchase button (paying is purchase-payment.spec.ts).
 
 const heading = (page: Page) => page.locator("#purchase-title");
 const flow = (page: Page) => page.locator(".purchase-flow");
 const purchaseButton = (page: Page) => page.getByRole("button", { name: "Start my 3-day trial" });
-
-/** A parent who finished the quiz on another device (through the API): the offer knows the token only. */
-const registerLead = (page: Page) => registerParent(page, "offer");
 
 /** Opens a purchase page and waits until it answers taps (hydrated, saved state restored). */
 async function openPurchase(page: Page, path: string) {
@@ -30,20 +26,20 @@ async function expectNoViolations(page: Page, where: string) {
   expect(results.violations, where).toEqual([]);
 }
 
-test("after the quiz a parent walks the seven purchase pages, personalised, to the offer", async ({ page }) => {
+test("after the quiz a parent walks the seven purchase pages, personalised, to the offer", async ({ page, quiz }) => {
   test.setTimeout(90_000);
   const email = `walk-${unique()}@example.com`;
-  await openQuiz(page, "/onboarding/");
-  await answerUntil(page, "help");
+  await quiz.open("/onboarding/");
+  await quiz.answerUntil("help");
   await page.getByLabel("Independent").check();
   await page.getByLabel("Socialized").check();
-  await submitForm(page);
+  await quiz.submit();
   await page.getByRole("textbox", { name: "Child's name" }).fill("Emma");
-  await submitForm(page);
+  await quiz.submit();
   await page.getByRole("textbox", { name: "Age in years" }).fill("5");
-  await submitForm(page);
+  await quiz.submit();
   await page.getByRole("textbox", { name: "Your email" }).fill(email);
-  await submitForm(page);
+  await quiz.submit();
   await page.waitForURL(/\/purchase\/\?token=/);
   await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
 
@@ -108,9 +104,13 @@ test("after the quiz a parent walks the seven purchase pages, personalised, to t
   await expect(flow(page)).toHaveAttribute("data-step", "subscription-offer");
 });
 
-test("an offer link opens the offer, and another parent on the device starts at the first page", async ({ page }) => {
-  const first = await registerLead(page);
-  const second = await registerLead(page);
+test("an offer link opens the offer, and another parent on the device starts at the first page", async ({
+  page,
+  registerParent,
+}) => {
+  // Parents who finished the quiz on another device (through the API): the offer knows the token only.
+  const first = await registerParent("offer");
+  const second = await registerParent("offer");
   await openPurchase(page, `/purchase/?token=${first.token}`);
   // Nothing from the quiz on this device: the pages speak of "your child".
   await expect(heading(page)).toHaveText("Your child is at the perfect age to learn through play");
@@ -137,8 +137,7 @@ test("an offer link opens the offer, and another parent on the device starts at 
   await expect(flow(page)).toContainText(second.email);
 });
 
-test("the purchase needs the terms checkbox", async ({ page }) => {
-  const { token } = await registerLead(page);
+test("the purchase needs the terms checkbox", async ({ page, parent: { token } }) => {
   await openPurchase(page, `/purchase/?token=${token}&offer=1`);
   const checkbox = page.getByRole("checkbox");
   await expect(checkbox).toHaveAccessibleName(
@@ -160,8 +159,8 @@ test("the purchase needs the terms checkbox", async ({ page }) => {
 test("the offer countdown is the server's: the same deadline on every device, and it expires to the later price", async ({
   page,
   browser,
+  parent: { token },
 }) => {
-  const { token } = await registerLead(page);
   await page.clock.install();
   await openPurchase(page, `/purchase/?token=${token}&offer=1`);
   const timer = page.getByRole("timer");
@@ -216,8 +215,7 @@ for (const [country, today, renewal] of [
   });
 }
 
-test("a parent in Arabic walks the purchase pages right to left", async ({ page }) => {
-  const { token, email } = await registerLead(page);
+test("a parent in Arabic walks the purchase pages right to left", async ({ page, parent: { token, email } }) => {
   await openPurchase(page, `/ar/purchase/?token=${token}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(heading(page)).toHaveText("طفلك في السنّ المثالية للتعلّم من خلال اللعب");
@@ -247,8 +245,7 @@ test("a parent in Arabic walks the purchase pages right to left", async ({ page 
   await expect(page.getByText(email)).toHaveAttribute("dir", "ltr");
 });
 
-test("the purchase pages work with the keyboard alone", async ({ page }) => {
-  const { token } = await registerLead(page);
+test("the purchase pages work with the keyboard alone", async ({ page, parent: { token } }) => {
   await openPurchase(page, `/purchase/?token=${token}`);
   const continueButton = page.getByRole("button", { name: "Continue" });
   for (let i = 0; i < 10 && !(await continueButton.evaluate((el) => el === document.activeElement)); i++) {
@@ -289,10 +286,10 @@ test("the purchase pages work with the keyboard alone", async ({ page }) => {
 for (const locale of ["", "/ar"]) {
   test(`every purchase page${locale ? ` in ${locale.slice(1)}` : ""}, and the terms error, passes axe-core`, async ({
     page,
+    parent: { token },
   }) => {
     // Eight axe-core analyses: on two cores shared with the other worker they can pass 30 s.
     test.slow();
-    const { token } = await registerLead(page);
     await openPurchase(page, `${locale}/purchase/?token=${token}`);
     for (let step = 0; step < 6; step++) {
       await expectNoViolations(page, (await flow(page).getAttribute("data-step")) ?? "");

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { apiKey, payOnHostedPage, registerParent } from "./parent-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // Paying for the subscription on the gateway's hosted page (the in-process simulator) and
 // coming back to the offer's result, in Chromium, with the README's test cards.
@@ -7,33 +7,36 @@ import { apiKey, payOnHostedPage, registerParent } from "./parent-helpers.ts";
 // The card form's submit button ("Pay $1.99"), not the PayPal one ("Pay with PayPal").
 const payByCard = { name: /^Pay (?!with )/ };
 
-/** A parent who finished the quiz (through the API, as the quiz does), on the offer. */
-async function openOffer(page: Page, options: { country?: string; locale?: string } = {}) {
-  const { token } = await registerParent(page, "pay");
+/** The registered parent's offer, from the country and in the language given. */
+async function openOffer(page: Page, { token, ...options }: { token: string; country?: string; locale?: string }) {
   if (options.country) await page.setExtraHTTPHeaders({ "x-test-country": options.country });
   await page.goto(`${options.locale ? `/${options.locale}` : ""}/purchase/?token=${token}&offer=1`);
   // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
   await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
-  return token;
 }
 
 /** Agrees to the terms, presses the purchase button and pays on the hosted page with a card. */
-async function payWith(page: Page, card: string) {
+async function payWith(page: Page, payOnHostedPage: (card: string) => Promise<void>, card: string) {
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Start my 3-day trial" }).click();
-  await payOnHostedPage(page, card);
+  await payOnHostedPage(card);
   await page.waitForURL(/\/purchase\/\?.*order_id=/);
 }
 
-test("a parent buys the subscription with the approved card and lands on the success modal", async ({ page }) => {
-  const token = await openOffer(page, { country: "us" });
-  await payWith(page, "4067 4299 7471 9265");
+test("a parent buys the subscription with the approved card and lands on the success modal", async ({
+  page,
+  api,
+  parent: { token },
+  payOnHostedPage,
+}) => {
+  await openOffer(page, { token, country: "us" });
+  await payWith(page, payOnHostedPage, "4067 4299 7471 9265");
   const dialog = page.getByRole("dialog", { name: "Payment successful!" });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole("link", { name: "Go to my printables" }).click();
   await page.waitForURL(`/printables/?token=${token}`);
   // Bought once: the offer does not take a second payment.
-  const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
+  const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
   expect((await status.json()).purchased).toBe(true);
 });
 
@@ -42,9 +45,13 @@ for (const [card, title, message] of [
   ["4000 0000 0000 2065", "Payment failed!", "The CVV2 code is invalid."],
   ["4000 0000 0000 2107", "Payment failed!", "Card authentication was unsuccessful."],
 ] as const) {
-  test(`the card ${card} shows "${title}" with its message, and Try again returns to the offer`, async ({ page }) => {
-    await openOffer(page);
-    await payWith(page, card);
+  test(`the card ${card} shows "${title}" with its message, and Try again returns to the offer`, async ({
+    page,
+    parent: { token },
+    payOnHostedPage,
+  }) => {
+    await openOffer(page, { token });
+    await payWith(page, payOnHostedPage, card);
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toContainText(message);
@@ -60,8 +67,11 @@ for (const [country, symbol] of [
   ["de", "€"],
   ["us", "$"],
 ] as const) {
-  test(`a visitor from ${country.toUpperCase()} sees and pays prices in ${symbol}`, async ({ page }) => {
-    await openOffer(page, { country });
+  test(`a visitor from ${country.toUpperCase()} sees and pays prices in ${symbol}`, async ({
+    page,
+    parent: { token },
+  }) => {
+    await openOffer(page, { token, country });
     await expect(page.locator("main")).toContainText(symbol);
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Start my 3-day trial" }).click();
@@ -70,8 +80,11 @@ for (const [country, symbol] of [
   });
 }
 
-test("the hosted payment page is in the parent's language, right to left in Arabic", async ({ page }) => {
-  await openOffer(page, { locale: "ar" });
+test("the hosted payment page is in the parent's language, right to left in Arabic", async ({
+  page,
+  parent: { token },
+}) => {
+  await openOffer(page, { token, locale: "ar" });
   await page.getByRole("checkbox").check();
   await page.locator("form button[type=submit], button.purchase").last().click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);

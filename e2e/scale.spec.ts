@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, request as forward, type Server } from "node:http";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
-import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { apiKey, buyOnOffer, unique } from "./parent-helpers.ts";
-import { answerUntil, openQuiz } from "./quiz-helpers.ts";
+import { expect, test, unique } from "./fixtures.ts";
 
 // Deployment at scale: two web processes and one worker on one PostgreSQL, behind a round-robin
 // load balancer, as docs/operations.md describes. Needs TEST_DATABASE_URL (CI has it).
@@ -121,17 +119,21 @@ test("the worker serves only its health; web processes serve the pages", async (
   for (const port of webPorts) expect((await fetch(`http://127.0.0.1:${port}/onboarding/`)).status).toBe(200);
 });
 
-test("a parent moves between web processes mid-funnel: quiz, email, payment, printables", async ({ page }) => {
+test("a parent moves between web processes mid-funnel: quiz, email, payment, printables", async ({
+  page,
+  quiz,
+  buyKit,
+}) => {
   test.setTimeout(120_000);
   served.clear();
   const email = `scale-${unique()}@example.com`;
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "198.51.100.20" });
-  await openQuiz(page, `${baseUrl}/onboarding/`);
-  await answerUntil(page, "tantrums");
+  await quiz.open(`${baseUrl}/onboarding/`);
+  await quiz.answerUntil("tantrums");
   // A page load in the middle of the quiz may land on the other process; the answers stay.
   await page.reload();
   await expect(page.locator(".quiz[data-ready]")).toBeVisible();
-  await answerUntil(page, "help");
+  await quiz.answerUntil("help");
   await page.getByLabel("Independent").check();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("textbox", { name: "Child's name" }).fill("Emma");
@@ -143,7 +145,7 @@ test("a parent moves between web processes mid-funnel: quiz, email, payment, pri
   await page.waitForURL(/\/purchase\/\?/);
   const token = new URL(page.url()).searchParams.get("token") ?? "";
 
-  await buyOnOffer(page, token, baseUrl);
+  await buyKit(token, { origin: baseUrl });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   // Both web processes served this parent.
@@ -171,13 +173,13 @@ test("a parent moves between web processes mid-funnel: quiz, email, payment, pri
   expect(rows).toEqual([{ charges: 1 }]);
 });
 
-test("jobs run exactly once: forty leads through both web processes, forty welcome emails", async ({ request }) => {
+test("jobs run exactly once: forty leads through both web processes, forty welcome emails", async ({ api }) => {
   test.setTimeout(120_000);
   const emails = Array.from({ length: 40 }, (_, i) => `once-${i}-${unique()}@example.com`);
   await Promise.all(
     emails.map(async (email, i) => {
-      const response = await request.post(`${baseUrl}/api/v1/onboarding`, {
-        headers: { ...apiKey, "x-forwarded-for": `198.51.100.${30 + (i % 10)}` },
+      const response = await api.post(`${baseUrl}/api/v1/onboarding`, {
+        headers: { "x-forwarded-for": `198.51.100.${30 + (i % 10)}` },
         data: {
           kid: { name: "Noa", years: { text: "5", value: 5 } },
           email,
@@ -204,7 +206,7 @@ test("jobs run exactly once: forty leads through both web processes, forty welco
   expect(await tally()).toEqual({ messages: 40, sent: 40, delivered: 40 });
 });
 
-test("the per-address rate limit is counted once across both web processes", async ({ request }) => {
+test("the per-address rate limit is counted once across both web processes", async ({ api, request }) => {
   const limit = 600;
   const address = "203.0.113.77";
   const statuses: number[] = [];
@@ -212,8 +214,8 @@ test("the per-address rate limit is counted once across both web processes", asy
   for (let sent = 0; sent < limit + 20; sent += 40) {
     const batch = await Promise.all(
       Array.from({ length: 40 }, () =>
-        request
-          .get(`${baseUrl}/api/v1/remote-config/splits`, { headers: { ...apiKey, "x-forwarded-for": address } })
+        api
+          .get(`${baseUrl}/api/v1/remote-config/splits`, { headers: { "x-forwarded-for": address } })
           .then((r) => r.status()),
       ),
     );

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { apiKey, emailedSignInLink, registerParent } from "./parent-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // Security headers, cookie flags, cross-site form posts, and the payment pages' script inventory
 // (PCI DSS 6.4.3), checked on the running product.
@@ -42,16 +42,18 @@ test("the API and static files carry the protective headers too", async ({ reque
 
 test("cookies the server sets are HttpOnly and SameSite, and the session one is scoped to the site", async ({
   page,
+  registerParent,
+  emailedSignInLink,
 }) => {
   // Sign-in links are limited per client address, counted in the database: an address of its own.
   const octet = () => Math.floor(Math.random() * 256);
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
-  const { token, email } = await registerParent(page, "cookies");
+  const { token, email } = await registerParent("cookies");
   // A link with the token signs nobody in (anyone may hold a link); an emailed sign-in link does.
   const linked = await page.request.get(`/profile/?token=${token}`);
   expect(linked.url()).toMatch(/\/profile\/$/);
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("kr_session");
-  const code = new URL(await emailedSignInLink(page, email)).searchParams.get("access") ?? "";
+  const code = new URL(await emailedSignInLink(email)).searchParams.get("access") ?? "";
   const responses = [
     await page.request.post("/profile/", { form: { intent: "sign-in", code }, maxRedirects: 0 }),
     await page.request.get("/onboarding/?lang=de", { maxRedirects: 0 }),
@@ -125,8 +127,11 @@ async function scriptsOf(page: Page, path: string) {
   return [...loaded];
 }
 
-test("the payment pages load only the inventoried first-party scripts (PCI DSS 6.4.3)", async ({ page }) => {
-  const { token } = await registerParent(page, "inventory");
+test("the payment pages load only the inventoried first-party scripts (PCI DSS 6.4.3)", async ({
+  page,
+  api,
+  parent: { token },
+}) => {
   await page.setExtraHTTPHeaders({ "x-test-country": "us" });
   const origin = new URL(test.info().project.use.baseURL ?? "").origin;
   const known = new Set(inventory.scripts.map((entry) => entry.chunk));
@@ -142,7 +147,5 @@ test("the payment pages load only the inventoried first-party scripts (PCI DSS 6
   }
   // The API the pages never call from the browser stays closed to it.
   expect((await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`)).status()).toBe(401);
-  expect(
-    (await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey })).status(),
-  ).toBe(200);
+  expect((await api.get(`/api/v1/onboarding/${token}?product=kinderready`)).status()).toBe(200);
 });

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { openQuiz } from "./quiz-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 test("a page is complete without JavaScript (server-rendered)", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -67,9 +66,9 @@ test("client navigation scrolls to the top, and to an anchor when given", async 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("the offline state is announced and cleared", async ({ page, context }) => {
+test("the offline state is announced and cleared", async ({ page, context, quiz }) => {
   // The banner listens once hydrated; the menu button is there before that (server HTML).
-  await openQuiz(page, "/onboarding/");
+  await quiz.open("/onboarding/");
   await context.setOffline(true);
   await expect(page.getByRole("status")).toContainText("You are offline");
   await context.setOffline(false);

@@ -1,36 +1,46 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { apiKey, payOnHostedPage, registerParent } from "./parent-helpers.ts";
+import { test as base, expect } from "./fixtures.ts";
 
 // Upsells after the first payment, in Chromium: the popup with its discount downsell, the tabs,
 // lifetime access, and the decline and time-out outcomes of the one-click charge. The display
-// mode is the operator's global setting, so these tests run one after another.
+// mode is the operator's global setting, so these tests run one after another, in the settings
+// project (playwright.config.ts), when no other spec is using the server.
+
+const test = base.extend<{
+  /** Sets the operator's upsell display mode; after the test, puts back the default (POPUP). */
+  setMode: (mode: "POPUP" | "TABS") => Promise<void>;
+  /** A parent from the US who paid the first payment with `card` and is on the printables: their token. */
+  payingParent: (card?: string, locale?: string) => Promise<string>;
+}>({
+  setMode: async ({ api }, use) => {
+    const setMode = async (mode: "POPUP" | "TABS") => {
+      const response = await api.put("/api/v1/upsale/display-mode", { data: { mode } });
+      expect(response.status()).toBe(200);
+    };
+    await use(setMode);
+    // The setting outlives the test (and a run, on PostgreSQL): whatever the test did or where it
+    // failed, the next one starts from the default.
+    await setMode("POPUP");
+  },
+  payingParent: async ({ page, registerParent, buyKit }, use) => {
+    await use(async (card, locale) => {
+      const { token } = await registerParent("upsale");
+      await page.setExtraHTTPHeaders({ "x-test-country": "us" });
+      await buyKit(token, { card, locale });
+      return token;
+    });
+  },
+});
 test.describe.configure({ mode: "serial" });
 
-async function setMode(page: Page, mode: "POPUP" | "TABS") {
-  const response = await page.request.put("/api/v1/upsale/display-mode", { headers: apiKey, data: { mode } });
-  expect(response.status()).toBe(200);
-}
-
-/** A parent who finished the quiz, paid the first payment with `card`, and is on the printables. */
-async function paidParent(page: Page, card = "4067 4299 7471 9265", locale = "") {
-  const { token } = await registerParent(page, "upsale");
-  await page.setExtraHTTPHeaders({ "x-test-country": "us" });
-  await page.goto(`${locale}/purchase/?token=${token}&offer=1`);
-  // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
-  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
-  await page.getByRole("checkbox").check();
-  await page.locator("button.offer__buy").click();
-  await payOnHostedPage(page, card);
-  await page.waitForURL(/order_id=/);
-  await page.locator("dialog a.button").click();
-  await page.waitForURL(new RegExp(`${locale}/printables/\\?token=${token}`));
-  return token;
-}
-
-test("POPUP: the popup offers the packs over the printables, and one click buys them", async ({ page }) => {
-  await setMode(page, "POPUP");
-  const token = await paidParent(page);
+test("POPUP: the popup offers the packs over the printables, and one click buys them", async ({
+  page,
+  api,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("POPUP");
+  const token = await payingParent();
   const popup = page.getByRole("dialog", { name: "Add more to Noa's kit" });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText("Alphabet Adventures");
@@ -44,17 +54,20 @@ test("POPUP: the popup offers the packs over the printables, and one click buys 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your add-on packs" })).toBeVisible();
   await expect(page.getByRole("dialog")).toBeHidden();
-  const conversion = await page.request.post("/api/v1/conversion/trigger-upsale", {
-    headers: apiKey,
+  const conversion = await api.post("/api/v1/conversion/trigger-upsale", {
     data: { user_token: token, product: "kinderready" },
   });
   // The page reported it already.
   expect(await conversion.json()).toEqual({ recorded: false });
 });
 
-test("POPUP: the server renders the popup as this browser left it, so it is on the first paint", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page);
+test("POPUP: the server renders the popup as this browser left it, so it is on the first paint", async ({
+  page,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("POPUP");
+  await payingParent();
   // The document alone (the browser's cookies, no script): what the first paint shows.
   const served = async () => {
     const html = await (await page.request.get(page.url())).text();
@@ -78,9 +91,13 @@ test("POPUP: the server renders the popup as this browser left it, so it is on t
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("POPUP: declining brings the discount at 4.99, which survives a reload and can be bought", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page);
+test("POPUP: declining brings the discount at 4.99, which survives a reload and can be bought", async ({
+  page,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("POPUP");
+  await payingParent();
   await page.getByRole("dialog").getByRole("button", { name: "No, thanks" }).click();
   const discount = page.getByRole("dialog", { name: "Wait: all 3 packs for $4.99" });
   await expect(discount).toBeVisible();
@@ -91,9 +108,9 @@ test("POPUP: declining brings the discount at 4.99, which survives a reload and 
   await expect(discount.getByRole("status")).toContainText("Done!");
 });
 
-test("POPUP: closing the discount ends the offer for good", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page);
+test("POPUP: closing the discount ends the offer for good", async ({ page, setMode, payingParent }) => {
+  await setMode("POPUP");
+  await payingParent();
   await page.getByRole("dialog").getByRole("button", { name: "No, thanks" }).click();
   const discount = page.getByRole("dialog", { name: /Wait: all 3 packs/ });
   await expect(discount).toBeVisible();
@@ -105,9 +122,14 @@ test("POPUP: closing the discount ends the offer for good", async ({ page }) => 
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("TABS: the additional packs tab sells lifetime access with the keyboard", async ({ page }) => {
-  await setMode(page, "TABS");
-  const token = await paidParent(page);
+test("TABS: the additional packs tab sells lifetime access with the keyboard", async ({
+  page,
+  api,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("TABS");
+  const token = await payingParent();
   await expect(page.getByRole("dialog")).toBeHidden();
   const tab = page.getByRole("tab", { name: "Additional packs" });
   await page.getByRole("tab", { name: "My printables" }).focus();
@@ -117,14 +139,13 @@ test("TABS: the additional packs tab sells lifetime access with the keyboard", a
   const panel = page.getByRole("tabpanel", { name: "Additional packs" });
   await panel.getByRole("button", { name: "Get lifetime access for $29.99" }).click();
   await expect(panel.getByRole("status")).toContainText("You have lifetime access");
-  const status = await page.request.get(`/api/v1/onboarding/${token}?product=kinderready`, { headers: apiKey });
+  const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
   expect((await status.json()).subscriptionStatus).toBe("lifetime");
-  await setMode(page, "POPUP");
 });
 
-test("a card that declines later charges shows insufficient funds", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page, "4000 0000 0001 3021");
+test("a card that declines later charges shows insufficient funds", async ({ page, setMode, payingParent }) => {
+  await setMode("POPUP");
+  await payingParent("4000 0000 0001 3021");
   const popup = page.getByRole("dialog");
   await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
   const alert = popup.getByRole("alert");
@@ -134,23 +155,26 @@ test("a card that declines later charges shows insufficient funds", async ({ pag
 
 test("when the bank wants the cardholder, the upsell moves to the hosted page and comes back paid", async ({
   page,
+  setMode,
+  payingParent,
+  payOnHostedPage,
 }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page, "4000 0000 0001 2155");
+  await setMode("POPUP");
+  await payingParent("4000 0000 0001 2155");
   const popup = page.getByRole("dialog");
   await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
   await expect(popup.getByRole("alert")).toContainText("Your bank wants you to confirm this payment yourself.");
   await popup.getByRole("button", { name: "Confirm on the secure page" }).click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);
   await expect(page.locator("main")).toContainText("$14.99");
-  await payOnHostedPage(page, "4067 4299 7471 9265");
+  await payOnHostedPage("4067 4299 7471 9265");
   await page.waitForURL(/\/printables\/\?.*order_id=/);
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("Done! The 3 add-on packs");
 });
 
-test("a charge that never settles times out after 15 polls", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page, "4000 0000 0000 9995");
+test("a charge that never settles times out after 15 polls", async ({ page, setMode, payingParent }) => {
+  await setMode("POPUP");
+  await payingParent("4000 0000 0000 9995");
   const polls: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && request.postData()?.includes("upsale-status")) polls.push(request.url());
@@ -163,15 +187,14 @@ test("a charge that never settles times out after 15 polls", async ({ page }) =>
   expect(polls).toHaveLength(15);
 });
 
-test("the popup and the tabs pass axe-core, in Arabic too", async ({ page }) => {
-  await setMode(page, "POPUP");
-  await paidParent(page, "4067 4299 7471 9265", "/ar");
+test("the popup and the tabs pass axe-core, in Arabic too", async ({ page, setMode, payingParent }) => {
+  await setMode("POPUP");
+  await payingParent("4067 4299 7471 9265", "/ar");
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await setMode(page, "TABS");
+  await setMode("TABS");
   await page.reload();
   await expect(page.getByRole("tablist")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await setMode(page, "POPUP");
 });

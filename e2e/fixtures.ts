@@ -1,0 +1,189 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+// What the specs set up again and again, as Playwright fixtures: each test asks for what it needs
+// by name and gets it bound to its own page (and its project's server). Parents are registered
+// through the API as the quiz would, and pay on the simulator's hosted page with a test card.
+
+export { expect };
+
+/** The key the tests call the API with (API_SECRET in playwright.config.ts). */
+const apiKey = { "x-api-key": "local-development-secret" };
+const approvedCard = "4067 4299 7471 9265";
+
+export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+export type Parent = { token: string; email: string };
+
+type Quiz = {
+  /** Opens a quiz page and waits until it answers taps (hydrated, saved answers restored). */
+  open(path: string): Promise<void>;
+  /** The quiz page the parent is on, by its id in the flow. */
+  step(): Promise<string | null>;
+  /** Answers the current page with the answer button at `index` and waits for the next page. */
+  answer(index?: number): Promise<void>;
+  /** Answers with the first option until the page with this id is showing. */
+  answerUntil(id: string): Promise<void>;
+  /** Presses the current form's submit button (Continue, or the email form's). */
+  submit(): Promise<void>;
+};
+
+type Fixtures = {
+  /** A request context that calls the project's server with the API key. */
+  api: APIRequestContext;
+  /**
+   * Registers a parent who finished the quiz (kid Noa, 5) on another device, on the test's page
+   * unless another is given: answers the token and email.
+   */
+  registerParent: (label: string, options?: { token?: string; page?: Page }) => Promise<Parent>;
+  /** A registered parent, as `registerParent` makes one. */
+  parent: Parent;
+  /**
+   * A registered parent takes the offer, pays (with the approved card unless another is given)
+   * and reaches the printables, on the test's page unless another is given.
+   */
+  buyKit: (token: string, options?: { card?: string; locale?: string; origin?: string; page?: Page }) => Promise<void>;
+  /** A parent from Germany who paid the first payment: the test's page is on their printables. */
+  paidParent: Parent;
+  /** On the gateway's hosted page: types a test card (any future expiry and CVV) and pays. */
+  payOnHostedPage: (card: string, page?: Page) => Promise<void>;
+  /**
+   * In POPUP mode (the operator's setting) the upsell opens over the page once it has hydrated:
+   * says "No, thanks", then closes the discount, which ends the offer for this parent on this
+   * device. In TABS mode nothing opens.
+   */
+  declineUpsellForGood: () => Promise<void>;
+  /** Asks for a sign-in link on the profile page, as a parent on a new device: the link the email carries. */
+  emailedSignInLink: (email: string) => Promise<string>;
+  /** Signs the parent in on this browser the one way a link can: the emailed link, then "Continue". */
+  signInByEmail: (email: string) => Promise<void>;
+  /** The quiz on the test's page. */
+  quiz: Quiz;
+};
+
+export const test = base.extend<Fixtures>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: apiKey });
+    await use(api);
+    await api.dispose();
+  },
+
+  registerParent: async ({ page }, use) => {
+    await use(async (label, options = {}) => {
+      const token = options.token ?? `e2e-${unique()}-${label}-abcdef`;
+      const email = `${label}-${unique()}@example.com`;
+      // The page's own request context: it carries the headers the test gave the browser.
+      const response = await (options.page ?? page).request.post("/api/v1/onboarding", {
+        headers: apiKey,
+        data: {
+          kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+          email,
+          questions: [{ id: "ty", answer: "soon" }],
+          isForbiddenToMailing: true,
+          user_token: token,
+          purchasePathByFlow: "/purchase/",
+          product: "kinderready",
+        },
+      });
+      expect(response.status()).toBe(200);
+      return { token, email };
+    });
+  },
+
+  parent: async ({ registerParent }, use) => {
+    await use(await registerParent("parent"));
+  },
+
+  payOnHostedPage: async ({ page }, use) => {
+    await use(async (card, on = page) => {
+      await on.waitForURL(/\/gateway-simulator\/pay\//);
+      await on.locator("input[name=number]").fill(card);
+      await on.locator("input[name=expiry]").fill("12/34");
+      await on.locator("input[name=cvv]").fill("123");
+      await on.locator("form:has(input[name=method][value=card]) button[type=submit]").click();
+    });
+  },
+
+  buyKit: async ({ page, payOnHostedPage }, use) => {
+    await use(async (token, { card = approvedCard, locale = "", origin = "", page: on = page } = {}) => {
+      await on.goto(`${origin}${locale}/purchase/?token=${token}&offer=1`);
+      // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
+      await expect(on.locator(".purchase-flow[data-ready]")).toBeVisible();
+      await on.getByRole("checkbox").check();
+      await on.locator("button.offer__buy").click();
+      await payOnHostedPage(card, on);
+      await on.waitForURL(/order_id=/);
+      await on.locator("dialog a.button").click();
+      await on.waitForURL(new RegExp(`${locale}/printables/\\?token=${token}`));
+    });
+  },
+
+  paidParent: async ({ page, registerParent, buyKit }, use) => {
+    const parent = await registerParent("kit");
+    await page.setExtraHTTPHeaders({ "x-test-country": "de" });
+    await buyKit(parent.token);
+    await use(parent);
+  },
+
+  declineUpsellForGood: async ({ page }, use) => {
+    await use(async () => {
+      const dialog = page.locator("dialog.upsale-popup[open]");
+      const opened = await dialog.waitFor({ state: "visible", timeout: 4000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!opened) return;
+      await dialog.locator(".upsale-popup__decline").click();
+      await expect(dialog).toHaveAttribute("data-form-key", "catchy");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+    });
+  },
+
+  emailedSignInLink: async ({ page }, use) => {
+    await use(async (email) => {
+      await page.goto("/profile/");
+      await page.getByRole("textbox", { name: "Email" }).fill(email);
+      await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toContainText("Check your inbox");
+      const mail = page
+        .getByRole("article")
+        .filter({ hasText: `To ${email}` })
+        .filter({ has: page.getByRole("heading", { name: "Your KinderReady sign-in link" }) });
+      await expect(async () => {
+        await page.goto("/dev/mailbox/");
+        await expect(mail).toBeVisible({ timeout: 500 });
+      }).toPass({ timeout: 20_000 });
+      const link = (await mail.getByRole("link").first().getAttribute("href")) ?? "";
+      expect(link).toContain("/profile/?access=");
+      return link;
+    });
+  },
+
+  signInByEmail: async ({ page, emailedSignInLink }, use) => {
+    await use(async (email) => {
+      await page.goto(await emailedSignInLink(email));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL(/\/profile\/$/);
+    });
+  },
+
+  quiz: async ({ page }, use) => {
+    const quiz: Quiz = {
+      async open(path) {
+        await page.goto(path);
+        await expect(page.locator(".quiz[data-ready]")).toBeVisible();
+      },
+      step: () => page.locator(".quiz").getAttribute("data-step"),
+      async answer(index = 0) {
+        const before = await quiz.step();
+        await page.locator(".answers .answer").nth(index).click();
+        await expect(page.locator(".quiz")).not.toHaveAttribute("data-step", before ?? "");
+      },
+      async answerUntil(id) {
+        while ((await quiz.step()) !== id) await quiz.answer();
+      },
+      submit: () => page.locator(".quiz__form button[type=submit]").click(),
+    };
+    await use(quiz);
+  },
+});
