@@ -13,6 +13,11 @@ const targets: { name: string; port: number; database: Record<string, string> }[
   ...(postgresUrl ? [{ name: "postgres", port: 3101, database: { DATABASE_URL: postgresUrl } }] : []),
 ];
 
+// Specs that change a setting the whole server shares (the operator's upsell display mode) run in
+// a project of their own per server, one test at a time, once the ordinary project has finished
+// there: a parallel spec must never see another mode than the one it expects. ADR 0037.
+const settingsSpecs = ["upsale.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -28,12 +33,24 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: targets.map((target) => ({
-    name: target.name,
-    use: { baseURL: `http://localhost:${target.port}` },
-    // The process and scale tests start servers of their own; once is enough.
-    ...(target.name !== "pglite" && { testIgnore: ["process.spec.ts", "scale.spec.ts"] }),
-  })),
+  projects: targets.flatMap((target) => [
+    {
+      name: target.name,
+      use: { baseURL: `http://localhost:${target.port}` },
+      testIgnore: [
+        ...settingsSpecs,
+        // The process and scale tests start servers of their own; once is enough.
+        ...(target.name !== "pglite" ? ["process.spec.ts", "scale.spec.ts"] : []),
+      ],
+    },
+    {
+      name: `${target.name}-settings`,
+      use: { baseURL: `http://localhost:${target.port}` },
+      testMatch: settingsSpecs,
+      fullyParallel: false,
+      dependencies: [target.name],
+    },
+  ]),
   webServer: targets.map((target) => ({
     command: "node apps/web/server/main.ts",
     url: `http://localhost:${target.port}/api/v1/health`,
@@ -43,7 +60,7 @@ export default defineConfig({
       NODE_ENV: "production",
       // A developer's machine: the tests read sign-in links from the local outbox (/dev/mailbox/).
       APP_ENV: "local",
-      // The key the tests call the API with (e2e/parent-helpers.ts).
+      // The key the tests call the API with (the api fixture, e2e/fixtures.ts).
       API_SECRET: "local-development-secret",
       PORT: String(target.port),
       APP_URL: `http://localhost:${target.port}`,
