@@ -11,12 +11,13 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-export";
+import { auditTable } from "./audit-columns.tsx";
 import { type CsvTable, toCsv } from "./csv.ts";
-import { customerSearchTable, customerTables } from "./customer-tables.ts";
+import { customerSearchTable, customerTables } from "./customer-columns.tsx";
 import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
 import { parseReportQuery } from "./report-query.ts";
-import { auditTable, priceTable } from "./report-tables.ts";
+import { priceTable } from "./report-tables.ts";
 import { revenueTables } from "./revenue-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),

@@ -23,3 +23,10 @@ export function formatDuration(locale: string, seconds: number | null): string {
 export function formatMoney(locale: string, minor: number, currency: string): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
 }
+
+/** A moment as the console shows it: the date and the time, in UTC (as the exports write it). */
+export function formatMoment(locale: string, value: Date | string | null, timeStyle: "short" | "medium"): string {
+  return value === null
+    ? "—"
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle, timeZone: "UTC" }).format(new Date(value));
+}

@@ -1,9 +1,7 @@
-import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import type { CsvTable } from "./csv.ts";
 
-// The price catalogue's and the audit log's tables as CSV, column for column as
-// the pages show them.
+// The price catalogue's table as CSV, column for column as the page shows it.
 
 export const priceTable = (plans: PricePlanRow[]): CsvTable => ({
   header: [
@@ -29,16 +27,5 @@ export const priceTable = (plans: PricePlanRow[]): CsvTable => ({
     plan.discountPercent,
     plan.productName,
     plan.updatedAt.toISOString(),
-  ]),
-});
-
-export const auditTable = (entries: AuditEntry[]): CsvTable => ({
-  header: ["at", "operator", "action", "target", "details"],
-  rows: entries.map((entry) => [
-    entry.at.toISOString(),
-    entry.operator,
-    entry.action,
-    entry.target,
-    JSON.stringify(entry.details),
   ]),
 });

@@ -2,10 +2,11 @@ import { cancelReasons } from "@kinderready/domain/payments/cancel-reasons";
 import { Form, Link, useNavigation } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
-import { TableScroll } from "../../components/console/table-scroll.tsx";
-import { actionName } from "../../console/action-name.ts";
+import { DataTable } from "../../components/console/data-table.tsx";
+import { auditColumns, customerAuditHidden } from "../../console/audit-columns.tsx";
 import { handleConsoleCustomerAction, loadConsoleCustomer } from "../../console/console-customer-route.server.ts";
-import { formatMoney } from "../../console/console-format.ts";
+import { formatMoment, formatMoney } from "../../console/console-format.ts";
+import { answerColumns, chargeColumns, ledgerColumns } from "../../console/customer-columns.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customer";
@@ -16,21 +17,13 @@ import type { Route } from "./+types/console-customer";
 export const loader = (args: Route.LoaderArgs) => loadConsoleCustomer(args);
 export const action = (args: Route.ActionArgs) => handleConsoleCustomerAction(args);
 
-const answerText = (answer: unknown) =>
-  typeof answer === "string" || typeof answer === "number"
-    ? String(answer)
-    : Array.isArray(answer)
-      ? answer.join(", ")
-      : JSON.stringify(answer);
-
 export default function ConsoleCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const busy = useNavigation().state === "submitting";
   const { detail, refundPolicyDays } = loaderData;
   const { user, subscription } = detail;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const at = (value: Date | string | null) => (value ? when.format(new Date(value)) : "—");
+  const at = (value: Date | string | null) => formatMoment(locale, value, "short");
   const csv = (report: string) => exportHref(report, { user: user.id });
   const renews = subscription && ["trialing", "active", "past_due"].includes(subscription.status);
   return (
@@ -152,130 +145,40 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
 
       <ConsoleCard table id="customer-charges" title={t("customers.charges")} csvHref={csv("customer-charges.csv")}>
         <p className="console-note">{t("customers.refundPolicy", { days: refundPolicyDays })}</p>
-        <TableScroll labelledBy="customer-charges">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("customers.columns.date")}</th>
-                <th scope="col">{t("revenue.columns.purpose")}</th>
-                <th scope="col">{t("customers.columns.amount")}</th>
-                <th scope="col">{t("customers.columns.status")}</th>
-                <th scope="col">{t("customers.columns.order")}</th>
-                <th scope="col">{t("customers.columns.refund")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.charges.map((charge) => (
-                <tr key={charge.orderId}>
-                  <th scope="row">{at(charge.createdAt)}</th>
-                  <td>{ifKnown(`revenue.purposes.${charge.purpose}`) ?? charge.purpose}</td>
-                  <td>{formatMoney(locale, charge.amount, charge.currency)}</td>
-                  <td>
-                    {ifKnown(`customers.orderStatuses.${charge.status}`) ?? charge.status}
-                    {charge.errorCode && ` (${charge.errorCode})`}
-                  </td>
-                  <td>
-                    <code>{charge.orderId}</code>
-                  </td>
-                  <td>
-                    {charge.refundableUntil ? (
-                      <Form method="post">
-                        <CsrfField />
-                        <input type="hidden" name="orderId" value={charge.orderId} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="refund"
-                          className="console-button console-button--danger"
-                          disabled={busy}
-                          aria-label={t("customers.refundLabel", {
-                            amount: formatMoney(locale, charge.amount, charge.currency),
-                            date: at(charge.createdAt),
-                          })}
-                        >
-                          {t("customers.refund")}
-                        </button>
-                      </Form>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="customer-charges"
+          columns={chargeColumns}
+          rows={detail.charges}
+          rowKey={(charge) => charge.orderId}
+        />
       </ConsoleCard>
 
       <ConsoleCard table id="customer-answers" title={t("customers.answers")} csvHref={csv("customer-answers.csv")}>
-        <TableScroll labelledBy="customer-answers">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("customers.columns.question")}</th>
-                <th scope="col">{t("customers.columns.answer")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.answers.map((entry) => (
-                <tr key={entry.questionId}>
-                  <th scope="row">{entry.questionId}</th>
-                  <td>{answerText(entry.answer)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="customer-answers"
+          columns={answerColumns}
+          rows={detail.answers}
+          rowKey={(entry) => entry.questionId}
+        />
       </ConsoleCard>
 
       <ConsoleCard table id="customer-ledger" title={t("customers.ledger")} csvHref={csv("customer-ledger.csv")}>
-        <TableScroll labelledBy="customer-ledger">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("customers.columns.date")}</th>
-                <th scope="col">{t("customers.columns.entry")}</th>
-                <th scope="col">{t("customers.columns.amount")}</th>
-                <th scope="col">{t("customers.columns.order")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.ledger.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row">{at(entry.createdAt)}</th>
-                  <td>{ifKnown(`customers.ledgerTypes.${entry.type}`) ?? entry.type}</td>
-                  <td>
-                    {entry.amount !== null && entry.currency ? formatMoney(locale, entry.amount, entry.currency) : "—"}
-                  </td>
-                  <td>{entry.orderId ? <code>{entry.orderId}</code> : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="customer-ledger"
+          columns={ledgerColumns}
+          rows={detail.ledger}
+          rowKey={(entry) => entry.id}
+        />
       </ConsoleCard>
 
       <ConsoleCard table id="customer-audit" title={t("customers.audit")} csvHref={csv("customer-audit.csv")}>
-        <TableScroll labelledBy="customer-audit">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("customers.columns.date")}</th>
-                <th scope="col">{t("customers.columns.action")}</th>
-                <th scope="col">{t("customers.columns.operator")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.audit.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row">{at(entry.at)}</th>
-                  <td>{actionName(ifKnown, entry.action)}</td>
-                  <td>{entry.operator ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          labelledBy="customer-audit"
+          columns={auditColumns}
+          rows={detail.audit}
+          rowKey={(entry) => String(entry.id)}
+          hide={customerAuditHidden}
+        />
       </ConsoleCard>
     </>
   );

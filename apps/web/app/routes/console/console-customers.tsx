@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
-import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { DataTable } from "../../components/console/data-table.tsx";
 import { loadConsoleCustomers } from "../../console/console-customers-route.server.ts";
+import { matchColumns } from "../../console/customer-columns.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customers";
@@ -12,9 +13,8 @@ import type { Route } from "./+types/console-customers";
 export const loader = (args: Route.LoaderArgs) => loadConsoleCustomers(args);
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
-  const { t, ifKnown, i18n } = useTranslation("console");
+  const { t } = useTranslation("console");
   const { query, matches, invalid } = loaderData;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <>
       <h1>{t("customers.title")}</h1>
@@ -51,36 +51,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
           title={t("customers.matches", { count: matches.length })}
           csvHref={exportHref("customers.csv", { q: query })}
         >
-          <TableScroll labelledBy="customer-matches">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("customers.columns.email")}</th>
-                  <th scope="col">{t("customers.columns.child")}</th>
-                  <th scope="col">{t("customers.columns.language")}</th>
-                  <th scope="col">{t("customers.columns.since")}</th>
-                  <th scope="col">{t("customers.columns.subscription")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {matches.map((match) => (
-                  <tr key={match.id}>
-                    <th scope="row">
-                      <Link to={`/admin/customers/${match.id}/`}>{match.email ?? t("customers.noEmail")}</Link>
-                    </th>
-                    <td>{match.kidName ?? "—"}</td>
-                    <td>{match.locale}</td>
-                    <td>{date.format(new Date(match.createdAt))}</td>
-                    <td>
-                      {match.subscriptionStatus
-                        ? (ifKnown(`customers.statuses.${match.subscriptionStatus}`) ?? match.subscriptionStatus)
-                        : t("customers.noSubscription")}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable labelledBy="customer-matches" columns={matchColumns} rows={matches} rowKey={(match) => match.id} />
         </ConsoleCard>
       )}
     </>
