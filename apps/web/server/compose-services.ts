@@ -1,6 +1,7 @@
 import type { Config } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
+import { createForwardingAdapters } from "@kinderready/domain/adapters/forwarding/forwarding-destinations.server";
 import { createMailSender } from "@kinderready/domain/adapters/mail-sender.server";
 import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
@@ -97,7 +98,7 @@ export async function startWorkers(
   // Conversions and product events leave for the ad platforms and Amplitude only from jobs.
   await startForwardingJobs(jobs, {
     db,
-    destinations: config.forwarding,
+    ...createForwardingAdapters(config.forwarding),
     appUrl: config.appUrl,
     now: services.account.now,
     log: log.child({ part: "forwarding" }),

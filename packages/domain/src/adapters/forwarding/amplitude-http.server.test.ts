@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub, testConversion } from "../../../test/platform-stub.server.ts";
-import { createAmplitudeHttp, type ProductEvent } from "./amplitude-http.server.ts";
+import type { ProductEvent } from "../../analytics/forwarding/forwarding-adapter.server.ts";
+import { createAmplitudeHttp } from "./amplitude-http.server.ts";
 
 const productEvent = (index: number): ProductEvent => ({
   eventId: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,

@@ -1,32 +1,14 @@
-import { amplitudeEventName } from "./conversion-event-names.ts";
+import { amplitudeEventName } from "../../analytics/forwarding/conversion-event-names.ts";
 import {
+  type AmplitudeHttp,
   type Conversion,
-  type ConversionAdapter,
   DeliveryError,
   majorUnits,
+  type ProductEvent,
   postJson,
-} from "./forwarding-adapter.server.ts";
+} from "../../analytics/forwarding/forwarding-adapter.server.ts";
 
 export type AmplitudeHttpConfig = { apiKey: string; url: string };
-
-/** A stored product-analytics event (analytics_events), as it is forwarded. */
-export type ProductEvent = {
-  eventId: string;
-  name: string;
-  userId: string | null;
-  deviceId: string;
-  /** The session's start in ms, as the browser client counts sessions. */
-  sessionId: number;
-  occurredAt: Date;
-  page: string | null;
-  properties: Record<string, unknown>;
-  userProperties: Record<string, unknown>;
-};
-
-export type AmplitudeHttp = ConversionAdapter & {
-  /** Sends up to 100 stored events; answers how many Amplitude refused as invalid. */
-  sendEvents(batch: readonly ProductEvent[]): Promise<{ rejected: number }>;
-};
 
 /**
  * Amplitude HTTP V2 API: POST {url}/2/httpapi with { api_key, events }. Our users.id is the

@@ -1,5 +1,10 @@
-import { ga4EventName } from "./conversion-event-names.ts";
-import { type Conversion, type ConversionAdapter, majorUnits, postJson } from "./forwarding-adapter.server.ts";
+import { ga4EventName } from "../../analytics/forwarding/conversion-event-names.ts";
+import {
+  type Conversion,
+  type ConversionAdapter,
+  majorUnits,
+  postJson,
+} from "../../analytics/forwarding/forwarding-adapter.server.ts";
 
 export type Ga4MeasurementConfig = { measurementId: string; apiSecret: string; url: string };
 

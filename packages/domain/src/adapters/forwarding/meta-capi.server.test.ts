@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub, testConversion } from "../../../test/platform-stub.server.ts";
-import { DeliveryError } from "./forwarding-adapter.server.ts";
+import { DeliveryError } from "../../analytics/forwarding/forwarding-adapter.server.ts";
 import { createMetaCapiAdapter } from "./meta-capi.server.ts";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

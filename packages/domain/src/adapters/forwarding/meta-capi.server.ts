@@ -1,4 +1,4 @@
-import { metaEventName } from "./conversion-event-names.ts";
+import { metaEventName } from "../../analytics/forwarding/conversion-event-names.ts";
 import {
   type Conversion,
   type ConversionAdapter,
@@ -8,7 +8,7 @@ import {
   postJson,
   sha256,
   unixSeconds,
-} from "./forwarding-adapter.server.ts";
+} from "../../analytics/forwarding/forwarding-adapter.server.ts";
 
 /** `url` is the Graph API base with its version, e.g. https://graph.facebook.com/v25.0. */
 export type MetaCapiConfig = { pixelId: string; accessToken: string; url: string };

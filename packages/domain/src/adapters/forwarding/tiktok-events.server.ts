@@ -1,4 +1,4 @@
-import { tiktokEventName } from "./conversion-event-names.ts";
+import { tiktokEventName } from "../../analytics/forwarding/conversion-event-names.ts";
 import {
   type Conversion,
   type ConversionAdapter,
@@ -9,7 +9,7 @@ import {
   postJson,
   sha256,
   unixSeconds,
-} from "./forwarding-adapter.server.ts";
+} from "../../analytics/forwarding/forwarding-adapter.server.ts";
 
 export type TiktokEventsConfig = { pixelCode: string; accessToken: string; url: string };
 

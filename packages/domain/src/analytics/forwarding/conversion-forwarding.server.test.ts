@@ -5,13 +5,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
 import { insertTestParent } from "../../../test/test-parent.server.ts";
+import { createAmplitudeHttp } from "../../adapters/forwarding/amplitude-http.server.ts";
+import { createGa4MeasurementAdapter } from "../../adapters/forwarding/ga4-measurement.server.ts";
+import { createMetaCapiAdapter } from "../../adapters/forwarding/meta-capi.server.ts";
+import { createTiktokEventsAdapter } from "../../adapters/forwarding/tiktok-events.server.ts";
 import { eraseParentData } from "../../profile/erase-parent-data.server.ts";
 import { createRandomToken } from "../../random-token.ts";
-import { createAmplitudeHttp } from "./amplitude-http.server.ts";
 import { type ForwardingDeps, forwardConversions, maxAttempts, retryDelayMs } from "./conversion-forwarding.server.ts";
-import { createGa4MeasurementAdapter } from "./ga4-measurement.server.ts";
-import { createMetaCapiAdapter } from "./meta-capi.server.ts";
-import { createTiktokEventsAdapter } from "./tiktok-events.server.ts";
 
 // The forwarding job against a real database and four local HTTP servers standing in for Meta,
 // GA4, TikTok and Amplitude, with a clock the tests move.

@@ -38,6 +38,25 @@ export type ConversionAdapter = {
   send(batch: readonly Conversion[]): Promise<void>;
 };
 
+/** A stored product-analytics event (analytics_events), as it is forwarded. */
+export type ProductEvent = {
+  eventId: string;
+  name: string;
+  userId: string | null;
+  deviceId: string;
+  /** The session's start in ms, as the browser client counts sessions. */
+  sessionId: number;
+  occurredAt: Date;
+  page: string | null;
+  properties: Record<string, unknown>;
+  userProperties: Record<string, unknown>;
+};
+
+export type AmplitudeHttp = ConversionAdapter & {
+  /** Sends up to 100 stored events; answers how many Amplitude refused as invalid. */
+  sendEvents(batch: readonly ProductEvent[]): Promise<{ rejected: number }>;
+};
+
 export class DeliveryError extends Error {
   override name = "DeliveryError";
   /** Worth trying again later: time-outs, network errors, 429 and 5xx. */

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
 import { insertTestParent } from "../../../test/test-parent.server.ts";
 import {
-  conversionsJob,
+  createForwardingAdapters,
   type ForwardingDestinations,
-  productEventsJob,
-  startForwardingJobs,
-} from "./forwarding-jobs.server.ts";
+} from "../../adapters/forwarding/forwarding-destinations.server.ts";
+import { conversionsJob, productEventsJob, startForwardingJobs } from "./forwarding-jobs.server.ts";
 
 // The pg-boss wiring: schedules only for what is configured, and a worker that forwards.
 
@@ -43,7 +42,7 @@ describe.each(testDatabases())("forwarding jobs on $name", (target) => {
   };
   const deps = (destinations: ForwardingDestinations) => ({
     db: database.db,
-    destinations,
+    ...createForwardingAdapters(destinations),
     appUrl: "https://kinderready.app",
     log: createLogger({ level: "warn" }),
     now: () => new Date(),

@@ -2,28 +2,19 @@ import type { Logger } from "@kinderready/config/logger";
 import { describeError } from "@kinderready/db/describe-error";
 import type { Database } from "@kinderready/db/open-db";
 import type { PgBoss } from "pg-boss";
-import { type AmplitudeHttpConfig, createAmplitudeHttp } from "./amplitude-http.server.ts";
 import { forwardConversions } from "./conversion-forwarding.server.ts";
-import type { ConversionAdapter } from "./forwarding-adapter.server.ts";
-import { createGa4MeasurementAdapter, type Ga4MeasurementConfig } from "./ga4-measurement.server.ts";
-import { createMetaCapiAdapter, type MetaCapiConfig } from "./meta-capi.server.ts";
+import type { AmplitudeHttp, ConversionAdapter } from "./forwarding-adapter.server.ts";
 import { forwardProductEvents } from "./product-events-forwarding.server.ts";
-import { createTiktokEventsAdapter, type TiktokEventsConfig } from "./tiktok-events.server.ts";
 
 export const conversionsJob = "conversion-forwarding";
 export const productEventsJob = "product-events-forwarding";
 
-/** Each destination's settings; undefined leaves it off. */
-export type ForwardingDestinations = {
-  meta: MetaCapiConfig | undefined;
-  ga4: Ga4MeasurementConfig | undefined;
-  tiktok: TiktokEventsConfig | undefined;
-  amplitude: AmplitudeHttpConfig | undefined;
-};
-
 export type ForwardingJobDeps = {
   db: Database;
-  destinations: ForwardingDestinations;
+  /** The configured destinations' adapters (none: nothing is scheduled). */
+  conversions: ConversionAdapter[];
+  /** Amplitude's, when configured: it also takes the stored product events. */
+  amplitude: AmplitudeHttp | undefined;
   appUrl: string;
   now: () => Date;
   log: Logger;
@@ -35,14 +26,7 @@ export type ForwardingJobDeps = {
  * the schedules are removed, so no jobs pile up without a worker.
  */
 export async function startForwardingJobs(boss: PgBoss, deps: ForwardingJobDeps): Promise<void> {
-  const { meta, ga4, tiktok, amplitude } = deps.destinations;
-  const amplitudeHttp = amplitude ? createAmplitudeHttp(amplitude) : undefined;
-  const adapters: ConversionAdapter[] = [
-    ...(meta ? [createMetaCapiAdapter(meta)] : []),
-    ...(ga4 ? [createGa4MeasurementAdapter(ga4)] : []),
-    ...(tiktok ? [createTiktokEventsAdapter(tiktok)] : []),
-    ...(amplitudeHttp ? [amplitudeHttp] : []),
-  ];
+  const { conversions: adapters, amplitude: amplitudeHttp } = deps;
 
   if (adapters.length === 0) {
     await boss.unschedule(conversionsJob);

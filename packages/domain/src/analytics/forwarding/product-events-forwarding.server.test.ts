@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
 import { insertTestParent } from "../../../test/test-parent.server.ts";
-import { type AmplitudeHttp, createAmplitudeHttp } from "./amplitude-http.server.ts";
+import { createAmplitudeHttp } from "../../adapters/forwarding/amplitude-http.server.ts";
+import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
 import { amplitudeCursorKey, forwardProductEvents } from "./product-events-forwarding.server.ts";
 
 // Stored product-analytics events to a local stand-in for Amplitude: batches of 100 in id order,

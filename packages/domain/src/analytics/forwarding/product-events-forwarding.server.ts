@@ -3,7 +3,7 @@ import { analyticsEvents, settings, users } from "@kinderready/db/schema";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { forwardingDecision } from "../../consent/forwarding-consent.ts";
-import type { AmplitudeHttp } from "./amplitude-http.server.ts";
+import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
 
 /**
  * The product-analytics events stored by ingestion go to Amplitude in id order, 100 at a time,
