@@ -16,8 +16,8 @@ import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-columns.tsx";
 import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
+import { priceTable } from "./price-columns.tsx";
 import { parseReportQuery } from "./report-query.ts";
-import { priceTable } from "./report-tables.ts";
 import { revenueTables } from "./revenue-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),
