@@ -11,8 +11,8 @@ import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { failedAction } from "../action-failure.server.ts";
 import type { Route } from "../routes/console/+types/console-customer";
+import { failedChange } from "./failed-change.server.ts";
 import { requireOperatorChange } from "./operator-guard.server.ts";
 
 // Server side of one parent's page (/admin/customers/{id}/): what the console knows of them;
@@ -65,12 +65,6 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
     }
     return data<CustomerActionResult>({ ok: true, intent: change.intent });
   } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): CustomerActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
-    });
+    return failedChange(error, { errors, intent: change.intent, extra: {} });
   }
 }

@@ -8,8 +8,8 @@ import { getExperimentResults } from "@kinderready/domain/console/experiment-res
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { failedAction } from "../action-failure.server.ts";
 import type { Route } from "../routes/console/+types/console-experiments";
+import { failedChange } from "./failed-change.server.ts";
 import { requireOperatorChange } from "./operator-guard.server.ts";
 
 // Server side of experiments (/admin/experiments/): the splits and the chosen one's results;
@@ -59,12 +59,6 @@ export async function handleConsoleExperimentsAction(args: Route.ActionArgs) {
     else await startSplit(services.splits, by);
     return data<ExperimentActionResult>({ ok: true, intent: change.intent });
   } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): ExperimentActionResult => ({ ok: false, field: field ?? "intent", messageKey }),
-    });
+    return failedChange(error, { errors, intent: change.intent, extra: {} });
   }
 }

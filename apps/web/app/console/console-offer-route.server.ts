@@ -12,9 +12,9 @@ import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { failedAction } from "../action-failure.server.ts";
 import { toOfferPlan } from "../purchase/offer-plan.ts";
 import type { Route } from "../routes/console/+types/console-offer";
+import { failedChange } from "./failed-change.server.ts";
 import { requireOperatorChange } from "./operator-guard.server.ts";
 
 // Server side of the offer's configuration (/admin/offer/): the price catalogue, the upsell's
@@ -97,17 +97,6 @@ export async function handleConsoleOfferAction(args: Route.ActionArgs) {
     }
     return data<OfferActionResult>({ ok: true, intent: change.intent, planId });
   } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "console change failed",
-      extra: { intent: change.intent },
-      fallbackKey: "errors.generic",
-      answer: (messageKey, { field }): OfferActionResult => ({
-        ok: false,
-        field: field ?? "intent",
-        messageKey,
-        planId,
-      }),
-    });
+    return failedChange(error, { errors, intent: change.intent, extra: { planId } });
   }
 }
