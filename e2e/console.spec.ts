@@ -276,9 +276,9 @@ test("finds a paying parent and refunds their charge through the gateway, audite
   await expect(first).toContainText("Refunded");
   await expect(first.getByRole("button")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Ledger" }).getByRole("row", { name: /Refund/ })).toContainText("-€");
-  await expect(page.getByRole("region", { name: "Changes by operators" })).toContainText(
-    `Refunded a charge${operator.email}`,
-  );
+  await expect(
+    page.getByRole("region", { name: "Changes by operators" }).getByRole("row", { name: /Refunded a charge/ }),
+  ).toContainText(operator.email);
 });
 
 test("changes a price, which the preview and the offer show, and refuses a wrong one", async ({
