@@ -43,7 +43,8 @@ const domainSrc = join(root, "packages/domain/src");
 const domainFiles = walk(domainSrc).filter((path) => !isTest(path));
 const ruleFiles = domainFiles.filter((path) => !/\.server\.tsx?$/.test(path));
 // Value imports only: a type brings no I/O with it.
-const infrastructure = /^import (?!type )[^;]*?from\s+"(drizzle-orm[^"]*|@sentry\/[^"]*|nodemailer|pg-boss|@kinderready\/db[^"]*)"/gm;
+const infrastructure =
+  /^import (?!type )[^;]*?from\s+"(drizzle-orm[^"]*|@sentry\/[^"]*|nodemailer|pg-boss|@kinderready\/db[^"]*)"/gm;
 const infrastructureImports = count(ruleFiles, infrastructure);
 const drizzleFiles = domainFiles.filter((path) => /from\s+"(drizzle-orm|@kinderready\/db)/.test(text(path))).length;
 
@@ -135,7 +136,10 @@ const effects = count([purchaseFlow], /\buse(Layout)?Effect\(/g);
 const rows: [string, string | number][] = [
   ["instanceof checks of domain/gateway errors in the API and pages, outside the mapping", errorChecks],
   ["domain files importing drizzle or @kinderready/db", `${drizzleFiles} of ${domainFiles.length}`],
-  ["drizzle/Sentry/nodemailer/pg-boss/db value imports from rule files (domain, not .server.ts)", infrastructureImports],
+  [
+    "drizzle/Sentry/nodemailer/pg-boss/db value imports from rule files (domain, not .server.ts)",
+    infrastructureImports,
+  ],
   [
     "import cycles between domain features (largest)",
     cycles.length === 0 ? "0" : `${cycles.length} (${Math.max(...cycles.map((c) => c.length))} features)`,

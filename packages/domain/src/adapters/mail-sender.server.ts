@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailOutbox } from "@kinderready/db/schema";
 import { createTransport } from "nodemailer";
-import type { MailSender, OutgoingMail } from "../email/mail.ts";
+import type { MailSender } from "../email/mail.ts";
 
 /** SMTP when a URL is configured (smtp://, smtps://, with credentials); otherwise the outbox. */
 export function createMailSender(options: { smtpUrl?: string | undefined; from: string; db: Database }): MailSender {
