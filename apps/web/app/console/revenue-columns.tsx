@@ -16,32 +16,45 @@ type Cancellations = RevenueReport["cancellations"][number];
 
 const share = (part: number, whole: number) => (whole ? part / whole : null);
 
-export const totalsColumns: TableColumns<Totals> = [
-  {
+type ChargeSums = { currency: string; charges: number; gross: number; refundCount: number; refunds: number };
+
+function currencyColumn<Row extends { currency: string }>(): TableColumns<Row>[number] {
+  return {
     header: "revenue.columns.currency",
     cell: (row) => row.currency,
     csv: [{ name: "currency", value: (row) => row.currency }],
-  },
-  {
-    header: "revenue.columns.charges",
-    cell: (row, { locale }) => formatCount(locale, row.charges),
-    csv: [{ name: "charges", value: (row) => row.charges }],
-  },
-  {
-    header: "revenue.columns.gross",
-    cell: (row, { locale }) => formatMoney(locale, row.gross, row.currency),
-    csv: [{ name: "gross_minor", value: (row) => row.gross }],
-  },
-  {
-    header: "revenue.columns.refunds",
-    cell: (row, { locale }) => formatCount(locale, row.refundCount),
-    csv: [{ name: "refunds", value: (row) => row.refundCount }],
-  },
-  {
-    header: "revenue.columns.refunded",
-    cell: (row, { locale }) => formatMoney(locale, row.refunds, row.currency),
-    csv: [{ name: "refunded_minor", value: (row) => row.refunds }],
-  },
+  };
+}
+
+/** Charges, gross, refunds and refunded: the same four columns wherever charges are summed. */
+function chargeColumns<Row extends ChargeSums>(): TableColumns<Row> {
+  return [
+    {
+      header: "revenue.columns.charges",
+      cell: (row, { locale }) => formatCount(locale, row.charges),
+      csv: [{ name: "charges", value: (row) => row.charges }],
+    },
+    {
+      header: "revenue.columns.gross",
+      cell: (row, { locale }) => formatMoney(locale, row.gross, row.currency),
+      csv: [{ name: "gross_minor", value: (row) => row.gross }],
+    },
+    {
+      header: "revenue.columns.refunds",
+      cell: (row, { locale }) => formatCount(locale, row.refundCount),
+      csv: [{ name: "refunds", value: (row) => row.refundCount }],
+    },
+    {
+      header: "revenue.columns.refunded",
+      cell: (row, { locale }) => formatMoney(locale, row.refunds, row.currency),
+      csv: [{ name: "refunded_minor", value: (row) => row.refunds }],
+    },
+  ];
+}
+
+export const totalsColumns: TableColumns<Totals> = [
+  currencyColumn(),
+  ...chargeColumns(),
   {
     header: "revenue.columns.net",
     cell: (row, { locale }) => formatMoney(locale, row.net, row.currency),
@@ -112,37 +125,14 @@ export const dailyColumns: TableColumns<Daily> = [
 ];
 
 export const purposeColumns: TableColumns<Purpose> = [
-  {
-    header: "revenue.columns.currency",
-    cell: (row) => row.currency,
-    csv: [{ name: "currency", value: (row) => row.currency }],
-  },
+  currencyColumn(),
   {
     header: "revenue.columns.purpose",
     rowHeader: true,
     cell: (row, { ifKnown }) => ifKnown(`revenue.purposes.${row.purpose}`) ?? row.purpose,
     csv: [{ name: "purpose", value: (row) => row.purpose }],
   },
-  {
-    header: "revenue.columns.charges",
-    cell: (row, { locale }) => formatCount(locale, row.charges),
-    csv: [{ name: "charges", value: (row) => row.charges }],
-  },
-  {
-    header: "revenue.columns.gross",
-    cell: (row, { locale }) => formatMoney(locale, row.gross, row.currency),
-    csv: [{ name: "gross_minor", value: (row) => row.gross }],
-  },
-  {
-    header: "revenue.columns.refunds",
-    cell: (row, { locale }) => formatCount(locale, row.refundCount),
-    csv: [{ name: "refunds", value: (row) => row.refundCount }],
-  },
-  {
-    header: "revenue.columns.refunded",
-    cell: (row, { locale }) => formatMoney(locale, row.refunds, row.currency),
-    csv: [{ name: "refunded_minor", value: (row) => row.refunds }],
-  },
+  ...chargeColumns(),
 ];
 
 export const upsellColumns: TableColumns<Upsells> = [
