@@ -241,7 +241,7 @@ export function PurchaseFlow({
               <button type="button" className="button button--wide" onClick={toOffer}>
                 {t("purchase.result.renew")}
               </button>
-              {/* Lifetime access is sold with the upsells (a later issue); until then it leads to the offer too. */}
+              {/* Lifetime access cannot be bought from here yet: until it can, this leads to the offer too. */}
               <button type="button" className="button button--wide button--quiet" onClick={toOffer}>
                 {t("purchase.result.lifetime")}
               </button>

@@ -13,7 +13,7 @@ type StatusAnswer = { intent: string } & OrderStatus;
 /**
  * How a payment went: the page posts `{intent, order_id}` to its own action at once, then every
  * `intervalMs` until the order is final or `limit` answers have come back (the first payment:
- * every second, 20 times; an upsell: every 500 ms, 15 times, spec point 4). `onSettled` hears
+ * every second, 20 times; an upsell: every 500 ms, 15 times). `onSettled` hears
  * each final answer (approved, declined or timed out) once, as it comes.
  */
 export function useOrderStatus(

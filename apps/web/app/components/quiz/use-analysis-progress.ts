@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-// Spec: the analysis animates through these percentages at 100–300 ms per percent, with
+// The analysis animates through these percentages at 100–300 ms per percent, with
 // pauses of up to 400 ms between steps, and stops at 95 until the email is in.
 const steps = [0, 25, 50, 75, 90, 93, 94, 95];
 const speeds = [100, 120, 160, 200, 300, 300, 300];

@@ -25,7 +25,7 @@ export type UpsaleOfferData = {
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
 };
 
-/** Spec point 4: an upsell's status is asked every 500 ms, 15 times at most. */
+/** An upsell's status is asked every 500 ms, 15 times at most: a one-click charge settles fast. */
 const polling = { intent: "upsale-status", intervalMs: 500, limit: 15 } as const;
 
 /**
