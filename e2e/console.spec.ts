@@ -41,6 +41,8 @@ test.beforeAll(async ({}, testInfo) => {
       PORT: String(port),
       APP_URL: base,
       LOG_LEVEL: "warn",
+      // Chromium and the suite's other servers share the two cores: shed load only when truly stuck.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
       IS_DEV: "false",
       DATA_DIR: dataDir,
       GEO_PROXY: "header",
