@@ -3,11 +3,11 @@ import {
   signInOperator,
   signOutOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
-import { operatorSetCookie, readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-sign-in";
+import { operatorSetCookie, readOperatorCookie } from "./operator-cookie.server.ts";
 import { isSameOrigin, safeNext, secureCookies, signInPath } from "./operator-guard.server.ts";
 
 // Server side of the console's sign-in (/admin/sign-in/), and of signing out (intent=sign-out).

@@ -2,10 +2,10 @@ import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createOperator, signInOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { operatorCookieName } from "@kinderready/domain/console/operator-cookie.server";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { operatorCookieName } from "./operator-cookie.server.ts";
 import { operatorContext, requireOperator, requireOperatorChange } from "./operator-guard.server.ts";
 
 // The console's middleware looks the operator's session up once per request and hands the

@@ -3,9 +3,9 @@ import {
   checkCsrf,
   type SignedInOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
-import { readOperatorCookie } from "@kinderready/domain/console/operator-cookie.server";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { readOperatorCookie } from "./operator-cookie.server.ts";
 
 // Every console request passes the console's middleware first: no session, no data. The session
 // is looked up once per request and the operator handed to the loaders and actions in the
