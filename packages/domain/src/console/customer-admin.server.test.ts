@@ -1,6 +1,15 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, emailMessages, ledgerEntries, pricePlans, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
+import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
+import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
+import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import {
   cancelCustomerSubscription,
   customerTarget,
@@ -9,22 +18,8 @@ import {
   refundCustomerCharge,
   resendCustomerAccessLink,
   setManualAccess,
-} from "@kinderready/domain/console/customer-admin.server";
-import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
-import {
-  applyOrderUpdate,
-  chargeStoredCard,
-  ensureOrder,
-  type PaymentDeps,
-} from "@kinderready/domain/payments/orders.server";
-import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
-import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLoopbackGateway } from "./loopback-gateway.ts";
-import { issueCardToken } from "./simulator-plugin.ts";
-import { gatewaySimulatorOrders } from "./simulator-schema.ts";
+} from "./customer-admin.server.ts";
+import { createOperator } from "./operator-accounts.server.ts";
 
 // Customer support from the console, against the simulator over loopback HTTP: refunds go
 // through the gateway's /refund, once, within the 30-day policy; every action is audited.

@@ -3,14 +3,15 @@ import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
-import {
-  applyOrderUpdate,
-  chargeStoredCard,
-  ensureOrder,
-  type PaymentDeps,
-  reconcileOrders,
-} from "@kinderready/domain/payments/orders.server";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
+import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
+import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import {
   cancelSubscription,
   hasAccess,
@@ -18,14 +19,7 @@ import {
   restoreSubscription,
   runDueRenewals,
   settleSubscriptionOrder,
-} from "@kinderready/domain/payments/subscription-billing.server";
-import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { and, count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startLoopbackGateway } from "./loopback-gateway.ts";
-import { issueCardToken } from "./simulator-plugin.ts";
-import { gatewaySimulatorOrders } from "./simulator-schema.ts";
+} from "./subscription-billing.server.ts";
 
 // Money rules and subscription billing, against the simulator over loopback HTTP, with a clock
 // the tests move: trial end, renewal, dunning, hard declines, cancellation, double charges,
