@@ -17,7 +17,6 @@ import { failedAction } from "../action-failure.server.ts";
 import { pageForPath } from "../pages.ts";
 import { signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
-import type { UserFlowState } from "../stores/user-flow-store.ts";
 
 // Server side of the quiz page: the visitor's status on load, and the two posts.
 
@@ -30,7 +29,6 @@ export async function loadQuiz({ url, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const flowType = flowOf(url);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
-  let userFlow: UserFlowState | undefined;
   if (token.success) {
     const status = await getOnboardingStatus(services.db, {
       token: token.data,
@@ -54,16 +52,8 @@ export async function loadQuiz({ url, context }: Route.LoaderArgs) {
         purchaseRedirect({ purchasePath: flows[flowType].purchasePath, locale, search: url.search, token: token.data }),
       );
     }
-    userFlow = {
-      registered: status.registered,
-      purchased: status.purchased,
-      upsalePurchased: false,
-      isSubscriptionExpired: status.isSubscriptionExpired,
-      isManualAccess: status.isManualAccess,
-      subscriptionStatus: status.subscriptionStatus ?? undefined,
-    };
   }
-  return { flowType, locale, userFlow, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
+  return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
 }
 
 const actionBody = z.discriminatedUnion("intent", [

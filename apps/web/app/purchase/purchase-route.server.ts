@@ -16,7 +16,6 @@ import { requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { pageForPath } from "../pages.ts";
 import type { Route } from "../routes/+types/purchase";
-import type { UserFlowState } from "../stores/user-flow-store.ts";
 import { toOfferPlan } from "./offer-plan.ts";
 import type { PurchaseActionResult } from "./payment-result.ts";
 
@@ -65,14 +64,6 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     flow: flowType,
     introOfferGroup: introOffer.group,
   });
-  const userFlow: UserFlowState | undefined = status && {
-    registered: status.registered,
-    purchased: status.purchased,
-    upsalePurchased: false,
-    isSubscriptionExpired: status.isSubscriptionExpired,
-    isManualAccess: status.isManualAccess,
-    subscriptionStatus: status.subscriptionStatus ?? undefined,
-  };
   return {
     flowType,
     locale,
@@ -82,7 +73,8 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     offerSecondsLeft: offerSecondsLeft ?? null,
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
-    userFlow,
+    // A parent whose subscription ran out is offered to renew before the offer.
+    subscriptionExpired: status?.isSubscriptionExpired ?? false,
     // The split groups this parent is in, for analytics (a user property).
     splits: introOffer.inSplit ? { [introOfferSplit.name]: introOffer.group } : {},
   };

@@ -33,7 +33,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown) {
       offerTimerTimeout={600}
       offerSecondsLeft={null}
       email="parent@example.com"
-      userFlow={undefined}
+      subscriptionExpired={false}
       splits={{}}
     />,
     { url, path: "/purchase/", answer },

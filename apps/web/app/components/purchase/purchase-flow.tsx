@@ -21,7 +21,6 @@ import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../../stores/purchase-store.ts";
 import { useSplitsStore } from "../../stores/splits-store.ts";
-import type { UserFlowState } from "../../stores/user-flow-store.ts";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepContent, stepTitle } from "./step-content.tsx";
 import { SubscriptionOffer } from "./subscription-offer.tsx";
@@ -40,7 +39,7 @@ export function PurchaseFlow({
   offerTimerTimeout,
   offerSecondsLeft,
   email,
-  userFlow,
+  subscriptionExpired,
   splits,
 }: {
   flowType: FlowType;
@@ -50,7 +49,8 @@ export function PurchaseFlow({
   /** The server's countdown for this parent; null before the price was first on their screen. */
   offerSecondsLeft: number | null;
   email: string | null;
-  userFlow: UserFlowState | undefined;
+  /** The parent's subscription ran out: the page offers to renew it first. */
+  subscriptionExpired: boolean;
   /** The split groups the server placed this parent in (a user property of analytics). */
   splits: Record<string, string>;
 }) {
@@ -230,7 +230,7 @@ export function PurchaseFlow({
           }
         />
       )}
-      {userFlow?.isSubscriptionExpired && !orderId && !expiredNoticeClosed && (
+      {subscriptionExpired && !orderId && !expiredNoticeClosed && (
         <ResultDialog
           tone="notice"
           title={t("purchase.result.expiredTitle")}
