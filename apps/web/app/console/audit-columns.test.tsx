@@ -1,7 +1,7 @@
 import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import { describe, expect, it } from "vitest";
+import { expectTableExport } from "../../test/console-table.tsx";
 import { auditColumns, auditTable } from "./audit-columns.tsx";
-import { expectTableExport } from "./console-table-testing.tsx";
 
 const entries: AuditEntry[] = [
   {

@@ -1,8 +1,8 @@
 import type { AuditEntry } from "@kinderready/domain/console/audit-log.server";
 import type { CustomerDetail, CustomerMatch } from "@kinderready/domain/console/customer-admin.server";
 import { describe, expect, it } from "vitest";
+import { expectTableExport } from "../../test/console-table.tsx";
 import { auditColumns, customerAuditHidden } from "./audit-columns.tsx";
-import { expectTableExport } from "./console-table-testing.tsx";
 import {
   answerColumns,
   chargeColumns,

@@ -1,6 +1,6 @@
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { describe, expect, it } from "vitest";
-import { expectTableExport } from "./console-table-testing.tsx";
+import { expectTableExport } from "../../test/console-table.tsx";
 import { toCsv } from "./csv.ts";
 import { experimentTables, groupColumns } from "./experiment-columns.tsx";
 

@@ -1,6 +1,6 @@
 import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { describe, expect, it } from "vitest";
-import { expectTableExport } from "./console-table-testing.tsx";
+import { expectTableExport } from "../../test/console-table.tsx";
 import { toCsv } from "./csv.ts";
 import { funnelTables, stepColumns } from "./funnel-columns.tsx";
 

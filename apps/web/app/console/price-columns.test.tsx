@@ -1,6 +1,6 @@
 import type { PricePlanRow } from "@kinderready/domain/console/offer-settings.server";
 import { describe, expect, it } from "vitest";
-import { expectTableExport } from "./console-table-testing.tsx";
+import { expectTableExport } from "../../test/console-table.tsx";
 import { priceColumns, priceTable } from "./price-columns.tsx";
 
 const plan = (row: Partial<PricePlanRow>): PricePlanRow => ({

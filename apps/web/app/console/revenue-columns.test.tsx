@@ -1,7 +1,7 @@
 import type { RevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { describe, expect, it } from "vitest";
+import { expectTableExport } from "../../test/console-table.tsx";
 import type { TableColumns } from "../components/console/data-table.tsx";
-import { expectTableExport } from "./console-table-testing.tsx";
 import {
   cancellationColumns,
   dailyColumns,

@@ -3,9 +3,9 @@ import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect } from "vitest";
-import { csvFields, DataTable, pageColumns, type TableColumns } from "../components/console/data-table.tsx";
-import { TranslatorProvider } from "../i18n/translation-context.tsx";
-import { type CsvTable, toCsv } from "./csv.ts";
+import { csvFields, DataTable, pageColumns, type TableColumns } from "../app/components/console/data-table.tsx";
+import { type CsvTable, toCsv } from "../app/console/csv.ts";
+import { TranslatorProvider } from "../app/i18n/translation-context.tsx";
 
 // What each console table's test checks: its export writes the CSV it has always written (spreadsheets
 // and scripts read it by name), and that CSV's header is the page table's columns' fields, in order.
