@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "@kinderready/config/config.server";
 import { createLogger } from "@kinderready/config/logger";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { createErrorReporter } from "@kinderready/domain/adapters/create-error-reporter.server";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import type { ViteDevServer } from "vite";
 import { composeServices, startWorkers } from "./compose-services.ts";
@@ -71,7 +72,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     return app;
   }
 
-  const secureCookies = config.appUrl.startsWith("https:");
+  const secureCookies = secureCookiesFor(config.appUrl);
   await registerLoadShedding(app, { maxEventLoopDelayMs: config.overloadEventLoopDelayMs, secureCookies });
   const rateLimits = createRateLimitSharing(config, database);
   app.addHook("onClose", rateLimits.close);

@@ -1,6 +1,9 @@
 // Cookies, read from a Cookie header (or document.cookie) and written as Set-Cookie values (or
 // document.cookie assignments). Browser and server alike; one place for the format.
 
+/** Cookies are Secure when the site is served over https; a local http site would lose them. */
+export const secureCookiesFor = (appUrl: string): boolean => appUrl.startsWith("https:");
+
 /** The named cookie's decoded value; undefined when absent or empty. */
 export function readCookie(cookies: string | null | undefined, name: string): string | undefined {
   for (const part of (cookies ?? "").split(";")) {

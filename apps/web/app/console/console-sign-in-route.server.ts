@@ -3,19 +3,20 @@ import {
   signInOperator,
   signOutOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-sign-in";
 import { operatorSetCookie, readOperatorCookie } from "./operator-cookie.server.ts";
-import { isSameOrigin, safeNext, secureCookies, signInPath } from "./operator-guard.server.ts";
+import { isSameOrigin, safeNext, signInPath } from "./operator-guard.server.ts";
 
 // Server side of the console's sign-in (/admin/sign-in/), and of signing out (intent=sign-out).
 // Outside the console's layout, so outside its middleware: an operator signed in already goes on.
 
 export async function loadConsoleSignIn({ request, context }: Route.LoaderArgs) {
   const { services, config } = context.get(requestContext);
-  const token = readOperatorCookie(request.headers.get("cookie"), secureCookies(config.appUrl));
+  const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if (token && (await authenticateOperator(services.db, { token, now: new Date() }))) throw redirect(next);
   return { next };
@@ -26,7 +27,7 @@ type SignInResult = { error: "credentials" | (typeof refusals)[number] | "forbid
 
 export async function handleConsoleSignInAction({ request, context }: Route.ActionArgs) {
   const { services, config, clientAddress } = context.get(requestContext);
-  const secure = secureCookies(config.appUrl);
+  const secure = secureCookiesFor(config.appUrl);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

@@ -3,6 +3,7 @@ import {
   checkCsrf,
   type SignedInOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { requestContext } from "#load-context";
 import { readOperatorCookie } from "./operator-cookie.server.ts";
@@ -15,8 +16,6 @@ import { readOperatorCookie } from "./operator-cookie.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-export const secureCookies = (appUrl: string) => appUrl.startsWith("https:");
-
 export const signInPath = "/admin/sign-in/";
 
 /** The operator the console's middleware signed in for this request. */
@@ -28,7 +27,7 @@ export const operatorContext = createContext<SignedInOperator>();
  */
 export const requireOperator: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { services, config } = context.get(requestContext);
-  const token = readOperatorCookie(request.headers.get("cookie"), secureCookies(config.appUrl));
+  const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
   const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
   if (!operator) {
     const { pathname, search } = new URL(request.url);

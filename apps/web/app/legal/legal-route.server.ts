@@ -1,4 +1,5 @@
 import { adSharingOptOut, adSharingOptOutSetCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import {
   getLegalDocument,
   type LegalDocumentId,
@@ -50,6 +51,6 @@ export async function optOutOfAdSharing({ url, request, context }: Route.ActionA
   if (parent) await recordAdSharingOptOut(services.account, { token: parent.token, product: defaultProduct });
   return redirect(url.pathname, {
     status: 303,
-    headers: { "set-cookie": adSharingOptOutSetCookie(config.appUrl.startsWith("https:")) },
+    headers: { "set-cookie": adSharingOptOutSetCookie(secureCookiesFor(config.appUrl)) },
   });
 }

@@ -1,4 +1,5 @@
 import type { AppServices } from "@kinderready/domain/app-services";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import type { Parent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -44,7 +45,7 @@ export async function signInCookie(
 
 /** Set-Cookie that hands this session to the browser, or ends the device's session without one. */
 export function sessionCookie(appUrl: string, session: ParentSession | undefined): { "set-cookie": string } {
-  return { "set-cookie": parentSessionSetCookie(session?.id, appUrl.startsWith("https:")) };
+  return { "set-cookie": parentSessionSetCookie(session?.id, secureCookiesFor(appUrl)) };
 }
 
 /** Signs this device out: the session ends on the server too. The Set-Cookie that clears it. */

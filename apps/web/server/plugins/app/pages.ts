@@ -4,6 +4,7 @@ import { type Config, toPublicConfig } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
 import { createGeoService } from "@kinderready/domain/adapters/geo-service.server";
 import type { AppServices } from "@kinderready/domain/app-services";
+import { secureCookiesFor } from "@kinderready/domain/cookies";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
 import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
@@ -45,7 +46,7 @@ type PagesDeps = {
 export async function registerPages(app: FastifyInstance, deps: PagesDeps): Promise<void> {
   const { config, vite } = deps;
   const appOrigin = new URL(config.appUrl).origin;
-  const secureCookies = config.appUrl.startsWith("https:");
+  const secureCookies = secureCookiesFor(config.appUrl);
   // The browser sends its error reports straight to Sentry's ingest host, named by the DSN.
   const policyOrigins = {
     connect: config.sentry ? [new URL(config.sentry.dsn).origin] : [],
@@ -94,15 +95,14 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
       clientBuildDirectory: `${buildDirectory}/client`,
       mode: vite ? "development" : "production",
       staticOptions: { preCompressed: true },
-      getLoadContext: loadContextFactory(deps),
+      getLoadContext: loadContextFactory(deps, secureCookies),
     });
   });
 }
 
 /** What every loader, action and the document render get: the services, and the visit's facts. */
-function loadContextFactory({ config, services, errors, log }: PagesDeps) {
+function loadContextFactory({ config, services, errors, log }: PagesDeps, secureCookies: boolean) {
   const publicConfig = toPublicConfig(config);
-  const secureCookies = config.appUrl.startsWith("https:");
   const geoLookup = config.geo.serviceUrl
     ? createGeoService({
         urlTemplate: config.geo.serviceUrl,
