@@ -1,11 +1,12 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, emailMessages, ledgerEntries, pricePlans, users } from "@kinderready/db/schema";
+import { auditLog, emailMessages, ledgerEntries, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
@@ -62,21 +63,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     clock = new Date("2026-11-22T10:00:00Z");
   });
 
-  async function plan(kind: string) {
-    const [row] = await database.db
-      .select()
-      .from(pricePlans)
-      .where(
-        and(
-          eq(pricePlans.kind, kind),
-          eq(pricePlans.variant, "initial"),
-          eq(pricePlans.currency, "USD"),
-          eq(pricePlans.splitGroup, kind === "subscription" ? "A" : "all"),
-        ),
-      );
-    if (!row) throw new Error(`no plan ${kind}`);
-    return row;
-  }
+  const plan = (kind: string) => seededPlan(database.db, kind);
 
   /** A subscriber (first payment recorded) who then bought the add-on packs on the stored card. */
   async function customerWithUpsell() {

@@ -1,8 +1,9 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, pricePlans } from "@kinderready/db/schema";
+import { auditLog } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { getOfferTimerSeconds } from "../pricing/offer-timer.server.ts";
 import { getPriceConfig, seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getUpsaleDisplayMode } from "../upsale/upsale.server.ts";
@@ -24,21 +25,8 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const plan = async (kind: string, variant: string, currency: string, splitGroup: string) => {
-    const [row] = await database.db
-      .select()
-      .from(pricePlans)
-      .where(
-        and(
-          eq(pricePlans.kind, kind),
-          eq(pricePlans.variant, variant),
-          eq(pricePlans.currency, currency),
-          eq(pricePlans.splitGroup, splitGroup),
-        ),
-      );
-    if (!row) throw new Error("no plan");
-    return row;
-  };
+  const plan = (kind: string, variant: string, currency: string, splitGroup: string) =>
+    seededPlan(database.db, kind, { variant, currency, splitGroup });
 
   it("lists the whole catalogue: every currency, split group and variant", async () => {
     const plans = await listPricePlans(database.db, "kinderready");

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { analyticsEvents, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { analyticsEvents, type pricePlans, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { applyOrderUpdate, ensureOrder, type OrderPurpose, type PaymentDeps } from "../payments/orders.server.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
@@ -29,21 +30,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
   const today = new Date().toISOString().slice(0, 10);
   const amounts = { usd: 0, usdRenewal: 0, eur: 0, eurUpsale: 0 };
 
-  async function plan(kind: string, currency: string) {
-    const [row] = await database.db
-      .select()
-      .from(pricePlans)
-      .where(
-        and(
-          eq(pricePlans.kind, kind),
-          eq(pricePlans.variant, "initial"),
-          eq(pricePlans.currency, currency),
-          eq(pricePlans.splitGroup, kind === "subscription" ? "A" : "all"),
-        ),
-      );
-    if (!row) throw new Error(`no ${kind} plan in ${currency}`);
-    return row;
-  }
+  const plan = (kind: string, currency: string) => seededPlan(database.db, kind, { currency });
 
   async function settle(
     userId: string,

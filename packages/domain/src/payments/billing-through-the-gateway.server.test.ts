@@ -1,13 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { entitlements, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { entitlements, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
@@ -58,21 +59,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
 
   const newParent = () => insertTestParent(database.db);
 
-  async function plan(kind: string, variant = "initial") {
-    const [row] = await database.db
-      .select()
-      .from(pricePlans)
-      .where(
-        and(
-          eq(pricePlans.kind, kind),
-          eq(pricePlans.variant, variant),
-          eq(pricePlans.currency, "USD"),
-          eq(pricePlans.splitGroup, kind === "subscription" ? "A" : "all"),
-        ),
-      );
-    if (!row) throw new Error(`no plan ${kind}`);
-    return row;
-  }
+  const plan = (kind: string, variant = "initial") => seededPlan(database.db, kind, { variant });
 
   /** The first payment, approved through the hosted form: what its status or webhook reports. */
   async function subscribe(card: string) {
