@@ -118,16 +118,16 @@ export function PurchaseFlow({
     flushSync(change);
     focusHeading();
   };
-  const goTo = (next: number) =>
-    thenFocusHeading(() => {
-      usePurchaseStore.setState({ step: next, stepUserId: userId });
-      setMoved(true);
-    });
+  // The parent moved: the step is theirs now, saved, and no longer derived from the address.
+  const moveTo = (next: number) => {
+    usePurchaseStore.setState({ step: next, stepUserId: userId });
+    setMoved(true);
+  };
+  const goTo = (next: number) => thenFocusHeading(() => moveTo(next));
   // The failure closes with `order_id` leaving the address, so what shows and the address agree;
   // the parent stays on the offer, and focus goes to its heading once the dialog is gone.
   const tryAgain = () => {
-    usePurchaseStore.setState({ step: offerStep, stepUserId: userId });
-    setMoved(true);
+    moveTo(offerStep);
     const query = new URLSearchParams(searchParams);
     query.delete("order_id");
     setSearchParams(query, { replace: true, preventScrollReset: true });
@@ -135,8 +135,7 @@ export function PurchaseFlow({
   const toOffer = () =>
     thenFocusHeading(() => {
       setExpiredNoticeClosed(true);
-      usePurchaseStore.setState({ step: offerStep, stepUserId: userId });
-      setMoved(true);
+      moveTo(offerStep);
     });
 
   const tokenQuery = userId ? `?token=${encodeURIComponent(userId)}` : "";
