@@ -102,23 +102,21 @@ export function createTranslator<Key extends string = MessageKey, Spaces = Names
     };
 
   // One function per namespace, so a component's `t` keeps its identity across renders.
-  const bound = new Map<string, Translate<string>>();
-  const namespace = (name: string): Translate<string> => {
-    let t = bound.get(name);
-    if (!t) {
-      t = translate(name);
-      bound.set(name, t);
-    }
-    return t;
-  };
-  const boundIfKnown = new Map<string, TranslateIfKnown>();
-  const ifKnown = (name = "translation"): TranslateIfKnown => {
-    let t = boundIfKnown.get(name);
-    if (!t) {
-      t = translateIfKnown(name);
-      boundIfKnown.set(name, t);
-    }
-    return t;
-  };
+  const namespace = perNamespace(translate);
+  const knownIn = perNamespace(translateIfKnown);
+  const ifKnown = (name = "translation") => knownIn(name);
   return { language: locale, t: namespace("translation"), namespace, ifKnown };
+}
+
+/** `make(name)` made once per name and kept. */
+function perNamespace<Made>(make: (name: string) => Made): (name: string) => Made {
+  const made = new Map<string, Made>();
+  return (name) => {
+    let value = made.get(name);
+    if (value === undefined) {
+      value = make(name);
+      made.set(name, value);
+    }
+    return value;
+  };
 }
