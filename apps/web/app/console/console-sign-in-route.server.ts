@@ -1,24 +1,18 @@
-import {
-  authenticateOperator,
-  signInOperator,
-  signOutOperator,
-} from "@kinderready/domain/console/operator-accounts.server";
+import { signInOperator, signOutOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-sign-in";
-import { operatorSetCookie, readOperatorCookie } from "./operator-cookie.server.ts";
-import { isSameOrigin, safeNext, signInPath } from "./operator-guard.server.ts";
+import { operatorSetCookie } from "./operator-cookie.server.ts";
+import { isSameOrigin, safeNext, sessionOperator, signInPath } from "./operator-guard.server.ts";
 
 // Server side of the console's sign-in (/admin/sign-in/), and of signing out (intent=sign-out).
 // Outside the console's layout, so outside its middleware: an operator signed in already goes on.
 
 export async function loadConsoleSignIn({ request, context }: Route.LoaderArgs) {
-  const { services, config } = context.get(requestContext);
-  const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
   const next = safeNext(new URL(request.url).searchParams.get("next"));
-  if (token && (await authenticateOperator(services.db, { token, now: new Date() }))) throw redirect(next);
+  if ((await sessionOperator({ request, context })).operator) throw redirect(next);
   return { next };
 }
 
@@ -38,8 +32,7 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
     return data<SignInResult>({ error: "forbidden", email }, { status: 403 });
   }
   if (text("intent") === "sign-out") {
-    const token = readOperatorCookie(request.headers.get("cookie"), secure);
-    const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
+    const { token, operator } = await sessionOperator({ request, context });
     if (token && operator) await signOutOperator(services.db, { token, operatorId: operator.id });
     throw redirect(signInPath, { headers: { "set-cookie": operatorSetCookie(undefined, secure) } });
   }

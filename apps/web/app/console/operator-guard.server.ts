@@ -21,14 +21,20 @@ export const signInPath = "/admin/sign-in/";
 /** The operator the console's middleware signed in for this request. */
 export const operatorContext = createContext<SignedInOperator>();
 
+/** The console session this request's cookie names, and its operator while the session lasts. */
+export async function sessionOperator({ request, context }: Args) {
+  const { services, config } = context.get(requestContext);
+  const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
+  const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
+  return { token, operator };
+}
+
 /**
  * The console layout's and the export's middleware: the signed-in operator into the context, or a
  * redirect to the sign-in page that comes back here afterwards.
  */
 export const requireOperator: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { services, config } = context.get(requestContext);
-  const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
-  const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
+  const { operator } = await sessionOperator({ request, context });
   if (!operator) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`${signInPath}?next=${encodeURIComponent(pathname + search)}`);
