@@ -54,7 +54,7 @@ export function defaultPaper(
 }
 
 /** Bump when the drawing code changes what a page looks like, so cached files are not reused. */
-const renderVersion = "2";
+const renderVersion = "3";
 
 export type RenderRequest = {
   document: KitDocument;

@@ -1,4 +1,5 @@
 import type { CustomerCharge, CustomerDetail, CustomerMatch } from "@kinderready/domain/console/customer-admin.server";
+import { intlLocale } from "@kinderready/i18n/intl-locale";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "../components/console/csrf-field.tsx";
 import type { TableColumns } from "../components/console/data-table.tsx";
@@ -37,7 +38,7 @@ export const matchColumns: TableColumns<CustomerMatch> = [
   {
     header: "customers.columns.since",
     cell: (match, { locale }) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(match.createdAt)),
+      new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" }).format(new Date(match.createdAt)),
     csv: [{ name: "created_at", value: (match) => iso(match.createdAt) }],
   },
   {

@@ -1,3 +1,4 @@
+import { intlLocale } from "@kinderready/i18n/intl-locale";
 import { Fragment } from "react";
 import { Form, useMatches, useRouteLoaderData } from "react-router";
 import { useTranslation } from "../i18n/translation-context.tsx";
@@ -47,7 +48,9 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <h1 id="page-title">{t(`meta.titles.${page.title}`)}</h1>
       <p className="muted">
         {t("pages.legal.updated", {
-          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(lastUpdated),
+          date: new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "long", timeZone: "UTC" }).format(
+            lastUpdated,
+          ),
         })}
       </p>
       {loaderData.optOut && (

@@ -1,3 +1,4 @@
+import { intlLocale } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
@@ -19,8 +20,12 @@ export function renderReceiptEmail(input: {
 }): OutgoingMail {
   const { t } = serverI18n(input.locale);
   const money = (minor: number) =>
-    new Intl.NumberFormat(input.locale, { style: "currency", currency: input.currency }).format(minor / 100);
-  const date = new Intl.DateTimeFormat(input.locale, { dateStyle: "long", timeZone: "UTC" }).format(input.paidAt);
+    new Intl.NumberFormat(intlLocale(input.locale), { style: "currency", currency: input.currency }).format(
+      minor / 100,
+    );
+  const date = new Intl.DateTimeFormat(intlLocale(input.locale), { dateStyle: "long", timeZone: "UTC" }).format(
+    input.paidAt,
+  );
   const { subscription } = input;
   const terms = subscription
     ? [

@@ -3,6 +3,7 @@ import type {
   PrintableLevelView,
   PrintablesGroup,
 } from "@kinderready/domain/printables/printables-schema";
+import { intlLocale } from "@kinderready/i18n/intl-locale";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -21,7 +22,7 @@ export type KitData = PrintablesGroup & {
  * or pack is a link (`?level=2`), so the page stays small and works before scripts load.
  */
 export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const location = useLocation();
   const linkTo = (change: Record<string, string>) => {
     const params = new URLSearchParams(location.search);
@@ -31,7 +32,7 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
     for (const [key, value] of Object.entries(change)) params.set(key, value);
     return `${localizePath("/printables/", locale)}?${params}`;
   };
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => new Intl.NumberFormat(intlLocale(locale)).format(value);
   const openLevel = kit.open && "level" in kit.open ? kit.open.level : undefined;
   const announcement = useLevelUnlocked(kit.core);
   const openPack = kit.open && "pack" in kit.open ? kit.open.pack : undefined;

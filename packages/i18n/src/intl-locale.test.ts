@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { intlLocale } from "./intl-locale.ts";
+import { localeCodes } from "./locales.ts";
+
+const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/;
+
+describe("intlLocale", () => {
+  it("pins Arabic to Western digits rather than the runtime's default for plain ar", () => {
+    // Browsers with an older CLDR write plain "ar" as ١٢٣, newer ones (and Node 22) as 123: the
+    // server's HTML and the browser's would differ, and the page would mix both.
+    expect(new Intl.Locale(intlLocale("ar")).numberingSystem).toBe("latn");
+    const when = new Date("2026-11-22T10:00:00Z");
+    const formatted = [
+      new Intl.NumberFormat(intlLocale("ar")).format(1234.5),
+      new Intl.NumberFormat(intlLocale("ar"), { style: "currency", currency: "AED" }).format(29.99),
+      new Intl.NumberFormat(intlLocale("ar"), { style: "percent" }).format(0.25),
+      new Intl.DateTimeFormat(intlLocale("ar"), { dateStyle: "long", timeZone: "UTC" }).format(when),
+    ];
+    for (const text of formatted) {
+      expect(text).not.toMatch(arabicIndic);
+      expect(text).toMatch(/\d/);
+    }
+  });
+
+  it("writes Portuguese as Brazil does, and every other language as itself", () => {
+    expect(new Intl.Locale(intlLocale("pt")).region).toBe("BR");
+    expect(new Intl.NumberFormat(intlLocale("pt"), { style: "currency", currency: "BRL" }).format(9.9)).toBe(
+      "R$\u00a09,90",
+    );
+    for (const locale of localeCodes) expect(new Intl.Locale(intlLocale(locale)).language).toBe(locale);
+  });
+
+  it("leaves a language it does not know as it is (the console hands in the translator's)", () => {
+    expect(intlLocale("cimode")).toBe("cimode");
+  });
+});
