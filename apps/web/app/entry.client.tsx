@@ -4,9 +4,8 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
-import { isConsolePath } from "./console/console-paths.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
-import { loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
+import { documentCatalogues, loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
@@ -17,10 +16,10 @@ window.addEventListener("vite:preloadError", (event) => {
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
 // The server rendered in this language; hydrate only once its catalogue is in memory (and the
-// console's, on console pages).
+// console's, when the document's routes asked for it).
 const [catalogue, consoleCatalogue] = await Promise.all([
   loadCatalogue(locale),
-  isConsolePath(window.location.pathname) ? loadConsoleCatalogue(locale) : undefined,
+  documentCatalogues(document.documentElement).includes("console") ? loadConsoleCatalogue(locale) : undefined,
 ]);
 const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 

@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { localeFromPath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,8 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
-import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
+import { requestLocale } from "./i18n/request-locale.server.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 import { inlineStylesheet } from "./inline-stylesheet.server.ts";
 import { InlineStylesheetContext } from "./inline-stylesheet.ts";
@@ -25,10 +24,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, errors } = loadContext.get(requestContext);
-  const { pathname } = new URL(request.url);
-  const locale = isConsolePath(pathname)
-    ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
-    : localeFromPath(pathname);
+  const locale = requestLocale(request);
   // A page whose data the database could not give is a 503 to retry, not a broken page.
   if (hadDatabaseOutage(loadContext)) return outageDocument(request, locale, nonce);
   if (request.method.toUpperCase() === "HEAD") {

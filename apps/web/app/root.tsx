@@ -1,40 +1,27 @@
 import cairoArabic from "@fontsource-variable/cairo/files/cairo-arabic-wght-normal.woff2?url";
 import nunitoCyrillic from "@fontsource-variable/nunito/files/nunito-cyrillic-wght-normal.woff2?url";
 import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
-import { adConsentRequired, readAdConsent } from "@kinderready/domain/consent/ad-consent";
-import { directionOf, localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
-import { serverI18n } from "@kinderready/i18n/server-i18n.server";
+import { directionOf, localeFromPath } from "@kinderready/i18n/locales";
 import { type ReactNode, useEffect } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "./+types/root";
-import { track } from "./analytics/analytics.ts";
-import { AnalyticsTracker } from "./analytics/analytics-tracker.tsx";
-import { reloadAfterChunkError } from "./chunk-reload.ts";
-import { ConsentBanner } from "./components/consent-banner.tsx";
-import { EmailConfirmation } from "./components/email-confirmation.tsx";
-import { ErrorPageBoundary } from "./components/error-page-boundary.tsx";
+import { ErrorPage } from "./components/error-page.tsx";
 import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
-import { StoreHydration } from "./components/store-hydration.tsx";
-import { SupportChat } from "./components/support-chat.tsx";
-import { consoleLocale, isConsolePath } from "./console/console-paths.ts";
 import { startClientErrorReporting } from "./error-reporting/client-error-reporting.ts";
-import { useTranslation } from "./i18n/translation-context.tsx";
+import { cataloguesOf } from "./i18n/load-catalogue.ts";
+import { requestLocale } from "./i18n/request-locale.server.ts";
 import { useInlineStylesheet } from "./inline-stylesheet.ts";
 import { useNonce } from "./nonce.ts";
-import { pageMeta } from "./page-meta.ts";
-import { pageForPath } from "./pages.ts";
 import stylesheet from "./styles/app.css?url";
 import { refuseUnstorableText } from "./unstorable-text.server.ts";
 
@@ -46,49 +33,15 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [refuseUnstorableText];
 
-export async function loader({ url, context, request }: Route.LoaderArgs) {
-  const { config, geo } = context.get(requestContext);
-  const { pathname } = url;
-  const consolePage = isConsolePath(pathname);
-  const locale = consolePage
-    ? consoleLocale(request.headers.get("cookie"), request.headers.get("accept-language"))
-    : localeFromPath(pathname);
-  const t = serverI18n(locale).t;
-  const page = pageForPath(splitLocalePath(pathname).path);
-  return {
-    locale,
-    consolePage,
-    config,
-    // Where the visitor is decides whether ads wait for consent; the banner's choice, if made.
-    privacy: {
-      consentRequired: adConsentRequired(geo.countryCode),
-      adConsent: readAdConsent(request.headers.get("cookie")) ?? null,
-    },
-    seo: {
-      title: consolePage ? t("console:title") : t("meta.titleTemplate", { title: t(`meta.titles.${page.title}`) }),
-      description: t("meta.description"),
-      imageAlt: t("meta.imageAlt"),
-      siteName: t("app.name"),
-    },
-  };
+/** The document's language and the settings the browser may know; each frame (the parents', the console) adds its own. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { locale: requestLocale(request), config: context.get(requestContext).config };
 }
 
-/** Saved answers and the quiz position are the browser's; actions need not reload the shell. */
+/** The language and settings do not change with a form post. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? false : defaultShouldRevalidate;
 }
-
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
-  if (!loaderData) return [];
-  // The console is nobody's landing page: no share preview, and search engines stay out.
-  if (loaderData.consolePage) return [{ title: loaderData.seo.title }, { name: "robots", content: "noindex" }];
-  return pageMeta({
-    appUrl: loaderData.config.appUrl,
-    pathname: location.pathname,
-    locale: loaderData.locale,
-    seo: loaderData.seo,
-  });
-};
 
 // The font of the page's script is fetched with the HTML instead of after the CSS.
 function fontPreload(locale: string): string {
@@ -105,15 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? localeFromPath(pathname);
-  // The operator console has its own header (consoleLayout); parents' chrome stays out of it.
-  const consolePage = isConsolePath(pathname);
   const sentry = data?.config.sentry;
+  const catalogues = cataloguesOf(useMatches());
   // Here rather than in App, so a page that fails to render still reports.
   useEffect(() => {
     void startClientErrorReporting(sentry);
   }, [sentry]);
   return (
-    <html lang={locale} dir={directionOf(locale)}>
+    <html lang={locale} dir={directionOf(locale)} data-catalogues={catalogues || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -132,16 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {!consolePage && <SiteHeader locale={locale} />}
-        {consolePage ? (
-          children
-        ) : (
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-        )}
-        {!consolePage && <SiteFooter locale={locale} supportEmail={data?.config.supportEmail} />}
-        {!consolePage && data?.config.supportChatUrl && <SupportChat url={data.config.supportChatUrl} />}
+        {children}
         <ScrollOnNavigate />
         <Scripts nonce={nonce} />
       </body>
@@ -149,59 +92,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  if (loaderData.consolePage) return <Outlet />;
-  return (
-    <>
-      <StoreHydration isDev={loaderData.config.isDev} />
-      <ConsentBanner
-        locale={loaderData.locale}
-        pixelId={loaderData.config.metaPixelId}
-        consentRequired={loaderData.config.adsEnabled && loaderData.privacy.consentRequired}
-        initialConsent={loaderData.privacy.adConsent ?? undefined}
-      />
-      <AnalyticsTracker locale={loaderData.locale} />
-      <EmailConfirmation />
-      <Outlet />
-    </>
-  );
+export default function App() {
+  return <Outlet />;
 }
 
+// Pages outside both frames (the console's sign-in, developer tools) and a failure of the root itself.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <ErrorPageBoundary>
+    <main id="main" tabIndex={-1}>
       <ErrorPage error={error} />
-    </ErrorPageBoundary>
-  );
-}
-
-function ErrorPage({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A post held text that cannot be stored, or a form that cannot be read (app/unstorable-text.server.ts).
-  const badInput = isRouteErrorResponse(error) && ["unstorable-text", "unreadable-form"].includes(error.data?.reason);
-  if (!notFound) reloadAfterChunkError(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  useEffect(() => {
-    track("error_shown", { status });
-  }, [status]);
-  const home = localeFromPath(pathname) === "en" ? "/" : `/${localeFromPath(pathname)}/`;
-  // 503: the database was briefly out (app/database-outage.server.ts); trying again will do.
-  const [title, hint] = notFound
-    ? [t("errors.notFound"), t("errors.notFoundHint")]
-    : badInput
-      ? [t("errors.badInput"), t("errors.badInputHint")]
-      : status === 503
-        ? [t("errors.unavailable"), t("errors.unavailableHint")]
-        : [t("errors.generic"), t("errors.genericHint")];
-  return (
-    <section className="page page--centered" aria-labelledby="error-title">
-      <h1 id="error-title">{title}</h1>
-      <p>{hint}</p>
-      <a className="button" href={home}>
-        {t("errors.backHome")}
-      </a>
-    </section>
+    </main>
   );
 }

@@ -14,7 +14,8 @@ const pageRoutes = localeCodes.flatMap((locale) => {
 
 // Endpoints the pages post to, and developer tools: one each, outside the language prefixes.
 export default [
-  ...pageRoutes,
+  // The parents' pages share one frame (header, footer, consent); the console has its own below.
+  layout("routes/funnel-layout.tsx", { id: "funnel" }, pageRoutes),
   route("actions/confirm-email", "routes/confirm-email.ts", { id: "confirm-email" }),
   route("dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev-mailbox" }),
   // The operator console: one address in every language (the operator picks one).

@@ -1,8 +1,10 @@
 import { signInOperator, signOutOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { knownFailure } from "@kinderready/domain/known-failure";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { requestLocale } from "../i18n/request-locale.server.ts";
 import type { Route } from "../routes/console/+types/console-sign-in";
 import { operatorSetCookie } from "./operator-cookie.server.ts";
 import { isSameOrigin, safeNext, sessionOperator, signInPath } from "./operator-guard.server.ts";
@@ -13,7 +15,7 @@ import { isSameOrigin, safeNext, sessionOperator, signInPath } from "./operator-
 export async function loadConsoleSignIn({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if ((await sessionOperator({ request, context })).operator) throw redirect(next);
-  return { next };
+  return { next, title: serverI18n(requestLocale(request)).t("console:signIn.title") };
 }
 
 const refusals = ["locked", "accountLocked", "throttled"] as const;

@@ -1,12 +1,18 @@
 import { locales } from "@kinderready/i18n/locales";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 import { loadConsoleLayout } from "../../console/console-layout-route.server.ts";
+import { consoleMeta } from "../../console/console-meta.ts";
 import { requireOperator } from "../../console/operator-guard.server.ts";
+import { consoleCatalogueHandle } from "../../i18n/load-catalogue.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-layout";
 
 // The console's frame: who is signed in, the sections, the language, signing out.
+
+export const handle = consoleCatalogueHandle;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.title);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStyles }];
 

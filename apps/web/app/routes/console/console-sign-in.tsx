@@ -1,10 +1,16 @@
 import { Form, useNavigation } from "react-router";
+import { consoleMeta } from "../../console/console-meta.ts";
 import { handleConsoleSignInAction, loadConsoleSignIn } from "../../console/console-sign-in-route.server.ts";
+import { consoleCatalogueHandle } from "../../i18n/load-catalogue.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import consoleStyles from "../../styles/console.css?url";
 import type { Route } from "./+types/console-sign-in";
 
 // The console's sign-in (/admin/sign-in/), and signing out (a post with intent=sign-out).
+
+export const handle = consoleCatalogueHandle;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.title);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: consoleStyles }];
 
