@@ -1,6 +1,6 @@
 import { intlLocale } from "@kinderready/i18n/intl-locale";
-import { Fragment } from "react";
 import { Form, useMatches, useRouteLoaderData } from "react-router";
+import { LinkedText } from "../components/linked-text.tsx";
 import { useTranslation } from "../i18n/translation-context.tsx";
 import { loadLegalDocument, optOutOfAdSharing } from "../legal/legal-route.server.ts";
 import { pageById, pageIdOf } from "../pages.ts";
@@ -11,31 +11,6 @@ export const loader = (args: Route.LoaderArgs) => loadLegalDocument(args);
 export const action = (args: Route.ActionArgs) => optOutOfAdSharing(args);
 
 const lastUpdated = new Date("2026-11-23T00:00:00Z");
-
-/** Email addresses and web addresses in a paragraph become links. */
-function Linked({ text }: { text: string }) {
-  const parts = text.split(/((?:https?:\/\/[^\s]+[^\s.,;:!?»”)])|(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+))/);
-  return (
-    <>
-      {parts.map((part, index) => {
-        const key = `${index}-${part}`;
-        if (/^https?:\/\//.test(part))
-          return (
-            <a key={key} href={part} rel="noopener noreferrer">
-              {part}
-            </a>
-          );
-        if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(part))
-          return (
-            <a key={key} href={`mailto:${part}`}>
-              {part}
-            </a>
-          );
-        return <Fragment key={key}>{part}</Fragment>;
-      })}
-    </>
-  );
-}
 
 // One component for the six legal documents; the route id says which one.
 export default function Legal({ loaderData }: Route.ComponentProps) {
@@ -74,12 +49,14 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           {section.paragraphs.map((paragraph) => (
             // Paragraphs of a section differ, so the text is a stable key.
             <p key={paragraph}>
-              <Linked text={paragraph} />
+              <LinkedText text={paragraph} />
             </p>
           ))}
         </section>
       ))}
-      <p>{t("pages.legal.contact", { email: root?.config.supportEmail ?? "" })}</p>
+      <p>
+        <LinkedText text={t("pages.legal.contact", { email: root?.config.supportEmail ?? "" })} />
+      </p>
     </article>
   );
 }
