@@ -41,7 +41,7 @@ const list = (values: readonly string[]) => sql.raw(`array[${values.map((value) 
 const stepIndex = (id: string) => funnelSteps.findIndex((step) => step.id === id);
 
 export async function seedConsoleData(db: Database, size: ConsoleDataSize): Promise<void> {
-  await seedPriceCatalogue(db, defaultProduct);
+  await seedPriceCatalogue(db);
   // Parents are the first two thirds of the visitors; the rest left during the quiz.
   const visitors = Math.ceil(size.users * 1.5);
   const emailStep = stepIndex("email");

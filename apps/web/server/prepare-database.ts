@@ -4,7 +4,6 @@ import { seedDatabase } from "@kinderready/db/seed-database";
 import { backfillVisitorFunnel } from "@kinderready/domain/analytics/visitor-funnel.server";
 import { ensureFirstOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { migrateSimulator } from "@kinderready/gateway-simulator/simulator-migrations";
 
 /**
@@ -22,7 +21,7 @@ export async function prepareDatabase(
     await database.migrate();
     if (config.payments.gateway === "simulator") await migrateSimulator(database);
     await seedDatabase(database.db);
-    await seedPriceCatalogue(database.db, defaultProduct);
+    await seedPriceCatalogue(database.db);
     // Once, after the upgrade that added the console's funnel table: events stored before it.
     await backfillVisitorFunnel(database.db);
     const { firstOperator } = config;

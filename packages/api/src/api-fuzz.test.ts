@@ -260,7 +260,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     // A web process's queue: requests enqueue, and no worker writes behind the fuzzer's back.
     jobs = await startJobs(database, { runsJobs: false, log: createLogger({ level: "warn" }) });
     await createEmailQueues(jobs);

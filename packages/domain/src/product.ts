@@ -1,4 +1,6 @@
-/** The products this funnel sells; every lead, price and printable belongs to one. */
+/** The products the API protocol and the database schema allow: every lead, price and printable names one. */
 export const products = ["kinderready"] as const;
 export type Product = (typeof products)[number];
-export const defaultProduct: Product = products[0];
+/** Rows still carry a product column (the schema and protocol allow several); this funnel sells one, this one. */
+export const soldProduct: Product = products[0];
+export const defaultProduct: Product = soldProduct;

@@ -55,11 +55,10 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
   // The countdown as the server keeps it: undefined until the price was first on this parent's screen.
   const offerSecondsLeft = token.success
-    ? await getOfferCountdown(services.db, { userToken: token.data, product: defaultProduct, now: new Date() })
+    ? await getOfferCountdown(services.db, { userToken: token.data, now: new Date() })
     : undefined;
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
-    product: defaultProduct,
     purchaseType: "subscription",
     flow: flowType,
     introOfferGroup: introOffer.group,
@@ -128,7 +127,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   }
   const offerTimeoutSeconds = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
   if (body.data.intent === "offer-shown") {
-    const input = { userToken: token.data, product: defaultProduct, timeoutSeconds: offerTimeoutSeconds };
+    const input = { userToken: token.data, timeoutSeconds: offerTimeoutSeconds };
     try {
       const secondsLeft = await showSubscriptionOffer(services.db, { ...input, now: new Date() });
       return { intent: "offer-shown", secondsLeft } satisfies PurchaseActionResult;

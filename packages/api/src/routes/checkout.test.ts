@@ -30,7 +30,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     loopback = await startLoopbackGateway({
       database,
       now: () => clock,

@@ -64,7 +64,7 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
   });
 
   it("reports each group's exposures, purchases after exposure, revenue per visitor and chance to beat A", async () => {
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     const [plan] = await database.db.select({ id: pricePlans.id }).from(pricePlans).limit(1);
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     const parent = async (group: string, paid: { amount: number; currency: string; at?: Date }[]) => {

@@ -33,7 +33,7 @@ describe.each(testDatabases())("profile API on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     loopback = await startLoopbackGateway({ database, now: () => new Date() });
     app = await buildTestApi(database, testServices(database.db, { send: async () => null }, loopback.gateway));
   }, 60_000);

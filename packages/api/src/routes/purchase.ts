@@ -50,7 +50,6 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
     async (request) => ({
       seconds_left: await showSubscriptionOffer(db, {
         userToken: request.body.user_token,
-        product: request.body.product,
         timeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
         now: services.payments.now(),
       }),

@@ -32,7 +32,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     loopback = await startLoopbackGateway({ database, now: () => clock });
     const jobs = { send: async () => null };
     services = testServices(database.db, jobs, loopback.gateway, () => clock);

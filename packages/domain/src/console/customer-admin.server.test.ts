@@ -38,7 +38,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     loopback = await startLoopbackGateway({ database, now: () => clock });
     deps = {
       db: database.db,

@@ -73,7 +73,7 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     const quiz: Step[] = [
       ["page_viewed"],
       ["quiz_step_viewed", { step: "ty" }],

@@ -18,7 +18,7 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     operatorId = (
       await createOperator(database.db, { email: "prices@example.com", password: "a long passphrase", createdBy: null })
     ).id;
@@ -51,7 +51,6 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     });
     const offer = await getPriceConfig(database.db, {
       countryCode: "de",
-      product: "kinderready",
       purchaseType: "subscription",
       flow: "copy_1",
       introOfferGroup: "B",

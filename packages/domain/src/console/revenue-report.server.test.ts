@@ -60,7 +60,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     deps = {
       db: database.db,
       gateway,

@@ -29,7 +29,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await createPaymentQueues(boss);
   }, 60_000);

@@ -27,7 +27,7 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db, "kinderready");
+    await seedPriceCatalogue(database.db);
     deps = {
       db: database.db,
       gateway,

@@ -2,7 +2,7 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { offerStates, users } from "@kinderready/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import {
   secondsLeft,
   startingSeconds,
@@ -62,18 +62,18 @@ export async function recordUpsaleDecision(
   return (await readOfferState(db, input.userId)).upsaleStage;
 }
 
-async function parentId(db: Database, input: { userToken: string; product: Product }): Promise<string | undefined> {
+async function parentId(db: Database, input: { userToken: string }): Promise<string | undefined> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+    .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
   return user?.id;
 }
 
 /** Seconds left on a parent's countdown; undefined before the price was first shown (or for no parent). */
 export async function getOfferCountdown(
   db: Database,
-  input: { userToken: string; product: Product; now: Date },
+  input: { userToken: string; now: Date },
 ): Promise<number | undefined> {
   const userId = await parentId(db, input);
   const deadline = userId && (await readOfferState(db, userId)).deadline;
@@ -83,7 +83,7 @@ export async function getOfferCountdown(
 /** The price is on the parent's screen: the countdown starts, once; answers the seconds left. */
 export async function showSubscriptionOffer(
   db: Database,
-  input: { userToken: string; product: Product; timeoutSeconds: number; now: Date },
+  input: { userToken: string; timeoutSeconds: number; now: Date },
 ): Promise<number> {
   const userId = await parentId(db, input);
   if (!userId) throw new DomainError("not-found", "user_token", "No parent has this token");

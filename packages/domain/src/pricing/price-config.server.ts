@@ -1,19 +1,19 @@
 import type { Database } from "@kinderready/db/open-db";
 import { pricePlans } from "@kinderready/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { type CurrencyCode, currencies, currencyFor } from "./currency.ts";
 import { type PriceVariant, priceCatalogue, type SplitGroup } from "./price-catalogue.ts";
 import type { PriceConfig, PricePlan } from "./price-config-schema.ts";
 
 /**
- * Writes the catalogue into `price_plans` for a product. Existing rows are kept: once the
- * catalogue is in the database, the operator's edits there are the prices.
+ * Writes the catalogue into `price_plans`. Existing rows are kept: once the catalogue is in the
+ * database, the operator's edits there are the prices.
  */
-export async function seedPriceCatalogue(db: Database, product: Product): Promise<void> {
+export async function seedPriceCatalogue(db: Database): Promise<void> {
   await db
     .insert(pricePlans)
-    .values(priceCatalogue.map((entry) => ({ product, ...entry })))
+    .values(priceCatalogue.map((entry) => ({ product: soldProduct, ...entry })))
     .onConflictDoNothing();
 }
 
@@ -44,7 +44,6 @@ export async function getPriceConfig(
   db: Database,
   input: {
     countryCode: string;
-    product: Product;
     purchaseType: "subscription" | "upsale";
     flow: "main" | "copy_1";
     introOfferGroup: SplitGroup;
@@ -57,7 +56,7 @@ export async function getPriceConfig(
     .from(pricePlans)
     .where(
       and(
-        eq(pricePlans.product, input.product),
+        eq(pricePlans.product, soldProduct),
         eq(pricePlans.currency, currency),
         input.purchaseType === "subscription"
           ? and(eq(pricePlans.kind, "subscription"), eq(pricePlans.splitGroup, group))
