@@ -1,9 +1,9 @@
 import underPressure from "@fastify/under-pressure";
 import type { ErrorBody } from "@kinderready/api/error-handler";
 import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
-import { cookieString, readCookie } from "@kinderready/domain/cookies";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cookieString, readCookie } from "../app/cookies.ts";
 import { unavailableHtml } from "../app/database-outage.server.ts";
 import { createNonce } from "./content-security-policy.ts";
 

@@ -1,4 +1,3 @@
-import { cookieString } from "@kinderready/domain/cookies";
 import {
   chooseLocale,
   isLocale,
@@ -9,6 +8,7 @@ import {
   splitLocalePath,
 } from "@kinderready/i18n/locales";
 import { isConsolePath } from "../app/console/console-paths.ts";
+import { cookieString } from "../app/cookies.ts";
 
 export type PageRoutingInput = {
   method: string;

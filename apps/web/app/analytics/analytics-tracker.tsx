@@ -1,8 +1,8 @@
-import { readAdConsent } from "@kinderready/domain/consent/ad-consent";
 import type { Locale } from "@kinderready/i18n/locales";
 import { splitLocalePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { pageForPath } from "../pages.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";

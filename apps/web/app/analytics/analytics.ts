@@ -1,7 +1,7 @@
 import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
 import type { AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
-import { readCookie } from "@kinderready/domain/cookies";
 import { createRandomToken } from "@kinderready/domain/random-token";
+import { readCookie } from "../cookies.ts";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";

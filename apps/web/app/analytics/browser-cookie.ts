@@ -1,4 +1,4 @@
-import { cookieString } from "@kinderready/domain/cookies";
+import { cookieString } from "../cookies.ts";
 
 /** A first-party cookie scripts can read, written from the page (Secure on https). */
 export function writeBrowserCookie(name: string, value: string, maxAgeSeconds: number): void {

@@ -1,8 +1,9 @@
 import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
 import { metaEventName } from "@kinderready/domain/analytics/forwarding/conversion-event-names";
-import { adsAllowed, readAdConsent } from "@kinderready/domain/consent/ad-consent";
-import { adSharingOptOutCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";
-import { readCookie } from "@kinderready/domain/cookies";
+import { adsAllowed } from "@kinderready/domain/consent/ad-consent";
+import { readAdConsent } from "../consent/ad-consent-cookie.ts";
+import { adSharingOptOutCookie } from "../consent/ad-sharing-opt-out.ts";
+import { readCookie } from "../cookies.ts";
 
 // The Meta pixel without Meta's script: its documented image request, one per event, sent only
 // when the visitor's consent allows. A purchase carries the order id as its event id, which is

@@ -1,10 +1,11 @@
-import { type AdConsent, adConsentCookie } from "@kinderready/domain/consent/ad-consent";
+import type { AdConsent } from "@kinderready/domain/consent/ad-consent";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { sendVisit, track } from "../analytics/analytics.ts";
 import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
+import { adConsentCookie } from "../consent/ad-consent-cookie.ts";
 import { useTranslation } from "../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 

@@ -1,5 +1,5 @@
-import { readCookie } from "@kinderready/domain/cookies";
 import { chooseLocale, type Locale, localeCookie } from "@kinderready/i18n/locales";
+import { readCookie } from "../cookies.ts";
 
 // The operator console has one address in every language (no prefix): its language is the
 // operator's choice (the same language cookie as the parents' pages), else the browser's.

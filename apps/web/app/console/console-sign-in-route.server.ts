@@ -1,9 +1,9 @@
 import { signInOperator, signOutOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { secureCookiesFor } from "../cookies.ts";
 import { requestLocale } from "../i18n/request-locale.server.ts";
 import type { Route } from "../routes/console/+types/console-sign-in";
 import { operatorSetCookie } from "./operator-cookie.server.ts";

@@ -1,5 +1,5 @@
 import { sessionLifetime } from "@kinderready/domain/console/operator-accounts.server";
-import { cookieString, readCookie } from "@kinderready/domain/cookies";
+import { cookieString, readCookie } from "../cookies.ts";
 
 // The console's session cookie: HttpOnly, SameSite=Strict (no other site can make the browser
 // send it), and on https `__Host-` prefixed, which browsers accept only with Secure, Path=/ and

@@ -3,9 +3,9 @@ import {
   checkCsrf,
   type SignedInOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
-import { secureCookiesFor } from "@kinderready/domain/cookies";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { secureCookiesFor } from "../cookies.ts";
 import { readOperatorCookie } from "./operator-cookie.server.ts";
 
 // Every console request passes the console's middleware first: no session, no data. The session

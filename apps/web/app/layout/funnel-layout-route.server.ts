@@ -1,7 +1,8 @@
-import { adConsentRequired, readAdConsent } from "@kinderready/domain/consent/ad-consent";
+import { adConsentRequired } from "@kinderready/domain/consent/ad-consent";
 import { localeFromPath, splitLocalePath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { requestContext } from "#load-context";
+import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { pageForPath } from "../pages.ts";
 import type { Route } from "../routes/+types/funnel-layout";
 

@@ -1,5 +1,3 @@
-import { adSharingOptOut, adSharingOptOutSetCookie } from "@kinderready/domain/consent/ad-sharing-opt-out";
-import { secureCookiesFor } from "@kinderready/domain/cookies";
 import {
   getLegalDocument,
   type LegalDocumentId,
@@ -10,6 +8,8 @@ import { recordAdSharingOptOut } from "@kinderready/domain/profile/profile.serve
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { adSharingOptOut, adSharingOptOutSetCookie } from "../consent/ad-sharing-opt-out.ts";
+import { secureCookiesFor } from "../cookies.ts";
 import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/legal";
 

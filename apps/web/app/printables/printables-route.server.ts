@@ -1,5 +1,4 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { readCookie } from "@kinderready/domain/cookies";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
@@ -24,6 +23,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
+import { readCookie } from "../cookies.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";

@@ -1,5 +1,5 @@
-import { cookieString, readCookie } from "@kinderready/domain/cookies";
 import { parentSessionDays } from "@kinderready/domain/profile/profile-rules";
+import { cookieString, readCookie } from "../cookies.ts";
 
 // The parent's session on this device: an HttpOnly cookie holding a random session id
 // (parent-sessions.server.ts), never the user token, set only by a sign-in the server checked.

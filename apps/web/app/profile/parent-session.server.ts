@@ -1,5 +1,4 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { secureCookiesFor } from "@kinderready/domain/cookies";
 import type { Parent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -9,6 +8,7 @@ import {
   type ParentSession,
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
+import { secureCookiesFor } from "../cookies.ts";
 import { parentSessionSetCookie, readParentSession } from "./parent-session-cookie.ts";
 
 // Who the parent is, for the pages. Signed in: the session cookie of this device, started only

@@ -1,4 +1,3 @@
-import { adSharingOptOut } from "@kinderready/domain/consent/ad-sharing-opt-out";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { defaultProduct } from "@kinderready/domain/product";
@@ -27,6 +26,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
+import { adSharingOptOut } from "../consent/ad-sharing-opt-out.ts";
 import type { Route } from "../routes/+types/profile";
 import { sessionCookie, sessionId, sessionParent, signOutCookie } from "./parent-session.server.ts";
 

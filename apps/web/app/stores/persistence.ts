@@ -1,5 +1,5 @@
-import { cookieString, readCookie } from "@kinderready/domain/cookies";
 import type { StateStorage } from "zustand/middleware";
+import { cookieString, readCookie } from "../cookies.ts";
 
 let enabled = false;
 

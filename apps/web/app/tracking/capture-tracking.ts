@@ -1,5 +1,5 @@
-import { readCookie } from "@kinderready/domain/cookies";
 import type { TrackingData } from "@kinderready/domain/onboarding/onboarding-schema";
+import { readCookie } from "../cookies.ts";
 
 const clickKeys = ["utm_campaign", "utm_medium", "utm_source", "utm_content", "gclid", "fbclid", "af_sub1", "ttclid"];
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { adConsentRequired, adsAllowed, readAdConsent } from "./ad-consent.ts";
+import { adConsentRequired, adsAllowed } from "./ad-consent.ts";
 
 describe("ad consent", () => {
   it("is asked for first in the EU, the EEA, the UK and Switzerland only", () => {
     expect(["de", "FR", "gb", "ch", "no"].map(adConsentRequired)).toEqual([true, true, true, true, true]);
     expect(["us", "mx", "ae"].map(adConsentRequired)).toEqual([false, false, false]);
-  });
-
-  it("reads the banner's choice and nothing else", () => {
-    expect(readAdConsent("a=1; kr_ad_consent=granted")).toBe("granted");
-    expect(readAdConsent("kr_ad_consent=denied")).toBe("denied");
-    expect(readAdConsent("kr_ad_consent=yes")).toBeUndefined();
-    expect(readAdConsent(undefined)).toBeUndefined();
   });
 
   it("allows ads only with consent where it is required, never after an opt-out", () => {

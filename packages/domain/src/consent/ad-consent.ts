@@ -1,4 +1,3 @@
-import { readCookie } from "../cookies.ts";
 import { optInCountries } from "./mailing-consent.ts";
 
 // Ad cookies and ad-platform sharing. Where the law asks first (the EU, the EEA, the UK and
@@ -6,18 +5,10 @@ import { optInCountries } from "./mailing-consent.ts";
 // accepts in the consent banner; everywhere else it may, unless they opted out ("do not sell or
 // share", or a Global Privacy Control signal). First-party product analytics is not sharing.
 
-export const adConsentCookie = { name: "kr_ad_consent", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
-
 export const adConsentChoices = ["granted", "denied"] as const;
 export type AdConsent = (typeof adConsentChoices)[number];
 
 export const adConsentRequired = (countryCode: string): boolean => optInCountries.has(countryCode.toLowerCase());
-
-/** The banner's choice from a Cookie header or document.cookie; undefined when never asked. */
-export function readAdConsent(cookies: string | null | undefined): AdConsent | undefined {
-  const value = readCookie(cookies, adConsentCookie.name);
-  return value === "granted" || value === "denied" ? value : undefined;
-}
 
 /** Whether ad pixels may fire and conversions may be shared with ad platforms. */
 export function adsAllowed(input: {

@@ -1,0 +1,12 @@
+import { type AdConsent, adConsentChoices } from "@kinderready/domain/consent/ad-consent";
+import { readCookie } from "../cookies.ts";
+
+// The consent banner's choice, kept a year in a cookie scripts can read (the pixel checks it).
+
+export const adConsentCookie = { name: "kr_ad_consent", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
+/** The banner's choice from a Cookie header or document.cookie; undefined when never asked. */
+export function readAdConsent(cookies: string | null | undefined): AdConsent | undefined {
+  const value = readCookie(cookies, adConsentCookie.name);
+  return adConsentChoices.find((choice) => choice === value);
+}
