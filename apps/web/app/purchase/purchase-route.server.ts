@@ -142,7 +142,6 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   try {
     const { redirectUrl } = await startCheckout(services.payments, {
       userToken: token.data,
-      product: defaultProduct,
       flow: flowOf(url),
       offerTimeoutSeconds,
       countryCode: geo.countryCode,

@@ -75,7 +75,6 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
       }
       const started = await startCheckout(services.payments, {
         userToken: body.user_token,
-        product: body.product,
         flow: body.flow,
         offerTimeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
         countryCode: body.country_code,

@@ -90,7 +90,6 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const subscribed = await subscribe(card);
     await cancelSubscription(database.db, {
       userId: subscribed.user.id,
-      product: "kinderready",
       reason: "high_price",
       now: clock,
     });
@@ -178,7 +177,6 @@ describe.each(testDatabases())("billing on $name", (target) => {
     advance(2 * day - 60_000);
     const cancelled = await cancelSubscription(database.db, {
       userId: user.id,
-      product: "kinderready",
       reason: "high_price",
       now: clock,
     });
@@ -201,13 +199,12 @@ describe.each(testDatabases())("billing on $name", (target) => {
     advance(day);
     await cancelSubscription(database.db, {
       userId: user.id,
-      product: "kinderready",
       reason: "other",
       comment: "Moving",
       now: clock,
     });
     expect(await current(user.id)).toMatchObject({ cancelReason: "other", cancelComment: "Moving" });
-    const restored = await restoreSubscription(database.db, { userId: user.id, product: "kinderready", now: clock });
+    const restored = await restoreSubscription(database.db, { userId: user.id, now: clock });
     expect(restored).toMatchObject({ status: "trialing", cancelledAt: null, cancelComment: null });
     expect(restored.nextAttemptAt).toEqual(subscription.currentPeriodEnd);
     advance(2 * day);
@@ -219,15 +216,14 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const { user } = await subscribe("4067429974719265");
     await cancelSubscription(database.db, {
       userId: user.id,
-      product: "kinderready",
       reason: "high_price",
       now: clock,
     });
     advance(3 * day);
     await runDueRenewals(deps);
-    await expect(
-      restoreSubscription(database.db, { userId: user.id, product: "kinderready", now: clock }),
-    ).rejects.toThrow("Cannot restore subscription");
+    await expect(restoreSubscription(database.db, { userId: user.id, now: clock })).rejects.toThrow(
+      "Cannot restore subscription",
+    );
   });
 
   it("renews an expired subscription with one charge now, for a period from today", async () => {
@@ -235,7 +231,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     // A parent's impatient clicks: however they interleave, one order and one charge. A click
     // that finds the charge still in flight answers "processing" with the same order.
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })),
+      Array.from({ length: 8 }, () => renewExpiredSubscription(deps, { userId: user.id })),
     );
     const first = results.find((result) => result.status === "approved");
     expect(first).toMatchObject({ status: "approved", purpose: "reactivation", amount: 2999 });
@@ -247,19 +243,17 @@ describe.each(testDatabases())("billing on $name", (target) => {
     expect(renewed).toMatchObject({ status: "active", cancelledAt: null });
     expect(renewed.currentPeriodEnd).toEqual(new Date(clock.getTime() + 30 * day));
     // A repeat that arrives after the renewal settled (a double click) gets that renewal back…
-    const repeated = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    const repeated = await renewExpiredSubscription(deps, { userId: user.id });
     expect(repeated.orderId).toBe(first?.orderId);
     // …and later there is nothing to renew.
     advance(60_000);
-    await expect(renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" })).rejects.toThrow(
-      "Cannot restore subscription",
-    );
+    await expect(renewExpiredSubscription(deps, { userId: user.id })).rejects.toThrow("Cannot restore subscription");
   });
 
   it("a request that still saw the ended period gets the renewal just charged for it, not a second charge", async () => {
     const { user } = await expiredSubscription("4067429974719265");
     const ended = await current(user.id);
-    const first = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    const first = await renewExpiredSubscription(deps, { userId: user.id });
     expect(first.status).toBe("approved");
     // The slower of two clicks read the subscription before the first renewal landed: the same
     // view, as its next queries run after the first order settled.
@@ -267,7 +261,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       .update(subscriptions)
       .set({ status: ended.status, currentPeriodEnd: ended.currentPeriodEnd })
       .where(eq(subscriptions.id, ended.id));
-    const second = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    const second = await renewExpiredSubscription(deps, { userId: user.id });
     expect(second.orderId).toBe(first.orderId);
     const charges = await database.db
       .select({ n: count() })
@@ -278,11 +272,11 @@ describe.each(testDatabases())("billing on $name", (target) => {
 
   it("a declined renewal from the profile leaves it expired, and the next try is a new order", async () => {
     const { user } = await expiredSubscription("4000000000013021");
-    const declined = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    const declined = await renewExpiredSubscription(deps, { userId: user.id });
     expect(declined).toMatchObject({ status: "declined", errorCode: "3.02" });
     expect((await current(user.id)).status).toBe("expired");
     advance(60_000);
-    const retried = await renewExpiredSubscription(deps, { userId: user.id, product: "kinderready" });
+    const retried = await renewExpiredSubscription(deps, { userId: user.id });
     expect(retried.orderId).not.toBe(declined.orderId);
   });
 

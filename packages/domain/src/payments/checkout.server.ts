@@ -7,7 +7,7 @@ import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
 import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { hasAccess } from "./subscription-billing.server.ts";
@@ -21,7 +21,6 @@ import { hasAccess } from "./subscription-billing.server.ts";
 
 export type CheckoutInput = {
   userToken: string;
-  product: Product;
   flow: FlowType;
   /** The countdown's configured length, for a parent who buys before the price was ever shown. */
   offerTimeoutSeconds: number;
@@ -47,13 +46,13 @@ export async function startCheckout(
   const [user] = await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+    .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
   if (!user?.email) throw unknownUser();
 
   const [subscription] = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
   if (subscription && hasAccess(subscription, deps.now())) {
     throw new DomainError(
       "conflict",
@@ -80,7 +79,7 @@ export async function startCheckout(
     .from(pricePlans)
     .where(
       and(
-        eq(pricePlans.product, input.product),
+        eq(pricePlans.product, soldProduct),
         eq(pricePlans.kind, "subscription"),
         eq(pricePlans.variant, variant),
         eq(pricePlans.splitGroup, introOfferGroup),

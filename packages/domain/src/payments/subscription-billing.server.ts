@@ -2,7 +2,7 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { and, count, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
 import type { GatewayOrder } from "./payment-gateway.ts";
@@ -218,11 +218,11 @@ async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRo
 const cannotRestore = () =>
   new DomainError("conflict", "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
 
-async function lockSubscription(tx: Transaction, userId: string, product: Product) {
+async function lockSubscription(tx: Transaction, userId: string) {
   const [existing] = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, product)))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)))
     .for("update");
   return existing;
 }
@@ -233,10 +233,10 @@ async function lockSubscription(tx: Transaction, userId: string, product: Produc
  */
 export async function cancelSubscription(
   db: Database,
-  input: { userId: string; product: Product; reason: CancelReason; comment?: string | undefined; now: Date },
+  input: { userId: string; reason: CancelReason; comment?: string | undefined; now: Date },
 ): Promise<SubscriptionRow | undefined> {
   return db.transaction(async (tx) => {
-    const existing = await lockSubscription(tx, input.userId, input.product);
+    const existing = await lockSubscription(tx, input.userId);
     if (!existing || !["trialing", "active", "past_due"].includes(existing.status)) return existing;
     const [cancelled] = await tx
       .update(subscriptions)
@@ -261,10 +261,10 @@ export async function cancelSubscription(
  */
 export async function restoreSubscription(
   db: Database,
-  input: { userId: string; product: Product; now: Date },
+  input: { userId: string; now: Date },
 ): Promise<SubscriptionRow> {
   return db.transaction(async (tx) => {
-    const existing = await lockSubscription(tx, input.userId, input.product);
+    const existing = await lockSubscription(tx, input.userId);
     if (!existing || !canRestore(existing, input.now)) throw cannotRestore();
     const status: SubscriptionStatus =
       existing.trialEndsAt && existing.trialEndsAt > input.now && existing.failedRenewals === 0 ? "trialing" : "active";
@@ -320,14 +320,11 @@ async function recentReactivation(deps: PaymentDeps, userId: string): Promise<Or
  * Renews an expired subscription from the profile: one charge now on the card on file for a new
  * period. A double click finds the same order; after a decline, a new attempt is a new order.
  */
-export async function renewExpiredSubscription(
-  deps: PaymentDeps,
-  input: { userId: string; product: Product },
-): Promise<OrderRow> {
+export async function renewExpiredSubscription(deps: PaymentDeps, input: { userId: string }): Promise<OrderRow> {
   const [subscription] = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, input.product)));
+    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, soldProduct)));
   if (!subscription?.cardToken || !canRenew(subscription)) {
     const justRenewed = subscription && (await recentReactivation(deps, subscription.userId));
     if (justRenewed) return justRenewed;

@@ -162,7 +162,6 @@ export async function cancelParentSubscription(
   const now = deps.now();
   const after = await cancelSubscription(deps.db, {
     userId: user.id,
-    product: input.product,
     reason: input.request.reason,
     comment: input.request.comment,
     now,
@@ -177,10 +176,7 @@ export async function restoreParentSubscription(
 ): Promise<SubscriptionInfo> {
   const user = await requireParent(deps.db, input);
   const now = deps.now();
-  return describeSubscription(
-    await restoreSubscription(deps.db, { userId: user.id, product: input.product, now }),
-    now,
-  );
+  return describeSubscription(await restoreSubscription(deps.db, { userId: user.id, now }), now);
 }
 
 /** Charges the card on file for a new period; answers the order as the gateway left it. */
@@ -189,7 +185,7 @@ export async function renewParentSubscription(
   input: { token: string; product: Product },
 ): Promise<{ status: "approved" | "declined" | "processing"; errorCode: string | null }> {
   const user = await requireParent(deps.db, input);
-  const order = await renewExpiredSubscription(deps, { userId: user.id, product: input.product });
+  const order = await renewExpiredSubscription(deps, { userId: user.id });
   const status = order.status === "approved" || order.status === "declined" ? order.status : "processing";
   return { status, errorCode: order.errorCode };
 }
