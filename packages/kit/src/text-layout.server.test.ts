@@ -28,6 +28,10 @@ describe("text layout", () => {
     for (const line of lines) expect(line.width).toBeLessThanOrEqual(120);
   });
 
+  it("draws Arabic punctuation after a Western number in the Arabic face (Nunito has no ، or ؟)", () => {
+    expect(missingGlyphs(layoutLine("العدّ حتى 5، والألوان. كم ينقص لتصبح 10؟", "body", 12, true))).toEqual([]);
+  });
+
   it("reports characters no font can draw", () => {
     expect(missingGlyphs(layoutLine("Ñandú Ёлка «ابجد» ٣، أخفِ؟", "body", 12, true))).toEqual([]);
     expect(missingGlyphs(layoutLine("漢字", "body", 12, false))).toEqual(["漢", "字"]);

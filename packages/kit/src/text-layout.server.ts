@@ -35,10 +35,13 @@ export function layoutLine(text: string, role: FontRole, size: number, rtlParagr
     const level = levels.levels[offset] ?? 0;
     const shown = mirrored.get(offset) ?? char;
     const codePoint = char.codePointAt(0) ?? 0;
-    // Spaces and punctuation stay in the current run's font so runs do not split needlessly.
+    // Spaces and punctuation stay in the current run's font so runs do not split needlessly;
+    // Arabic punctuation (، ؟) always takes the Arabic face, which alone draws it, even after a
+    // Western number.
     const neutral = /[\s\p{P}\p{S}]/u.test(char);
     const last = runs.at(-1);
-    const font = neutral && last ? last.font : fontForCodePoint(role, codePoint);
+    const own = fontForCodePoint(role, codePoint);
+    const font = neutral && last && own === role ? last.font : own;
     if (last && last.level === level && last.font === font) last.text += shown;
     else runs.push({ text: shown, font, level });
     offset += char.length;
