@@ -1,9 +1,10 @@
 import { localeCodes } from "@kinderready/i18n/locales";
+import { germanSie, languageRules, ruleBreaches, textsOf } from "@kinderready/i18n/test/language-rules";
 import { describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
 import { fill, kitContent, kitWords, parseKitContent } from "./content.server.ts";
 import { itemTitle } from "./item-text.server.ts";
-import { alphabet } from "./letters.ts";
+import { alphabet, formatNumber } from "./letters.ts";
 import { pictureIds } from "./pictures/picture-catalogue.ts";
 import { canStroke } from "./tracing/stroke-font.ts";
 
@@ -31,6 +32,39 @@ describe.each(localeCodes)("kit content in %s", (locale) => {
     expect(same).toEqual([]);
     expect(content.levels["1"].title).not.toBe(english.levels["1"].title);
     expect(content.page.footer).not.toBe(english.page.footer);
+  });
+});
+
+// The worksheets speak to the child ("du" in German, as every German workbook does); the rest of
+// the kit (cover, guide, level names, activity cards) speaks to the parent.
+const childTexts = /^(templates|directions|drawings|breathingCards)\.|^book\.(wellDone|tracker)$/;
+// An activity's name made of what the two players say.
+const parentTextExceptions = new Set(["activities.my-turn-your-turn-tower.title"]);
+
+describe.each(localeCodes)("kit texts in %s", (locale) => {
+  it("keep the language's house rules (register, variant, digits)", () => {
+    const texts = { ...textsOf(kitContent(locale)), ...textsOf(kitWords(locale), "words") };
+    const rules = languageRules[locale];
+    // What the parent is told to say to the child is quoted („Fass dir an die Nase“).
+    const parentTexts = Object.fromEntries(
+      Object.entries(texts)
+        .filter(([path]) => !childTexts.test(path) && !parentTextExceptions.has(path))
+        .map(([path, text]) => [path, text.replace(/„[^“]*“/g, "")]),
+    );
+    expect([
+      ...ruleBreaches(
+        rules.filter((rule) => rule !== germanSie),
+        texts,
+      ),
+      ...ruleBreaches(
+        rules.filter((rule) => rule === germanSie),
+        parentTexts,
+      ),
+    ]).toEqual([]);
+  });
+
+  it("print numbers (pages, levels, counting) in the language's digits", () => {
+    expect(formatNumber(locale, 15)).toBe("15");
   });
 });
 

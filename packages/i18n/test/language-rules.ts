@@ -1,0 +1,96 @@
+import type { Locale } from "../src/locales.ts";
+
+// The house rules of three languages, written as what breaks them (ADR 0038, glossaries in
+// docs/i18n/): German speaks to the parent as "Sie" and says "Stufe", Portuguese is Brazil's,
+// Arabic writes Western digits. The tests of every place that holds texts (catalogues, legal
+// documents, the kit) run their texts through these patterns.
+
+export type LanguageRule = { name: string; pattern: RegExp };
+
+/** The words of the list as whole words: a letter on neither side (\b does not know "ü"). */
+const words = (list: string, flags = "giu") => new RegExp(`(?<![\\p{L}\\p{N}])(?:${list})(?![\\p{L}\\p{N}])`, flags);
+const anyCase = (list: string[]) => list.map((word) => `[${word[0]?.toUpperCase()}${word[0]}]${word.slice(1)}`);
+
+/**
+ * German in the "du" register: its pronouns, and the imperatives the catalogues once used (some
+ * only in lower case: "Versuch", "Tipp" and "Schau" are also nouns). The kit speaks to the child
+ * as "du" on its worksheets; its tests leave those texts out of this rule.
+ */
+export const germanSie: LanguageRule = {
+  name: 'the "du" register (German texts say "Sie")',
+  pattern: words(
+    [
+      ...anyCase(
+        "du dich dir dein deine deinem deinen deiner deines euch euer eure eurem euren eurer eures".split(" "),
+      ),
+      ..."mach schreib versuch geh tipp prüf hol schau gib nimm lies sieh probier behalt".split(" "),
+      ..."Mach Schreib Geh Prüf Hol Gib Nimm Lies Sieh Probier Behalt".split(" "),
+    ].join("|"),
+    "gu",
+  ),
+};
+
+export const germanStufe: LanguageRule = {
+  name: '"Level" (German texts say "Stufe")',
+  pattern: words("levels?|level-\\p{L}+"),
+};
+
+/** Words, spellings and forms of Portugal's Portuguese, each with the Brazilian one in the glossary. */
+export const brazilianPortuguese: LanguageRule = {
+  name: "European Portuguese (texts are Brazilian)",
+  pattern: words(
+    [
+      // vocabulary
+      "telemóve(?:l|is)|registos?|registad[oa]s?|registar|factos?|equipas?|ecrãs?|écrans?|utilizador(?:es|as?)?",
+      "ficheiros?|descarreg\\p{L}*|subscri\\p{L}*|moradas?|pequeno-almoço|casas? de banho|autocarros?",
+      "comboios?|sumos?|rebuçados?|frigoríficos?|lápis de cera|sítios?|contact[oae]\\p{L}*|receção|perceção",
+      "autocolantes?|puzzles?|miúd[oa]s?|partilh\\p{L}*|connosco|convosco|ligaç(?:ão|ões)|aced(?:er|e|a|em|ido)",
+      "castanh[oa]s?|camisolas?|sapatilhas?|chávenas?|esferográficas?|fita-cola|pastilhas? elásticas?",
+      "loiças?|raparigas?|montras?|aguarelas?|agrafador|carrinhas?|relva|infantários?|educador\\p{L}* de infância",
+      "bebés|bebé",
+      // spelling: ó/é before m or n where Brazil writes ô/ê (autónomo, prémio, género, termómetro)
+      "\\p{L}*[óé][mn][aeiouáéíóú]\\p{L}*",
+      // the "tu" forms
+      "tu|teu|tua|teus|tuas|ti|contigo|vós|podes|tens|queres|estás|és|vais|fazes|sabes|vês|consegues|gostas|precisas",
+      // "estar a fazer" and the "A enviar…" labels, where Brazil says "fazendo", "Enviando…"
+      "(?:est(?:á|ão|amos|ou|ava|avam|ar)|fic(?:a|am|ar)|and(?:a|am)) a \\p{L}+(?:ar|er|ir)",
+      "a \\p{L}+(?:ar|er|ir)…",
+    ].join("|"),
+  ),
+};
+
+export const westernDigits: LanguageRule = {
+  name: "Arabic-Indic digits (Arabic texts write 0-9)",
+  pattern: /[\u0660-\u0669\u06f0-\u06f9]/gu,
+};
+
+export const languageRules: Record<Locale, LanguageRule[]> = {
+  en: [],
+  ru: [],
+  es: [],
+  fr: [],
+  ar: [westernDigits],
+  de: [germanSie, germanStufe],
+  pt: [brazilianPortuguese],
+};
+
+/** Every string of a JSON document by its path ("book.guideTips.0"). */
+export function textsOf(node: unknown, path = ""): Record<string, string> {
+  if (typeof node === "string") return { [path]: node };
+  if (!node || typeof node !== "object") return {};
+  return Object.assign(
+    {},
+    ...Object.entries(node).map(([key, value]) => textsOf(value, path ? `${path}.${key}` : key)),
+  );
+}
+
+/** Each breach as "path: what was found (the rule)", so a failing test lists every one. */
+export function ruleBreaches(rules: readonly LanguageRule[], texts: Record<string, string>): string[] {
+  return Object.entries(texts).flatMap(([path, text]) => {
+    // Markup tags (<subscription>) and placeholders ({{name}}) are not text anyone reads.
+    const prose = text.replace(/<\/?[\w-]+>|\{\{[^}]*\}\}/g, " ");
+    return rules.flatMap((rule) =>
+      [...prose.matchAll(rule.pattern)].map((match) => `${path}: "${match[0]}" (${rule.name})`),
+    );
+  });
+}
