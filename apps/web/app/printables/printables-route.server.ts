@@ -87,7 +87,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined, popup };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
-  if (!(await findParent(services.db, { token: token.data, product: defaultProduct }))) {
+  if (!(await findParent(services.db, { token: token.data }))) {
     throw redirect(localizePath("/onboarding/", locale));
   }
   const input = { userToken: token.data, product: defaultProduct };

@@ -41,7 +41,6 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     token.success
       ? assignIntroOfferGroupByToken(services, {
           token: token.data,
-          product: defaultProduct,
           locale,
           flow: flowType,
         })

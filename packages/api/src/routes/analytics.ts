@@ -4,7 +4,6 @@ import { analyticsBatchSchema, analyticsPayloadSchema } from "@kinderready/domai
 import { listParentEvents } from "@kinderready/domain/analytics/parent-events.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
-import { defaultProduct } from "@kinderready/domain/product";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../error-handler.ts";
@@ -30,7 +29,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
     async (request, reply) => {
       await recordAnalyticsVisit(services.db, {
         payload: request.body,
-        product: defaultProduct,
         userAgent: request.headers["user-agent"],
         now: new Date(),
       });
@@ -54,7 +52,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
     async (request, reply) => {
       const result = await recordAnalyticsEvents(services.db, {
         batch: request.body,
-        product: defaultProduct,
         now: new Date(),
       });
       return reply.status(202).send(result);
@@ -91,7 +88,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
     async (request) => ({
       events: await listParentEvents(services.db, {
         token: request.params.token,
-        product: defaultProduct,
         limit: request.query.limit,
       }),
     }),

@@ -169,8 +169,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       },
     },
     async (request) => {
-      const { locale, user_token, product: productName, ...message } = request.body;
-      const parent = user_token ? await findParent(account.db, { token: user_token, product: productName }) : undefined;
+      // The schema checked the product; the message is the contact form's own fields.
+      const { locale, user_token, product: _product, ...message } = request.body;
+      const parent = user_token ? await findParent(account.db, { token: user_token }) : undefined;
       await submitSupportRequest(account, {
         request: message,
         locale,

@@ -3,7 +3,6 @@ import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema"
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { findParent } from "../parents/find-parent.server.ts";
-import type { Product } from "../product.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 import { deviceKindOf } from "./funnel-steps.ts";
 import { recordFunnelEvents, recordFunnelVisit } from "./visitor-funnel.server.ts";
@@ -11,17 +10,17 @@ import { recordFunnelEvents, recordFunnelVisit } from "./visitor-funnel.server.t
 // Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per
 // batch, nothing else in the request. Forwarding to other services happens in jobs.
 
-async function userIdFor(db: Database, product: Product, token: string | undefined): Promise<string | null> {
-  return token ? ((await findParent(db, { token, product }))?.id ?? null) : null;
+async function userIdFor(db: Database, token: string | undefined): Promise<string | null> {
+  return token ? ((await findParent(db, { token }))?.id ?? null) : null;
 }
 
 /** Stores a batch of browser events; events already stored (a re-sent batch) are skipped. */
 export async function recordAnalyticsEvents(
   db: Database,
-  input: { batch: AnalyticsBatch; product: Product; now: Date },
+  input: { batch: AnalyticsBatch; now: Date },
 ): Promise<{ accepted: number }> {
   const { batch, now } = input;
-  const userId = await userIdFor(db, input.product, batch.user_token);
+  const userId = await userIdFor(db, batch.user_token);
   const userProperties = batch.user_properties ?? {};
   const rows = batch.events.map((event) => ({
     eventId: event.event_id,
@@ -56,12 +55,12 @@ const withoutQuery = (url: string | undefined) => {
  */
 export async function recordAnalyticsVisit(
   db: Database,
-  input: { payload: AnalyticsPayload; product: Product; userAgent: string | undefined; now: Date },
+  input: { payload: AnalyticsPayload; userAgent: string | undefined; now: Date },
 ): Promise<void> {
   const { payload } = input;
   const ua = payload.ua ?? input.userAgent;
   const parsed = ua ? new UAParser(ua).getResult() : undefined;
-  const userId = await userIdFor(db, input.product, payload.user_token);
+  const userId = await userIdFor(db, payload.user_token);
   if (userId && payload.ad_consent) {
     await db
       .update(users)

@@ -3,11 +3,10 @@ import { analyticsEvents } from "@kinderready/db/schema";
 import { desc, eq } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { findParent } from "../parents/find-parent.server.ts";
-import type { Product } from "../product.ts";
 import type { AnalyticsEventName } from "./analytics-events.ts";
 
 /** A parent's latest analytics events, newest first: what support and the operator look at. */
-export async function listParentEvents(db: Database, input: { token: string; product: Product; limit: number }) {
+export async function listParentEvents(db: Database, input: { token: string; limit: number }) {
   const user = await findParent(db, input);
   if (!user) throw new DomainError("not-found", "token", "No parent has this token");
   const rows = await db

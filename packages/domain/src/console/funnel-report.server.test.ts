@@ -45,7 +45,6 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
         ...(input.country && { country_code: input.country }),
         ...(input.utmSource && { utm_source: input.utmSource }),
       },
-      product: "kinderready",
       userAgent: input.userAgent ?? iphone,
       now: new Date(at),
     });
@@ -62,7 +61,6 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
           ...(properties && { properties }),
         })),
       },
-      product: "kinderready",
       now: new Date(at),
     });
     return deviceId;

@@ -42,7 +42,6 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     });
     const again = await assignIntroOfferGroupByToken(deps(), {
       token: user.token,
-      product: "kinderready",
       locale: "en",
       flow: "copy_1",
     });
@@ -70,7 +69,6 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     expect(
       await assignIntroOfferGroupByToken(deps(), {
         token: randomUUID(),
-        product: "kinderready",
         locale: "en",
         flow: "copy_1",
       }),

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import type { FlowType } from "../flows.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
-import type { Product } from "../product.ts";
 import {
   assignGroup,
   defaultGroup,
@@ -138,10 +137,10 @@ export async function assignIntroOfferGroup(
 /** The same, for the holder of a user token (the offer page); A for a token nobody holds. */
 export async function assignIntroOfferGroupByToken(
   deps: SplitDeps,
-  input: { token: string; product: Product; locale: Locale; flow: FlowType },
+  input: { token: string; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const user = await findParent(deps.db, { token: input.token, product: input.product });
+  const user = await findParent(deps.db, { token: input.token });
   return user
     ? assignIntroOfferGroup(deps, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
     : notInSplit;
