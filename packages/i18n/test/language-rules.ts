@@ -1,9 +1,10 @@
 import type { Locale } from "../src/locales.ts";
 
-// The house rules of three languages, written as what breaks them (ADR 0038, glossaries in
+// The house rules of four languages, written as what breaks them (ADR 0038, glossaries in
 // docs/i18n/): German speaks to the parent as "Sie" and says "Stufe", Portuguese is Brazil's,
-// Arabic writes Western digits. The tests of every place that holds texts (catalogues, legal
-// documents, the kit) run their texts through these patterns.
+// Arabic writes Western digits, French keeps a non-breaking space before its punctuation. The
+// tests of every place that holds texts (catalogues, legal documents, the kit) run their texts
+// through these patterns.
 
 export type LanguageRule = { name: string; pattern: RegExp };
 
@@ -64,11 +65,17 @@ export const westernDigits: LanguageRule = {
   pattern: /[\u0660-\u0669\u06f0-\u06f9]/gu,
 };
 
+/** French typography: a non-breaking space before ? ! : ; » and after «, and the apostrophe ’. */
+export const frenchTypography: LanguageRule = {
+  name: "French typography (non-breaking space before ?!:;» and after «, apostrophe ’)",
+  pattern: /[ \t][?!:;»]|«[ \t]|(?<=\p{L})'(?=\p{L})/gu,
+};
+
 export const languageRules: Record<Locale, LanguageRule[]> = {
   en: [],
   ru: [],
   es: [],
-  fr: [],
+  fr: [frenchTypography],
   ar: [westernDigits],
   de: [germanSie, germanStufe],
   pt: [brazilianPortuguese],
