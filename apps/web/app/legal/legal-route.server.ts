@@ -3,7 +3,6 @@ import {
   type LegalDocumentId,
   legalDocumentIds,
 } from "@kinderready/domain/legal/legal-documents.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { recordAdSharingOptOut } from "@kinderready/domain/profile/profile.server";
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
@@ -32,7 +31,7 @@ export async function loadLegalDocument({ url, request, context }: Route.LoaderA
   // A signed-in parent's browser opted out (button or GPC): the opt-out is theirs, on every device.
   if (optOut && optOut !== "none") {
     const parent = await sessionParent(request, services);
-    if (parent) await recordAdSharingOptOut(services.account, { token: parent.token, product: defaultProduct });
+    if (parent) await recordAdSharingOptOut(services.account, { token: parent.token });
   }
   return {
     sections: getLegalDocument(localeFromPath(url.pathname), document, {
@@ -48,7 +47,7 @@ export async function optOutOfAdSharing({ url, request, context }: Route.ActionA
   const { config, services } = context.get(requestContext);
   if (!/\/terms\/do-not-sell\/?$/.test(url.pathname)) throw data(null, { status: 405 });
   const parent = await sessionParent(request, services);
-  if (parent) await recordAdSharingOptOut(services.account, { token: parent.token, product: defaultProduct });
+  if (parent) await recordAdSharingOptOut(services.account, { token: parent.token });
   return redirect(url.pathname, {
     status: 303,
     headers: { "set-cookie": adSharingOptOutSetCookie(secureCookiesFor(config.appUrl)) },

@@ -1,7 +1,6 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { Parent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
-import { defaultProduct } from "@kinderready/domain/product";
 import {
   endParentSession,
   findSessionParent,
@@ -20,7 +19,7 @@ export const sessionId = (request: Request): string | undefined => readParentSes
 
 /** The parent signed in on this device, or nobody. */
 export function sessionParent(request: Request, services: Pick<AppServices, "account">): Promise<Parent | undefined> {
-  return findSessionParent(services.account, { sessionId: sessionId(request), product: defaultProduct });
+  return findSessionParent(services.account, { sessionId: sessionId(request) });
 }
 
 /** The token in the address (`?token=`), else the signed-in parent's. */

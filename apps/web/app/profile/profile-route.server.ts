@@ -1,6 +1,5 @@
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import {
   checkAccessLink,
   requestAccessLink,
@@ -43,7 +42,6 @@ type Args = Pick<Route.LoaderArgs, "request" | "url" | "context">;
 export async function loadProfile({ request, url, context }: Args) {
   const { services } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
-  const product = defaultProduct;
 
   // A link with the token (a receipt, the printables menu) signs nobody in: anyone may hold a
   // link. The token leaves the address; this device's own session, if any, decides what shows,
@@ -76,8 +74,8 @@ export async function loadProfile({ request, url, context }: Args) {
   // the update matches nothing after the first time).
   const token = parent.token;
   const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
-  if (gpc) await recordAdSharingOptOut(services.account, { token, product });
-  const profile = await getProfile(services.account, { token, product }).catch((error: unknown) => {
+  if (gpc) await recordAdSharingOptOut(services.account, { token });
+  const profile = await getProfile(services.account, { token }).catch((error: unknown) => {
     if (knownFailure(error)?.status === 404) return undefined;
     throw error;
   });
@@ -120,7 +118,6 @@ const failure = (intent: Intent | "unknown", errorKey: string, status: number, f
 export async function handleProfileAction({ request, url, context }: Args) {
   const { services, clientAddress, errors } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
-  const product = defaultProduct;
   const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
   if (!body.success) return failure("unknown", "profile.errors.internal", 400);
   const input = body.data;
@@ -131,7 +128,6 @@ export async function handleProfileAction({ request, url, context }: Args) {
       if (!parsed.success) return failure(input.intent, "validation.messages.email", 400, "email");
       await requestAccessLink(services.account, {
         email: parsed.data.email,
-        product,
         clientAddress,
       });
       return { intent: input.intent, ok: true, email: parsed.data.email } satisfies ProfileActionResult;
@@ -155,7 +151,7 @@ export async function handleProfileAction({ request, url, context }: Args) {
 
     const signedIn = await sessionParent(request, services);
     if (!signedIn) return failure(input.intent, "profile.errors.signedOut", 401);
-    const parent = { token: signedIn.token, product };
+    const parent = { token: signedIn.token };
     switch (input.intent) {
       case "consent":
         await updateConsent(services.account, {

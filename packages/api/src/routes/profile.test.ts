@@ -224,10 +224,7 @@ describe.each(testDatabases())("profile API on $name", (target) => {
     const session = await signInWithAccessLink({ db: database.db, now }, { secret, code });
     // The session is the parent's, under an id of its own: never the user token.
     expect(session?.id).not.toBe(parent.token);
-    const signedIn = await findSessionParent(
-      { db: database.db, now },
-      { sessionId: session?.id, product: "kinderready" },
-    );
+    const signedIn = await findSessionParent({ db: database.db, now }, { sessionId: session?.id });
     expect(signedIn?.token).toBe(parent.token);
     expect(await signInWithAccessLink({ db: database.db, now }, { secret, code })).toBeUndefined();
 

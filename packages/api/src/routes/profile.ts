@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         response: { 200: profileViewSchema, ...errors },
       },
     },
-    async (request) => getProfile(account, { token: request.params.token, product: request.query.product }),
+    async (request) => getProfile(account, { token: request.params.token }),
   );
 
   app.put(
@@ -69,7 +69,6 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
     async (request) => {
       await updateConsent(account, {
         token: request.params.token,
-        product: request.query.product,
         consent: request.body,
       });
       return { ok: true as const };
@@ -89,7 +88,6 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
     async (request) =>
       cancelParentSubscription(account, {
         token: request.body.user_token,
-        product: request.body.product,
         request: { reason: request.body.reason, comment: request.body.comment },
       }),
   );
@@ -104,8 +102,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         response: { 200: subscriptionInfoSchema, ...errors },
       },
     },
-    async (request) =>
-      restoreParentSubscription(account, { token: request.body.user_token, product: request.body.product }),
+    async (request) => restoreParentSubscription(account, { token: request.body.user_token }),
   );
 
   app.post(
@@ -121,8 +118,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         },
       },
     },
-    async (request) =>
-      renewParentSubscription(services.payments, { token: request.body.user_token, product: request.body.product }),
+    async (request) => renewParentSubscription(services.payments, { token: request.body.user_token }),
   );
 
   app.post(
@@ -135,7 +131,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         response: { 200: z.object({ confirmationSent: z.boolean() }), ...errors },
       },
     },
-    async (request) => eraseParentData(account, { token: request.body.user_token, product: request.body.product }),
+    async (request) => eraseParentData(account, { token: request.body.user_token }),
   );
 
   app.post(
@@ -149,7 +145,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       },
     },
     async (request) => {
-      await requestAccessLink(account, { ...request.body, clientAddress: request.ip });
+      await requestAccessLink(account, { email: request.body.email, clientAddress: request.ip });
       return { ok: true as const };
     },
   );

@@ -269,11 +269,7 @@ export async function resendCustomerAccessLink(
   if (!user?.email || user.erasedAt) {
     throw new DomainError("conflict", "userId", "This parent has no email to send to", "customers.errors.noEmail");
   }
-  await requestAccessLink(deps, {
-    email: user.email,
-    product: input.product,
-    clientAddress: `operator:${input.operatorId}`,
-  });
+  await requestAccessLink(deps, { email: user.email, clientAddress: `operator:${input.operatorId}` });
   await recordAudit(deps.db, {
     operatorId: input.operatorId,
     action: "customer.access_link",

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import { type ParentSession, startParentSession } from "./parent-sessions.server.ts";
 
@@ -25,7 +25,7 @@ export type AccessLinkDeps = { db: Database; emails: EmailQueue; now: () => Date
  */
 export async function requestAccessLink(
   deps: AccessLinkDeps,
-  input: { email: string; product: Product; clientAddress: string },
+  input: { email: string; clientAddress: string },
 ): Promise<void> {
   const now = deps.now();
   const allowed = await allowAttempt(
@@ -43,7 +43,7 @@ export async function requestAccessLink(
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.product, input.product), eq(users.email, input.email), isNull(users.erasedAt)));
+      .where(and(eq(users.product, soldProduct), eq(users.email, input.email), isNull(users.erasedAt)));
     if (!user) return undefined;
     const [link] = await tx
       .insert(accessLinks)

@@ -23,7 +23,6 @@ import { renderDataErasedEmail } from "../email/account-emails.server.ts";
 import type { MailSender } from "../email/mail.ts";
 import { supportKindPrefix } from "../email/support-request-email.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
-import type { Product } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
 import { forgetThrottleKeys, throttleKey } from "../request-throttle.server.ts";
 import { mayDeleteData } from "./profile.server.ts";
@@ -47,7 +46,7 @@ export const activeSubscriptionError = () =>
 
 export async function eraseParentData(
   deps: EraseDeps,
-  input: { token: string; product: Product },
+  input: { token: string },
 ): Promise<{ confirmationSent: boolean }> {
   const user = await findParent(deps.db, input);
   if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");

@@ -8,7 +8,6 @@ import { insertTestParent } from "../../test/test-parent.server.ts";
 import { endParentSession, findSessionParent, startParentSession } from "./parent-sessions.server.ts";
 
 const day = 24 * 60 * 60 * 1000;
-const product = "kinderready";
 
 describe.each(testDatabases())("parent sessions on $name", (target) => {
   let database: DbHandle;
@@ -33,10 +32,10 @@ describe.each(testDatabases())("parent sessions on $name", (target) => {
     expect(row?.idHash).toBe(createHash("sha256").update(session.id).digest("hex"));
 
     now = new Date(now.getTime() + 179 * day);
-    expect((await findSessionParent(deps(), { sessionId: session.id, product }))?.id).toBe(parent.id);
+    expect((await findSessionParent(deps(), { sessionId: session.id }))?.id).toBe(parent.id);
     expect((await rowsOf(parent.id))[0]?.lastSeenAt).toEqual(now);
     now = new Date(now.getTime() + 2 * day);
-    expect(await findSessionParent(deps(), { sessionId: session.id, product })).toBeUndefined();
+    expect(await findSessionParent(deps(), { sessionId: session.id })).toBeUndefined();
   });
 
   it("ends the session the device held at a new sign-in, whoever it was for, and the parent's expired ones", async () => {
@@ -52,9 +51,9 @@ describe.each(testDatabases())("parent sessions on $name", (target) => {
     const laptop = await startParentSession(deps(), { userId: parent.id, replacing: theirs.id });
     expect(laptop.id).not.toBe(phone.id);
     expect(await rowsOf(other.id)).toEqual([]);
-    expect(await findSessionParent(deps(), { sessionId: old.id, product })).toBeUndefined();
+    expect(await findSessionParent(deps(), { sessionId: old.id })).toBeUndefined();
     for (const id of [phone.id, laptop.id]) {
-      expect((await findSessionParent(deps(), { sessionId: id, product }))?.id).toBe(parent.id);
+      expect((await findSessionParent(deps(), { sessionId: id }))?.id).toBe(parent.id);
     }
   });
 
@@ -62,9 +61,9 @@ describe.each(testDatabases())("parent sessions on $name", (target) => {
     const parent = await insertTestParent(database.db);
     const session = await startParentSession(deps(), { userId: parent.id });
     await endParentSession(deps(), { sessionId: session.id });
-    expect(await findSessionParent(deps(), { sessionId: session.id, product })).toBeUndefined();
+    expect(await findSessionParent(deps(), { sessionId: session.id })).toBeUndefined();
     for (const sessionId of [undefined, "", parent.token, `${session.id}x`]) {
-      expect(await findSessionParent(deps(), { sessionId, product })).toBeUndefined();
+      expect(await findSessionParent(deps(), { sessionId })).toBeUndefined();
     }
   });
 });

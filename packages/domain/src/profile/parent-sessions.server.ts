@@ -3,7 +3,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { parentSessions, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Parent } from "../parents/find-parent.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { parentSessionDays } from "./profile-rules.ts";
 
 // Signed-in parents. A session starts only where the server checked who the parent is (an
@@ -54,7 +54,7 @@ export async function startParentSession(
 /** The parent a session id signs in; nobody for an unknown, ended or expired session or an erased parent. */
 export async function findSessionParent(
   deps: SessionDeps,
-  input: { sessionId: string | undefined; product: Product },
+  input: { sessionId: string | undefined },
 ): Promise<Parent | undefined> {
   if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return undefined;
   const now = deps.now();
@@ -67,7 +67,7 @@ export async function findSessionParent(
       and(
         eq(parentSessions.idHash, idHash),
         gt(parentSessions.expiresAt, now),
-        eq(users.product, input.product),
+        eq(users.product, soldProduct),
         isNull(users.erasedAt),
       ),
     );

@@ -14,7 +14,7 @@ import {
   restoreSubscription,
   type SubscriptionRow,
 } from "../payments/subscription-billing.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
@@ -23,17 +23,17 @@ import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, Subscri
 
 export type ProfileDeps = { db: Database; now: () => Date };
 
-async function requireParent(db: Database, input: { token: string; product: Product }): Promise<Parent> {
+async function requireParent(db: Database, input: { token: string }): Promise<Parent> {
   const user = await findParent(db, input);
   if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");
   return user;
 }
 
-async function subscriptionOf(db: Database, userId: string, product: Product): Promise<SubscriptionRow | undefined> {
+async function subscriptionOf(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, product)));
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)));
   return row;
 }
 
@@ -61,10 +61,10 @@ function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo
 }
 
 /** Everything the profile pages show, for the holder of the token. */
-export async function getProfile(deps: ProfileDeps, input: { token: string; product: Product }): Promise<ProfileView> {
+export async function getProfile(deps: ProfileDeps, input: { token: string }): Promise<ProfileView> {
   const user = await requireParent(deps.db, input);
   const [subscription, paid, owned] = await Promise.all([
-    subscriptionOf(deps.db, user.id, input.product),
+    subscriptionOf(deps.db, user.id),
     deps.db
       .select()
       .from(orders)
@@ -100,17 +100,17 @@ function describePurchase(order: OrderRow): PurchaseView {
 }
 
 /** Whether this token opens the printables now (for the pages that redirect when it does not). */
-export async function parentHasAccess(deps: ProfileDeps, input: { token: string; product: Product }): Promise<boolean> {
+export async function parentHasAccess(deps: ProfileDeps, input: { token: string }): Promise<boolean> {
   const user = await findParent(deps.db, input);
   if (!user) return false;
-  const subscription = await subscriptionOf(deps.db, user.id, input.product);
+  const subscription = await subscriptionOf(deps.db, user.id);
   return user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now()));
 }
 
 /** The parent's choices: marketing email, and sharing with advertising platforms. */
 export async function updateConsent(
   deps: ProfileDeps,
-  input: { token: string; product: Product; consent: ConsentSettings },
+  input: { token: string; consent: ConsentSettings },
 ): Promise<void> {
   const user = await requireParent(deps.db, input);
   await deps.db
@@ -124,17 +124,14 @@ export async function updateConsent(
 }
 
 /** "Do not sell or share" for the parent behind this browser (the button, or a GPC signal). */
-export async function recordAdSharingOptOut(
-  deps: ProfileDeps,
-  input: { token: string; product: Product },
-): Promise<boolean> {
+export async function recordAdSharingOptOut(deps: ProfileDeps, input: { token: string }): Promise<boolean> {
   const updated = await deps.db
     .update(users)
     .set({ adSharingOptOutAt: deps.now(), updatedAt: deps.now() })
     .where(
       and(
         eq(users.token, input.token),
-        eq(users.product, input.product),
+        eq(users.product, soldProduct),
         isNull(users.erasedAt),
         isNull(users.adSharingOptOutAt),
       ),
@@ -154,10 +151,10 @@ const nothingToCancel = () =>
 /** Cancels renewals with the parent's reason; access stays until the period ends. */
 export async function cancelParentSubscription(
   deps: ProfileDeps,
-  input: { token: string; product: Product; request: CancelRequest },
+  input: { token: string; request: CancelRequest },
 ): Promise<SubscriptionInfo> {
   const user = await requireParent(deps.db, input);
-  const before = await subscriptionOf(deps.db, user.id, input.product);
+  const before = await subscriptionOf(deps.db, user.id);
   if (!before || !["trialing", "active", "past_due", "cancelled"].includes(before.status)) throw nothingToCancel();
   const now = deps.now();
   const after = await cancelSubscription(deps.db, {
@@ -172,7 +169,7 @@ export async function cancelParentSubscription(
 
 export async function restoreParentSubscription(
   deps: ProfileDeps,
-  input: { token: string; product: Product },
+  input: { token: string },
 ): Promise<SubscriptionInfo> {
   const user = await requireParent(deps.db, input);
   const now = deps.now();
@@ -182,7 +179,7 @@ export async function restoreParentSubscription(
 /** Charges the card on file for a new period; answers the order as the gateway left it. */
 export async function renewParentSubscription(
   deps: PaymentDeps,
-  input: { token: string; product: Product },
+  input: { token: string },
 ): Promise<{ status: "approved" | "declined" | "processing"; errorCode: string | null }> {
   const user = await requireParent(deps.db, input);
   const order = await renewExpiredSubscription(deps, { userId: user.id });

@@ -305,7 +305,7 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
         supportEmail: "s@example.com",
         now: () => clock,
       },
-      { token: user.token, product: "kinderready" },
+      { token: user.token },
     );
     expect(await database.db.select().from(conversionEvents).where(eq(conversionEvents.id, row.id))).toEqual([]);
     expect(await deliveriesOf(row.id)).toEqual({});
