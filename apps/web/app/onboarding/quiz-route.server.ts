@@ -8,7 +8,6 @@ import {
 import { checkEmailBody, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
-import { defaultProduct } from "@kinderready/domain/product";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -32,7 +31,6 @@ export async function loadQuiz({ url, context }: Route.LoaderArgs) {
   if (token.success) {
     const status = await getOnboardingStatus(services.db, {
       token: token.data,
-      product: defaultProduct,
       esputnikContactId: url.searchParams.get("esputnikContactId") ?? undefined,
       utm_source: url.searchParams.get("utm_source") ?? undefined,
     });
@@ -56,6 +54,10 @@ export async function loadQuiz({ url, context }: Route.LoaderArgs) {
   return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
 }
 
+// The API's bodies name the product; the page's posts need not: the domain stores leads for the one sold.
+const emailCheck = checkEmailBody.omit({ product: true });
+const quizLead = onboardingBody.omit({ product: true });
+
 const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("check-email"), email: z.string(), user_token: z.string().optional() }),
   z.object({ intent: z.literal("submit"), search: z.string().max(4000), lead: z.record(z.string(), z.unknown()) }),
@@ -68,7 +70,7 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
   if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
 
   if (body.data.intent === "check-email") {
-    const input = checkEmailBody.safeParse({ ...body.data, product: defaultProduct });
+    const input = emailCheck.safeParse(body.data);
     if (!input.success) return data({ intent: "check-email" as const, isEmailUnique: true }, { status: 400 });
     const isEmailUnique = await checkEmailForVisitor(services.db, input.data, clientAddress, new Date());
     return { intent: "check-email" as const, isEmailUnique };
@@ -76,11 +78,10 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
 
   const locale = localeFromPath(url.pathname);
   const { purchasePath } = flows[flowOf(url)];
-  // The server decides the flow, product, language and country; the browser only the answers.
-  const input = onboardingBody.safeParse({
+  // The server decides the flow, language and country; the browser only the answers.
+  const input = quizLead.safeParse({
     ...body.data.lead,
     purchasePathByFlow: purchasePath,
-    product: defaultProduct,
     locale,
     country_code: geo.countryCode,
     region: geo.region,

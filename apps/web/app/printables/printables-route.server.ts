@@ -97,7 +97,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   if (paper.success) await choosePaper(services.printables, { ...input, paper: paper.data });
   const region = languageRegion(request.headers.get("accept-language"));
   const [status, offer, mode, kit] = await Promise.all([
-    getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }),
+    getOnboardingStatus(services.db, { token: token.data }),
     getUpsaleOffer(services.payments, input),
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),

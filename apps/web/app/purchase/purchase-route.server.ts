@@ -8,7 +8,6 @@ import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/c
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -45,7 +44,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
           flow: flowType,
         })
       : { group: "A" as const, inSplit: false },
-    token.success ? getOnboardingStatus(services.db, { token: token.data, product: defaultProduct }) : undefined,
+    token.success ? getOnboardingStatus(services.db, { token: token.data }) : undefined,
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {

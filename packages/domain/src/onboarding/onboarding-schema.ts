@@ -103,7 +103,8 @@ export const onboardingBody = z.object({
   tracking: trackingSchema.default({ utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true }),
 });
 export type OnboardingInput = z.input<typeof onboardingBody>;
-export type OnboardingData = z.output<typeof onboardingBody>;
+/** A finished quiz as the domain stores it: for the product sold (product.ts), which the API's body names. */
+export type OnboardingData = Omit<z.output<typeof onboardingBody>, "product">;
 
 export const onboardingResult = z.object({
   user_token: userTokenSchema,

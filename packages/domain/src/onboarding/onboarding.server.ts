@@ -5,7 +5,7 @@ import { mailingPolicyFor } from "../consent/mailing-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
@@ -32,7 +32,7 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
   const policy = mailingPolicyFor(input.country_code, input.region);
   const lead = {
     token: input.user_token,
-    product: input.product,
+    product: soldProduct,
     email: input.email,
     locale: input.locale,
     countryCode: input.country_code ?? null,
@@ -124,15 +124,15 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
   return queuedId ? { userId, created, messageId: queuedId } : { userId, created };
 }
 
-/** True when no other parent has this email for the product. */
+/** True when no other parent has this email. */
 export async function checkEmailUnique(
   db: Database,
-  input: { email: string; product: Product; user_token?: string | undefined },
+  input: { email: string; user_token?: string | undefined },
 ): Promise<boolean> {
   const [owner] = await db
     .select({ token: users.token })
     .from(users)
-    .where(and(eq(users.product, input.product), eq(users.email, input.email)))
+    .where(and(eq(users.product, soldProduct), eq(users.email, input.email)))
     .limit(1);
   return !owner || owner.token === input.user_token;
 }
@@ -154,7 +154,7 @@ const emailRevealRule = (clientAddress: string) => ({
  */
 export async function checkEmailForVisitor(
   db: Database,
-  input: { email: string; product: Product; user_token?: string | undefined },
+  input: { email: string; user_token?: string | undefined },
   clientAddress: string,
   now: Date,
 ): Promise<boolean> {
@@ -191,7 +191,7 @@ export async function submitOnboardingForVisitor(
  */
 export async function getOnboardingStatus(
   db: Database,
-  input: { token: string; product: Product; esputnikContactId?: string | undefined; utm_source?: string | undefined },
+  input: { token: string; esputnikContactId?: string | undefined; utm_source?: string | undefined },
 ): Promise<OnboardingStatus> {
   const viaContact = input.esputnikContactId && input.utm_source === marketingEmailSource;
   const [user] = await db
@@ -204,15 +204,15 @@ export async function getOnboardingStatus(
     .from(users)
     .where(
       viaContact
-        ? and(eq(users.product, input.product), eq(users.marketingContactId, input.esputnikContactId as string))
-        : and(eq(users.product, input.product), eq(users.token, input.token)),
+        ? and(eq(users.product, soldProduct), eq(users.marketingContactId, input.esputnikContactId as string))
+        : and(eq(users.product, soldProduct), eq(users.token, input.token)),
     )
     .limit(1);
   const [subscription] = user
     ? await db
         .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)))
+        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)))
     : [];
   const active = subscription ? hasAccess(subscription, new Date()) : false;
   return {
@@ -236,7 +236,6 @@ export async function confirmEmail(
     token: string;
     time_zone?: string | undefined;
     isForbiddenToMailing: boolean;
-    product: Product;
   },
 ): Promise<{ email: string; confirmed: boolean; isForbiddenToMailing: boolean }> {
   const [user] = await db
@@ -247,7 +246,7 @@ export async function confirmEmail(
       ...(input.time_zone ? { timeZone: input.time_zone } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(users.token, input.token), eq(users.email, input.email), eq(users.product, input.product)))
+    .where(and(eq(users.token, input.token), eq(users.email, input.email), eq(users.product, soldProduct)))
     .returning({ email: users.email, isForbiddenToMailing: users.isForbiddenToMailing });
   if (!user?.email) throw new DomainError("not-found", "token", "No lead matches this email and token");
   return { email: user.email, confirmed: true, isForbiddenToMailing: user.isForbiddenToMailing };
