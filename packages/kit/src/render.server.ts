@@ -129,11 +129,14 @@ export async function renderPdf(request: RenderRequest, watch: RenderWatch = {})
   return { bytes: Buffer.concat(chunks), key: renderKey(request), pages: pages.length, issues };
 }
 
-/** A small SVG of an item's page, without the child's name (previews are shared and cached). */
-export function renderPreviewSvg(itemId: string, locale: Locale, displayWidth = 160): string {
+/**
+ * A small SVG of an item's page: without a name for the printables area (shared and cached), with
+ * the child's name for that parent's own preview before buying.
+ */
+export function renderPreviewSvg(itemId: string, locale: Locale, displayWidth = 160, childName?: string): string {
   const [width, height] = papers.a4;
   const surface = new SvgSurface(width, height);
-  const context = pageContext({ kind: "item", id: itemId }, locale, undefined);
+  const context = pageContext({ kind: "item", id: itemId }, locale, childName);
   const page = context.pages[0];
   if (page) drawPage(new Canvas(surface, directionOf(locale) === "rtl"), page, 0, context);
   return surface.toString(displayWidth);

@@ -4,6 +4,7 @@ import {
   parseScopeSlug,
   verifyDownloadLink,
 } from "@kinderready/domain/printables/download-links.server";
+import { childPreviewFor } from "@kinderready/domain/printables/kit-preview.server";
 import { type PrintablesDeps, resolveDownload } from "@kinderready/domain/printables/printables.server";
 import { defaultProduct } from "@kinderready/domain/product";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
@@ -17,7 +18,8 @@ import { z } from "zod";
 import { installErrorHandler } from "../error-handler.ts";
 
 // The files behind the printables page, outside /api/v1 (the browser opens them directly):
-// personalised PDFs behind signed, expiring links, and public SVG previews.
+// personalised PDFs behind signed, expiring links, public SVG previews, and a parent's own
+// previews with the child's name behind signed addresses.
 
 export type PrintableFilesOptions = {
   printables: PrintablesDeps;
@@ -101,13 +103,37 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
       schema: {
         hide: true,
         params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,90}\.svg$/) }),
-        querystring: z.object({ locale, v: z.string().max(40).optional() }),
+        querystring: z.object({
+          locale,
+          v: z.string().max(40).optional(),
+          // A parent's own preview, drawn with their child's name: signed for their id (getKitPreview).
+          u: z.uuid().optional(),
+          sig: z.string().min(20).max(100).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const found = findKitItem(request.params.file.slice(0, -".svg".length));
       if (!found) return reply.status(404).send({ message: "params.file: No such printable", statusCode: 404 });
       const language = request.query.locale;
+      const { u, sig } = request.query;
+      if (u !== undefined || sig !== undefined) {
+        const child =
+          u && sig
+            ? await childPreviewFor(options.printables, { userId: u, itemId: found.item.id, locale: language, sig })
+            : undefined;
+        if (!child) return reply.status(404).send({ message: "query.sig: No such preview", statusCode: 404 });
+        const svg = await options.previews.get(child.cacheKey, async () =>
+          Buffer.from(renderPreviewSvg(found.item.id, language, 240, child.childName)),
+        );
+        // A child's name is in it: this browser's cache only, and never sent on as a referrer.
+        return reply
+          .type("image/svg+xml")
+          .header("cache-control", "private, max-age=86400")
+          .header("referrer-policy", "no-referrer")
+          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+          .send(svg);
+      }
       const svg = await options.previews.get(`${found.item.id}:${language}`, async () =>
         Buffer.from(renderPreviewSvg(found.item.id, language)),
       );

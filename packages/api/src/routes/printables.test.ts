@@ -4,6 +4,7 @@ import { printableProgress, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { choosePaper } from "@kinderready/domain/printables/printables.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
@@ -295,5 +296,42 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect(
       (await files.inject({ method: "GET", url: "/printables/files/preview/nope.svg?locale=en" })).statusCode,
     ).toBe(404);
+  });
+
+  it("draws a parent's own preview with their child's name, only at the address signed for them", async () => {
+    const parent = await insertTestParent(database.db);
+    await database.db
+      .update(users)
+      .set({ kidName: "Emma", topics: ["listening"] })
+      .where(eq(users.id, parent.id));
+    const preview = await getKitPreview(services.printables, { token: parent.token, locale: "en" });
+    expect(preview?.childName).toBe("Emma");
+    expect(preview?.pages.map((page) => page.id)).toEqual([
+      "trial-trace-name-big",
+      "trial-follow-directions-0",
+      "trial-colouring-teddy-bear",
+    ]);
+    const [first, second] = (preview?.pages ?? []).map((page) => new URL(page.src));
+    if (!first || !second) throw new Error("no preview pages");
+    // Neither the token nor the name is in the address.
+    expect(first.href).not.toContain(parent.token);
+    expect(first.href).not.toContain("Emma");
+    const get = (url: URL) => files.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+    const named = await get(first);
+    expect(named.statusCode).toBe(200);
+    expect(named.headers["content-type"]).toBe("image/svg+xml");
+    expect(named.headers["cache-control"]).toBe("private, max-age=86400");
+    const shared = await files.inject({ method: "GET", url: `${first.pathname}?locale=en` });
+    expect(named.body).not.toBe(shared.body);
+
+    // Another page's signature, a missing one, or an erased parent: no picture.
+    const swapped = new URL(first);
+    swapped.searchParams.set("sig", second.searchParams.get("sig") ?? "");
+    expect((await get(swapped)).statusCode).toBe(404);
+    const unsigned = new URL(first);
+    unsigned.searchParams.delete("sig");
+    expect((await get(unsigned)).statusCode).toBe(404);
+    await database.db.update(users).set({ erasedAt: now }).where(eq(users.id, parent.id));
+    expect((await get(second)).statusCode).toBe(404);
   });
 });
