@@ -6,7 +6,6 @@ import { getExperimentResults } from "@kinderready/domain/console/experiment-res
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { seedConsoleData } from "./console-data.ts";
@@ -72,10 +71,10 @@ async function benchmark(name: string, handle: DbHandle) {
   );
   await time("revenue, 90 days", () => getRevenueReport(db, { from: since(90), to }, now));
   await time("revenue, 30 days", () => getRevenueReport(db, { from: since(30), to }, now));
-  await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4", product: defaultProduct }));
-  await time("customers, order id", () => findCustomers(db, { query: "seed-first-1234", product: defaultProduct }));
-  const [someone] = await findCustomers(db, { query: "seed-1234@", product: defaultProduct });
-  if (someone) await time("customer page", () => getCustomer(db, { userId: someone.id, product: defaultProduct, now }));
+  await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4" }));
+  await time("customers, order id", () => findCustomers(db, { query: "seed-first-1234" }));
+  const [someone] = await findCustomers(db, { query: "seed-1234@" });
+  if (someone) await time("customer page", () => getCustomer(db, { userId: someone.id, now }));
 }
 
 if (process.env.PGLITE === "1") {

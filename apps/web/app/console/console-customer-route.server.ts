@@ -7,7 +7,6 @@ import {
   resendCustomerAccessLink,
   setManualAccess,
 } from "@kinderready/domain/console/customer-admin.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -20,7 +19,7 @@ import { requireOperatorChange } from "./operator-guard.server.ts";
 
 export async function loadConsoleCustomer({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const detail = await getCustomer(services.db, { userId: params.userId, product: defaultProduct, now: new Date() });
+  const detail = await getCustomer(services.db, { userId: params.userId, now: new Date() });
   if (!detail) throw data({ error: "not-found" }, { status: 404 });
   return { detail, refundPolicyDays };
 }
@@ -47,7 +46,7 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
     );
   }
   const change = parsed.data;
-  const by = { operatorId: operator.id, userId: args.params.userId, product: defaultProduct };
+  const by = { operatorId: operator.id, userId: args.params.userId };
   try {
     if (change.intent === "refund") {
       await refundCustomerCharge(services.payments, { ...by, orderId: change.orderId });

@@ -1,5 +1,4 @@
 import { customerQuerySchema, findCustomers } from "@kinderready/domain/console/customer-admin.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-customers";
@@ -14,6 +13,6 @@ export async function loadConsoleCustomers({ request, context }: Route.LoaderArg
   if (!query.success) {
     return data({ query: raw, matches: null, invalid: true }, { status: 400 });
   }
-  const matches = await findCustomers(services.db, { query: query.data, product: defaultProduct });
+  const matches = await findCustomers(services.db, { query: query.data });
   return { query: query.data, matches, invalid: false };
 }

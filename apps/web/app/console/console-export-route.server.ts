@@ -6,7 +6,6 @@ import { getFunnelReport } from "@kinderready/domain/console/funnel-report.serve
 import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
 import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import type { z } from "zod";
 import { requestContext } from "#load-context";
@@ -42,20 +41,19 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
   if (report === "customers.csv") {
     const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
     if (!query.success) throw data({ field: "q" }, { status: 400 });
-    return customerSearchTable(await findCustomers(db, { query: query.data, product: defaultProduct }));
+    return customerSearchTable(await findCustomers(db, { query: query.data }));
   }
   const customerTable = customerTables[report];
   if (customerTable) {
     const detail = await getCustomer(db, {
       userId: url.searchParams.get("user") ?? "",
-      product: defaultProduct,
       now: new Date(),
     });
     if (!detail) throw data({ field: "user" }, { status: 404 });
     return customerTable(detail);
   }
   if (report === "audit.csv") return auditTable(await listAuditLog(db, { days: filtersOf(url, reportDaysSchema) }));
-  if (report === "prices.csv") return priceTable(await listPricePlans(db, defaultProduct));
+  if (report === "prices.csv") return priceTable(await listPricePlans(db));
   const revenueTable = revenueTables[report];
   if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
   throw data({ field: "report" }, { status: 404 });

@@ -8,7 +8,6 @@ import { currencyCodes } from "@kinderready/domain/pricing/currency";
 import { offerTimerBounds } from "@kinderready/domain/pricing/offer-timer.server";
 import { splitGroups } from "@kinderready/domain/pricing/price-catalogue";
 import { toPricePlan } from "@kinderready/domain/pricing/price-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -30,7 +29,7 @@ export async function loadConsoleOffer({ request, context }: Route.LoaderArgs) {
   const { services, config } = context.get(requestContext);
   const preview = previewSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [plans, settings] = [
-    await listPricePlans(services.db, defaultProduct),
+    await listPricePlans(services.db),
     await getOfferSettings(services.db, config.offerTimerTimeout),
   ];
   const previewRow = plans.find(
@@ -83,7 +82,6 @@ export async function handleConsoleOfferAction(args: Route.ActionArgs) {
       const { intent: _, ...prices } = change;
       await changePricePlan(services.db, {
         operatorId: operator.id,
-        product: defaultProduct,
         change: prices,
         now: new Date(),
       });

@@ -113,13 +113,13 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     const email = `Parent.${user.id.slice(0, 8)}@Example.com`;
     await database.db.update(users).set({ email: email.toLowerCase() }).where(eq(users.id, user.id));
     for (const query of [email.slice(0, 12), email, user.token, order.orderId, user.id]) {
-      const found = await findCustomers(database.db, { query, product: "kinderready" });
+      const found = await findCustomers(database.db, { query });
       expect(
         found.map((match) => match.id),
         query,
       ).toContain(user.id);
     }
-    expect(await findCustomers(database.db, { query: "%@", product: "kinderready" })).toEqual([]);
+    expect(await findCustomers(database.db, { query: "%@" })).toEqual([]);
   });
 
   it("refunds a charge through the gateway once, however often it is asked, and audits it", async () => {
@@ -146,7 +146,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     expect(refundsBooked[0]?.amount).toBe(-order.amount);
     expect(await auditOf(user.id)).toEqual(["customer.refund"]);
 
-    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
     expect(detail?.charges.find((charge) => charge.orderId === order.orderId)).toMatchObject({
       status: "refunded",
       refundableUntil: null,
@@ -163,7 +163,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     await expect(
       refundCustomerCharge(deps, { operatorId, userId: user.id, orderId: order.orderId }),
     ).rejects.toMatchObject({ kind: "conflict", messageKey: "customers.errors.outsidePolicy" });
-    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
     expect(detail?.charges.every((charge) => charge.refundableUntil === null)).toBe(true);
     expect(await auditOf(user.id)).toEqual([]);
   });
@@ -173,7 +173,6 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     const cancelled = await cancelCustomerSubscription(database.db, {
       operatorId,
       userId: user.id,
-      product: "kinderready",
       reason: "unable_to_get_content",
       now: clock,
     });
@@ -182,7 +181,6 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       cancelCustomerSubscription(database.db, {
         operatorId,
         userId: user.id,
-        product: "kinderready",
         reason: "other",
         now: new Date(clock.getTime() + 1000),
       }),
@@ -191,14 +189,12 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     await setManualAccess(database.db, {
       operatorId,
       userId: user.id,
-      product: "kinderready",
       granted: true,
       now: clock,
     });
     await setManualAccess(database.db, {
       operatorId,
       userId: user.id,
-      product: "kinderready",
       granted: true,
       now: clock,
     });
@@ -207,15 +203,11 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     await setManualAccess(database.db, {
       operatorId,
       userId: user.id,
-      product: "kinderready",
       granted: false,
       now: clock,
     });
 
-    await resendCustomerAccessLink(
-      { db: database.db, emails, now: () => clock },
-      { operatorId, userId: user.id, product: "kinderready" },
-    );
+    await resendCustomerAccessLink({ db: database.db, emails, now: () => clock }, { operatorId, userId: user.id });
     const messages = await database.db.select().from(emailMessages).where(eq(emailMessages.userId, user.id));
     expect(messages.some((message) => message.kind.startsWith("access-link"))).toBe(true);
 
@@ -225,7 +217,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       "customer.revoke_access",
       "customer.access_link",
     ]);
-    const detail = await getCustomer(database.db, { userId: user.id, product: "kinderready", now: clock });
+    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
     expect(detail?.audit[0]).toMatchObject({
       action: "customer.access_link",
       operator: `support-${target.name}@example.com`,

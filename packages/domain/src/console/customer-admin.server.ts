@@ -7,7 +7,7 @@ import { type CancelReason, cancelReasons } from "../payments/cancel-reasons.ts"
 import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
 import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -52,10 +52,7 @@ function customerMatching(db: Database, query: string): SQL | undefined {
   );
 }
 
-export async function findCustomers(
-  db: Database,
-  input: { query: string; product: Product },
-): Promise<CustomerMatch[]> {
+export async function findCustomers(db: Database, input: { query: string }): Promise<CustomerMatch[]> {
   return db
     .select({
       id: users.id,
@@ -67,7 +64,7 @@ export async function findCustomers(
     })
     .from(users)
     .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.product, users.product)))
-    .where(and(eq(users.product, input.product), customerMatching(db, input.query.trim())))
+    .where(and(eq(users.product, soldProduct), customerMatching(db, input.query.trim())))
     .orderBy(asc(users.email), asc(users.createdAt))
     .limit(25);
 }
@@ -95,13 +92,13 @@ function refundableUntil(order: OrderRow, now: Date): Date | null {
 
 export async function getCustomer(
   db: Database,
-  input: { userId: string; product: Product; now: Date },
+  input: { userId: string; now: Date },
 ): Promise<CustomerDetail | undefined> {
   if (!uuidPattern.test(input.userId)) return undefined;
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.product, input.product)));
+    .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)));
   if (!user) return undefined;
   const answers = await db
     .select({ questionId: quizAnswers.questionId, answer: quizAnswers.answer })
@@ -111,7 +108,7 @@ export async function getCustomer(
   const [subscription] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
   const charges = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt));
   const ledger = await db
     .select()
@@ -207,7 +204,7 @@ export const operatorCancelSchema = z.object({
 /** Stops renewals for the parent (access stays until the period ends), with the reason they gave support. */
 export async function cancelCustomerSubscription(
   db: Database,
-  input: Actor & { userId: string; product: Product; reason: CancelReason; comment?: string | undefined; now: Date },
+  input: Actor & { userId: string; reason: CancelReason; comment?: string | undefined; now: Date },
 ): Promise<SubscriptionRow> {
   const cancelled = await cancelSubscription(db, input);
   // cancelSubscription answers a subscription it could not cancel as it was: this call's
@@ -232,13 +229,13 @@ export async function cancelCustomerSubscription(
 /** Opens (or closes) the printables whatever the subscription says: for support cases and partners. */
 export async function setManualAccess(
   db: Database,
-  input: Actor & { userId: string; product: Product; granted: boolean; now: Date },
+  input: Actor & { userId: string; granted: boolean; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ isManualAccess: users.isManualAccess })
       .from(users)
-      .where(and(eq(users.id, input.userId), eq(users.product, input.product)))
+      .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)))
       .for("update");
     if (!user) throw new DomainError("not-found", "userId", "No such parent", "customers.errors.noCustomer");
     if (user.isManualAccess === input.granted) return;
@@ -258,14 +255,11 @@ export async function setManualAccess(
  * Emails the parent a fresh sign-in link, under the same per-address limit as the parent's own
  * requests (an operator cannot flood an inbox either).
  */
-export async function resendCustomerAccessLink(
-  deps: AccessLinkDeps,
-  input: Actor & { userId: string; product: Product },
-): Promise<void> {
+export async function resendCustomerAccessLink(deps: AccessLinkDeps, input: Actor & { userId: string }): Promise<void> {
   const [user] = await deps.db
     .select({ email: users.email, erasedAt: users.erasedAt })
     .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.product, input.product)));
+    .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)));
   if (!user?.email || user.erasedAt) {
     throw new DomainError("conflict", "userId", "This parent has no email to send to", "customers.errors.noEmail");
   }

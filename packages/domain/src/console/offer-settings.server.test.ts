@@ -29,7 +29,7 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     seededPlan(database.db, kind, { variant, currency, splitGroup });
 
   it("lists the whole catalogue: every currency, split group and variant", async () => {
-    const plans = await listPricePlans(database.db, "kinderready");
+    const plans = await listPricePlans(database.db);
     expect(plans).toHaveLength(3 * (6 + 6));
     expect(new Set(plans.map((row) => row.currency))).toEqual(new Set(["EUR", "GBP", "USD"]));
   });
@@ -38,7 +38,6 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     const before = await plan("subscription", "initial", "EUR", "B");
     const after = await changePricePlan(database.db, {
       operatorId,
-      product: "kinderready",
       change: { id: before.id, amount: "1.49", oldAmount: "4,99", renewalAmount: "27.99" },
       now,
     });
@@ -87,7 +86,6 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
       await expect(
         changePricePlan(database.db, {
           operatorId,
-          product: "kinderready",
           change: change as { id: string; amount: string },
           now,
         }),

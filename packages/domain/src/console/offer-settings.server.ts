@@ -6,7 +6,7 @@ import { DomainError } from "../domain-error.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
 import { getOfferTimerSeconds, offerTimerBounds, offerTimerSettingKey } from "../pricing/offer-timer.server.ts";
 import { type PlanKind, type PriceVariant, percentOff, productNameOf } from "../pricing/price-catalogue.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { getUpsaleDisplayMode, setUpsaleDisplayMode } from "../upsale/upsale.server.ts";
 import { upsaleDisplayModes } from "../upsale/upsale-schema.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -50,11 +50,11 @@ export const pricePlanChangeSchema = z.object({
 });
 export type PricePlanChange = z.input<typeof pricePlanChangeSchema>;
 
-export async function listPricePlans(db: Database, product: Product): Promise<PricePlanRow[]> {
+export async function listPricePlans(db: Database): Promise<PricePlanRow[]> {
   return db
     .select()
     .from(pricePlans)
-    .where(eq(pricePlans.product, product))
+    .where(eq(pricePlans.product, soldProduct))
     .orderBy(
       sql`case ${pricePlans.kind} when 'subscription' then 0 when 'upsale' then 1 else 2 end`,
       asc(pricePlans.currency),
@@ -69,7 +69,7 @@ export async function listPricePlans(db: Database, product: Product): Promise<Pr
  */
 export async function changePricePlan(
   db: Database,
-  input: { operatorId: string; product: Product; change: PricePlanChange; now: Date },
+  input: { operatorId: string; change: PricePlanChange; now: Date },
 ): Promise<PricePlanRow> {
   const parsed = pricePlanChangeSchema.safeParse(input.change);
   if (!parsed.success) {
@@ -82,7 +82,7 @@ export async function changePricePlan(
     const [before] = await tx
       .select()
       .from(pricePlans)
-      .where(and(eq(pricePlans.id, id), eq(pricePlans.product, input.product)))
+      .where(and(eq(pricePlans.id, id), eq(pricePlans.product, soldProduct)))
       .for("update");
     if (!before) throw new DomainError("not-found", "id", "No such plan", "offer.errors.id");
     if (oldAmount !== null && oldAmount <= amount) {
