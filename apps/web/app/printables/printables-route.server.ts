@@ -7,7 +7,7 @@ import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/domain/pricing/offer-rules";
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
-import { defaultProduct } from "@kinderready/domain/product";
+import { soldProduct } from "@kinderready/domain/product";
 import {
   buyUpsale,
   decideUpsaleOffer,
@@ -90,7 +90,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   if (!(await findParent(services.db, { token: token.data }))) {
     throw redirect(localizePath("/onboarding/", locale));
   }
-  const input = { userToken: token.data, product: defaultProduct };
+  const input = { userToken: token.data, product: soldProduct };
   const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
   // The paper switch is a link (`?paper=letter`): the choice is kept for this parent's downloads.
   const paper = paperQuery.safeParse(url.searchParams.get("paper"));
@@ -140,7 +140,7 @@ async function loadKit(
 ) {
   try {
     const view = await getPrintables(services.printables, { ...input, expand: open ?? "current" });
-    const group = view.printables[input.product];
+    const group = view.printables[soldProduct];
     const shown = group?.core.find((level) => level.items.length > 0);
     return (
       group && {
@@ -180,7 +180,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
-  const input = { userToken: token.data, product: defaultProduct };
+  const input = { userToken: token.data, product: soldProduct };
 
   if (body.data.intent === "complete")
     return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });

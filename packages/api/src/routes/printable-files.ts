@@ -6,7 +6,6 @@ import {
 } from "@kinderready/domain/printables/download-links.server";
 import { childPreviewFor } from "@kinderready/domain/printables/kit-preview.server";
 import { type PrintablesDeps, resolveDownload } from "@kinderready/domain/printables/printables.server";
-import { defaultProduct } from "@kinderready/domain/product";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { findKitItem } from "@kinderready/kit/catalogue";
@@ -80,11 +79,7 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
           .header("cache-control", "no-store")
           .send(linkProblemPage(request.query.locale, expired ? "expired" : "invalid"));
       }
-      const render = await resolveDownload(deps, {
-        ...grant,
-        file: file as NonNullable<typeof file>,
-        product: defaultProduct,
-      });
+      const render = await resolveDownload(deps, { ...grant, file: file as NonNullable<typeof file> });
       const key = renderKey(render);
       if (request.headers["if-none-match"] === `"${key}"`) return reply.status(304).send();
       const bytes = await options.cache.get(key, () => options.pool.render(render));

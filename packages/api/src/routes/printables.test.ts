@@ -164,14 +164,13 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect((await link("locale=de")).paper).toBe("a4");
     await database.db.update(users).set({ countryCode: "GB" }).where(eq(users.id, parent.id));
     expect((await link("locale=en")).paper).toBe("a4");
-    await choosePaper(services.printables, { userToken: parent.token, product: "kinderready", paper: "letter" });
+    await choosePaper(services.printables, { userToken: parent.token, paper: "letter" });
     const chosen = await link("locale=de");
     expect(chosen.paper).toBe("letter");
     expect(chosen.printables.kinderready.core[0].download_url).toContain("paper=letter");
     await expect(
       choosePaper(services.printables, {
         userToken: "unknown-token-aaaaaaaaaaaaaa",
-        product: "kinderready",
         paper: "a4",
       }),
     ).rejects.toThrow(/No parent/);

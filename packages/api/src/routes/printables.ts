@@ -30,7 +30,6 @@ export const printablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     async (request) =>
       getPrintables(services.printables, {
         userToken: request.params.token,
-        product: request.query.product,
         locale: request.query.locale as Locale,
         invoices: request.query.printablesByInvoices,
       }),
@@ -50,7 +49,6 @@ export const printablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     async (request) =>
       recordItemCompletion(services.printables, {
         userToken: request.params.token,
-        product: request.body.product,
         itemId: request.body.item_id,
         done: request.body.done,
       }),

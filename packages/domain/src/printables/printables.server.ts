@@ -17,7 +17,7 @@ import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinder
 import { and, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { hasAccess } from "../payments/subscription-billing.server.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import {
   type DownloadFile,
   type DownloadGrant,
@@ -55,7 +55,6 @@ type Access = {
 async function loadAccess(
   deps: PrintablesDeps,
   where: { token: string } | { userId: string },
-  product: Product,
   invoices?: readonly (typeof invoiceKinds)[number][],
 ): Promise<Access> {
   const [user] = await deps.db
@@ -70,7 +69,7 @@ async function loadAccess(
     .from(users)
     .where(
       and(
-        eq(users.product, product),
+        eq(users.product, soldProduct),
         "token" in where ? eq(users.token, where.token) : eq(users.id, where.userId),
         // An erased parent's row stays for accounting; its download links (signed with the row's
         // id, alive for a day) must open nothing, even while a cancelled period runs on.
@@ -91,7 +90,7 @@ async function loadAccess(
     deps.db
       .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, product))),
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct))),
     deps.db
       .select({ kind: entitlements.kind })
       .from(entitlements)
@@ -155,7 +154,6 @@ export async function getPrintables(
   deps: PrintablesDeps,
   input: {
     userToken: string;
-    product: Product;
     locale: Locale;
     invoices?: readonly (typeof invoiceKinds)[number][];
     /**
@@ -167,7 +165,7 @@ export async function getPrintables(
     region?: string | undefined;
   },
 ): Promise<PrintablesView> {
-  const access = await loadAccess(deps, { token: input.userToken }, input.product, input.invoices);
+  const access = await loadAccess(deps, { token: input.userToken }, input.invoices);
   const paper = paperOf(access.user, input.region, input.locale);
   const { locale } = input;
   const content = kitContent(locale);
@@ -222,7 +220,7 @@ export async function getPrintables(
 
   return {
     printables: {
-      [input.product]: {
+      [soldProduct]: {
         core,
         upsale: {
           add_ons_all: access.packs
@@ -251,11 +249,11 @@ function paperOf(user: Access["user"], region: string | undefined, locale: Local
 }
 
 /** Saves the paper a parent prints on; every download link follows it from then on. */
-export async function choosePaper(deps: PrintablesDeps, input: { userToken: string; product: Product; paper: Paper }) {
+export async function choosePaper(deps: PrintablesDeps, input: { userToken: string; paper: Paper }) {
   const updated = await deps.db
     .update(users)
     .set({ paper: input.paper, updatedAt: deps.now() })
-    .where(and(eq(users.product, input.product), eq(users.token, input.userToken)))
+    .where(and(eq(users.product, soldProduct), eq(users.token, input.userToken)))
     .returning({ id: users.id });
   if (updated.length === 0)
     throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
@@ -265,11 +263,11 @@ export async function choosePaper(deps: PrintablesDeps, input: { userToken: stri
 /** Marks an item done (or not). Items of a locked level, or of packs not bought, cannot be. */
 export async function recordItemCompletion(
   deps: PrintablesDeps,
-  input: { userToken: string; product: Product; itemId: string; done: boolean },
+  input: { userToken: string; itemId: string; done: boolean },
 ) {
   const found = findKitItem(input.itemId);
   if (!found) throw new DomainError("invalid", "item_id", "No such printable", "printables.errors.unknownItem");
-  const access = await loadAccess(deps, { token: input.userToken }, input.product);
+  const access = await loadAccess(deps, { token: input.userToken });
   const done = await loadDone(deps.db, access.user.id);
   assertOpen(access, found.place, done);
   if (input.done) {
@@ -309,7 +307,6 @@ export async function resolveDownload(
   deps: PrintablesDeps,
   input: {
     userId: string;
-    product: Product;
     scope: DownloadScope;
     file: DownloadFile;
     locale: Locale;
@@ -319,7 +316,7 @@ export async function resolveDownload(
   },
 ): Promise<RenderRequest & { filename: string }> {
   const invoices = input.invoices ? invoicesFrom(input.invoices) : undefined;
-  const access = await loadAccess(deps, { userId: input.userId }, input.product, invoices);
+  const access = await loadAccess(deps, { userId: input.userId }, invoices);
   const done = await loadDone(deps.db, access.user.id);
   const { scope, locale } = input;
   const items: { item: KitItem; place: ItemPlace }[] =
