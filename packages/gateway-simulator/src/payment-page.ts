@@ -8,8 +8,9 @@ import { gatewaySimulatorOrders, gatewaySimulatorPages } from "./simulator-schem
 
 /**
  * The simulator's hosted payment page: what the parent sees on the gateway's site. Plain HTML
- * with no script (it works in any browser), in the merchant's language, checking the card's
- * format as a real page does before anything is charged.
+ * that works without script, in the merchant's language, checking the card's format as a real
+ * page does before anything is charged. One small script writes the expiry date's slash as the
+ * parent types, as a real gateway's page does.
  */
 
 export type PaymentPageOptions = {
@@ -160,7 +161,8 @@ const escapeHtml = (value: string) =>
 export function checkCardFields(input: { number: string; expiry: string; cvv: string }, now: Date): Field[] {
   const invalid: Field[] = [];
   if (!luhnValid(input.number.replace(/[\s-]/g, ""))) invalid.push("number");
-  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
+  // 12/28, 12 / 28, or 1228 as pasted or typed without script.
+  const expiry = /^(\d{2})\s*\/?\s*(\d{2})$/.exec(input.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
@@ -168,6 +170,21 @@ export function checkCardFields(input: { number: string; expiry: string; cvv: st
   if (!/^\d{3,4}$/.test(input.cvv.trim())) invalid.push("cvv");
   return invalid;
 }
+
+/**
+ * The expiry field's slash, written as the parent types: 1228 reads 12/28. Each backspace removes
+ * one character, a slash they typed stays, and a single-digit month typed with its slash gets
+ * its 0 (2/ reads 02/). Only while typing at the end: an edit in the middle is left as it is.
+ */
+const expirySlash = `document.getElementById("expiry").addEventListener("input", (event) => {
+  const input = event.currentTarget;
+  if (input.selectionStart !== input.value.length) return;
+  const typed = input.value.replace(/^(\\d)\\s*\\//, "0$1/");
+  const digits = typed.replace(/\\D/g, "").slice(0, 4);
+  const slash = digits.length > 2 || (digits.length === 2 && /\\/\\s*$/.test(typed));
+  const value = slash ? digits.slice(0, 2) + "/" + digits.slice(2) : digits;
+  if (value !== input.value) input.value = value;
+});`;
 
 function renderPage(
   page: HostedPage,
@@ -218,7 +235,7 @@ ${field("cvv", t.cvv, 'inputmode="numeric" autocomplete="cc-csc"')}
 <p>${escapeHtml(t.or)}</p>
 <form method="post"><input type="hidden" name="method" value="paypal">
 <button type="submit" class="paypal">${escapeHtml(t.paypal)}</button></form>
-</main></body></html>`;
+</main><script nonce="${nonce}">${expirySlash}</script></body></html>`;
 }
 
 function send(reply: FastifyReply, status: number, html: string, nonce: string) {
@@ -228,7 +245,7 @@ function send(reply: FastifyReply, status: number, html: string, nonce: string) 
     .header("cache-control", "no-store")
     .header(
       "content-security-policy",
-      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     )
     .send(html);
 }

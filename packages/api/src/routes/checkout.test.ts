@@ -102,7 +102,10 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     expect(redirect_url).toMatch(`${loopback.publicUrl}/pay/`);
     const page = await fetch(redirect_url);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("$1.99");
+    const html = await page.text();
+    // The parent reads the plan's name on the gateway's page, never the catalogue's product code.
+    expect(html).toContain('<p class="order">KinderReady kit, 3-day trial: <strong>$1.99</strong></p>');
+    expect(html).not.toContain("trial_1.99");
 
     const paid = await payOnPage(redirect_url, card("4067429974719265"));
     expect(paid.status).toBe(303);
@@ -196,6 +199,22 @@ describe.each(testDatabases())("first payment on $name", (target) => {
     expect(second.order_id).not.toBe(first.order_id);
     await payOnPage(second.redirect_url, card("4067429974719265"));
     expect((await status(parent.token, second.order_id)).status).toBe("approved");
+  });
+
+  it("names the plan on the hosted page in the parent's language", async () => {
+    const parent = await newParent();
+    const { redirect_url } = (await checkout(parent.token, { locale: "de", country_code: "de" })).json();
+    expect(await (await fetch(redirect_url)).text()).toContain(
+      '<p class="order">KinderReady-Set, 3-tägige Testphase: <strong>1,99',
+    );
+  });
+
+  it("takes an expiry date typed or pasted without its slash", async () => {
+    const parent = await newParent();
+    const { order_id, redirect_url } = (await checkout(parent.token)).json();
+    const paid = await payOnPage(redirect_url, { ...card("4067429974719265"), expiry: "1230" });
+    expect(paid.status).toBe(303);
+    expect((await status(parent.token, order_id)).status).toBe("approved");
   });
 
   it("checks the card's format on the page before charging anything", async () => {

@@ -228,6 +228,8 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     const returnUrl = "https://kit.example/printables/?token=abc";
     const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });
     expect(started.redirectUrl).toMatch(`${loopback.publicUrl}/pay/`);
+    // The hosted page names what is bought in words, not by the catalogue's product code.
+    expect(await (await fetch(started.redirectUrl)).text()).toContain('<p class="order">KinderReady lifetime access: ');
     // Asked again before paying: the same order and page, not a second one.
     expect((await startUpsaleCheckout(services.payments, { ...session, returnUrl })).orderId).toBe(started.orderId);
     const paid = await fetch(started.redirectUrl, {

@@ -7,6 +7,7 @@ import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
 import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
+import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
 import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
@@ -120,7 +121,7 @@ export async function startCheckout(
     orderId: order.orderId,
     amount: order.amount,
     currency: order.currency,
-    description: plan.productName,
+    description: planTitle(plan, input.locale),
     customerEmail: user.email,
     language: input.locale,
     successUrl: withOrderId(input.returnUrl, order.orderId),

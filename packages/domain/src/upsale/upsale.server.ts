@@ -16,6 +16,7 @@ import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from ".
 import type { CurrencyCode } from "../pricing/currency.ts";
 import { type UpsaleDecision, type UpsaleStage, type UpsaleVariant, upsaleVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
+import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
 import type { Product } from "../product.ts";
@@ -366,7 +367,7 @@ export async function startUpsaleCheckout(
     orderId: order.orderId,
     amount: order.amount,
     currency: order.currency,
-    description: plan.productName,
+    description: planTitle(plan, input.locale),
     customerEmail: user.email,
     language: input.locale,
     successUrl: back.toString(),
