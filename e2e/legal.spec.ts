@@ -1,7 +1,8 @@
 import { legalDocumentIds, legalDocuments } from "@kinderready/domain/legal/legal-documents.server";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
-// Every legal document in every language: served, with every section and the support address.
+// Every legal document in every language: served, with every section and the support address,
+// and readable on the narrowest phone.
 
 const prefixes = ["", "/ru", "/es", "/fr", "/ar", "/de", "/pt"];
 
@@ -17,6 +18,19 @@ for (const prefix of prefixes) {
         );
       }
       expect(html).toContain("support@kinderready.app");
+    }
+  });
+}
+
+for (const prefix of prefixes) {
+  test(`${prefix || "/"} legal documents fit a 320 px wide phone: the page never scrolls sideways`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const id of legalDocumentIds) {
+      await page.goto(`${prefix}/terms/${id}/`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${prefix}/terms/${id}/`).toBeLessThanOrEqual(320);
     }
   });
 }
