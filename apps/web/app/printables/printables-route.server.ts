@@ -90,7 +90,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   if (!(await findParent(services.db, { token: token.data }))) {
     throw redirect(localizePath("/onboarding/", locale));
   }
-  const input = { userToken: token.data, product: soldProduct };
+  const input = { userToken: token.data };
   const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
   // The paper switch is a link (`?paper=letter`): the choice is kept for this parent's downloads.
   const paper = paperQuery.safeParse(url.searchParams.get("paper"));
@@ -180,7 +180,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
-  const input = { userToken: token.data, product: soldProduct };
+  const input = { userToken: token.data };
 
   if (body.data.intent === "complete")
     return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });

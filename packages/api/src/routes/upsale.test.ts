@@ -174,7 +174,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("offers the pages the prices in the first payment's currency, and buys at the catalogue's price", async () => {
     const parent = await payingParent("4067429974719265", "de");
-    const input = { userToken: parent.token, product: "kinderready" as const };
+    const input = { userToken: parent.token };
     const offer = await getUpsaleOffer(services.payments, input);
     expect(offer).toMatchObject({
       owned: [],
@@ -186,7 +186,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       },
     });
     const buy = (shown: "initial" | "catchy") =>
-      buyUpsale(services.payments, { userToken: parent.token, product: "kinderready", recurringType: "upsale", shown });
+      buyUpsale(services.payments, { userToken: parent.token, recurringType: "upsale", shown });
     // The page showed the discount the server never offered: refused, nothing charged.
     await expect(buy("catchy")).rejects.toThrow("the parent saw the catchy price, the offer is at initial");
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
@@ -200,13 +200,11 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     // Closing the discount ends it: the usual price again, never the discount.
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "discount-closed" })).toBe("ended");
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("ended");
-    const after = await getUpsaleOffer(services.payments, { userToken: parent.token, product: "kinderready" });
+    const after = await getUpsaleOffer(services.payments, { userToken: parent.token });
     expect(after?.owned).toEqual(["upsale"]);
     // Nothing to offer before the first payment.
     const newcomer = await insertTestParent(database.db);
-    expect(
-      await getUpsaleOffer(services.payments, { userToken: newcomer.token, product: "kinderready" }),
-    ).toBeUndefined();
+    expect(await getUpsaleOffer(services.payments, { userToken: newcomer.token })).toBeUndefined();
   });
 
   it("lets the operator switch the display mode, and validates it", async () => {
@@ -223,7 +221,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("lets the parent pay an upsell on the hosted page when the bank wants them present", async () => {
     const parent = await payingParent();
-    const input = { userToken: parent.token, product: "kinderready" as const, recurringType: "lifetime" as const };
+    const input = { userToken: parent.token, recurringType: "lifetime" as const };
     const session = { ...input, shown: "initial" as const, locale: "en" as const };
     const returnUrl = "https://kit.example/printables/?token=abc";
     const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });

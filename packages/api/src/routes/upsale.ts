@@ -40,7 +40,6 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
       const body = request.body;
       const { orderId } = await startUpsale(services.payments, {
         userToken: body.user_token,
-        product: body.product,
         email: body.email,
         amount: body.amount,
         currency: body.currency,
@@ -64,7 +63,6 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
     async (request) => ({
       stage: await decideUpsaleOffer(services.payments, {
         userToken: request.body.user_token,
-        product: request.body.product,
         decision: request.body.decision,
       }),
     }),
@@ -100,11 +98,7 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
         response: { 200: triggerUpsaleResult, ...errors },
       },
     },
-    async (request) =>
-      recordUpsaleConversion(services.payments, {
-        userToken: request.body.user_token,
-        product: request.body.product,
-      }),
+    async (request) => recordUpsaleConversion(services.payments, { userToken: request.body.user_token }),
   );
 
   app.put(

@@ -19,7 +19,7 @@ import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.ser
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
-import type { Product } from "../product.ts";
+import { soldProduct } from "../product.ts";
 import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./upsale-schema.ts";
 
 /**
@@ -32,7 +32,6 @@ import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./u
 
 export type UpsaleInput = {
   userToken: string;
-  product: Product;
   email: string;
   /** Minor units, as the browser saw the price. */
   amount: number;
@@ -40,16 +39,16 @@ export type UpsaleInput = {
   recurringType: UpsaleType;
 };
 
-async function findBuyer(deps: PaymentDeps, input: { userToken: string; product: Product }) {
+async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
   const [user] = await deps.db
     .select({ id: users.id, email: users.email, kidName: users.kidName })
     .from(users)
-    .where(and(eq(users.token, input.userToken), eq(users.product, input.product)));
+    .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
   if (!user?.email) throw new DomainError("not-found", "user_token", "No parent has this token");
   const [subscription] = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, input.product)));
+    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
   const [firstPayment] = await deps.db
     .select({ orderId: entitlements.orderId })
     .from(entitlements)
@@ -128,7 +127,7 @@ async function refuseOwned(
 /** The plan an upsell kind costs this parent now: by the offer's stage (lifetime has one price). */
 async function currentUpsalePlan(
   deps: PaymentDeps,
-  input: { userId: string; product: Product; recurringType: UpsaleType; currency: string },
+  input: { userId: string; recurringType: UpsaleType; currency: string },
 ) {
   const variant = upsaleVariantAt((await readOfferState(deps.db, input.userId)).upsaleStage);
   return catalogueUpsalePlan(deps, { ...input, variant });
@@ -137,14 +136,14 @@ async function currentUpsalePlan(
 /** The catalogue's plan for an upsell kind and offer variant in a currency (lifetime has one price). */
 async function catalogueUpsalePlan(
   deps: PaymentDeps,
-  input: { product: Product; recurringType: UpsaleType; variant: UpsaleVariant; currency: string },
+  input: { recurringType: UpsaleType; variant: UpsaleVariant; currency: string },
 ) {
   const [plan] = await deps.db
     .select()
     .from(pricePlans)
     .where(
       and(
-        eq(pricePlans.product, input.product),
+        eq(pricePlans.product, soldProduct),
         eq(pricePlans.kind, input.recurringType),
         eq(pricePlans.variant, input.recurringType === "lifetime" ? "initial" : input.variant),
         eq(pricePlans.currency, input.currency),
@@ -223,7 +222,7 @@ export async function getUpsaleStatus(
  */
 export async function recordUpsaleConversion(
   deps: Pick<PaymentDeps, "db">,
-  input: { userToken: string; product: Product },
+  input: { userToken: string },
 ): Promise<{ recorded: boolean }> {
   const [latest] = await deps.db
     .select({ order: orders, optedOut: users.adSharingOptOutAt })
@@ -232,7 +231,7 @@ export async function recordUpsaleConversion(
     .where(
       and(
         eq(users.token, input.userToken),
-        eq(users.product, input.product),
+        eq(users.product, soldProduct),
         inArray(orders.purpose, ["upsale", "lifetime"]),
         eq(orders.status, "approved"),
       ),
@@ -272,7 +271,7 @@ export type UpsaleOffer = {
  */
 export async function getUpsaleOffer(
   deps: PaymentDeps,
-  input: { userToken: string; product: Product },
+  input: { userToken: string },
 ): Promise<UpsaleOffer | undefined> {
   const buyer = await findBuyer(deps, input).catch((error: unknown) => {
     if (error instanceof DomainError) return undefined;
@@ -285,7 +284,7 @@ export async function getUpsaleOffer(
       .from(pricePlans)
       .where(
         and(
-          eq(pricePlans.product, input.product),
+          eq(pricePlans.product, soldProduct),
           eq(pricePlans.currency, buyer.subscription.currency),
           inArray(pricePlans.kind, ["upsale", "lifetime"]),
         ),
@@ -330,7 +329,7 @@ function refuseOtherPrice(shown: UpsaleVariant, plan: typeof pricePlans.$inferSe
  */
 export async function buyUpsale(
   deps: PaymentDeps,
-  input: { userToken: string; product: Product; recurringType: UpsaleType; shown: UpsaleVariant },
+  input: { userToken: string; recurringType: UpsaleType; shown: UpsaleVariant },
 ): Promise<{ orderId: string }> {
   const { user, subscription } = await findBuyer(deps, input);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
@@ -347,7 +346,6 @@ export async function startUpsaleCheckout(
   deps: PaymentDeps,
   input: {
     userToken: string;
-    product: Product;
     recurringType: UpsaleType;
     shown: UpsaleVariant;
     locale: Locale;
@@ -382,7 +380,7 @@ export async function startUpsaleCheckout(
  */
 export async function decideUpsaleOffer(
   deps: PaymentDeps,
-  input: { userToken: string; product: Product; decision: UpsaleDecision },
+  input: { userToken: string; decision: UpsaleDecision },
 ): Promise<UpsaleStage> {
   const { user } = await findBuyer(deps, input);
   return recordUpsaleDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
