@@ -46,9 +46,13 @@ test("POPUP: the popup offers the packs over the printables, and one click buys 
   await expect(popup).toContainText("Alphabet Adventures");
   await expect(popup).toContainText("$14.99");
   await popup.getByRole("button", { name: "Add all 3 packs for $14.99" }).click();
-  await expect(popup.getByRole("status")).toContainText("Done! The 3 add-on packs are now in your printables.");
-  await popup.getByRole("button", { name: "Close" }).first().click();
-  await expect(popup).toBeHidden();
+  // Bought: the popup shows only the success and the way on, the pitch and its buttons gone.
+  const done = page.getByRole("dialog", { name: "Thank you!" });
+  await expect(done.getByRole("status")).toContainText("Done! The 3 add-on packs are now in your printables.");
+  await expect(done).toContainText("Find them under “Your add-on packs” on this page");
+  await expect(done.getByRole("button", { name: /Add all 3 packs|Get lifetime access|No, thanks/ })).toHaveCount(0);
+  await done.getByRole("button", { name: "See my printables" }).click();
+  await expect(done).toBeHidden();
   await expect(page.getByRole("heading", { name: "Your add-on packs" })).toBeVisible();
   // Bought and closed: a reload does not offer it again.
   await page.reload();
@@ -60,6 +64,25 @@ test("POPUP: the popup offers the packs over the printables, and one click buys 
   // The page reported it already.
   expect(await conversion.json()).toEqual({ recorded: false });
 });
+
+for (const locale of ["", "/ar"]) {
+  test(`POPUP: on a 390x844 phone both offers' buy buttons show without scrolling (${locale || "en"})`, async ({
+    page,
+    setMode,
+    payingParent,
+  }) => {
+    await setMode("POPUP");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await payingParent(undefined, locale);
+    const popup = page.locator("dialog.upsale-popup[open]");
+    await expect(popup).toBeVisible();
+    // The packs' button and lifetime access's, whole and on screen as the popup opens.
+    const buy = popup.locator(".upsale__card").getByRole("button");
+    await expect(buy).toHaveCount(2);
+    for (const button of await buy.all()) await expect(button).toBeInViewport({ ratio: 1 });
+    expect(await popup.evaluate((dialog) => dialog.scrollTop)).toBe(0);
+  });
+}
 
 test("POPUP: the server renders the popup as this browser left it, so it is on the first paint", async ({
   page,
@@ -105,7 +128,9 @@ test("POPUP: declining brings the discount at 4.99, which survives a reload and 
   await page.reload();
   await expect(discount).toBeVisible();
   await discount.getByRole("button", { name: "Add all 3 packs for $4.99" }).click();
-  await expect(discount.getByRole("status")).toContainText("Done!");
+  const done = page.getByRole("dialog", { name: "Thank you!" });
+  await expect(done.getByRole("status")).toContainText("Done!");
+  await expect(done).not.toContainText("If you close it");
 });
 
 test("POPUP: closing the discount ends the offer for good", async ({ page, setMode, payingParent }) => {

@@ -117,6 +117,17 @@ export function UpsaleOffer({
   const money = (plan: PricePlan, amount: number) => formatMoney(amount, plan, locale);
   const ownsPacks = offer.owned.includes("upsale");
   const ownsLifetime = offer.owned.includes("lifetime");
+  const packContents = (
+    <ul className="upsale__packs">
+      {addOnPacks.map((pack) => (
+        <li key={pack.id}>
+          <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
+          <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
+          <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <div className="upsale">
@@ -180,16 +191,18 @@ export function UpsaleOffer({
               price: money(packsPlan, packsPlan.price),
             })}
           </button>
-          <Sub className="upsale__subtitle">{t("upsale.packsHeading")}</Sub>
-          <ul className="upsale__packs">
-            {addOnPacks.map((pack) => (
-              <li key={pack.id}>
-                <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
-                <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
-                <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
-              </li>
-            ))}
-          </ul>
+          {mode === "POPUP" ? (
+            // A phone shows both offers' buttons without scrolling: the packs' contents open on a tap.
+            <details className="upsale__inside">
+              <summary className="upsale__subtitle">{t("upsale.packsHeading")}</summary>
+              {packContents}
+            </details>
+          ) : (
+            <>
+              <Sub className="upsale__subtitle">{t("upsale.packsHeading")}</Sub>
+              {packContents}
+            </>
+          )}
         </section>
       )}
 

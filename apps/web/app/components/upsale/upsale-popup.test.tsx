@@ -74,6 +74,30 @@ describe("UpsalePopup", () => {
     expect(useUpsaleStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
   });
 
+  it("once the discount is bought, shows only the success and the way on: no pitch, no offers", async () => {
+    const user = userEvent.setup();
+    const { posts } = await renderPopup(printablesAction);
+    await user.click(screen.getByRole("button", { name: "No, thanks" }));
+    const discount = await screen.findByRole("dialog", { name: "Wait: all 3 packs for $4.99" }, { timeout: 3000 });
+    await user.click(within(discount).getByRole("button", { name: "Add all 3 packs for $4.99" }));
+
+    const done = await screen.findByRole("dialog", { name: "Thank you!" });
+    expect(within(done).getByRole("status").textContent).toBe("Done! The 3 add-on packs are now in your printables.");
+    expect(done.textContent).toContain(
+      "Find them under “Your add-on packs” on this page, ready to download and print.",
+    );
+    // The pitch and the offers are over: nothing to buy, nothing about prices going back up.
+    expect(done.textContent).not.toContain("If you close it");
+    expect(done.textContent).not.toContain("$4.99");
+    expect(within(done).queryByRole("button", { name: /Add all 3 packs|lifetime|No, thanks/ })).toBeNull();
+    expect(document.activeElement).toBe(within(done).getByRole("heading", { name: "Thank you!" }));
+    expect(posts).toContainEqual({ intent: "trigger-upsale" });
+
+    await user.click(within(done).getByRole("button", { name: "See my printables" }));
+    expect(popup().open).toBe(false);
+    expect(useUpsaleStore.getState()).toMatchObject({ isOpen: false, canOpen: false, succeeded: ["upsale"] });
+  });
+
   it("turns No, thanks into the discount, and closing the discount ends the offer", async () => {
     const user = userEvent.setup();
     const { posts } = await renderPopup(printablesAction);

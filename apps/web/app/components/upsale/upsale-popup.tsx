@@ -27,7 +27,8 @@ import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
  * packs by them), and the discount opens only once the server has it. The modal's state is the
  * persisted upsale store, brought in line with the server's stage, so a reload finds the modal
  * as it was left. The server rendered it already open (`arrival`, from the store's cookie) so it
- * is on the first paint; hydration makes it modal.
+ * is on the first paint; hydration makes it modal. Once a purchase is approved the pitch is over:
+ * the popup shows only the success and the way back to the printables.
  */
 export function UpsalePopup({
   offer,
@@ -51,6 +52,8 @@ export function UpsalePopup({
   // The name the quiz saved on this device, or the one the server has (another device).
   const kidName = useOnboardingStore((state) => state.kid.name) || offer.kidName;
   const ref = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [bought, setBought] = useState<UpsaleType | undefined>();
   const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
   const decision = useFetcher<UpsaleActionResult>();
 
@@ -62,6 +65,10 @@ export function UpsalePopup({
     setArrived(true);
   }, [hydrated, owner, returning, offer.stage]);
   useEffect(() => () => clearTimeout(reopen.current), []);
+  // The offer's buttons are gone with the pitch: focus goes to the news, which a reader then hears.
+  useEffect(() => {
+    if (bought) titleRef.current?.focus();
+  }, [bought]);
   // Before paint, so the server's open (not yet modal) popup turns modal without a flicker.
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -87,8 +94,9 @@ export function UpsalePopup({
     if (formKey === "catchy") void answer("discount-closed");
     useUpsaleStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsaleModal);
   };
-  const title =
-    formKey === "catchy"
+  const title = bought
+    ? t("upsale.successTitle")
+    : formKey === "catchy"
       ? t("upsale.discountTitle", { price: formatMoney(offer.plans.catchy.price, offer.plans.catchy, locale) })
       : kidName
         ? t("upsale.popupTitle", { name: kidName })
@@ -111,26 +119,47 @@ export function UpsalePopup({
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <h2 id="upsale-popup-title" className="upsale-popup__title">
+      <h2 id="upsale-popup-title" className="upsale-popup__title" tabIndex={-1} ref={titleRef}>
         {title}
       </h2>
-      <p className="upsale-popup__intro">{t(formKey === "catchy" ? "upsale.discountText" : "upsale.intro")}</p>
-      <UpsaleOffer
-        offer={offer}
-        variant={formKey}
-        mode="POPUP"
-        locale={locale}
-        headingLevel={3}
-        returning={returning}
-        onSettled={() => useUpsaleStore.setState({ canOpen: false })}
-      />
-      <button
-        type="button"
-        className="button button--wide upsale-popup__decline"
-        onClick={formKey === "catchy" ? close : () => void decline()}
-      >
-        {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
-      </button>
+      {bought ? (
+        <>
+          <p className="upsale-popup__success" role="status">
+            {t(bought === "lifetime" ? "upsale.successLifetime" : "upsale.successPacks")}
+          </p>
+          <p className="upsale-popup__intro">
+            {bought === "lifetime"
+              ? t("upsale.successLifetimeNext")
+              : t("upsale.successPacksNext", { section: t("printables.packsHeading") })}
+          </p>
+          <button type="button" className="button button--wide" onClick={close}>
+            {t("upsale.seePrintables")}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="upsale-popup__intro">{t(formKey === "catchy" ? "upsale.discountText" : "upsale.intro")}</p>
+          <UpsaleOffer
+            offer={offer}
+            variant={formKey}
+            mode="POPUP"
+            locale={locale}
+            headingLevel={3}
+            returning={returning}
+            onSettled={(type) => {
+              useUpsaleStore.setState({ canOpen: false });
+              setBought(type);
+            }}
+          />
+          <button
+            type="button"
+            className="button button--wide upsale-popup__decline"
+            onClick={formKey === "catchy" ? close : () => void decline()}
+          >
+            {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
+          </button>
+        </>
+      )}
     </dialog>
   );
 }
