@@ -59,8 +59,41 @@ for (const [card, title, message] of [
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "Start my 3-day trial" })).toBeVisible();
     expect(new URL(page.url()).searchParams.has("order_id")).toBe(false);
+    // The parent agreed to the terms to pay: trying again does not ask them to tick it anew.
+    await expect(page.getByRole("checkbox")).toBeChecked();
   });
 }
+
+test("the hosted page names the plan in words, and its expiry field writes the slash as the parent types", async ({
+  page,
+  parent: { token },
+}) => {
+  await openOffer(page, { token, country: "us" });
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Start my 3-day trial" }).click();
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+  await expect(page.locator(".order")).toHaveText("KinderReady kit, 3-day trial: $1.99");
+
+  const expiry = page.getByLabel("Expiry date (MM/YY)");
+  await expiry.pressSequentially("1228");
+  await expect(expiry).toHaveValue("12/28");
+  // Each backspace takes one character, the slash included.
+  await expiry.press("Backspace");
+  await expect(expiry).toHaveValue("12/2");
+  await expiry.press("Backspace");
+  await expect(expiry).toHaveValue("12/");
+  await expiry.press("Backspace");
+  await expect(expiry).toHaveValue("12");
+  // Pasted with or without its slash, the date reads the same.
+  await expiry.fill("1234");
+  await expect(expiry).toHaveValue("12/34");
+  await expiry.fill("12/34");
+  await expect(expiry).toHaveValue("12/34");
+  await page.getByLabel("Card number").fill("4067 4299 7471 9265");
+  await page.getByLabel("Security code (CVV)").fill("123");
+  await page.getByRole("button", payByCard).click();
+  await expect(page.getByRole("dialog", { name: "Payment successful!" })).toBeVisible({ timeout: 15_000 });
+});
 
 for (const [country, symbol] of [
   ["gb", "£"],

@@ -178,6 +178,7 @@ export function PurchaseFlow({
           payment={payment}
           links={links}
           successText={successText}
+          agreedBefore={orderId !== null}
         />
       ) : (
         <>

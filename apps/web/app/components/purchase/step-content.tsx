@@ -2,6 +2,7 @@ import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
 import type { Translate } from "@kinderready/i18n/translator";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { EmailAddress } from "../email-address.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
 export type QuizAnswers = {
@@ -126,8 +127,7 @@ export function StepContent({
         <dl className="email-confirm">
           <dt className="email-confirm__label">{t("purchase.pages.email.emailLabel")}</dt>
           <dd className="email-confirm__value">
-            {/* An address reads left to right, also on the Arabic page. */}
-            <span dir="ltr">{email}</span>
+            <EmailAddress address={email} />
           </dd>
         </dl>
       )}

@@ -25,6 +25,7 @@ export function SubscriptionOffer({
   payment,
   links,
   successText,
+  agreedBefore,
 }: {
   plans: { initial: OfferPlan; expired: OfferPlan };
   locale: Locale;
@@ -32,12 +33,14 @@ export function SubscriptionOffer({
   payment: { outcome: PaymentOutcome | undefined; checkAgain: () => void };
   links: { printables: string; quiz: string };
   successText: string;
+  /** Back from a payment the parent started, so they agreed to the terms already: the box stays ticked. */
+  agreedBefore: boolean;
 }) {
   const { t, ifKnown } = useTranslation();
   const plan = timer.expired ? plans.expired : plans.initial;
   const money = (amount: number) => formatMoney(amount, plan, locale);
   const checkout = useFetcher<PurchaseActionResult>();
-  const [agreed, setAgreed] = useState(false);
+  const [agreed, setAgreed] = useState(agreedBefore);
   const [agreeError, setAgreeError] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
