@@ -134,6 +134,23 @@ test("a parent on a new device signs in with an emailed link, which works once",
   await expect(page.getByRole("alert")).toContainText("expired or has already been used");
 });
 
+test("each privacy choice is one row a finger hits: a 24 px box, 44 px tall, the hint toggling it too", async ({
+  page,
+  parent: { email },
+  signInByEmail,
+}) => {
+  await signInByEmail(email);
+  const mailing = page.getByRole("checkbox", { name: "Send me tips, new printables and offers by email" });
+  const box = await mailing.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+  const row = page.locator("label").filter({ has: mailing });
+  expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  const before = await mailing.isChecked();
+  await page.getByText("Emails about your account, payments and receipts are always sent.").click();
+  await expect(mailing).toBeChecked({ checked: !before });
+});
+
 test("the contact form checks its fields and sends the message to support", async ({ page }) => {
   await page.goto("/contact/");
   await page.getByRole("button", { name: "Send message" }).click();

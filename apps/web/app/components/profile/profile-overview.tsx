@@ -4,6 +4,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+import { EmailAddress } from "../email-address.tsx";
 import { DeleteData } from "./delete-data.tsx";
 import { SubscriptionSummary } from "./subscription-summary.tsx";
 
@@ -40,7 +41,7 @@ export function ProfileOverview({
         <h2 id="profile-account">{t("profile.account.heading")}</h2>
         <dl className="profile__facts">
           <dt>{t("profile.account.email")}</dt>
-          <dd dir="ltr">{profile.email ?? notGiven}</dd>
+          <dd>{profile.email ? <EmailAddress address={profile.email} /> : notGiven}</dd>
         </dl>
       </section>
 
@@ -113,39 +114,42 @@ function ConsentForm({ consent, gpc }: { consent: ProfileView["consent"]; gpc: b
       <h2 id="profile-consent">{t("profile.consent.heading")}</h2>
       <fetcher.Form method="post" className="profile__form">
         <input type="hidden" name="intent" value="consent" />
-        <div className="consent">
+        {/* Each choice is one row to tap, hint included; the box is named by its choice alone. */}
+        <label className="consent consent--row">
           <input
             id="consent-mailing"
             type="checkbox"
             name="mailing"
             defaultChecked={consent.mailing}
+            aria-labelledby="consent-mailing-label"
             aria-describedby="consent-mailing-hint"
           />
-          <div>
-            <label htmlFor="consent-mailing">{t("profile.consent.mailing")}</label>
-            <p id="consent-mailing-hint" className="muted small">
+          <span className="consent__text">
+            <span id="consent-mailing-label">{t("profile.consent.mailing")}</span>
+            <span id="consent-mailing-hint" className="muted small">
               {t("profile.consent.mailingHint")}
-            </p>
-          </div>
-        </div>
-        <div className="consent">
-          {/* With GPC on, the choice is the browser's: sent as on, shown as on. */}
-          {gpc && <input type="hidden" name="adSharingOptOut" value="on" />}
+            </span>
+          </span>
+        </label>
+        {/* With GPC on, the choice is the browser's: sent as on, shown as on. */}
+        {gpc && <input type="hidden" name="adSharingOptOut" value="on" />}
+        <label className="consent consent--row">
           <input
             id="consent-ad-sharing"
             type="checkbox"
             name={gpc ? undefined : "adSharingOptOut"}
             defaultChecked={consent.adSharingOptOut}
             disabled={gpc}
+            aria-labelledby="consent-ad-sharing-label"
             aria-describedby="consent-ad-sharing-hint"
           />
-          <div>
-            <label htmlFor="consent-ad-sharing">{t("profile.consent.adSharing")}</label>
-            <p id="consent-ad-sharing-hint" className="muted small">
+          <span className="consent__text">
+            <span id="consent-ad-sharing-label">{t("profile.consent.adSharing")}</span>
+            <span id="consent-ad-sharing-hint" className="muted small">
               {t(gpc ? "profile.consent.gpc" : "profile.consent.adSharingHint")}
-            </p>
-          </div>
-        </div>
+            </span>
+          </span>
+        </label>
         <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
           {t("profile.consent.save")}
         </button>
