@@ -4,7 +4,7 @@ import { rebuildVisitorFunnel } from "@kinderready/domain/analytics/visitor-funn
 import { flows } from "@kinderready/domain/flows";
 import { currencyFor } from "@kinderready/domain/pricing/currency";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { defaultProduct } from "@kinderready/domain/product";
+import { soldProduct } from "@kinderready/domain/product";
 import { sql } from "drizzle-orm";
 
 // A synthetic business for the operator console: visitors walking the funnel to a random depth,
@@ -88,7 +88,7 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
     await tx.execute(sql`
       insert into users (token, product, email, locale, country_code, flow, purchase_path, kid_name, kid_age,
         marketing_contact_id, created_at, updated_at)
-      select 'seed-token-' || i, ${defaultProduct}, 'seed-' || i || '@example.test', locale, country, flow,
+      select 'seed-token-' || i, ${soldProduct}, 'seed-' || i || '@example.test', locale, country, flow,
         case when flow = 'copy_1' then ${flows.copy_1.purchasePath} else ${flows.main.purchasePath} end,
         'Kid ' || i, 3 + i % 4, 'seed-contact-' || i, first_seen, first_seen
       from seed_visitors where i <= ${size.users}`);
@@ -195,7 +195,7 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
     await tx.execute(sql`
       insert into subscriptions (user_id, product, status, price_plan_id, renewal_amount, currency, period_days,
         trial_ends_at, current_period_end, failed_renewals, cancelled_at, cancel_reason, created_at, updated_at)
-      select b.user_id, ${defaultProduct},
+      select b.user_id, ${soldProduct},
         case when b.fate < 0.30 then 'cancelled' when b.fate < 0.38 then 'past_due' else 'active' end,
         o.price_plan_id, p.renewal_amount, b.currency, p.period_days, b.paid_at + interval '3 days', b.paid_at + interval '33 days',
         case when b.fate between 0.30 and 0.38 then 1 else 0 end,

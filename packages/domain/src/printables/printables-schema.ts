@@ -2,7 +2,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { packIds, skills } from "@kinderready/kit/catalogue";
 import { z } from "zod";
 import { userTokenSchema } from "../parents/parent-token.ts";
-import { defaultProduct, products } from "../product.ts";
+import { products, soldProduct } from "../product.ts";
 
 // GET /printables/{token} and the completion of an item: one declaration of each
 // shape, for the API's validation and OpenAPI document and for the page's types.
@@ -14,7 +14,7 @@ export const invoiceKinds = ["subscription", "upsale", "lifetime"] as const;
 
 export const printablesQuery = z.object({
   locale: z.enum(localeCodes as [string, ...string[]]).default("en"),
-  product: z.enum(products).default(defaultProduct),
+  product: z.enum(products).default(soldProduct),
   /** IS_DEV only: show the area as if these invoices were paid, e.g. `subscription,upsale`. */
   printablesByInvoices: z
     .string()
@@ -95,7 +95,7 @@ export type PrintablesGroup = PrintablesView["printables"][(typeof products)[num
 export const completionBody = z.object({
   item_id: z.string().min(1).max(80),
   done: z.boolean(),
-  product: z.enum(products).default(defaultProduct),
+  product: z.enum(products).default(soldProduct),
 });
 
 export const completionResult = z.object({
