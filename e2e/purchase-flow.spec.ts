@@ -74,6 +74,14 @@ test("after the quiz a parent walks the seven purchase pages, personalised, to t
   await next(page);
   await expect(flow(page)).toHaveAttribute("data-step", "colorful-worksheets");
   await expect(flow(page)).toContainText("Emma's name on the worksheets");
+  // Real pages of Emma's kit, drawn with her name, served as images.
+  const pages = flow(page).getByRole("img", { name: /, a page made for Emma$/ });
+  await expect(pages).toHaveCount(3);
+  await expect(pages.first()).toHaveAttribute("alt", "“My name”, a page made for Emma");
+  const preview = await page.request.get((await pages.first().getAttribute("src")) ?? "");
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()["content-type"]).toBe("image/svg+xml");
+  await expect.poll(() => pages.last().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await only("Continue");
 
   await next(page);

@@ -8,6 +8,7 @@ import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/c
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
+import { getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -36,7 +37,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   const returning = url.searchParams.has("order_id");
 
-  const [introOffer, status] = await Promise.all([
+  const [introOffer, status, kitPreview] = await Promise.all([
     token.success
       ? assignIntroOfferGroupByToken(services, {
           token: token.data,
@@ -45,6 +46,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
         })
       : { group: "A" as const, inSplit: false },
     token.success ? getOnboardingStatus(services.db, { token: token.data }) : undefined,
+    token.success ? getKitPreview(services.printables, { token: token.data, locale }) : undefined,
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
@@ -70,6 +72,8 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     offerSecondsLeft: offerSecondsLeft ?? null,
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
+    // Pages of the child's kit with their name, chosen by the quiz answers.
+    kitPreview: kitPreview ?? null,
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
     // The split groups this parent is in, for analytics (a user property).

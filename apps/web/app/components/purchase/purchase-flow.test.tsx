@@ -23,6 +23,14 @@ const plan = (price: number): OfferPlan => ({
   renewalPrice: 29.99,
 });
 
+const kitPreview = {
+  childName: "Emma",
+  pages: [
+    { id: "trial-trace-name-big", title: "My name", src: "/printables/files/preview/trial-trace-name-big.svg?sig=a" },
+    { id: "trial-maze-4-s1", title: "Maze", src: "/printables/files/preview/trial-maze-4-s1.svg?sig=b" },
+  ],
+};
+
 /** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
 function renderPurchase(url: string, answer?: (post: Post) => unknown) {
   return renderPage(
@@ -35,6 +43,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown) {
       email="parent@example.com"
       subscriptionExpired={false}
       splits={{}}
+      kitPreview={kitPreview}
     />,
     { url, path: "/purchase/", answer },
   );
@@ -83,6 +92,14 @@ describe("PurchaseFlow", () => {
     usePurchaseStore.setState({ step: 3, stepUserId: token });
     const first = await renderPurchase(`/purchase/?token=${token}`);
     expect(step(first.container)).toBe("colorful-worksheets");
+    // The child's own pages, named for the child in words too.
+    const pages = screen.getAllByRole("img");
+    expect(pages.map((page) => page.getAttribute("alt"))).toEqual([
+      "“My name”, a page made for Emma",
+      "“Maze”, a page made for Emma",
+    ]);
+    expect(pages[0]?.getAttribute("src")).toBe(kitPreview.pages[0]?.src);
+    expect(screen.getByText("Emma's first pages, ready to print")).toBeTruthy();
     first.unmount();
 
     const second = await renderPurchase(`/purchase/?token=${otherToken}`);
@@ -125,8 +142,9 @@ describe("PurchaseFlow", () => {
     // What shows and the address agree: the failure is gone with its order_id.
     expect(location()).toBe(`/purchase/?token=${token}`);
     expect(document.activeElement).toBe(heading());
-    // Still the offer once the address has no order_id left to open it.
-    expect(heading().textContent).toBe("Your kindergarten-readiness kit");
+    // Still the offer once the address has no order_id left to open it, named by the server's name
+    // for the child (this device never saw the quiz).
+    expect(heading().textContent).toBe("Emma's kindergarten-readiness kit");
     expect(screen.getByRole("button", { name: "Start my 3-day trial" })).toBeTruthy();
     // The parent agreed to the terms to pay at all: trying again does not ask them to tick it anew.
     expect(screen.getByRole("checkbox")).toHaveProperty("checked", true);

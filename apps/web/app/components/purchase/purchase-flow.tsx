@@ -1,4 +1,5 @@
 import { type FlowType, flows } from "@kinderready/domain/flows";
+import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -41,6 +42,7 @@ export function PurchaseFlow({
   email,
   subscriptionExpired,
   splits,
+  kitPreview,
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -53,6 +55,8 @@ export function PurchaseFlow({
   subscriptionExpired: boolean;
   /** The split groups the server placed this parent in (a user property of analytics). */
   splits: Record<string, string>;
+  /** Pages of the child's kit with their name; null without a known parent. */
+  kitPreview: KitPreviewData | null;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
@@ -77,7 +81,8 @@ export function PurchaseFlow({
   const step = clampStep(resolvePurchaseState(saved, { userId, jumpToOffer }).step);
   const id = stepIdAt(step);
   const onboarding = useOnboardingStore();
-  const kidName = onboarding.kid.name;
+  // The name the parent typed on this device, else the one the server keeps (another device, an emailed link).
+  const kidName = onboarding.kid.name || kitPreview?.childName || "";
   const helpAnswer = onboarding.questions.find((question) => question.id === "help")?.answer;
 
   const payment = useOrderStatus(orderId, hydrated, {
@@ -179,6 +184,7 @@ export function PurchaseFlow({
           links={links}
           successText={successText}
           agreedBefore={orderId !== null}
+          preview={kitPreview}
         />
       ) : (
         <>
@@ -191,6 +197,7 @@ export function PurchaseFlow({
               topics: onboarding.topics,
             }}
             email={email ?? onboarding.email}
+            preview={kitPreview}
           />
           <button
             type="button"

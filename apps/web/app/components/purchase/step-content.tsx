@@ -1,8 +1,10 @@
 import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
+import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import type { Translate } from "@kinderready/i18n/translator";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { EmailAddress } from "../email-address.tsx";
+import { KitPreview } from "./kit-preview.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
 export type QuizAnswers = {
@@ -28,10 +30,13 @@ export function StepContent({
   id,
   answers,
   email,
+  preview,
 }: {
   id: Exclude<PurchaseStepId, "subscription-offer">;
   answers: QuizAnswers;
   email: string;
+  /** Pages of the child's kit, drawn with their name; null when the parent is not known. */
+  preview: KitPreviewData | null;
 }) {
   const { t, ifKnown } = useTranslation();
   // Every page but the reviews opens with a paragraph of its own.
@@ -95,6 +100,7 @@ export function StepContent({
     return (
       <>
         {text(id)}
+        {preview && <KitPreview preview={preview} eager />}
         <Ticks items={[t(`${page}.point1`), t(`${page}.point2`), named]} />
       </>
     );

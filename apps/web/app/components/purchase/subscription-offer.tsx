@@ -1,3 +1,4 @@
+import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -7,6 +8,7 @@ import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
 import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { KitPreview } from "./kit-preview.tsx";
 import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { Ticks } from "./step-content.tsx";
 
@@ -26,6 +28,7 @@ export function SubscriptionOffer({
   links,
   successText,
   agreedBefore,
+  preview,
 }: {
   plans: { initial: OfferPlan; expired: OfferPlan };
   locale: Locale;
@@ -35,6 +38,8 @@ export function SubscriptionOffer({
   successText: string;
   /** Back from a payment the parent started, so they agreed to the terms already: the box stays ticked. */
   agreedBefore: boolean;
+  /** Pages of the child's kit, drawn with their name: what the price buys. */
+  preview: KitPreviewData | null;
 }) {
   const { t, ifKnown } = useTranslation();
   const plan = timer.expired ? plans.expired : plans.initial;
@@ -95,6 +100,8 @@ export function SubscriptionOffer({
       </p>
 
       <OfferPlanCard plan={plan} locale={locale} />
+
+      {preview && <KitPreview preview={preview} />}
 
       <h2 className="offer__subtitle">{t(`${page}.includes`)}</h2>
       <Ticks items={([1, 2, 3, 4] as const).map((n) => t(`${page}.include${n}`))} />
