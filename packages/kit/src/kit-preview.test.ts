@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
-import { previewItems } from "./kit-preview.ts";
+import { kitCounts, levelOneSamples, previewItems } from "./kit-preview.ts";
 
 const trialIds = new Set(kit.levels[0]?.items.map((item) => item.id));
 
@@ -24,5 +24,19 @@ describe("the kit preview's pages", () => {
       expect(trialIds.has(item.id)).toBe(true);
       expect(item.kind).toBe("printable");
     }
+  });
+
+  it("count the kit's own worksheets and cards, as many as the offer promises", () => {
+    const counts = kitCounts();
+    const items = kit.levels.flatMap((level) => level.items);
+    expect(counts.worksheets + counts.activities).toBe(items.length);
+    expect(counts.worksheets).toBeGreaterThanOrEqual(100);
+    expect(counts.activities).toBeGreaterThanOrEqual(100);
+  });
+
+  it("sample level 1 with a page of letters, one of numbers and one of shapes", () => {
+    const samples = levelOneSamples();
+    expect(samples.map((item) => item.skill)).toEqual(["letters", "numbers", "shapes-colours"]);
+    expect(samples.every((item) => item.id.startsWith("l1-"))).toBe(true);
   });
 });

@@ -16,3 +16,20 @@ export function previewItems(topics: readonly string[], count = 3): PrintableIte
   const fillers = colourful.flatMap((template) => trialPrintables.filter((item) => item.params.template === template));
   return [...new Set([...named, ...forTopics, ...fillers])].slice(0, count);
 }
+
+/** What the subscription holds, counted from the kit itself: its worksheets and activity cards. */
+export function kitCounts(): { worksheets: number; activities: number } {
+  const items = kit.levels.flatMap((level) => level.items);
+  return {
+    worksheets: items.filter((item) => item.kind === "printable").length,
+    activities: items.filter((item) => item.kind === "activity").length,
+  };
+}
+
+const insideSkills = ["letters", "numbers", "shapes-colours"] as const;
+
+/** A first page of letters, numbers and shapes in level 1: what the kit is like past the trial. */
+export function levelOneSamples(): PrintableItem[] {
+  const levelOne = (kit.levels[1]?.items ?? []).filter((item): item is PrintableItem => item.kind === "printable");
+  return insideSkills.flatMap((skill) => levelOne.find((item) => item.skill === skill) ?? []);
+}

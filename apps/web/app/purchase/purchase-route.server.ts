@@ -8,7 +8,7 @@ import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/c
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
-import { getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
+import { getKitContents, getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -74,6 +74,8 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     email: status?.email ?? null,
     // Pages of the child's kit with their name, chosen by the quiz answers.
     kitPreview: kitPreview ?? null,
+    // What the kit holds, counted from the kit: shown where a shop would show reviews.
+    kitContents: getKitContents(services.printables, { locale }),
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
     // The split groups this parent is in, for analytics (a user property).

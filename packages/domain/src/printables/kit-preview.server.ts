@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { itemTitle } from "@kinderready/kit/item-text.server";
-import { previewItems } from "@kinderready/kit/kit-preview";
+import { kitCounts, levelOneSamples, previewItems } from "@kinderready/kit/kit-preview";
 import { and, eq, isNull } from "drizzle-orm";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { PrintablesDeps } from "./printables.server.ts";
@@ -20,6 +20,20 @@ export type KitPreview = {
 function signature(secret: string, userId: string, itemId: string, locale: Locale): string {
   return createHmac("sha256", secret).update(`kit-preview|${userId}|${itemId}|${locale}`).digest("base64url");
 }
+
+/** What the kit holds, for any visitor: its counts and a few pages of level 1 (shared previews). */
+export function getKitContents(deps: Pick<PrintablesDeps, "appUrl">, input: { locale: Locale }) {
+  return {
+    ...kitCounts(),
+    pages: levelOneSamples().map((item) => ({
+      id: item.id,
+      title: itemTitle(item, input.locale),
+      src: `${deps.appUrl}/printables/files/preview/${item.id}.svg?locale=${input.locale}`,
+    })),
+  };
+}
+
+export type KitContents = ReturnType<typeof getKitContents>;
 
 /** The preview pages for the parent this token names; undefined for nobody. */
 export async function getKitPreview(

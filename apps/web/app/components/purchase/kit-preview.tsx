@@ -1,23 +1,33 @@
-import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 
+type PreviewPage = { id: string; title: string; src: string };
+
 /**
- * Real pages of the child's trial level, drawn by the kit with the child's name: what the parent
- * is about to print. `eager` where the row is on screen at once; lazy further down a page.
+ * A row of real kit pages as the kit draws them: the child's own (with their name) or shared
+ * samples. `eager` where the row is on screen at once; lazy further down a page.
  */
-export function KitPreview({ preview, eager = false }: { preview: KitPreviewData; eager?: boolean }) {
+export function KitPreview({
+  pages,
+  childName = "",
+  caption,
+  eager = false,
+}: {
+  pages: readonly PreviewPage[];
+  childName?: string;
+  caption: string;
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
-  const name = preview.childName;
   return (
     <figure className="kit-preview">
       <ul className="kit-preview__pages">
-        {preview.pages.map((page) => (
+        {pages.map((page) => (
           <li key={page.id}>
             <img
               src={page.src}
               alt={
-                name
-                  ? t("purchase.preview.pageAlt", { title: page.title, name })
+                childName
+                  ? t("purchase.preview.pageAlt", { title: page.title, name: childName })
                   : t("purchase.preview.pageAltNoName", { title: page.title })
               }
               width={120}
@@ -28,9 +38,27 @@ export function KitPreview({ preview, eager = false }: { preview: KitPreviewData
           </li>
         ))}
       </ul>
-      <figcaption className="kit-preview__caption small">
-        {name ? t("purchase.preview.caption", { name }) : t("purchase.preview.captionNoName")}
-      </figcaption>
+      <figcaption className="kit-preview__caption small">{caption}</figcaption>
     </figure>
+  );
+}
+
+/** The child's own first pages, captioned with their name. */
+export function ChildKitPreview({
+  preview,
+  eager,
+}: {
+  preview: { childName: string; pages: readonly PreviewPage[] };
+  eager?: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = preview.childName;
+  return (
+    <KitPreview
+      pages={preview.pages}
+      childName={name}
+      caption={name ? t("purchase.preview.caption", { name }) : t("purchase.preview.captionNoName")}
+      eager={eager}
+    />
   );
 }

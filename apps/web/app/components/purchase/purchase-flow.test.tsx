@@ -31,6 +31,12 @@ const kitPreview = {
   ],
 };
 
+const kitContents = {
+  worksheets: 178,
+  activities: 125,
+  pages: [{ id: "l1-letters", title: "Letters", src: "/printables/files/preview/l1-letters.svg?locale=en" }],
+};
+
 /** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
 function renderPurchase(url: string, answer?: (post: Post) => unknown) {
   return renderPage(
@@ -44,6 +50,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown) {
       subscriptionExpired={false}
       splits={{}}
       kitPreview={kitPreview}
+      kitContents={kitContents}
     />,
     { url, path: "/purchase/", answer },
   );
@@ -101,6 +108,17 @@ describe("PurchaseFlow", () => {
     expect(pages[0]?.getAttribute("src")).toBe(kitPreview.pages[0]?.src);
     expect(screen.getByText("Emma's first pages, ready to print")).toBeTruthy();
     first.unmount();
+
+    // Where a shop shows reviews: what the kit holds, counted, and none of it written for effect.
+    usePurchaseStore.setState({ step: 4, stepUserId: token });
+    const inside = await renderPurchase(`/purchase/?token=${token}`);
+    expect(step(inside.container)).toBe("real-reviews");
+    expect(heading().textContent).toBe("What's inside the kit");
+    expect(inside.container.textContent).toContain("178 worksheets to print");
+    expect(inside.container.textContent).toContain("125 step-by-step activity cards");
+    expect(screen.getByRole("img", { name: "“Letters”, a page of the kit" })).toBeTruthy();
+    expect(inside.container.querySelector("blockquote")).toBeNull();
+    inside.unmount();
 
     const second = await renderPurchase(`/purchase/?token=${otherToken}`);
     expect(step(second.container)).toBe("time-to-learn");

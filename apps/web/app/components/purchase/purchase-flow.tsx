@@ -1,5 +1,5 @@
 import { type FlowType, flows } from "@kinderready/domain/flows";
-import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
+import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -43,6 +43,7 @@ export function PurchaseFlow({
   subscriptionExpired,
   splits,
   kitPreview,
+  kitContents,
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -57,6 +58,8 @@ export function PurchaseFlow({
   splits: Record<string, string>;
   /** Pages of the child's kit with their name; null without a known parent. */
   kitPreview: KitPreviewData | null;
+  /** What the kit holds, counted from the kit. */
+  kitContents: KitContents;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
@@ -198,6 +201,7 @@ export function PurchaseFlow({
             }}
             email={email ?? onboarding.email}
             preview={kitPreview}
+            contents={kitContents}
           />
           <button
             type="button"

@@ -1,10 +1,10 @@
 import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
-import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
+import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import type { Translate } from "@kinderready/i18n/translator";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { EmailAddress } from "../email-address.tsx";
-import { KitPreview } from "./kit-preview.tsx";
+import { ChildKitPreview, KitPreview } from "./kit-preview.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
 export type QuizAnswers = {
@@ -31,18 +31,19 @@ export function StepContent({
   answers,
   email,
   preview,
+  contents,
 }: {
   id: Exclude<PurchaseStepId, "subscription-offer">;
   answers: QuizAnswers;
   email: string;
   /** Pages of the child's kit, drawn with their name; null when the parent is not known. */
   preview: KitPreviewData | null;
+  /** What the kit holds, counted from the kit. */
+  contents: KitContents;
 }) {
   const { t, ifKnown } = useTranslation();
-  // Every page but the reviews opens with a paragraph of its own.
-  const text = (page: Exclude<typeof id, "real-reviews">) => (
-    <p className="purchase-flow__text">{t(`purchase.pages.${page}.text`)}</p>
-  );
+  // Every page opens with a paragraph of its own.
+  const text = (page: typeof id) => <p className="purchase-flow__text">{t(`purchase.pages.${page}.text`)}</p>;
 
   if (id === "time-to-learn") {
     return (
@@ -100,29 +101,26 @@ export function StepContent({
     return (
       <>
         {text(id)}
-        {preview && <KitPreview preview={preview} eager />}
+        {preview && <ChildKitPreview preview={preview} eager />}
         <Ticks items={[t(`${page}.point1`), t(`${page}.point2`), named]} />
       </>
     );
   }
   if (id === "real-reviews") {
+    // What the kit holds, from the kit itself, where a shop would show reviews: until parents'
+    // own reviews are collected, nothing on this page is written for effect.
     const page = "purchase.pages.real-reviews";
     return (
       <>
-        {/* Said before the stories, not in small print after them: they are ours, not customers'. */}
-        <p className="reviews__note">{t(`${page}.note`)}</p>
-        <ul className="reviews">
-          {([1, 2, 3] as const).map((n) => (
-            <li key={n}>
-              <figure className="review">
-                <blockquote className="review__text">
-                  <p>{t(`${page}.review${n}`)}</p>
-                </blockquote>
-                <figcaption className="review__name">{t(`${page}.review${n}Name`)}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        {text(id)}
+        <Ticks
+          items={[
+            t(`${page}.worksheets`, { count: contents.worksheets }),
+            t(`${page}.activities`, { count: contents.activities }),
+            t("purchase.pages.colorful-worksheets.point1"),
+          ]}
+        />
+        <KitPreview pages={contents.pages} caption={t(`${page}.caption`)} />
       </>
     );
   }

@@ -8,7 +8,7 @@ import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
 import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/payment-result.ts";
-import { KitPreview } from "./kit-preview.tsx";
+import { ChildKitPreview } from "./kit-preview.tsx";
 import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { Ticks } from "./step-content.tsx";
 
@@ -101,7 +101,7 @@ export function SubscriptionOffer({
 
       <OfferPlanCard plan={plan} locale={locale} />
 
-      {preview && <KitPreview preview={preview} />}
+      {preview && <ChildKitPreview preview={preview} />}
 
       <h2 className="offer__subtitle">{t(`${page}.includes`)}</h2>
       <Ticks items={([1, 2, 3, 4] as const).map((n) => t(`${page}.include${n}`))} />
