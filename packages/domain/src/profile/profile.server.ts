@@ -9,7 +9,6 @@ import {
   cancelSubscription,
   canRenew,
   canRestore,
-  hasAccess,
   renewExpiredSubscription,
   restoreSubscription,
   type SubscriptionRow,
@@ -97,14 +96,6 @@ function describePurchase(order: OrderRow): PurchaseView {
     paidAt: (order.fulfilledAt ?? order.createdAt).toISOString(),
     refunded: order.status === "refunded",
   };
-}
-
-/** Whether this token opens the printables now (for the pages that redirect when it does not). */
-export async function parentHasAccess(deps: ProfileDeps, input: { token: string }): Promise<boolean> {
-  const user = await findParent(deps.db, input);
-  if (!user) return false;
-  const subscription = await subscriptionOf(deps.db, user.id);
-  return user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now()));
 }
 
 /** The parent's choices: marketing email, and sharing with advertising platforms. */
