@@ -9,6 +9,8 @@ import { type PrintablesDeps, resolveDownload } from "@kinderready/domain/printa
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { findKitItem } from "@kinderready/kit/catalogue";
+import { type PictureId, pictureIds } from "@kinderready/kit/pictures/picture-catalogue";
+import { renderPictureSvg } from "@kinderready/kit/pictures/picture-svg";
 import { type RenderCache, renderKey, renderPreviewSvg } from "@kinderready/kit/render.server";
 import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -89,6 +91,29 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
         .header("cache-control", "private, max-age=3600")
         .header("etag", `"${key}"`)
         .send(bytes);
+    },
+  );
+
+  // The kit's pictures, for the funnel's pages: the same library the worksheets draw from.
+  const knownPictures = new Set<string>(pictureIds);
+  app.get(
+    "/picture/:file",
+    {
+      schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,40}\.svg$/) }) },
+    },
+    async (request, reply) => {
+      const id = request.params.file.slice(0, -".svg".length);
+      if (!knownPictures.has(id)) {
+        return reply.status(404).send({ message: "params.file: No such picture", statusCode: 404 });
+      }
+      const svg = await options.previews.get(`picture:${id}`, async () =>
+        Buffer.from(renderPictureSvg(id as PictureId)),
+      );
+      return reply
+        .type("image/svg+xml")
+        .header("cache-control", "public, max-age=604800")
+        .header("content-security-policy", "default-src 'none'")
+        .send(svg);
     },
   );
 

@@ -297,6 +297,15 @@ describe.each(testDatabases())("printables on $name", (target) => {
     ).toBe(404);
   });
 
+  it("serves the kit's pictures as SVG, and nothing else by that name", async () => {
+    const picture = await files.inject({ method: "GET", url: "/printables/files/picture/backpack.svg" });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["content-type"]).toBe("image/svg+xml");
+    expect(picture.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="[\d. ]+"><path /);
+    expect((await files.inject({ method: "GET", url: "/printables/files/picture/no-such.svg" })).statusCode).toBe(404);
+    expect((await files.inject({ method: "GET", url: "/printables/files/picture/..%2Fx.svg" })).statusCode).toBe(400);
+  });
+
   it("draws a parent's own preview with their child's name, only at the address signed for them", async () => {
     const parent = await insertTestParent(database.db);
     await database.db

@@ -1,3 +1,5 @@
+import type { PictureId } from "@kinderready/kit/pictures/picture-catalogue";
+
 /**
  * The onboarding quiz as data: an ordered list of page definitions. The engine
  * (quiz-engine.ts) and the page component read it; nothing else knows the order.
@@ -10,6 +12,8 @@ export type QuizOption = {
   label: string;
   /** A topic this answer adds to the parent's plan. */
   topic?: string;
+  /** A picture of the kit's library shown with the answer. */
+  picture?: PictureId;
 };
 
 type PageBase = {
@@ -47,13 +51,20 @@ const frequency = (topic: string): QuizOption[] => [
 
 export const goals = ["well-behaved", "socialized", "emotionally-stable", "independent"] as const;
 
+const goalPictures: Record<(typeof goals)[number], PictureId> = {
+  "well-behaved": "thumbs-up",
+  socialized: "hug",
+  "emotionally-stable": "calm",
+  independent: "shoe",
+};
+
 export const quizFlow = [
   {
     type: "common",
     id: "ty",
     options: [
-      { value: "soon", label: "quiz.pages.ty.soon" },
-      { value: "later", label: "quiz.pages.ty.later" },
+      { value: "soon", label: "quiz.pages.ty.soon", picture: "backpack" },
+      { value: "later", label: "quiz.pages.ty.later", picture: "calendar" },
     ],
   },
   { type: "common", id: "i-need", options: statement("independence") },
@@ -83,7 +94,7 @@ export const quizFlow = [
   {
     type: "multi-choice",
     id: "help",
-    options: goals.map((goal) => ({ value: goal, label: `quiz.goals.${goal}` })),
+    options: goals.map((goal) => ({ value: goal, label: `quiz.goals.${goal}`, picture: goalPictures[goal] })),
   },
   { type: "form", id: "kid-name", field: "kid-name" },
   { type: "form", id: "kid-age", field: "kid-age" },

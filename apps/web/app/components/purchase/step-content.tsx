@@ -2,8 +2,10 @@ import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
 import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import type { Translate } from "@kinderready/i18n/translator";
+import type { PictureId } from "@kinderready/kit/pictures/picture-catalogue";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { EmailAddress } from "../email-address.tsx";
+import { Picture } from "../picture.tsx";
 import { ChildKitPreview, KitPreview } from "./kit-preview.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
@@ -18,6 +20,15 @@ type Goal = (typeof goals)[number];
 const knownGoals = new Set<string>(goals);
 const isGoal = (goal: string): goal is Goal => knownGoals.has(goal);
 const knownTopics = new Set<string>(quizTopics);
+
+/** The five areas of the kit, each with a picture the worksheets use: in the order of skill1..skill5. */
+const skillPictures = [
+  "pencil",
+  "books",
+  "abacus",
+  "hugging-face",
+  "toothbrush",
+] as const satisfies readonly PictureId[];
 
 /** The heading of a purchase page, with the child's name where the page has a wording for it. */
 export function stepTitle(t: Translate, id: PurchaseStepId, name: string): string {
@@ -57,7 +68,14 @@ export function StepContent({
     return (
       <>
         {text(id)}
-        <Ticks items={([1, 2, 3, 4, 5] as const).map((n) => t(`purchase.pages.skills-growing-plan.skill${n}`))} />
+        <ul className="skills">
+          {skillPictures.map((picture, index) => (
+            <li key={picture}>
+              <Picture id={picture} size={40} lazy={index > 2} />
+              <span>{t(`purchase.pages.skills-growing-plan.skill${(index + 1) as 1 | 2 | 3 | 4 | 5}`)}</span>
+            </li>
+          ))}
+        </ul>
       </>
     );
   }

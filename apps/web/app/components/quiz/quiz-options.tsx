@@ -2,6 +2,7 @@ import type { QuizOption } from "@kinderready/domain/onboarding/quiz-flow";
 import type { TranslateIfKnown } from "@kinderready/i18n/translator";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { Picture } from "../picture.tsx";
 
 /**
  * An answer's text. The flow's labels are plain strings, so each is looked up when it is shown
@@ -33,7 +34,8 @@ export function AnswerButtons({
           aria-pressed={chosen === option.value}
           onClick={() => onAnswer(option.value)}
         >
-          {label(option)}
+          {option.picture && <Picture id={option.picture} size={56} className="answer__picture" />}
+          <span>{label(option)}</span>
         </button>
       ))}
     </div>
@@ -78,6 +80,7 @@ export function MultiChoice({
         {options.map((option) => (
           <label key={option.value} className="answer answer--check">
             <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+            {option.picture && <Picture id={option.picture} size={36} className="answer__picture" />}
             <span>{label(option)}</span>
           </label>
         ))}
