@@ -14,6 +14,9 @@ import type { PrintablesDeps } from "./printables.server.ts";
 
 export type KitPreview = {
   childName: string;
+  /** The child's age and the topics the answers pointed at, as the server stored them. */
+  age: number | null;
+  topics: string[];
   pages: { id: string; title: string; src: string }[];
 };
 
@@ -44,6 +47,8 @@ export async function getKitPreview(
   if (!parent) return undefined;
   return {
     childName: parent.kidName?.trim() ?? "",
+    age: parent.kidAge,
+    topics: parent.topics,
     pages: previewItems(parent.topics).map((item) => {
       const query = new URLSearchParams({
         locale: input.locale,

@@ -25,6 +25,8 @@ const plan = (price: number): OfferPlan => ({
 
 const kitPreview = {
   childName: "Emma",
+  age: 5,
+  topics: ["listening"],
   pages: [
     { id: "trial-trace-name-big", title: "My name", src: "/printables/files/preview/trial-trace-name-big.svg?sig=a" },
     { id: "trial-maze-4-s1", title: "Maze", src: "/printables/files/preview/trial-maze-4-s1.svg?sig=b" },
@@ -122,6 +124,15 @@ describe("PurchaseFlow", () => {
 
     const second = await renderPurchase(`/purchase/?token=${otherToken}`);
     expect(step(second.container)).toBe("time-to-learn");
+  });
+
+  it("speaks of the child the server knows when this device never saw the quiz", async () => {
+    usePurchaseStore.setState({ step: 2, stepUserId: token });
+    const { container } = await renderPurchase(`/purchase/?token=${token}`);
+    expect(step(container)).toBe("personalized-growing-plan");
+    expect(heading().textContent).toBe("Emma's plan is built around your answers");
+    expect(container.textContent).toContain("Difficulty matched to age 5");
+    expect(container.textContent).toContain("Listening the first time");
   });
 
   it("opens the offer for an offer link until the parent moves back from it", async () => {

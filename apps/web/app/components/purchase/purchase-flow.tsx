@@ -195,9 +195,10 @@ export function PurchaseFlow({
             id={id}
             answers={{
               kidName,
-              age: onboarding.kid.years?.value,
+              // This device's answers, else the server's (the quiz was taken on another device).
+              age: onboarding.kid.years?.value ?? kitPreview?.age ?? undefined,
               goals: Array.isArray(helpAnswer) ? helpAnswer : [],
-              topics: onboarding.topics,
+              topics: onboarding.topics.length > 0 ? onboarding.topics : (kitPreview?.topics ?? []),
             }}
             email={email ?? onboarding.email}
             preview={kitPreview}
