@@ -93,6 +93,15 @@ describe("PurchaseFlow", () => {
     expect(heading()).toHaveProperty("textContent", "Emma's kindergarten-readiness kit");
     expect(screen.getByRole("button", { name: "Start my 3-day trial" })).toBeTruthy();
     expect(container.textContent).toContain("$1.99");
+    // The refund promise and the ways to pay, named for screen readers; the way to pay in reach.
+    expect(screen.getByRole("img", { name: "Money back within 30 days" })).toBeTruthy();
+    const methods = screen.getByRole("list", { name: "Ways to pay" });
+    expect(
+      within(methods)
+        .getAllByRole("img")
+        .map((mark) => mark.getAttribute("aria-label")),
+    ).toEqual(["Visa", "Mastercard", "PayPal"]);
+    expect(screen.getByRole("link", { name: "Get my kit" }).getAttribute("href")).toBe("#offer-form");
     // The step is the parent's, saved for a refresh.
     expect(usePurchaseStore.getState()).toEqual({ step: 6, stepUserId: token });
   });

@@ -1,6 +1,6 @@
 import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
@@ -11,6 +11,7 @@ import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/paymen
 import { ChildKitPreview } from "./kit-preview.tsx";
 import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { Ticks } from "./step-content.tsx";
+import { TrustMarks } from "./trust-marks.tsx";
 
 const page = "purchase.pages.subscription-offer";
 
@@ -49,6 +50,8 @@ export function SubscriptionOffer({
   const [agreeError, setAgreeError] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
+  const buyRef = useRef<HTMLButtonElement>(null);
+  const buyInView = useInView(buyRef);
   const outcome = payment.outcome?.kind;
   const busy = checkout.state !== "idle" || leaving || outcome === "checking";
   const result = checkout.data?.intent === "checkout" ? checkout.data : undefined;
@@ -124,6 +127,7 @@ export function SubscriptionOffer({
         </div>
       ) : (
         <form
+          id="offer-form"
           className="offer__form"
           noValidate
           onSubmit={(event) => {
@@ -176,7 +180,13 @@ export function SubscriptionOffer({
               </button>
             </div>
           )}
-          <button type="submit" className="button button--wide offer__buy" disabled={busy} aria-busy={busy}>
+          <button
+            ref={buyRef}
+            type="submit"
+            className="button button--wide offer__buy"
+            disabled={busy}
+            aria-busy={busy}
+          >
             {t("purchase.purchase")}
           </button>
           {errorKey && (
@@ -191,8 +201,34 @@ export function SubscriptionOffer({
             </p>
           )}
           <p className="offer__secure">{t(`${page}.secure`)}</p>
+          <TrustMarks />
         </form>
+      )}
+      {outcome !== "approved" && (
+        // The way to pay stays in reach on a phone: a bar at the bottom until the form's own button
+        // is on screen. A link to the form (the terms box comes first), so it works before scripts.
+        <div className="offer__sticky" hidden={buyInView}>
+          <span className="offer__sticky-price">
+            {t(`${page}.today`)} <strong>{money(plan.price)}</strong>
+          </span>
+          <a className="button offer__sticky-buy" href="#offer-form">
+            {t("purchase.getKit")}
+          </a>
+        </div>
       )}
     </>
   );
+}
+
+/** Whether the element is on screen; false until the browser says (and without scripts). */
+function useInView(ref: RefObject<Element | null>): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
 }
