@@ -1,5 +1,5 @@
 import english from "@kinderready/i18n/catalogues/en.json" with { type: "json" };
-import { createTranslator } from "@kinderready/i18n/translator";
+import { createTranslator, type Translator } from "@kinderready/i18n/translator";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { type ActionFunctionArgs, createRoutesStub, useLocation } from "react-router";
@@ -8,7 +8,7 @@ import { TranslatorProvider } from "../app/i18n/translation-context.tsx";
 import { rehydrateStores } from "../app/stores/create-persisted-store.ts";
 
 // Component tests of the funnel's pages (ADR 0034): the component under a React Router stub route,
-// in English, with the stores restored (nothing is persisted: persistence is off in tests).
+// in English unless a translator is given, with the stores restored (nothing is persisted: persistence is off in tests).
 
 /** A page's post as its action receives it: the JSON body the component submitted. */
 export type Post = Record<string, unknown>;
@@ -19,7 +19,12 @@ export type Post = Record<string, unknown>;
  */
 export async function renderPage(
   page: ReactElement,
-  { url, path, answer = () => null }: { url: string; path: string; answer?: (post: Post) => unknown },
+  {
+    url,
+    path,
+    answer = () => null,
+    translator = createTranslator("en", english),
+  }: { url: string; path: string; answer?: (post: Post) => unknown; translator?: Translator },
 ) {
   await rehydrateStores();
   const posts: Post[] = [];
@@ -37,7 +42,7 @@ export async function renderPage(
     },
   ]);
   const view = render(
-    <TranslatorProvider translator={createTranslator("en", english)}>
+    <TranslatorProvider translator={translator}>
       <Stub initialEntries={[url]} />
     </TranslatorProvider>,
   );

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+
+import { purchaseSteps } from "@kinderready/domain/flows";
+import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
+import english from "@kinderready/i18n/catalogues/en.json" with { type: "json" };
+import { type Locale, localeCodes } from "@kinderready/i18n/locales";
+import { type Catalogue, createTranslator } from "@kinderready/i18n/translator";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
+import { useAnalyticsStore } from "../stores/analytics-store.ts";
+import { useOnboardingStore } from "../stores/onboarding-store.ts";
+import { usePurchaseStore } from "../stores/purchase-store.ts";
+import { PurchaseFlow } from "./purchase/purchase-flow.tsx";
+import { Quiz } from "./quiz/quiz.tsx";
+
+// No catalogue key can reach a parent: every quiz page and every purchase page, in every
+// language, with and without the child's name, is rendered and its text searched for anything
+// shaped like one of the catalogue's keys ("quiz.pages.analyzing.text").
+
+const catalogues = Object.fromEntries(
+  await Promise.all(
+    localeCodes.map(
+      async (code) =>
+        [
+          code,
+          (await import(`../../../../packages/i18n/catalogues/${code}.json`, { with: { type: "json" } })).default,
+        ] as const,
+    ),
+  ),
+) as Record<Locale, Catalogue>;
+
+const namespaces = Object.keys(english).join("|");
+// A namespace, a dot and a lower-case segment: keys are written so, sentences ("…printables. Your") are not.
+const keyShaped = new RegExp(`\\b(?:${namespaces})\\.[a-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*`, "g");
+
+const token = "raw-keys-parent-0123456789abcdef";
+const plan = {
+  price: 1.99,
+  oldPrice: 3.99,
+  discount: 50,
+  currency: "$",
+  currency_code: "USD",
+  trialDays: 3,
+  periodDays: 30,
+  renewalPrice: 29.99,
+};
+const page = { id: "trial-trace-name-big", title: "T", src: "/printables/files/preview/trial-trace-name-big.svg" };
+
+/** What the parent reads on the page: text and the names and labels given to images and controls. */
+function shownText(): string {
+  const labels = [...document.querySelectorAll("[alt], [aria-label], [title], [placeholder]")].flatMap((element) =>
+    ["alt", "aria-label", "title", "placeholder"].map((name) => element.getAttribute(name) ?? ""),
+  );
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? "");
+  return [...texts, ...labels].join("\n");
+}
+
+describe.each(localeCodes)("no raw key in %s", (locale) => {
+  const translator = createTranslator(locale, catalogues[locale]);
+  beforeEach(() => {
+    silenceNetwork();
+    useAnalyticsStore.setState(useAnalyticsStore.getInitialState(), true);
+    useOnboardingStore.setState(useOnboardingStore.getInitialState(), true);
+    usePurchaseStore.setState(usePurchaseStore.getInitialState(), true);
+  });
+  afterEach(cleanup);
+
+  it.each(["", "Emma"])("on any quiz page (child's name %j)", async (name) => {
+    for (const [step, quizPage] of quizFlow.entries()) {
+      useOnboardingStore.setState({ step, kid: { name, years: { text: "5", value: 5 } } });
+      const view = await renderPage(<Quiz flowType="main" locale={locale} consentDefault={true} />, {
+        url: `/onboarding/?token=${token}`,
+        path: "/onboarding/",
+        translator,
+      });
+      expect(shownText().match(keyShaped) ?? [], `${locale} quiz page ${quizPage.id}`).toEqual([]);
+      view.unmount();
+    }
+  });
+
+  it.each(["", "Emma"])("on any purchase page (child's name %j)", async (name) => {
+    for (const step of purchaseSteps.keys()) {
+      usePurchaseStore.setState({ step, stepUserId: token });
+      const view = await renderPage(
+        <PurchaseFlow
+          flowType="main"
+          locale={locale}
+          plans={{ initial: plan, expired: plan }}
+          offerTimerTimeout={600}
+          offerSecondsLeft={null}
+          email="parent@example.com"
+          subscriptionExpired={false}
+          splits={{}}
+          kitPreview={{ childName: name, age: 5, topics: ["listening"], pages: [page] }}
+          kitContents={{ worksheets: 178, activities: 125, pages: [page] }}
+        />,
+        { url: `/purchase/?token=${token}`, path: "/purchase/", translator },
+      );
+      expect(shownText().match(keyShaped) ?? [], `${locale} purchase step ${step}`).toEqual([]);
+      view.unmount();
+    }
+  });
+});
