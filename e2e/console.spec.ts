@@ -288,6 +288,8 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
   browser,
   registerParent,
 }) => {
+  // Two console pages checked with axe, a visitor's own browser and the audit log: a long walk.
+  test.setTimeout(60_000);
   await signIn(page);
   await page.getByRole("link", { name: "Offer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer and prices" })).toBeVisible();
