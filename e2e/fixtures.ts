@@ -72,18 +72,27 @@ export const test = base.extend<Fixtures>({
       const token = options.token ?? `e2e-${unique()}-${label}-abcdef`;
       const email = `${label}-${unique()}@example.com`;
       // The page's own request context: it carries the headers the test gave the browser.
-      const response = await (options.page ?? page).request.post("/api/v1/onboarding", {
-        headers: apiKey,
-        data: {
-          kid: { name: "Noa", years: { text: "5 years", value: 5 } },
-          email,
-          questions: [{ id: "ty", answer: "soon" }],
-          isForbiddenToMailing: true,
-          user_token: token,
-          purchasePathByFlow: "/purchase/",
-          product: "kinderready",
-        },
-      });
+      const register = () =>
+        (options.page ?? page).request.post("/api/v1/onboarding", {
+          headers: apiKey,
+          data: {
+            kid: { name: "Noa", years: { text: "5 years", value: 5 } },
+            email,
+            questions: [{ id: "ty", answer: "soon" }],
+            isForbiddenToMailing: true,
+            user_token: token,
+            purchasePathByFlow: "/purchase/",
+            product: "kinderready",
+          },
+        });
+      let response = await register();
+      // A server shedding load answers 503 with Retry-After, as a client is expected to honour.
+      for (let attempt = 0; response.status() === 503 && attempt < 3; attempt += 1) {
+        await new Promise((resolve) =>
+          setTimeout(resolve, 1000 * Math.min(2, Number(response.headers()["retry-after"] ?? 1))),
+        );
+        response = await register();
+      }
       expect(response.status()).toBe(200);
       return { token, email };
     });
