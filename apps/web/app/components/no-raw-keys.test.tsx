@@ -7,6 +7,7 @@ import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { type Catalogue, createTranslator } from "@kinderready/i18n/translator";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testOfferPlan } from "../../test/offer-plan.ts";
 import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useOnboardingStore } from "../stores/onboarding-store.ts";
@@ -35,16 +36,7 @@ const namespaces = Object.keys(english).join("|");
 const keyShaped = new RegExp(`\\b(?:${namespaces})\\.[a-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*`, "g");
 
 const token = "raw-keys-parent-0123456789abcdef";
-const plan = {
-  price: 1.99,
-  oldPrice: 3.99,
-  discount: 50,
-  currency: "$",
-  currency_code: "USD",
-  trialDays: 3,
-  periodDays: 30,
-  renewalPrice: 29.99,
-};
+const plan = testOfferPlan(1.99);
 const page = { id: "trial-trace-name-big", title: "T", src: "/printables/files/preview/trial-trace-name-big.svg" };
 
 /** What the parent reads on the page: text and the names and labels given to images and controls. */

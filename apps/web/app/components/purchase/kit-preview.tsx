@@ -1,6 +1,7 @@
+import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 
-type PreviewPage = { id: string; title: string; src: string };
+type PreviewPage = KitPreviewData["pages"][number];
 
 /**
  * A row of real kit pages as the kit draws them: the child's own (with their name) or shared

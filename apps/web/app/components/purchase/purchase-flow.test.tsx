@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testOfferPlan } from "../../../test/offer-plan.ts";
 import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
-import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../../stores/purchase-store.ts";
@@ -12,16 +12,7 @@ import { PurchaseFlow } from "./purchase-flow.tsx";
 const token = "parent-token-0123456789abcdef";
 const otherToken = "other-parent-0123456789abcdef";
 
-const plan = (price: number): OfferPlan => ({
-  price,
-  oldPrice: 3.99,
-  discount: 50,
-  currency: "$",
-  currency_code: "USD",
-  trialDays: 3,
-  periodDays: 30,
-  renewalPrice: 29.99,
-});
+const plan = testOfferPlan;
 
 const kitPreview = {
   childName: "Emma",
