@@ -24,6 +24,11 @@ type PageBase = {
   backDisabled?: boolean;
   /** Back goes to the page with this id instead of one step back. */
   previousIndex?: string;
+  /**
+   * A picture of what the question is about, shown beside its text: on the pages whose answers
+   * are a yes-or-no or a how-often scale, which no picture could name.
+   */
+  picture?: PictureId;
 };
 
 export type QuizPage =
@@ -67,20 +72,21 @@ export const quizFlow = [
       { value: "later", label: "quiz.pages.ty.later", picture: "calendar" },
     ],
   },
-  { type: "common", id: "i-need", options: statement("independence") },
-  { type: "common", id: "alone", options: statement("independent-play") },
-  { type: "common", id: "whine", options: statement("whining") },
-  { type: "common", id: "emotions", options: statement("emotions") },
-  { type: "common", id: "manipulate", options: statement("boundaries") },
-  { type: "choice", id: "tantrums", options: frequency("tantrums") },
-  { type: "choice", id: "new-things", options: frequency("new-experiences") },
-  { type: "common", id: "adult", options: statement("social-confidence") },
-  { type: "common", id: "disrespect", options: statement("respect") },
+  { type: "common", id: "i-need", picture: "flexed-biceps", options: statement("independence") },
+  { type: "common", id: "alone", picture: "puzzle", options: statement("independent-play") },
+  { type: "common", id: "whine", picture: "sad", options: statement("whining") },
+  { type: "common", id: "emotions", picture: "worried", options: statement("emotions") },
+  { type: "common", id: "manipulate", picture: "thinking", options: statement("boundaries") },
+  { type: "choice", id: "tantrums", picture: "angry", options: frequency("tantrums") },
+  { type: "choice", id: "new-things", picture: "broccoli", options: frequency("new-experiences") },
+  { type: "common", id: "adult", picture: "shy", options: statement("social-confidence") },
+  { type: "common", id: "disrespect", picture: "frustrated", options: statement("respect") },
   // Agreeing is the good sign on chores and self-care: disagreeing is what calls for help.
-  { type: "common", id: "chores", options: statement("chores", "disagree") },
-  { type: "common", id: "gadgets", options: statement("screen-time") },
-  { type: "common", id: "themselves", options: statement("self-care", "disagree") },
-  { type: "common", id: "hear", options: statement("listening") },
+  { type: "common", id: "chores", picture: "broom", options: statement("chores", "disagree") },
+  { type: "common", id: "gadgets", picture: "phone", options: statement("screen-time") },
+  { type: "common", id: "themselves", picture: "soap", options: statement("self-care", "disagree") },
+  { type: "common", id: "hear", picture: "ear", options: statement("listening") },
+  // About what the parent does, not the child: no picture.
   {
     type: "choice",
     id: "punishment",

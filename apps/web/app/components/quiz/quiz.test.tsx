@@ -62,6 +62,33 @@ describe("Quiz", () => {
     expect(useOnboardingStore.getState().kid.name).toBe("Emma");
   });
 
+  it("pictures what a yes-or-no or how-often question is about beside its text: decorative, sized, not lazy", async () => {
+    for (const [id, picture] of [
+      ["gadgets", "phone"],
+      ["tantrums", "angry"],
+    ] as const) {
+      useOnboardingStore.setState({ step: indexOf(id) });
+      const view = await renderQuiz();
+      const images = [...view.container.querySelectorAll("img")].map((image) => ({
+        src: image.getAttribute("src"),
+        alt: image.getAttribute("alt"),
+        size: [image.getAttribute("width"), image.getAttribute("height")],
+        lazy: image.getAttribute("loading"),
+        besideText: image.closest("p")?.textContent,
+      }));
+      expect(images, id).toEqual([
+        {
+          src: `/printables/files/picture/${picture}.svg`,
+          alt: "",
+          size: ["48", "48"],
+          lazy: null,
+          besideText: view.container.querySelector("h1 + p")?.textContent,
+        },
+      ]);
+      view.unmount();
+    }
+  });
+
   it("sends the finished quiz with the parent's token, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     useAnalyticsStore.setState({ userId: token });
@@ -75,6 +102,8 @@ describe("Quiz", () => {
         : { intent: "check-email", isEmailUnique: true },
     );
     expect(question().textContent).toBe("We're building Emma's plan");
+    // The welcome email brings the child's first worksheet: the page says so before the email is asked.
+    expect(screen.getByText(/we'll email you Emma's first worksheet to print today/)).toBeTruthy();
 
     await user.type(screen.getByRole("textbox", { name: "Your email" }), "parent@example.com");
     await user.click(screen.getByRole("button", { name: "See my plan" }));

@@ -19,6 +19,7 @@ import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { useTrackingStore } from "../../stores/tracking-store.ts";
+import { Picture } from "../picture.tsx";
 import { AnalyzingScreen, type LeadActionResult } from "./analyzing-screen.tsx";
 import { AnswerButtons, MultiChoice } from "./quiz-options.tsx";
 import { QuizTextForm } from "./quiz-text-form.tsx";
@@ -144,7 +145,12 @@ export function Quiz({
         {title}
       </h1>
       {/* The email page has no body text: the analysing screen below says what it asks for. */}
-      {page.type !== "email" && <p className="quiz__text">{t(`quiz.pages.${page.id}.text`)}</p>}
+      {page.type !== "email" && (
+        <p className={"picture" in page ? "quiz__text quiz__text--pictured" : "quiz__text"}>
+          {"picture" in page && <Picture id={page.picture} size={48} />}
+          <span>{t(`quiz.pages.${page.id}.text`)}</span>
+        </p>
+      )}
 
       {(page.type === "common" || page.type === "choice") && (
         <AnswerButtons

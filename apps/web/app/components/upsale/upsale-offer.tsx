@@ -15,6 +15,7 @@ import {
   upsaleDeclineMessageKey,
   upsaleDeclineTitleKey,
 } from "../../upsale/upsale-result.ts";
+import { Picture } from "../picture.tsx";
 import { useOrderStatus } from "../purchase/use-order-status.ts";
 
 export type UpsaleOfferData = {
@@ -121,9 +122,13 @@ export function UpsaleOffer({
     <ul className="upsale__packs">
       {addOnPacks.map((pack) => (
         <li key={pack.id}>
-          <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
-          <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
-          <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
+          {/* Below the price and the buttons, or folded away in the popup: loaded when seen. */}
+          <Picture id={pack.picture} size={40} lazy />
+          <div className="upsale__pack">
+            <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
+            <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
+            <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
+          </div>
         </li>
       ))}
     </ul>

@@ -74,6 +74,33 @@ describe("UpsalePopup", () => {
     expect(useUpsaleStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
   });
 
+  it("pictures each pack beside its name, from the kit's library: decorative, sized and lazy", async () => {
+    await renderPopup(printablesAction);
+    const packs = [...popup().querySelectorAll(".upsale__packs li")].map((pack) => {
+      const image = pack.querySelector("img");
+      return {
+        name: pack.querySelector("strong")?.textContent,
+        picture: image && {
+          src: image.getAttribute("src"),
+          alt: image.getAttribute("alt"),
+          size: [image.getAttribute("width"), image.getAttribute("height")],
+          lazy: image.getAttribute("loading"),
+        },
+      };
+    });
+    const picture = (id: string) => ({
+      src: `/printables/files/picture/${id}.svg`,
+      alt: "",
+      size: ["40", "40"],
+      lazy: "lazy",
+    });
+    expect(packs).toEqual([
+      { name: "Alphabet Adventures", picture: picture("blue-book") },
+      { name: "Numbers & Logic", picture: picture("dice") },
+      { name: "Calm & Confident", picture: picture("yoga") },
+    ]);
+  });
+
   it("once the discount is bought, shows only the success and the way on: no pitch, no offers", async () => {
     const user = userEvent.setup();
     const { posts } = await renderPopup(printablesAction);
