@@ -1,8 +1,10 @@
 import type { Locale } from "../src/locales.ts";
 
-// The house rules of four languages, written as what breaks them (ADR 0038, glossaries in
+// The house rules of six languages, written as what breaks them (ADR 0038, glossaries in
 // docs/i18n/): German speaks to the parent as "Sie" and says "Stufe", Portuguese is Brazil's,
-// Arabic writes Western digits, French keeps a non-breaking space before its punctuation. The
+// Arabic writes Western digits, French keeps a non-breaking space before its punctuation, Russian
+// writes "вы" in lower case, «ёлочки», a spaced em dash and ё, Spanish says "tú" and opens its
+// questions and exclamations with ¿ and ¡. The
 // tests of every place that holds texts (catalogues, legal documents, the kit) run their texts
 // through these patterns.
 
@@ -71,10 +73,61 @@ export const frenchTypography: LanguageRule = {
   pattern: /[ \t][?!:;»]|«[ \t]|(?<=\p{L})'(?=\p{L})/gu,
 };
 
+/**
+ * Russian "Вы" with a capital inside a sentence: the parent is "вы" in lower case, as everyday
+ * interfaces write it. At the start of a sentence any word has a capital, so only a "Вы" after a
+ * lower-case letter, a digit or , ; : — and a space is a breach.
+ */
+export const russianLowercaseVy: LanguageRule = {
+  name: 'a capital "Вы" inside a sentence (Russian texts write "вы")',
+  pattern: /(?<=[\p{Ll}\p{N},;:—]\s+)(?:Вы|Ваш\p{L}*|Вам|Вас|Вами)(?![\p{L}\p{N}])/gu,
+};
+
+/**
+ * Russian typography: quotation marks «…» („…“ inside), never "…" or English “…”; an em dash
+ * between words, never a spaced hyphen or en dash (3–6 without spaces is a range); … as one sign.
+ */
+export const russianTypography: LanguageRule = {
+  name: "Russian typography (quotes «…», a spaced em dash, …)",
+  pattern: /"|”|(?<=\s)[-–](?=\s)|\.\.\./gu,
+};
+
+/**
+ * Words written with е where the house writes ё (ещё, ребёнок, отчёт): the common ones the texts
+ * use; "все"/"всё" and the like need a reader, as both spellings are words.
+ */
+export const russianYo: LanguageRule = {
+  name: "е where Russian texts write ё",
+  pattern: words(
+    "еще|ребен\\p{L}*|нашел|пришлем|пришлет|придет|начнем|ждет|ждем|идет|поймет|найдет|найдем|отчет|счет|расчет|подсчет|желт\\p{L}*|зеленый|зеленая|зеленое|зеленые",
+  ),
+};
+
+/** Spanish "usted"/"vosotros" forms: the parent is "tú" (one parent reads the page). */
+export const spanishTu: LanguageRule = {
+  name: 'the "usted" or "vosotros" register (Spanish texts say "tú")',
+  pattern: words(
+    [
+      "usted|ustedes|vosotr[oa]s|vuestr[oa]s?|os",
+      // "usted" imperatives with a pronoun attached: a subjunctive ("que elija") never takes one
+      "inténtelo|escríbanos|contáctenos|póngase|pruébelo|compruébelo|selecciónelo|introdúzcalo",
+    ].join("|"),
+  ),
+};
+
+/**
+ * Spanish opens every question and exclamation: a "?" or "!" whose sentence (from the text's
+ * start or the last . ! ? … : ;) has no ¿ or ¡.
+ */
+export const spanishOpeningMarks: LanguageRule = {
+  name: "a question or exclamation without ¿ or ¡ (Spanish opens them)",
+  pattern: /(?<=^|[.!?…:;]\s*)(?!\s)[^¿¡.!?…:;]*[?!]/gu,
+};
+
 export const languageRules: Record<Locale, LanguageRule[]> = {
   en: [],
-  ru: [],
-  es: [],
+  ru: [russianLowercaseVy, russianTypography, russianYo],
+  es: [spanishTu, spanishOpeningMarks],
   fr: [frenchTypography],
   ar: [westernDigits],
   de: [germanSie, germanStufe],
