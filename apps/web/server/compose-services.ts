@@ -20,6 +20,7 @@ import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.ser
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
+import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { PgBoss } from "pg-boss";
 
 type Wiring = { config: Config; database: DbHandle; jobs: PgBoss; errors: ErrorReporter; log: Logger };
@@ -79,7 +80,7 @@ export function composeServices({ config, database, jobs, errors, log }: Wiring)
  */
 export async function startWorkers(
   { config, database, jobs, errors, log }: Wiring,
-  { services, sender }: { services: AppServices; sender: MailSender },
+  { services, sender, renderPool }: { services: AppServices; sender: MailSender; renderPool: RenderPool },
 ): Promise<void> {
   if (config.role === "web") {
     await createEmailQueues(jobs);
@@ -93,6 +94,8 @@ export async function startWorkers(
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
     accessLinkSecret: config.accessLinkSecret,
+    renderPdf: (request) => renderPool.render(request),
+    errors,
   });
   await startPaymentJobs(jobs, services.payments, errors);
   // Conversions and product events leave for the ad platforms and Amplitude only from jobs.

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "@kinderready/config/config.server";
 import { createLogger } from "@kinderready/config/logger";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { createErrorReporter } from "@kinderready/domain/adapters/create-error-reporter.server";
+import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import type { ViteDevServer } from "vite";
 import { secureCookiesFor } from "../app/cookies.ts";
@@ -58,9 +59,13 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   if (createdOperator) app.log.info({ email: createdOperator }, "created the first console operator");
   // A web process only enqueues; worker processes (or the one `all` process) run the jobs.
   const jobs = await startJobs(database, { runsJobs: config.role !== "web", log: log.child({ part: "jobs" }) });
+  // The kit's pages are drawn on worker threads, for downloads and for the welcome email alike;
+  // threads start on first use.
+  const renderPool = new RenderPool(config.printablesRenderThreads);
+  app.addHook("onClose", () => renderPool.close());
   const wiring = { config, database, jobs, errors, log };
   const { services, sender } = composeServices(wiring);
-  await startWorkers(wiring, { services, sender });
+  await startWorkers(wiring, { services, sender, renderPool });
   app.addHook("onClose", async () => {
     await jobs.stop({ graceful: true, timeout: 5_000 });
     sender.close();
@@ -78,7 +83,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   app.addHook("onClose", rateLimits.close);
   await registerSecurity(app, config);
   await registerGatewaySimulator(app, { config, db: database.db });
-  await registerPrintableFiles(app, { config, printables: services.printables, errors });
+  await registerPrintableFiles(app, { config, printables: services.printables, errors, pool: renderPool });
   await registerApi(app, { config, services, errors, ping: database.ping, rateLimits: rateLimits.share });
   await registerPages(app, { config, services, errors, log, rateLimits: rateLimits.share, vite });
   return app;

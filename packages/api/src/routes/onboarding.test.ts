@@ -5,6 +5,7 @@ import { startJobs } from "@kinderready/db/start-jobs";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createMailSender } from "@kinderready/domain/adapters/mail-sender.server";
 import { startEmailWorker } from "@kinderready/domain/email/email-queue.server";
+import { renderPdf } from "@kinderready/kit/render.server";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
@@ -63,6 +64,8 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
       accessLinkSecret: testAccessLinkSecret,
+      renderPdf: async (request) => (await renderPdf(request)).bytes,
+      errors: { name: "local", report: (error) => expect.unreachable(String(error)), close: async () => {} },
     });
     app = await buildTestApi(database, testServices(database.db, jobs));
   }, 60_000);
@@ -172,6 +175,8 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
     const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, body.email));
     expect(mail?.subject).toBe("Emma's kindergarten-readiness plan is ready");
     expect(mail?.raw).toContain("Content-Type: multipart/alternative");
+    // With Emma's first worksheet, drawn after the lead was stored.
+    expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=kinderready-trial-\S+-en\.pdf/);
     expect(mail?.text).toContain(
       `https://kinderready.test/purchase/?email=${encodeURIComponent(body.email)}&token=${body.user_token}&isForbiddenToMailing=false`,
     );

@@ -2,11 +2,15 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { emailMessages, orders, pricePlans, users } from "@kinderready/db/schema";
 import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
+import { itemTitle } from "@kinderready/kit/item-text.server";
+import { previewItems } from "@kinderready/kit/kit-preview";
+import { paperFor, type RenderRequest } from "@kinderready/kit/render.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
-import type { MailSender, OutgoingMail } from "./mail.ts";
+import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
@@ -29,6 +33,9 @@ export type EmailDeps = {
   supportEmail: string;
   /** Signs the code in sign-in links (the database keeps only the link's id). */
   accessLinkSecret: string;
+  /** Draws a kit page as a PDF (on the render threads, off the event loop). */
+  renderPdf: (request: RenderRequest) => Promise<Buffer>;
+  errors: ErrorReporter;
 };
 
 export async function enqueueEmail(queue: EmailQueue, messageId: string): Promise<void> {
@@ -45,6 +52,8 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
       token: users.token,
       locale: users.locale,
       kidName: users.kidName,
+      countryCode: users.countryCode,
+      topics: users.topics,
       purchasePath: users.purchasePath,
       isForbiddenToMailing: users.isForbiddenToMailing,
     })
@@ -85,6 +94,8 @@ async function composeMail(
     token: string | null;
     locale: string | null;
     kidName: string | null;
+    countryCode: string | null;
+    topics: string[] | null;
     purchasePath: string | null;
     isForbiddenToMailing: boolean | null;
   },
@@ -99,6 +110,7 @@ async function composeMail(
     token: row.token,
     purchasePath: row.purchasePath,
     isForbiddenToMailing: row.isForbiddenToMailing,
+    topics: row.topics ?? [],
     locale: isLocale(row.locale ?? "") ? (row.locale as Locale) : "en",
   };
   if (row.kind.startsWith(receiptKindPrefix)) {
@@ -115,11 +127,13 @@ type MessageRow = {
   token: string;
   locale: Locale;
   kidName: string | null;
+  countryCode: string | null;
+  topics: string[];
   purchasePath: string;
   isForbiddenToMailing: boolean;
 };
 
-function welcomeMail(deps: EmailDeps, row: MessageRow): OutgoingMail {
+async function welcomeMail(deps: EmailDeps, row: MessageRow): Promise<OutgoingMail> {
   const confirmUrl = new URL(localizePath(row.purchasePath, row.locale), deps.appUrl);
   confirmUrl.search = new URLSearchParams({
     email: row.recipient,
@@ -132,7 +146,32 @@ function welcomeMail(deps: EmailDeps, row: MessageRow): OutgoingMail {
     kidName: row.kidName ?? "",
     confirmUrl: confirmUrl.toString(),
     supportEmail: deps.supportEmail,
+    firstPage: await firstPageFor(deps, row),
   });
+}
+
+/**
+ * The child's first personalised worksheet, the one the offer leads its previews with, on the
+ * paper of the parent's country. A page that cannot be drawn is reported and left out: the
+ * confirmation link matters more than the gift, and a retry would draw the same page.
+ */
+async function firstPageFor(deps: EmailDeps, row: MessageRow): Promise<MailAttachment | undefined> {
+  const childName = row.kidName?.trim();
+  const [item] = previewItems(row.topics, 1);
+  if (!childName || !item) return undefined;
+  try {
+    const content = await deps.renderPdf({
+      document: { kind: "item", id: item.id },
+      locale: row.locale,
+      paper: paperFor(row.countryCode),
+      childName,
+      title: itemTitle(item, row.locale),
+    });
+    return { filename: `kinderready-${item.id}-${row.locale}.pdf`, contentType: "application/pdf", content };
+  } catch (error) {
+    deps.errors.report(error, { msg: "welcome email: first worksheet not drawn" });
+    return undefined;
+  }
 }
 
 function accessLinkMail(deps: EmailDeps, row: MessageRow & { linkId: string }): OutgoingMail {

@@ -7,7 +7,11 @@ export type OutgoingMail = {
   html: string;
   /** Where answers go when it is not the sender (support mail answers the parent). */
   replyTo?: string | undefined;
+  /** Files sent with the message (the child's first worksheet with the welcome email). */
+  attachments?: MailAttachment[] | undefined;
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /** Where email goes: a real SMTP server, or the local outbox table developers read. */
 export type MailSender = {

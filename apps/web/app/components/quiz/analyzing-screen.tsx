@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
+import { Picture } from "../picture.tsx";
 import { Field } from "./field.tsx";
 import { statusIndexOf, useAnalysisProgress } from "./use-analysis-progress.ts";
 import { useValidatedField } from "./use-validated-field.ts";
@@ -88,6 +89,13 @@ export function AnalyzingScreen({
       >
         <h2 className="analyzing__title">{t("quiz.pages.analyzing.emailTitle")}</h2>
         <p className="muted">{t("quiz.pages.analyzing.emailText")}</p>
+        {/* The welcome email carries this page whenever there is a name to draw on it. */}
+        {kidName.trim() && (
+          <p className="analyzing__gift">
+            <Picture id="crayon" size={32} />
+            <span>{t("quiz.pages.analyzing.firstPage", { name: kidName.trim() })}</span>
+          </p>
+        )}
         <Field
           id="email"
           type="email"

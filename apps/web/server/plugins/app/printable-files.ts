@@ -3,20 +3,20 @@ import type { Config } from "@kinderready/config/config.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { RenderCache } from "@kinderready/kit/render.server";
-import { RenderPool } from "@kinderready/kit/render-pool.server";
+import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { FastifyInstance } from "fastify";
 
-/** The kit's PDFs and previews under /printables/files, rendered on a pool of worker threads. */
+/** The kit's PDFs and previews under /printables/files, rendered on the process's pool of worker threads. */
 export async function registerPrintableFiles(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, "printablesRenderThreads" | "printablesCacheBytes">;
+    config: Pick<Config, "printablesCacheBytes">;
     printables: AppServices["printables"];
     errors: ErrorReporter;
+    pool: RenderPool;
   },
 ): Promise<void> {
-  const pool = new RenderPool(deps.config.printablesRenderThreads);
-  app.addHook("onClose", () => pool.close());
+  const { pool } = deps;
   await app.register(
     (files) =>
       printableFilesPlugin(files, {
