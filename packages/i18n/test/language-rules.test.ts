@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageRules, ruleBreaches } from "./language-rules.ts";
+import { languageRules, neutralSpanish, ruleBreaches } from "./language-rules.ts";
 
 // Each house rule finds its breach and leaves the house's own way of writing alone.
 
@@ -42,6 +42,14 @@ describe("Spanish house rules", () => {
   it("finds a question or exclamation that does not open with ¿ or ¡", () => {
     expect(found("es", "¿Tienes dudas? Si quieres, ¿nos escribes? ¡Listo! Guardando…")).toEqual([]);
     expect(found("es", "Tienes dudas? Hecho: listo! ¡Bien!")).toEqual(["Tienes dudas?", "listo!"]);
+  });
+});
+
+describe("neutral Spanish", () => {
+  it("finds the words of one region only, not their look-alikes", () => {
+    const regional = (text: string) => ruleBreaches([neutralSpanish], { text }).length;
+    expect(regional("Antes de la escuela, recoge los juguetes; introducción al conteo.")).toBe(0);
+    expect(regional("Antes del cole, coge el móvil y vuelve a introducirla; ingresa tu correo.")).toBe(5);
   });
 });
 

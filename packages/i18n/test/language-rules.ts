@@ -116,6 +116,20 @@ export const spanishTu: LanguageRule = {
 };
 
 /**
+ * Words of one side of the ocean only, each with the neutral one in the glossary (la escuela,
+ * la computadora, el teléfono, escribir): the parents' texts are read in Spain and Latin America.
+ */
+export const neutralSpanish: LanguageRule = {
+  name: "a regional word (Spanish texts are neutral)",
+  pattern: words(
+    [
+      "cole|coles|coger|coge|cogí|ordenador(?:es)?|móvil(?:es)?|zumos?|ceras|rotuladores?",
+      "introduc(?:ir|irla|irlo|irlas|irlos|e|es|ido|ida)|celular(?:es)?|kínder|ingres(?:ar|a|e)",
+    ].join("|"),
+  ),
+};
+
+/**
  * Spanish opens every question and exclamation: a "?" or "!" whose sentence (from the text's
  * start or the last . ! ? … : ;) has no ¿ or ¡.
  */
