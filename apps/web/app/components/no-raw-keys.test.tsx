@@ -85,6 +85,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
           offerSecondsLeft={null}
           email="parent@example.com"
           subscriptionExpired={false}
+          lifetimePlan={null}
           splits={{}}
           kitPreview={{ childName: name, age: 5, topics: ["listening"], pages: [page] }}
           kitContents={{ worksheets: 178, activities: 125, pages: [page] }}

@@ -15,6 +15,8 @@ export type PurchaseActionResult =
   | { intent: "offer-shown"; secondsLeft: number }
   | { intent: "checkout"; redirectUrl: string }
   | { intent: "checkout"; error: { messageKey: string } }
+  | { intent: "lifetime-checkout"; redirectUrl: string }
+  | { intent: "lifetime-checkout"; error: { messageKey: string } }
   | ({ intent: "order-status" } & OrderStatus);
 
 export type PaymentOutcome =

@@ -9,6 +9,7 @@ import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pr
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { getKitContents, getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
+import { getUpsaleOffer, startUpsaleCheckout } from "@kinderready/domain/upsale/upsale.server";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -57,6 +58,12 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   const offerSecondsLeft = token.success
     ? await getOfferCountdown(services.db, { userToken: token.data, now: new Date() })
     : undefined;
+  // A parent whose subscription ran out may keep everything instead: lifetime access, in the
+  // currency they paid in.
+  const lifetimeOffer =
+    token.success && status?.isSubscriptionExpired
+      ? await getUpsaleOffer(services.payments, { userToken: token.data })
+      : undefined;
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
     purchaseType: "subscription",
@@ -78,6 +85,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     kitContents: getKitContents(services.printables, { locale }),
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
+    lifetimePlan: lifetimeOffer?.owned.includes("lifetime") ? null : (lifetimeOffer?.plans.lifetime ?? null),
     // The split groups this parent is in, for analytics (a user property).
     splits: introOffer.inSplit ? { [introOfferSplit.name]: introOffer.group } : {},
   };
@@ -89,6 +97,9 @@ const actionBody = z.discriminatedUnion("intent", [
   // Nothing about the price: the server prices the plan for the country and the countdown.
   z.object({ intent: z.literal("checkout") }),
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
+  // A parent whose subscription ran out buys lifetime access on the gateway's page (the stored
+  // card may be why it ran out), at the catalogue's one lifetime price.
+  z.object({ intent: z.literal("lifetime-checkout") }),
 ]);
 
 /** The offer's server calls: start the countdown, leave for the hosted payment page, the payment's status. */
@@ -143,6 +154,26 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   // The parent comes back to this same page, in their language, with their token.
   const returnUrl = new URL(localizePath(`/${pageOf(url).path}/`, locale), config.appUrl);
   returnUrl.searchParams.set("token", token.data);
+  if (body.data.intent === "lifetime-checkout") {
+    returnUrl.searchParams.set("bought", "lifetime");
+    try {
+      const { redirectUrl } = await startUpsaleCheckout(services.payments, {
+        userToken: token.data,
+        recurringType: "lifetime",
+        shown: "initial",
+        locale,
+        returnUrl: returnUrl.toString(),
+      });
+      return { intent: "lifetime-checkout", redirectUrl } satisfies PurchaseActionResult;
+    } catch (error) {
+      return failedAction(error, {
+        errors,
+        msg: "lifetime checkout failed",
+        fallbackKey: "purchase.result.checkoutFailed",
+        answer: (messageKey): PurchaseActionResult => ({ intent: "lifetime-checkout", error: { messageKey } }),
+      });
+    }
+  }
   try {
     const { redirectUrl } = await startCheckout(services.payments, {
       userToken: token.data,

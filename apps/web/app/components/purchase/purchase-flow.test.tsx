@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testOfferPlan } from "../../../test/offer-plan.ts";
 import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
@@ -30,8 +31,18 @@ const kitContents = {
   pages: [{ id: "l1-letters", title: "Letters", src: "/printables/files/preview/l1-letters.svg?locale=en" }],
 };
 
+const lifetimePlan: PricePlan = {
+  price: 29.99,
+  oldPrice: 59.99,
+  discount: 50,
+  currency: "€",
+  currency_code: "EUR",
+  product_name: "lifetime_29.99_€",
+  product: "lifetime",
+};
+
 /** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
-function renderPurchase(url: string, answer?: (post: Post) => unknown) {
+function renderPurchase(url: string, answer?: (post: Post) => unknown, expired = false) {
   return renderPage(
     <PurchaseFlow
       flowType="main"
@@ -40,7 +51,8 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown) {
       offerTimerTimeout={600}
       offerSecondsLeft={null}
       email="parent@example.com"
-      subscriptionExpired={false}
+      subscriptionExpired={expired}
+      lifetimePlan={expired ? lifetimePlan : null}
       splits={{}}
       kitPreview={kitPreview}
       kitContents={kitContents}
@@ -188,5 +200,53 @@ describe("PurchaseFlow", () => {
     const link = within(dialog).getByRole("link", { name: "Go to my printables" });
     expect(link.getAttribute("href")).toBe(`/printables/?token=${token}`);
     expect(step(container)).toBe("subscription-offer");
+  });
+
+  it("offers a parent whose subscription ran out to renew, or to buy lifetime access on the payment page", async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const { posts } = await renderPurchase(
+      `/purchase/?token=${token}`,
+      (post) =>
+        post.intent === "lifetime-checkout"
+          ? { intent: "lifetime-checkout", redirectUrl: "https://pay.test/page/lifetime" }
+          : null,
+      true,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Your subscription has expired" });
+    expect(within(dialog).getByRole("button", { name: "Renew" })).toBeTruthy();
+    // The price the server named, and what it replaces.
+    expect(dialog.textContent).toContain("€29.99");
+    expect(dialog.textContent).toContain("Regular price €59.99");
+
+    await user.click(within(dialog).getByRole("button", { name: "Buy all content lifetime" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://pay.test/page/lifetime"));
+    // The browser names nothing about the price: the server prices lifetime access itself.
+    expect(posts).toContainEqual({ intent: "lifetime-checkout" });
+    assign.mockRestore();
+  });
+
+  it("says lifetime access is theirs when the payment for it comes back approved", async () => {
+    await renderPurchase(`/purchase/?token=${token}&order_id=order-3&bought=lifetime`, (post) =>
+      post.intent === "order-status" ? { intent: "order-status", status: "approved", errorCode: null } : null,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Payment successful!" });
+    expect(dialog.textContent).toContain("You have lifetime access: no more renewals.");
+  });
+
+  it("shows why lifetime access could not be started, under its button", async () => {
+    const user = userEvent.setup();
+    await renderPurchase(
+      `/purchase/?token=${token}`,
+      (post) =>
+        post.intent === "lifetime-checkout"
+          ? { intent: "lifetime-checkout", error: { messageKey: "purchase.result.checkoutFailed" } }
+          : null,
+      true,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Your subscription has expired" });
+    await user.click(within(dialog).getByRole("button", { name: "Buy all content lifetime" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toBe("We couldn't open the payment page. Please try again in a moment.");
   });
 });

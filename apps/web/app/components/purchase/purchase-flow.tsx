@@ -1,4 +1,5 @@
 import { type FlowType, flows } from "@kinderready/domain/flows";
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -22,6 +23,7 @@ import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../../stores/purchase-store.ts";
 import { useSplitsStore } from "../../stores/splits-store.ts";
+import { ExpiredNotice } from "./expired-notice.tsx";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepContent, stepTitle } from "./step-content.tsx";
 import { SubscriptionOffer } from "./subscription-offer.tsx";
@@ -41,6 +43,7 @@ export function PurchaseFlow({
   offerSecondsLeft,
   email,
   subscriptionExpired,
+  lifetimePlan,
   splits,
   kitPreview,
   kitContents,
@@ -54,6 +57,8 @@ export function PurchaseFlow({
   email: string | null;
   /** The parent's subscription ran out: the page offers to renew it first. */
   subscriptionExpired: boolean;
+  /** What lifetime access costs such a parent, in their currency; null when it cannot be sold. */
+  lifetimePlan: PricePlan | null;
   /** The split groups the server placed this parent in (a user property of analytics). */
   splits: Record<string, string>;
   /** Pages of the child's kit with their name; null without a known parent. */
@@ -151,9 +156,13 @@ export function PurchaseFlow({
     printables: `${localizePath("/printables/", locale)}${tokenQuery}`,
     quiz: localizePath(flows[flowType].quizPath, locale),
   };
-  const successText = kidName
-    ? t("purchase.result.successText", { name: kidName })
-    : t("purchase.result.successTextNoName");
+  // Back from buying lifetime access (from the expired notice), the news is that, not a welcome.
+  const successText =
+    searchParams.get("bought") === "lifetime"
+      ? t("upsale.successLifetime")
+      : kidName
+        ? t("purchase.result.successText", { name: kidName })
+        : t("purchase.result.successTextNoName");
   const button = buttonOf(id);
 
   return (
@@ -243,22 +252,11 @@ export function PurchaseFlow({
         />
       )}
       {subscriptionExpired && !orderId && !expiredNoticeClosed && (
-        <ResultDialog
-          tone="notice"
-          title={t("purchase.result.expiredTitle")}
-          text={t("purchase.result.expiredText")}
+        <ExpiredNotice
+          lifetime={lifetimePlan}
+          locale={locale}
+          onRenew={toOffer}
           onEscape={() => thenFocusHeading(() => setExpiredNoticeClosed(true))}
-          actions={
-            <>
-              <button type="button" className="button button--wide" onClick={toOffer}>
-                {t("purchase.result.renew")}
-              </button>
-              {/* Lifetime access cannot be bought from here yet: until it can, this leads to the offer too. */}
-              <button type="button" className="button button--wide button--quiet" onClick={toOffer}>
-                {t("purchase.result.lifetime")}
-              </button>
-            </>
-          }
         />
       )}
     </section>

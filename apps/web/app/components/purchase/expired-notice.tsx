@@ -1,0 +1,90 @@
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { track } from "../../analytics/analytics.ts";
+import { useTranslation } from "../../i18n/translation-context.tsx";
+import { formatMoney } from "../../purchase/format-money.ts";
+import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { ResultDialog } from "./result-dialog.tsx";
+
+/**
+ * A parent whose subscription ran out: renew it (the offer), or keep everything for good with
+ * lifetime access, paid on the gateway's page at the one lifetime price the server names. The
+ * card on file may be the reason the subscription ran out, so nothing is charged in one click.
+ */
+export function ExpiredNotice({
+  lifetime,
+  locale,
+  onRenew,
+  onEscape,
+}: {
+  /** The lifetime plan in the parent's currency; null when it cannot be sold to them. */
+  lifetime: PricePlan | null;
+  locale: Locale;
+  onRenew: () => void;
+  onEscape: () => void;
+}) {
+  const { t, ifKnown } = useTranslation();
+  const checkout = useFetcher<PurchaseActionResult>();
+  const result = checkout.data?.intent === "lifetime-checkout" ? checkout.data : undefined;
+  const redirectUrl = result && "redirectUrl" in result ? result.redirectUrl : undefined;
+  const errorKey = result && "error" in result ? result.error.messageKey : undefined;
+  const busy = checkout.state !== "idle" || redirectUrl !== undefined;
+
+  useEffect(() => {
+    if (redirectUrl) window.location.assign(redirectUrl);
+  }, [redirectUrl]);
+
+  const money = (amount: number) => (lifetime ? formatMoney(amount, lifetime, locale) : "");
+  const buyLifetime = () => {
+    if (busy || !lifetime) return;
+    track("checkout_started", { variant: "lifetime", price: lifetime.price });
+    void checkout.submit({ intent: "lifetime-checkout" }, { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <ResultDialog
+      tone="notice"
+      title={t("purchase.result.expiredTitle")}
+      text={t("purchase.result.expiredText")}
+      onEscape={onEscape}
+      actions={
+        <>
+          <button type="button" className="button button--wide" onClick={onRenew}>
+            {t("purchase.result.renew")}
+          </button>
+          {lifetime && (
+            <div className="expired-lifetime">
+              <p className="expired-lifetime__text">{t("upsale.lifetimeText")}</p>
+              <p className="expired-lifetime__price">
+                <strong>{money(lifetime.price)}</strong>
+                {lifetime.oldPrice !== undefined && (
+                  <>
+                    {" "}
+                    <span className="visually-hidden">{t("upsale.oldPrice", { price: money(lifetime.oldPrice) })}</span>
+                    <s aria-hidden="true">{money(lifetime.oldPrice)}</s>
+                  </>
+                )}
+              </p>
+              <button
+                type="button"
+                className="button button--wide button--quiet"
+                onClick={buyLifetime}
+                aria-busy={busy}
+                disabled={busy}
+              >
+                {t("purchase.result.lifetime")}
+              </button>
+              {errorKey && (
+                <p className="field__error" role="alert">
+                  {ifKnown(errorKey) ?? t("purchase.result.checkoutFailed")}
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      }
+    />
+  );
+}

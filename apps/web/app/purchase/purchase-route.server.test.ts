@@ -1,0 +1,128 @@
+import { testServices } from "@kinderready/api/test/test-api";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { orders, subscriptions } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import type { AppServices } from "@kinderready/domain/app-services";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import type { Route } from "../routes/+types/purchase";
+import type { PurchaseActionResult } from "./payment-result.ts";
+import { handlePurchaseAction, loadPurchase } from "./purchase-route.server.ts";
+
+// A parent whose subscription ran out is offered lifetime access on the purchase page: the
+// server names its price in the parent's currency and sells it on the gateway's page, through
+// the simulator over loopback HTTP; a parent who never paid cannot start it.
+
+const origin = "http://kit.test";
+const config = routeTestConfig(origin);
+const approvedCard = "4067429974719265";
+
+describe.each(testDatabases())("lifetime access for an expired subscription on $name", (target) => {
+  let database: DbHandle;
+  let services: AppServices;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db);
+    loopback = await startLoopbackGateway({ database, now: () => new Date() });
+    services = testServices(database.db, { send: async () => null }, loopback.gateway);
+  }, 60_000);
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
+
+  const context = () => routeTestContext({ config, services, clientAddress: "10.7.0.1" });
+  const open = (path: string) =>
+    loadPurchase({
+      request: new Request(`${origin}${path}`),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+    } as unknown as Route.LoaderArgs);
+  async function post(path: string, body: object): Promise<{ status: number; answer: PurchaseActionResult }> {
+    const url = new URL(`${origin}${path}`);
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const result = (await handlePurchaseAction({ request, url, context: context() } as unknown as Route.ActionArgs)) as
+      | PurchaseActionResult
+      | { data: PurchaseActionResult; init: ResponseInit | null };
+    return "data" in result && "init" in result
+      ? { status: result.init?.status ?? 200, answer: result.data }
+      : { status: 200, answer: result as PurchaseActionResult };
+  }
+  /** Pays on the simulator's hosted page, as the parent would with the card. */
+  async function payOn(redirectUrl: string) {
+    await fetch(redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: approvedCard, expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+  }
+  const redirectOf = (answer: PurchaseActionResult) => ("redirectUrl" in answer ? answer.redirectUrl : "");
+
+  /** A parent in Germany who paid the first payment, whose subscription then ran out. */
+  async function expiredParent() {
+    const parent = await insertTestParent(database.db);
+    const path = `/purchase/?token=${parent.token}`;
+    const started = await post(path, { intent: "checkout" });
+    await payOn(redirectOf(started.answer));
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    expect((await post(path, { intent: "order-status", order_id: order?.orderId })).answer).toMatchObject({
+      status: "approved",
+    });
+    await database.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, parent.id));
+    return { ...parent, path };
+  }
+
+  it("names lifetime access at the catalogue's price in the parent's currency, and sells it on the payment page", async () => {
+    const parent = await expiredParent();
+    const page = (await open(parent.path)) as Awaited<ReturnType<typeof loadPurchase>>;
+    expect(page.subscriptionExpired).toBe(true);
+    expect(page.lifetimePlan).toMatchObject({ price: 29.99, oldPrice: 59.99, currency_code: "EUR" });
+
+    const started = await post(parent.path, { intent: "lifetime-checkout" });
+    expect(started.status).toBe(200);
+    const redirectUrl = redirectOf(started.answer);
+    expect(redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "lifetime")));
+    expect(order).toMatchObject({ amount: 2999, currency: "EUR", status: "created" });
+
+    await payOn(redirectUrl);
+    // The gateway sends the parent back to this page, which asks how the payment went.
+    const back = `${parent.path}&bought=lifetime&order_id=${order?.orderId}`;
+    expect((await post(back, { intent: "order-status", order_id: order?.orderId })).answer).toMatchObject({
+      status: "approved",
+    });
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
+    // Asked again (a second tap, a reload): the order under way, never a second charge.
+    const again = await post(parent.path, { intent: "lifetime-checkout" });
+    expect(again.status).toBe(409);
+  }, 30_000);
+
+  it("offers nothing to a parent whose subscription runs, and refuses lifetime to one who never paid", async () => {
+    const parent = await insertTestParent(database.db);
+    const path = `/purchase/?token=${parent.token}`;
+    const page = (await open(path)) as Awaited<ReturnType<typeof loadPurchase>>;
+    expect(page.lifetimePlan).toBeNull();
+    const refused = await post(path, { intent: "lifetime-checkout" });
+    expect(refused.status).toBe(409);
+    expect(refused.answer).toEqual({
+      intent: "lifetime-checkout",
+      error: { messageKey: "upsale.errors.noFirstPayment" },
+    });
+    expect(await database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+  });
+});
