@@ -2,12 +2,12 @@
 
 import { purchaseSteps } from "@kinderready/domain/flows";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
-import english from "@kinderready/i18n/catalogues/en.json" with { type: "json" };
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { type Catalogue, createTranslator } from "@kinderready/i18n/translator";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testOfferPlan } from "../../test/offer-plan.ts";
+import { rawKeysShown } from "../../test/raw-keys.ts";
 import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useOnboardingStore } from "../stores/onboarding-store.ts";
@@ -31,24 +31,9 @@ const catalogues = Object.fromEntries(
   ),
 ) as Record<Locale, Catalogue>;
 
-const namespaces = Object.keys(english).join("|");
-// A namespace, a dot and a lower-case segment: keys are written so, sentences ("…printables. Your") are not.
-const keyShaped = new RegExp(`\\b(?:${namespaces})\\.[a-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*`, "g");
-
 const token = "raw-keys-parent-0123456789abcdef";
 const plan = testOfferPlan(1.99);
 const page = { id: "trial-trace-name-big", title: "T", src: "/printables/files/preview/trial-trace-name-big.svg" };
-
-/** What the parent reads on the page: text and the names and labels given to images and controls. */
-function shownText(): string {
-  const labels = [...document.querySelectorAll("[alt], [aria-label], [title], [placeholder]")].flatMap((element) =>
-    ["alt", "aria-label", "title", "placeholder"].map((name) => element.getAttribute(name) ?? ""),
-  );
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const texts: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? "");
-  return [...texts, ...labels].join("\n");
-}
 
 describe.each(localeCodes)("no raw key in %s", (locale) => {
   const translator = createTranslator(locale, catalogues[locale]);
@@ -68,7 +53,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
         path: "/onboarding/",
         translator,
       });
-      expect(shownText().match(keyShaped) ?? [], `${locale} quiz page ${quizPage.id}`).toEqual([]);
+      expect(rawKeysShown(), `${locale} quiz page ${quizPage.id}`).toEqual([]);
       view.unmount();
     }
   });
@@ -92,7 +77,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
         />,
         { url: `/purchase/?token=${token}`, path: "/purchase/", translator },
       );
-      expect(shownText().match(keyShaped) ?? [], `${locale} purchase step ${step}`).toEqual([]);
+      expect(rawKeysShown(), `${locale} purchase step ${step}`).toEqual([]);
       view.unmount();
     }
   });

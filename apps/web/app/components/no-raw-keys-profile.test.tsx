@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+
+import type { ProfileView, SubscriptionInfo } from "@kinderready/domain/profile/profile-schema";
+import { type Locale, localeCodes, localizePath } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rawKeysShown } from "../../test/raw-keys.ts";
+import { silenceNetwork } from "../../test/render-page.tsx";
+import { TranslatorProvider } from "../i18n/translation-context.tsx";
+import CancelSubscription from "../routes/cancel-subscription.tsx";
+import Profile from "../routes/profile.tsx";
+import ProfileSubscription from "../routes/profile-subscription.tsx";
+
+// No catalogue key can reach a parent on their profile: the overview, the subscription and the
+// cancel flow (each step, the refusal of no reason, the success), whatever the subscription (none,
+// trial, active, past due, cancelled, expired, lifetime) and signed out, in every language. The
+// pages are rendered from the loader's views (a session is the profile loader's own test's).
+// The printables, legal and console pages: no-raw-keys-loaded.test.tsx.
+
+const now = new Date();
+const day = 86_400_000;
+const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * day).toISOString();
+
+/** A profile route at `url` in `locale`, its loader answering `data` and its action `answer`. */
+async function renderProfileRoute(
+  locale: Locale,
+  url: string,
+  Component: ComponentType<never>,
+  data: unknown,
+  answer: unknown = null,
+) {
+  const Stub = createRoutesStub([
+    {
+      path: url.split("?")[0] as string,
+      Component,
+      loader: () => data,
+      action: () => answer,
+      HydrateFallback: () => null,
+    },
+  ] as never);
+  const view = render(
+    <TranslatorProvider translator={serverI18n(locale)}>
+      <Stub initialEntries={[url]} />
+    </TranslatorProvider>,
+  );
+  await waitFor(() => expect(document.querySelector("h1")).toBeTruthy());
+  return view;
+}
+
+const plan = (overrides: Partial<SubscriptionInfo>): SubscriptionInfo => ({
+  status: "active",
+  expired_at: iso(20),
+  cancelled_at: null,
+  trial_ends_at: null,
+  renewal: { amount: 2999, currency: "USD", periodDays: 30 },
+  cancelReason: null,
+  canRestore: false,
+  canRenew: false,
+  canCancel: true,
+  ...overrides,
+});
+
+const profileBase: ProfileView = {
+  email: "parent@example.com",
+  childName: "Noa",
+  childAge: 5,
+  locale: "en",
+  subscription: null,
+  purchases: [],
+  addOns: { packs: false, lifetime: false },
+  consent: { mailing: true, adSharingOptOut: false },
+  canDeleteData: true,
+};
+
+const purchase = (kind: ProfileView["purchases"][number]["kind"], refunded = false) => ({
+  orderId: `order-${kind}`,
+  kind,
+  amount: 1999,
+  currency: "USD",
+  paidAt: iso(-10),
+  refunded,
+});
+
+/** The profile in every state a parent can find it in. */
+const profiles: Record<string, ProfileView> = {
+  "no subscription": profileBase,
+  trialing: {
+    ...profileBase,
+    subscription: plan({ status: "trialing", trial_ends_at: iso(3), expired_at: iso(3) }),
+    purchases: [purchase("subscription")],
+  },
+  active: {
+    ...profileBase,
+    subscription: plan({}),
+    purchases: [purchase("subscription"), purchase("renewal"), purchase("upsale", true), purchase("reactivation")],
+    addOns: { packs: true, lifetime: false },
+    canDeleteData: false,
+  },
+  "past due": { ...profileBase, subscription: plan({ status: "past_due" }), canDeleteData: false },
+  cancelled: {
+    ...profileBase,
+    subscription: plan({
+      status: "cancelled",
+      cancelled_at: iso(-1),
+      cancelReason: "other",
+      canRestore: true,
+      canCancel: false,
+      renewal: null,
+    }),
+    purchases: [purchase("subscription")],
+  },
+  expired: {
+    ...profileBase,
+    subscription: plan({ status: "expired", expired_at: iso(-5), canRenew: true, canCancel: false }),
+    purchases: [purchase("subscription", true)],
+  },
+  lifetime: {
+    ...profileBase,
+    childName: null,
+    childAge: null,
+    email: null,
+    subscription: plan({ status: "lifetime", expired_at: null, renewal: null, canCancel: false }),
+    purchases: [purchase("lifetime")],
+    addOns: { packs: true, lifetime: true },
+    consent: { mailing: false, adSharingOptOut: true },
+  },
+};
+
+describe.each(localeCodes)("no raw key on the profile in %s", (locale) => {
+  beforeEach(silenceNetwork);
+  afterEach(cleanup);
+  const at = (path: string) => localizePath(path, locale);
+
+  it.each(Object.keys(profiles))("with %s", async (state) => {
+    const profile = { ...(profiles[state] as ProfileView), locale };
+    const data = { state: "signed-in", locale, profile, gpc: state === "lifetime" };
+    for (const [path, Component] of [
+      ["/profile/", Profile],
+      ["/profile/subscription/", ProfileSubscription],
+      ["/profile/cancel-subscription/", CancelSubscription],
+      ["/profile/cancel-subscription/?step=reason", CancelSubscription],
+    ] as const) {
+      await renderProfileRoute(locale, at(path), Component, data);
+      expect(rawKeysShown(), `${locale} ${state} ${path}`).toEqual([]);
+      cleanup();
+    }
+  });
+
+  it("in the cancel flow: no reason refused, Other's box, the server's refusal and the success", async () => {
+    const user = userEvent.setup();
+    const data = { state: "signed-in", locale, profile: { ...profiles.active, locale }, gpc: false };
+    const reason = at("/profile/cancel-subscription/?step=reason");
+    await renderProfileRoute(locale, reason, CancelSubscription, data, {
+      intent: "cancel",
+      ok: false,
+      errorKey: "profile.errors.internal",
+    });
+    const submit = () => user.click(document.querySelector("form button[type=submit]") as HTMLElement);
+    await submit();
+    expect(screen.getByRole("alert")).toBeTruthy();
+    expect(rawKeysShown(), `${locale} no reason`).toEqual([]);
+    await user.click(document.querySelector('input[value="other"]') as HTMLElement);
+    expect(document.querySelector("textarea")).toBeTruthy();
+    await submit();
+    await waitFor(() => expect(screen.getByRole("alert")).toBeTruthy());
+    expect(rawKeysShown(), `${locale} refused`).toEqual([]);
+    cleanup();
+
+    const cancelled = { ...profiles.cancelled?.subscription };
+    await renderProfileRoute(locale, reason, CancelSubscription, data, {
+      intent: "cancel",
+      ok: true,
+      subscription: cancelled,
+    });
+    await user.click(document.querySelector('input[value="high_price"]') as HTMLElement);
+    await submit();
+    await waitFor(() => expect(screen.getByRole("status")).toBeTruthy());
+    expect(rawKeysShown(), `${locale} cancelled`).toEqual([]);
+  });
+
+  it.each(["none", "valid", "invalid"] as const)("signed out, with a sign-in link %s", async (accessLink) => {
+    await renderProfileRoute(locale, at("/profile/"), Profile, { state: "signed-out", locale, accessLink });
+    expect(rawKeysShown(), `${locale} signed out, link ${accessLink}`).toEqual([]);
+  });
+});
