@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageRules, neutralSpanish, ruleBreaches } from "./language-rules.ts";
+import { frenchWords, languageRules, neutralSpanish, ruleBreaches } from "./language-rules.ts";
 
 // Each house rule finds its breach and leaves the house's own way of writing alone.
 
@@ -57,5 +57,11 @@ describe("French house rules", () => {
   it("finds a plain space before ? ! : ; » or after «, and a straight apostrophe", () => {
     expect(found("fr", "Une question\u00a0? «\u00a0L’essai\u00a0»")).toEqual([]);
     expect(found("fr", "Une question ? « L'essai »")).toEqual([" ?", "« ", "'", " »"]);
+  });
+
+  it("finds the words the glossary puts aside, not the ones it keeps", () => {
+    const aside = (text: string) => ruleBreaches([frenchWords], { text }).length;
+    expect(aside("Vos packs en plus, par e-mail, avec votre abonnement.")).toBe(0);
+    expect(aside("Vos packs supplémentaires, par courriel ou par mail, avec votre souscription.")).toBe(4);
   });
 });

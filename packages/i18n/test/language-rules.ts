@@ -67,6 +67,12 @@ export const westernDigits: LanguageRule = {
   pattern: /[\u0660-\u0669\u06f0-\u06f9]/gu,
 };
 
+/** French words the glossary puts aside: "packs en plus", "l’e-mail", "l’abonnement". */
+export const frenchWords: LanguageRule = {
+  name: "a word the French glossary puts aside",
+  pattern: words("packs? supplémentaires?|courriels?|souscriptions?|(?<!e-)mails?"),
+};
+
 /** French typography: a non-breaking space before ? ! : ; » and after «, and the apostrophe ’. */
 export const frenchTypography: LanguageRule = {
   name: "French typography (non-breaking space before ?!:;» and after «, apostrophe ’)",
