@@ -156,6 +156,35 @@ test("a parent in Arabic walks the quiz right to left, with validation in Arabic
   await page.waitForURL(/\/ar\/purchase\/\?token=/);
 });
 
+// German has the longest words, Arabic runs right to left: the pictures beside the questions and
+// answers must leave every page within a 320 px phone's width, every picture at the size it was given.
+for (const locale of ["/de", "/ar"]) {
+  test(`every question of the quiz fits a 320 px wide phone with its pictures (${locale.slice(1)})`, async ({
+    page,
+    quiz,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await quiz.open(`${locale}/onboarding/`);
+    let pictured = 0;
+    for (let step = await quiz.step(); ; step = await quiz.step()) {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${locale} ${step}`).toBeLessThanOrEqual(320);
+      const sizes = await page
+        .locator(".quiz img")
+        .evaluateAll((images) =>
+          images.map((image) => [image.getBoundingClientRect().width, Number(image.getAttribute("width"))]),
+        );
+      for (const [shown, given] of sizes) expect(shown, `${locale} ${step}`).toBe(given);
+      pictured += sizes.length > 0 ? 1 : 0;
+      // The goals, ticked rather than tapped, are the last question with answers.
+      if (step === "help") break;
+      await quiz.answer();
+    }
+    // Every question with answers but the one about punishing has pictures.
+    expect(pictured).toBe(15);
+  });
+}
+
 test.describe("from Germany", () => {
   test.use({ extraHTTPHeaders: { "x-test-country": "DE" } });
 
