@@ -20,6 +20,7 @@ import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.ser
 import type { SettleHook } from "@kinderready/domain/payments/orders.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
+import { startReviewRequestJob } from "@kinderready/domain/reviews/review-requests.server";
 import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { PgBoss } from "pg-boss";
 
@@ -107,6 +108,8 @@ export async function startWorkers(
     log: log.child({ part: "forwarding" }),
   });
   await startHousekeepingJobs(jobs, { db, now: services.account.now });
+  // Parents who paid a week ago are asked, once, how the kit is going.
+  await startReviewRequestJob(jobs, { db, now: services.account.now });
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -599,3 +600,40 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   hits: integer("hits").notNull(),
   resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
 });
+
+export const reviewStatuses = ["pending", "approved", "rejected"] as const;
+
+/**
+ * Parents' own reviews of the kit, one per parent (writing again replaces it and sends it back
+ * to pending). Only approved ones are shown, per language; personal data, erased with the parent.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The language it was written in: it is shown only to visitors reading that language. */
+    locale: text("locale").notNull(),
+    rating: integer("rating").notNull(),
+    text: text("text").notNull(),
+    /** The first name the parent wants shown. */
+    firstName: text("first_name").notNull(),
+    /** The child's age in years, copied from the parent's answers when the review was written. */
+    childAge: integer("child_age"),
+    status: text("status", { enum: reviewStatuses }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    moderatedBy: uuid("moderated_by").references(() => operators.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    // The purchase page's one query: a language's approved reviews, newest approval first (read backwards).
+    index("reviews_shown").on(table.locale, table.status, table.moderatedAt),
+    // The console's list: one status at a time, the latest written first.
+    index("reviews_moderation").on(table.status, table.updatedAt),
+    check("reviews_rating", sql`${table.rating} between 1 and 5`),
+  ],
+);

@@ -16,6 +16,7 @@ const layers: readonly (readonly string[])[] = [
   ["onboarding", "printables", "upsale"],
   ["analytics", "profile"],
   ["console"],
+  ["reviews"],
   ["adapters", "app-services", "housekeeping-jobs.server", "known-failure"],
 ];
 

@@ -12,6 +12,7 @@ import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-co
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
+import { renderReviewRequestEmail, reviewPageUrl, reviewRequestKind } from "./review-request-email.server.ts";
 import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
 
@@ -118,6 +119,17 @@ async function composeMail(
   }
   if (row.kind.startsWith(accessLinkKindPrefix)) {
     return accessLinkMail(deps, { ...parent, linkId: row.kind.slice(accessLinkKindPrefix.length) });
+  }
+  if (row.kind === reviewRequestKind) {
+    // A parent who stopped allowing mail since the request was queued is not asked.
+    if (parent.isForbiddenToMailing) return undefined;
+    return renderReviewRequestEmail({
+      locale: parent.locale,
+      to: parent.recipient,
+      kidName: parent.kidName,
+      reviewUrl: reviewPageUrl(deps.appUrl, parent.locale, parent.token),
+      supportEmail: deps.supportEmail,
+    });
   }
   return welcomeMail(deps, parent);
 }

@@ -11,6 +11,7 @@ import {
   parentSessions,
   printableProgress,
   quizAnswers,
+  reviews,
   splitExposures,
   subscriptions,
   supportRequests,
@@ -28,11 +29,12 @@ import { forgetThrottleKeys, throttleKey } from "../request-throttle.server.ts";
 import { mayDeleteData } from "./profile.server.ts";
 
 // "Delete my data": everything personal goes (email, child's name and age, answers, tracking ids,
-// email logs, progress, sign-in links and sessions, contact messages, the card token, free-text
-// reasons). What accounting law requires stays, anonymised: the user row (a new random token, no
-// email, no name) keeps the orders, the subscription's history and the ledger pointing at
-// somebody nobody can name. The old token, sessions and download links then open nothing. A last
-// email confirms it, sent directly and not logged, so not even the log of it names the parent.
+// email logs, progress, their review, sign-in links and sessions, contact messages, the card
+// token, free-text reasons). What accounting law requires stays, anonymised: the user row (a new
+// random token, no email, no name) keeps the orders, the subscription's history and the ledger
+// pointing at somebody nobody can name. The old token, sessions and download links then open
+// nothing. A last email confirms it, sent directly and not logged, so not even the log of it
+// names the parent.
 
 export type EraseDeps = { db: Database; sender: MailSender; supportEmail: string; now: () => Date };
 
@@ -80,6 +82,8 @@ export async function eraseParentData(
     await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
     await tx.delete(attributions).where(eq(attributions.userId, user.id));
     await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));
+    // Their review goes too, published or not: it carries their first name and their child's age.
+    await tx.delete(reviews).where(eq(reviews.userId, user.id));
     await tx.delete(accessLinks).where(eq(accessLinks.userId, user.id));
     // Signed out on every device, not just the one that asked.
     await tx.delete(parentSessions).where(eq(parentSessions.userId, user.id));

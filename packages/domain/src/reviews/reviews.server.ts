@@ -1,0 +1,205 @@
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { entitlements, operators, orders, reviewStatuses, reviews, users } from "@kinderready/db/schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { and, asc, desc, eq, min, sql } from "drizzle-orm";
+import { z } from "zod";
+import { customerTarget } from "../console/customer-admin.server.ts";
+import { recordAudit } from "../console/operator-accounts.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { findParent } from "../parents/find-parent.server.ts";
+import {
+  maxShown,
+  parseReviewSubmission,
+  type ReviewStatus,
+  reviewsToShow,
+  type ShownReview,
+  shouldAskForReview,
+} from "./review-rules.ts";
+
+// Parents' reviews: a verified buyer writes one (writing again replaces it, back to pending), an
+// operator approves or rejects it (audited on the parent's record), and the purchase page shows a
+// language's approved reviews once there are enough. Nobody but a parent who paid writes one.
+
+export type ReviewDeps = { db: Database; now: () => Date };
+
+/** A parent's own review, as their printables page shows it back to them. */
+export type OwnReview = { rating: number; text: string; firstName: string; status: ReviewStatus };
+
+const ownReview = (row: typeof reviews.$inferSelect): OwnReview => ({
+  rating: row.rating,
+  text: row.text,
+  firstName: row.firstName,
+  status: row.status,
+});
+
+/**
+ * When the parent first paid for the kit: the earliest first payment of a subscription that still
+ * stands (a refunded one does not count); null for a parent who never paid, whatever access they
+ * were given by hand.
+ */
+export async function buyerSince(db: Database | Transaction, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ since: min(entitlements.createdAt) })
+    .from(entitlements)
+    .innerJoin(orders, eq(orders.orderId, entitlements.orderId))
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.kind, "subscription"), eq(orders.status, "approved")));
+  return row?.since ?? null;
+}
+
+/** Stores the parent's review for moderation, replacing any they wrote before. */
+export async function submitReview(
+  deps: ReviewDeps,
+  input: { userToken: string; locale: Locale; review: unknown },
+): Promise<OwnReview> {
+  const review = parseReviewSubmission(input.review);
+  const parent = await findParent(deps.db, { token: input.userToken });
+  if (!parent || !(await buyerSince(deps.db, parent.id))) {
+    throw new DomainError(
+      "conflict",
+      "token",
+      "Only a parent who bought the kit can review it",
+      "reviews.errors.notBuyer",
+    );
+  }
+  const now = deps.now();
+  const written = {
+    locale: input.locale,
+    ...review,
+    // The age the parent gave the quiz, as it is today: shown as "parent of a 5-year-old".
+    childAge: parent.kidAge,
+    status: "pending" as const,
+    updatedAt: now,
+    moderatedAt: null,
+    moderatedBy: null,
+  };
+  const [saved] = await deps.db
+    .insert(reviews)
+    .values({ userId: parent.id, createdAt: now, ...written })
+    .onConflictDoUpdate({ target: reviews.userId, set: written })
+    .returning();
+  if (!saved) throw new Error("review not stored");
+  return ownReview(saved);
+}
+
+/** What the printables page offers: whether to ask for a review, and the one the parent wrote. */
+export type ReviewInvitation = { ask: boolean; review: OwnReview | null };
+
+export async function getReviewInvitation(
+  deps: ReviewDeps,
+  input: { userToken: string; levelCompleted: boolean },
+): Promise<ReviewInvitation> {
+  const parent = await findParent(deps.db, { token: input.userToken });
+  if (!parent) return { ask: false, review: null };
+  const [since, [own]] = await Promise.all([
+    buyerSince(deps.db, parent.id),
+    deps.db.select().from(reviews).where(eq(reviews.userId, parent.id)),
+  ]);
+  return {
+    ask: shouldAskForReview({ buyerSince: since, levelCompleted: input.levelCompleted, now: deps.now() }),
+    review: own ? ownReview(own) : null,
+  };
+}
+
+/** The console's filter: one status, or every review when absent. */
+export const moderationFilterSchema = z.enum(reviewStatuses).optional();
+
+export type ModerationEntry = {
+  id: string;
+  userId: string;
+  email: string | null;
+  locale: string;
+  rating: number;
+  text: string;
+  firstName: string;
+  childAge: number | null;
+  status: ReviewStatus;
+  updatedAt: Date;
+  moderatedAt: Date | null;
+  moderator: string | null;
+};
+
+/** At most this many reviews a page. */
+export const moderationPageSize = 200;
+
+/** Reviews for the console, pending ones first, then the most recently written. */
+export async function listReviewsForModeration(
+  db: Database,
+  input: { status?: ReviewStatus | undefined },
+): Promise<ModerationEntry[]> {
+  return db
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      email: users.email,
+      locale: reviews.locale,
+      rating: reviews.rating,
+      text: reviews.text,
+      firstName: reviews.firstName,
+      childAge: reviews.childAge,
+      status: reviews.status,
+      updatedAt: reviews.updatedAt,
+      moderatedAt: reviews.moderatedAt,
+      moderator: operators.email,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(operators, eq(operators.id, reviews.moderatedBy))
+    .where(input.status ? eq(reviews.status, input.status) : undefined)
+    .orderBy(asc(sql`${reviews.status} <> 'pending'`), desc(reviews.updatedAt))
+    .limit(moderationPageSize);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An operator approves or rejects a review, as they read it: `seen` is the version they read (its
+ * last change), so a text the parent rewrote since is never approved unread. Audited on the
+ * parent's record; deciding what is already decided changes nothing and records nothing.
+ */
+export async function moderateReview(
+  db: Database,
+  input: { operatorId: string; reviewId: string; decision: "approved" | "rejected"; seen: Date; now: Date },
+): Promise<void> {
+  if (!uuidPattern.test(input.reviewId)) {
+    throw new DomainError("not-found", "reviewId", "No such review", "reviews.errors.noReview");
+  }
+  await db.transaction(async (tx) => {
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
+    if (!review) throw new DomainError("not-found", "reviewId", "No such review", "reviews.errors.noReview");
+    if (review.updatedAt.getTime() !== input.seen.getTime()) {
+      throw new DomainError("conflict", "reviewId", "The parent changed this review since", "reviews.errors.changed");
+    }
+    if (review.status === input.decision) return;
+    await tx
+      .update(reviews)
+      .set({ status: input.decision, moderatedAt: input.now, moderatedBy: input.operatorId })
+      .where(eq(reviews.id, review.id));
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: input.decision === "approved" ? "review.approve" : "review.reject",
+      target: customerTarget(review.userId),
+      details: { reviewId: review.id, rating: review.rating, locale: review.locale },
+    });
+  });
+}
+
+/**
+ * The reviews the purchase page shows in a language: one indexed query for the newest approvals,
+ * then the threshold (none until the language has enough).
+ */
+export async function listApprovedReviews(db: Database, input: { locale: Locale }): Promise<ShownReview[]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      text: reviews.text,
+      firstName: reviews.firstName,
+      childAge: reviews.childAge,
+      approvedAt: reviews.moderatedAt,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.locale, input.locale), eq(reviews.status, "approved")))
+    .orderBy(desc(reviews.moderatedAt))
+    .limit(maxShown);
+  return reviewsToShow(rows.flatMap((row) => (row.approvedAt ? [{ ...row, approvedAt: row.approvedAt }] : [])));
+}
