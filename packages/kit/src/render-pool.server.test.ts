@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { kit } from "./catalogue.ts";
-import { renderPdf } from "./render.server.ts";
+import { renderPdf, renderPreviewSvg } from "./render.server.ts";
 import { RenderPool } from "./render-pool.server.ts";
 
 // Rendering on worker threads gives the same bytes as in-process, in order, in parallel.
@@ -30,6 +30,16 @@ describe("the render pool", () => {
     const files = await Promise.all([0, 1, 2, 3, 4].map((index) => pool.render(request(index))));
     const expected = await Promise.all([0, 1, 2, 3, 4].map(async (index) => (await renderPdf(request(index))).bytes));
     for (const [index, file] of files.entries()) expect(file.equals(expected[index] as Buffer)).toBe(true);
+  }, 30_000);
+
+  it("draws a page's preview with the child's name, as drawing it in-process does", async () => {
+    const itemId = request(0).document.id;
+    const [pooled, other] = await Promise.all([
+      pool.preview({ itemId, locale: "ar", displayWidth: 240, childName: "سارة" }),
+      pool.render(request(1)),
+    ]);
+    expect(pooled.toString()).toBe(renderPreviewSvg(itemId, "ar", 240, "سارة"));
+    expect(other.subarray(0, 5).toString()).toBe("%PDF-");
   }, 30_000);
 
   it("refuses work once closed", async () => {

@@ -1,16 +1,17 @@
 import { Worker } from "node:worker_threads";
-import type { RenderRequest } from "./render.server.ts";
+import type { RenderJob, RenderRequest } from "./render.server.ts";
 
 /**
- * Renders PDFs on worker threads, so a whole level (~0.5-1 s of CPU) never holds up the
- * process's other requests. Requests queue for the next free thread; a thread that dies is
- * replaced and its request fails (the caller answers 500 and the parent can retry).
+ * Draws the kit on worker threads, so neither a whole level (~0.5-1 s of CPU) nor a page's
+ * preview (10-50 ms) holds up the process's other requests. Jobs queue for the next free
+ * thread; a thread that dies is replaced and its job fails (the caller answers 500 and the
+ * parent can retry).
  */
 export class RenderPool {
   readonly #size: number;
   readonly #idle: Worker[] = [];
   readonly #all = new Set<Worker>();
-  readonly #queue: { request: RenderRequest; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }[] = [];
+  readonly #queue: { job: RenderJob; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }[] = [];
   readonly #busy = new Map<Worker, { id: number; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   #nextId = 0;
   #closed = false;
@@ -19,10 +20,20 @@ export class RenderPool {
     this.#size = Math.max(1, size);
   }
 
+  /** A document as PDF bytes. */
   render(request: RenderRequest): Promise<Buffer> {
+    return this.#run({ kind: "pdf", request });
+  }
+
+  /** A page's small SVG preview, as UTF-8 bytes. */
+  preview(job: Omit<Extract<RenderJob, { kind: "preview" }>, "kind">): Promise<Buffer> {
+    return this.#run({ kind: "preview", ...job });
+  }
+
+  #run(job: RenderJob): Promise<Buffer> {
     if (this.#closed) return Promise.reject(new Error("render pool closed"));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request, resolve, reject });
+      this.#queue.push({ job, resolve, reject });
       this.#dispatch();
     });
   }
@@ -44,7 +55,7 @@ export class RenderPool {
       }
       const id = this.#nextId++;
       this.#busy.set(worker, { id, resolve: task.resolve, reject: task.reject });
-      worker.postMessage({ id, request: task.request });
+      worker.postMessage({ id, job: task.job });
     }
   }
 

@@ -64,6 +64,11 @@ export type RenderRequest = {
   title: string;
 };
 
+/** What a render thread is asked for: a document as PDF, or one page's small SVG preview. */
+export type RenderJob =
+  | { kind: "pdf"; request: RenderRequest }
+  | { kind: "preview"; itemId: string; locale: Locale; displayWidth: number; childName?: string | undefined };
+
 export function renderKey(request: RenderRequest): string {
   const hash = createHash("sha256");
   hash.update(

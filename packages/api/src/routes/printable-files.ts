@@ -11,7 +11,7 @@ import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { findKitItem } from "@kinderready/kit/catalogue";
 import { type PictureId, pictureIds } from "@kinderready/kit/pictures/picture-catalogue";
 import { renderPictureSvg } from "@kinderready/kit/pictures/picture-svg";
-import { type RenderCache, renderKey, renderPreviewSvg } from "@kinderready/kit/render.server";
+import { type RenderCache, renderKey } from "@kinderready/kit/render.server";
 import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -143,8 +143,13 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
             ? await childPreviewFor(options.printables, { userId: u, itemId: found.item.id, locale: language, sig })
             : undefined;
         if (!child) return reply.status(404).send({ message: "query.sig: No such preview", statusCode: 404 });
-        const svg = await options.previews.get(child.cacheKey, async () =>
-          Buffer.from(renderPreviewSvg(found.item.id, language, 240, child.childName)),
+        const svg = await options.previews.get(child.cacheKey, () =>
+          options.pool.preview({
+            itemId: found.item.id,
+            locale: language,
+            displayWidth: 240,
+            childName: child.childName,
+          }),
         );
         // A child's name is in it: this browser's cache only, and never sent on as a referrer.
         return reply
@@ -154,8 +159,8 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
           .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
           .send(svg);
       }
-      const svg = await options.previews.get(`${found.item.id}:${language}`, async () =>
-        Buffer.from(renderPreviewSvg(found.item.id, language)),
+      const svg = await options.previews.get(`${found.item.id}:${language}`, () =>
+        options.pool.preview({ itemId: found.item.id, locale: language, displayWidth: 160 }),
       );
       // The URL carries the content version: a changed kit gets new URLs.
       return reply
