@@ -29,6 +29,7 @@ export default [
       route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
       route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),
+      route("reviews", "routes/console/console-reviews.tsx", { id: "console-reviews" }),
       route("audit", "routes/console/console-audit.tsx", { id: "console-audit" }),
     ]),
   ]),

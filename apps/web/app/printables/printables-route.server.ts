@@ -8,6 +8,7 @@ import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { soldProduct } from "@kinderready/domain/product";
+import { getReviewInvitation, submitReview } from "@kinderready/domain/reviews/reviews.server";
 import {
   buyUpsale,
   decideUpsaleOffer,
@@ -30,6 +31,7 @@ import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
 import { upsaleOnArrival, upsaleOwner } from "../upsale/upsale-modal.ts";
 import type { CompleteActionResult, UpsaleActionResult } from "../upsale/upsale-result.ts";
+import type { ReviewActionResult } from "./review-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
 // the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
@@ -84,7 +86,16 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   };
   if (!token.success) {
     const popup = arrival("initial");
-    return { locale, access: false, offer: undefined, mode: "POPUP" as const, returning, kit: undefined, popup };
+    return {
+      locale,
+      access: false,
+      offer: undefined,
+      mode: "POPUP" as const,
+      returning,
+      kit: undefined,
+      popup,
+      review: null,
+    };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
   if (!(await findParent(services.db, { token: token.data }))) {
@@ -102,6 +113,11 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
   ]);
+  // Asked once a level is finished (or a week after paying: the emailed request links here).
+  const review = await getReviewInvitation(services.account, {
+    ...input,
+    levelCompleted: kit?.core.some((level) => level.completed) ?? false,
+  });
   return {
     locale,
     access: status.purchased || status.isManualAccess,
@@ -110,6 +126,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     returning,
     kit,
     popup: arrival(offer?.stage ?? "initial"),
+    review,
   };
 }
 
@@ -171,6 +188,13 @@ const actionBody = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("trigger-upsale") }),
   z.object({ intent: z.literal("complete"), itemId: z.string().min(1).max(80), done: z.boolean() }),
+  // The review's own rules (lengths, letters) are the domain's, answered field by field.
+  z.object({
+    intent: z.literal("review"),
+    rating: z.number(),
+    text: z.string().max(5000),
+    firstName: z.string().max(500),
+  }),
 ]);
 
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
@@ -184,6 +208,10 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
 
   if (body.data.intent === "complete")
     return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
+  if (body.data.intent === "review") {
+    const { intent: _, ...review } = body.data;
+    return sendReview(services, errors, { ...input, locale: localeFromPath(url.pathname), review });
+  }
 
   try {
     if (body.data.intent === "upsale-status") {
@@ -275,6 +303,20 @@ async function completeItem(
         levelCompleted: false,
         error: messageKey,
       }),
+    });
+  }
+}
+
+async function sendReview(services: AppServices, errors: ErrorReporter, input: Parameters<typeof submitReview>[1]) {
+  try {
+    const review = await submitReview(services.account, input);
+    return { intent: "review", review } satisfies ReviewActionResult;
+  } catch (error) {
+    return failedAction(error, {
+      errors,
+      msg: "review failed",
+      fallbackKey: "reviews.errors.notSaved",
+      answer: (messageKey, { field }): ReviewActionResult => ({ intent: "review", error: { field, messageKey } }),
     });
   }
 }

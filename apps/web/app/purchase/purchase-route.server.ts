@@ -9,6 +9,7 @@ import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pr
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { getKitContents, getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
+import { listApprovedReviews } from "@kinderready/domain/reviews/reviews.server";
 import { getUpsaleOffer, startUpsaleCheckout } from "@kinderready/domain/upsale/upsale.server";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
@@ -83,6 +84,8 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     kitPreview: kitPreview ?? null,
     // What the kit holds, counted from the kit: shown where a shop would show reviews.
     kitContents: getKitContents(services.printables, { locale }),
+    // Parents' own approved reviews in this language: none until it has enough (ADR 0044).
+    parentReviews: await listApprovedReviews(services.db, { locale }),
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
     lifetimePlan: lifetimeOffer?.owned.includes("lifetime") ? null : (lifetimeOffer?.plans.lifetime ?? null),

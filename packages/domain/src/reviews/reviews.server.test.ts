@@ -197,11 +197,11 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
   it("lists reviews for moderation by status, waiting ones first, with the parent's email", async () => {
     const waiting = await parent();
     await submitReview(deps, { userToken: waiting.token, locale: "en", review: review() });
-    const all = await listReviewsForModeration(database.db, { status: undefined });
+    const all = await listReviewsForModeration(database.db, { filter: "all" });
     const firstDecided = all.findIndex((entry) => entry.status !== "pending");
     const lastPending = all.map((entry) => entry.status).lastIndexOf("pending");
     expect(firstDecided === -1 || lastPending < firstDecided).toBe(true);
-    const pending = await listReviewsForModeration(database.db, { status: "pending" });
+    const pending = await listReviewsForModeration(database.db, { filter: "pending" });
     expect(pending.every((entry) => entry.status === "pending")).toBe(true);
     expect(pending.find((entry) => entry.userId === waiting.id)).toMatchObject({
       email: waiting.email,

@@ -2,7 +2,6 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, operators, orders, reviewStatuses, reviews, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, asc, desc, eq, min, sql } from "drizzle-orm";
-import { z } from "zod";
 import { customerTarget } from "../console/customer-admin.server.ts";
 import { recordAudit } from "../console/operator-accounts.server.ts";
 import { DomainError } from "../domain-error.ts";
@@ -100,8 +99,9 @@ export async function getReviewInvitation(
   };
 }
 
-/** The console's filter: one status, or every review when absent. */
-export const moderationFilterSchema = z.enum(reviewStatuses).optional();
+/** What the console lists: the reviews of one status, or all of them. */
+export const moderationFilters = [...reviewStatuses, "all"] as const;
+export type ModerationFilter = (typeof moderationFilters)[number];
 
 export type ModerationEntry = {
   id: string;
@@ -124,7 +124,7 @@ export const moderationPageSize = 200;
 /** Reviews for the console, pending ones first, then the most recently written. */
 export async function listReviewsForModeration(
   db: Database,
-  input: { status?: ReviewStatus | undefined },
+  input: { filter: ModerationFilter },
 ): Promise<ModerationEntry[]> {
   return db
     .select({
@@ -144,7 +144,7 @@ export async function listReviewsForModeration(
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .leftJoin(operators, eq(operators.id, reviews.moderatedBy))
-    .where(input.status ? eq(reviews.status, input.status) : undefined)
+    .where(input.filter === "all" ? undefined : eq(reviews.status, input.filter))
     .orderBy(asc(sql`${reviews.status} <> 'pending'`), desc(reviews.updatedAt))
     .limit(moderationPageSize);
 }

@@ -1,6 +1,7 @@
 import { type FlowType, flows } from "@kinderready/domain/flows";
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
+import type { ShownReview } from "@kinderready/domain/reviews/review-rules";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -47,6 +48,7 @@ export function PurchaseFlow({
   splits,
   kitPreview,
   kitContents,
+  parentReviews = [],
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -65,6 +67,8 @@ export function PurchaseFlow({
   kitPreview: KitPreviewData | null;
   /** What the kit holds, counted from the kit. */
   kitContents: KitContents;
+  /** Parents' approved reviews in this language; none until it has enough. */
+  parentReviews?: readonly ShownReview[];
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
@@ -212,6 +216,7 @@ export function PurchaseFlow({
             email={email ?? onboarding.email}
             preview={kitPreview}
             contents={kitContents}
+            reviews={parentReviews}
           />
           <button
             type="button"

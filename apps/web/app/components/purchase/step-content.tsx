@@ -1,11 +1,13 @@
 import type { PurchaseStepId } from "@kinderready/domain/flows";
 import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
 import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
+import type { ShownReview } from "@kinderready/domain/reviews/review-rules";
 import type { Translate } from "@kinderready/i18n/translator";
 import type { PictureId } from "@kinderready/kit/pictures/picture-catalogue";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { EmailAddress } from "../email-address.tsx";
 import { Picture } from "../picture.tsx";
+import { ParentReviews } from "../reviews/parent-reviews.tsx";
 import { ChildKitPreview, KitPreview } from "./kit-preview.tsx";
 
 /** What the parent told the quiz, for the pages that speak about their child. */
@@ -43,6 +45,7 @@ export function StepContent({
   email,
   preview,
   contents,
+  reviews,
 }: {
   id: Exclude<PurchaseStepId, "subscription-offer">;
   answers: QuizAnswers;
@@ -51,6 +54,8 @@ export function StepContent({
   preview: KitPreviewData | null;
   /** What the kit holds, counted from the kit. */
   contents: KitContents;
+  /** Parents' approved reviews in the page's language: empty until it has enough. */
+  reviews: readonly ShownReview[];
 }) {
   const { t, ifKnown } = useTranslation();
   // Every page opens with a paragraph of its own.
@@ -125,11 +130,12 @@ export function StepContent({
     );
   }
   if (id === "real-reviews") {
-    // What the kit holds, from the kit itself, where a shop would show reviews: until parents'
-    // own reviews are collected, nothing on this page is written for effect.
+    // Parents' own approved reviews once the language has enough, then what the kit holds, from
+    // the kit itself: nothing on this page is written or picked for effect.
     const page = "purchase.pages.real-reviews";
     return (
       <>
+        {reviews.length > 0 && <ParentReviews reviews={reviews} />}
         {text(id)}
         <Ticks
           items={[

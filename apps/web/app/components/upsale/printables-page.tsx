@@ -1,3 +1,4 @@
+import type { ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
@@ -5,6 +6,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { UpsaleState } from "../../stores/upsale-store.ts";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
+import { ReviewCard } from "../reviews/review-card.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 import { UpsalePopup } from "./upsale-popup.tsx";
 
@@ -24,6 +26,7 @@ export function PrintablesPage({
   returning,
   kit,
   popup,
+  review,
 }: {
   kit: KitData | undefined;
   popup: Pick<UpsaleState, "isOpen" | "formKey">;
@@ -32,6 +35,8 @@ export function PrintablesPage({
   offer: UpsaleOfferData | undefined;
   mode: UpsaleDisplayMode;
   returning: { orderId: string; type: UpsaleType } | undefined;
+  /** Whether to ask this parent for a review, and the one they wrote; null without a parent. */
+  review: ReviewInvitation | null;
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>(returning ? "additional_packs" : "printables");
@@ -51,6 +56,7 @@ export function PrintablesPage({
           <p>{t("pages.printables.intro")}</p>
           {offer?.owned.includes("lifetime") && <p className="upsale__owned-lifetime">{t("upsale.owned.lifetime")}</p>}
           {kit && <KitArea kit={kit} locale={locale} />}
+          {review && <ReviewCard invitation={review} />}
         </>
       ) : (
         <>

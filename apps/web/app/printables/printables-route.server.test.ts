@@ -1,0 +1,127 @@
+import { testServices } from "@kinderready/api/test/test-api";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { reviews, users } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import type { AppServices } from "@kinderready/domain/app-services";
+import { applyOrderUpdate, ensureOrder } from "@kinderready/domain/payments/orders.server";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
+import { seededPlan } from "@kinderready/domain/test/price-plans";
+import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { kit } from "@kinderready/kit/catalogue";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { handlePrintablesAction, loadPrintables } from "./printables-route.server.ts";
+
+// Asking for a review on the printables page, through its loader and action: the card appears
+// once a paying parent finished a level, the review is sent as the page posts it (in the page's
+// language) and comes back pending, a field at fault is named, and a parent who did not pay is
+// refused.
+
+const origin = "http://kit.test";
+const config = routeTestConfig(origin);
+
+describe.each(testDatabases())("reviews on the printables page on $name", (target) => {
+  let database: DbHandle;
+  let services: AppServices;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db);
+    services = testServices(database.db, { send: async () => null });
+  }, 60_000);
+  afterAll(async () => database.close());
+
+  const context = () => routeTestContext({ config, services, clientAddress: "10.20.0.1" });
+
+  /** A parent who took the quiz (child of 4); with `paid`, their first payment went through. */
+  async function parent(paid: boolean) {
+    const user = await insertTestParent(database.db);
+    await database.db.update(users).set({ kidAge: 4 }).where(eq(users.id, user.id));
+    if (paid) {
+      const plan = await seededPlan(database.db, "subscription");
+      const order = await ensureOrder(database.db, {
+        userId: user.id,
+        purpose: "subscription",
+        idempotencyKey: "subscription:first",
+        plan,
+        amount: plan.amount,
+        gatewayName: "simulator",
+      });
+      await applyOrderUpdate(services.payments, {
+        orderId: order.orderId,
+        status: "approved",
+        amount: plan.amount,
+        currency: "USD",
+      });
+    }
+    return user;
+  }
+
+  const open = async (path: string) => {
+    const loaded = await loadPrintables({
+      request: new Request(`${origin}${path}`),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+      params: {},
+      pattern: "",
+    });
+    return loaded.review;
+  };
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const answer = await handlePrintablesAction({
+      request: new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+      params: {},
+      pattern: "",
+    });
+    // An answer with a status comes as data(); a plain one as it is.
+    const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
+    return "data" in wrapped && "init" in wrapped
+      ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
+      : { status: 200, body: answer };
+  };
+  const review = { intent: "review", rating: 5, text: "She traces her name on every page now!", firstName: "Lena" };
+
+  it("asks a paying parent once they finished every item of a level", async () => {
+    const buyer = await parent(true);
+    expect(await open(`/printables/?token=${buyer.token}`)).toEqual({ ask: false, review: null });
+    const trial = kit.levels[0];
+    for (const item of trial?.items ?? []) {
+      await recordItemCompletion(services.printables, { userToken: buyer.token, itemId: item.id, done: true });
+    }
+    expect(await open(`/printables/?token=${buyer.token}`)).toEqual({ ask: true, review: null });
+  });
+
+  it("takes the review in the page's language, and shows it back pending", async () => {
+    const buyer = await parent(true);
+    const sent = await post(`/es/printables/?token=${buyer.token}`, review);
+    expect(sent).toEqual({
+      status: 200,
+      body: { intent: "review", review: { rating: 5, text: review.text, firstName: "Lena", status: "pending" } },
+    });
+    const [stored] = await database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
+    expect(stored).toMatchObject({ locale: "es", childAge: 4 });
+    expect((await open(`/es/printables/?token=${buyer.token}`))?.review?.status).toBe("pending");
+  });
+
+  it("names the field at fault, and refuses a parent who did not pay", async () => {
+    const buyer = await parent(true);
+    expect(await post(`/printables/?token=${buyer.token}`, { ...review, firstName: "L3na" })).toEqual({
+      status: 400,
+      body: { intent: "review", error: { field: "firstName", messageKey: "reviews.errors.firstName" } },
+    });
+    const quizOnly = await parent(false);
+    expect(await post(`/printables/?token=${quizOnly.token}`, review)).toEqual({
+      status: 409,
+      body: { intent: "review", error: { field: "token", messageKey: "reviews.errors.notBuyer" } },
+    });
+    expect(await database.db.select().from(reviews).where(eq(reviews.userId, quizOnly.id))).toEqual([]);
+  });
+});
