@@ -81,6 +81,10 @@ for (const locale of ["", "/ar"]) {
     await expect(buy).toHaveCount(2);
     for (const button of await buy.all()) await expect(button).toBeInViewport({ ratio: 1 });
     expect(await popup.evaluate((dialog) => dialog.scrollTop)).toBe(0);
+    // The smallest phone: the packs, their pictures and prices wrap; nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await popup.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
   });
 }
 
