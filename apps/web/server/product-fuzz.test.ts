@@ -92,6 +92,7 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
       { intent: "upsale-decision", decision: "decline" },
       { intent: "upsale", recurringType: "monthly", variant: "a" },
       { intent: "trigger-upsale" },
+      { intent: "review", rating: 5, text: "She traces her name on every page now.", firstName: "Ana" },
     ];
     const profile = [
       { intent: "request-link", email: "someone@example.com" },
@@ -122,6 +123,11 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
       { path: "/admin/experiments/", kind: "form", samples: [{ intent: "stop", split: "intro-offer" }] },
       { path: "/admin/offer/", kind: "form", samples: [{ intent: "plan", id: "1", amount: "100" }] },
       { path: "/admin/customers/1/", kind: "form", samples: [{ intent: "refund", orderId: "x" }] },
+      {
+        path: "/admin/reviews/",
+        kind: "form",
+        samples: [{ intent: "approve", reviewId: "x", seen: "2026-11-20T10:00:00.000Z" }],
+      },
     ];
   }
 

@@ -16,6 +16,7 @@ describe("page requests", () => {
     expect(pageActionBody("/actions/confirm-email.data")).toBe("json");
     expect(pageActionBody("/admin/customers/42/_.data")).toBe("form");
     expect(pageActionBody("/admin/sign-in/")).toBe("form");
+    expect(pageActionBody("/admin/reviews/_.data")).toBe("form");
     for (const none of [
       "/",
       "/ru/",
