@@ -107,7 +107,7 @@ describe("PurchaseFlow", () => {
     const sticky = screen.getByRole("link", { name: "Get my kit" });
     expect(sticky.getAttribute("href")).toBe("#offer-form");
     // The countdown rides along with the bar, as the timer above counts it.
-    expect(sticky.parentElement?.textContent).toMatch(/Discount ends in \d\d:\d\d/);
+    expect(sticky.closest(".offer__sticky")?.textContent).toMatch(/Discount ends in \d\d:\d\d/);
     // The step is the parent's, saved for a refresh.
     expect(usePurchaseStore.getState()).toEqual({ step: 6, stepUserId: token });
   });

@@ -208,16 +208,14 @@ export function SubscriptionOffer({
         // The way to pay stays in reach on a phone: a bar at the bottom until the form's own button
         // is on screen. A link to the form (the terms box comes first), so it works before scripts.
         <div className="offer__sticky" hidden={buyInView}>
-          <span className="offer__sticky-price">
-            <span>
-              {t(`${page}.today`)} <strong>{money(plan.price)}</strong>
+          {/* The countdown stays in view while the parent reads on; the timer above is the one read out. */}
+          {!timer.expired && (
+            <span className="offer__sticky-timer" aria-hidden="true">
+              {t(`${page}.stickyTimer`, { time: formatClock(timer.secondsLeft) })}
             </span>
-            {/* The countdown stays in view while the parent reads on; the timer above is the one read out. */}
-            {!timer.expired && (
-              <span className="offer__sticky-timer" aria-hidden="true">
-                {t(`${page}.stickyTimer`, { time: formatClock(timer.secondsLeft) })}
-              </span>
-            )}
+          )}
+          <span className="offer__sticky-price">
+            {t(`${page}.today`)} <strong>{money(plan.price)}</strong>
           </span>
           <a className="button offer__sticky-buy" href="#offer-form">
             {t("purchase.getKit")}
