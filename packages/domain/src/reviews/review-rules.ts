@@ -2,15 +2,13 @@ import type { reviewStatuses } from "@kinderready/db/schema";
 import { z } from "zod";
 import { DomainError } from "../domain-error.ts";
 import { withoutControls } from "../validation/plain-text.ts";
+import { firstNameMaxLength, reviewTextLength } from "./review-limits.ts";
 
 // Parents' reviews, as rules without I/O: what a review may say, when the product asks for one,
 // and which approved reviews a language shows. Nothing is picked for effect: a language shows its
 // newest approved reviews with the ratings they have, or none until it has enough of them.
 
 export type ReviewStatus = (typeof reviewStatuses)[number];
-
-export const reviewTextLength = { min: 20, max: 600 } as const;
-export const firstNameMaxLength = 40;
 
 /** Letters and combining marks of any script, spaces, hyphens and apostrophes: "Anne-Marie", "O’Neil", "Мария". */
 const firstNamePattern = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;

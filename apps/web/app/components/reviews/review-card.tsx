@@ -1,4 +1,4 @@
-import { firstNameMaxLength, reviewTextLength } from "@kinderready/domain/reviews/review-rules";
+import { firstNameMaxLength, reviewTextLength } from "@kinderready/domain/reviews/review-limits";
 import type { OwnReview, ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
 import { type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
