@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -8,6 +6,7 @@ import { createOperator } from "@kinderready/domain/console/operator-accounts.se
 import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // The operator console in Chromium, on a server of its own over a seeded business (changing a
 // split's weights must not move the other specs' visitors): signing in and the lock-out, the
@@ -21,7 +20,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `kinderready-console-${process.pid}`);
 const operator = { email: "ops@example.com", password: "operator passphrase 1" };
 const spare = { email: "spare@example.com", password: "another passphrase 2" };
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright passes test info second, after the fixtures
 test.beforeAll(async ({}, testInfo) => {
@@ -32,37 +31,18 @@ test.beforeAll(async ({}, testInfo) => {
   await seedConsoleData(handle.db, { users: 400, events: 12_000, now: new Date() });
   await createOperator(handle.db, { ...spare, createdBy: null });
   await handle.close();
-  server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+  server = await startOwnServer({
+    port,
+    dataDir,
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      API_SECRET: "local-development-secret",
-      PORT: String(port),
-      APP_URL: base,
-      LOG_LEVEL: "warn",
-      // Chromium and the suite's other servers share the two cores: shed load only when truly stuck.
-      OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
-      IS_DEV: "false",
-      DATA_DIR: dataDir,
-      GEO_PROXY: "header",
-      GEO_COUNTRY_HEADER: "x-test-country",
       TRUST_PROXY: "true",
       ADMIN_EMAIL: operator.email,
       ADMIN_PASSWORD: operator.password,
     },
-    stdio: "ignore",
   });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
 });
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function signIn(page: Page, account = operator) {

@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { assignGroup, introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // The growth engine in Chromium: the intro-offer split decides the price a copy_1 visitor sees
 // and travels with their analytics events; the ad pixel waits for consent where the law asks.
@@ -79,41 +78,22 @@ test.describe("ad consent", () => {
   const port = 3185;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `kinderready-consent-${process.pid}`);
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright passes test info second, after the fixtures
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== "pglite", "runs in the pglite project only");
     test.setTimeout(90_000);
-    server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+    server = await startOwnServer({
+      port,
+      dataDir,
       env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        APP_ENV: "test",
-        API_SECRET: "local-development-secret",
-        PORT: String(port),
-        APP_URL: base,
-        LOG_LEVEL: "warn",
-        // Chromium and the suite's other servers share the two cores: shed load only when truly stuck.
-        OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
-        IS_DEV: "false",
-        DATA_DIR: dataDir,
-        GEO_PROXY: "header",
-        GEO_COUNTRY_HEADER: "x-test-country",
         META_PIXEL_ID: "1234567890",
       },
-      stdio: "ignore",
     });
-    await expect
-      .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-      .toBe(200);
   });
   test.afterAll(async () => {
-    if (!server || server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   for (const [choice, fires] of [

@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDb } from "@kinderready/db/open-db";
@@ -8,6 +6,7 @@ import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kitContent } from "@kinderready/kit/content.server";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, unique } from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Parents' reviews in Chromium, on a server of its own (its reviews and operator are the test's
 // alone): a parent who paid finishes the trial level and reviews the kit on the printables page,
@@ -19,7 +18,7 @@ const port = 3187;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `kinderready-reviews-${process.pid}`);
 const operator = { email: "moderator@example.com", password: "moderator passphrase 1" };
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 /** Two English reviews approved before the test: one short of what a language needs to show them. */
 const earlier = [
@@ -41,36 +40,19 @@ test.beforeAll(async ({}, testInfo) => {
       .values({ userId: parent.id, locale: "en", ...review, childAge: 5, status: "approved", moderatedAt: approvedAt });
   }
   await handle.close();
-  server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+  server = await startOwnServer({
+    port,
+    dataDir,
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
       APP_ENV: "local",
-      API_SECRET: "local-development-secret",
-      PORT: String(port),
-      APP_URL: base,
-      LOG_LEVEL: "warn",
-      OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
-      IS_DEV: "false",
-      DATA_DIR: dataDir,
-      GEO_PROXY: "header",
-      GEO_COUNTRY_HEADER: "x-test-country",
       TRUST_PROXY: "true",
       ADMIN_EMAIL: operator.email,
       ADMIN_PASSWORD: operator.password,
     },
-    stdio: "ignore",
   });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => undefined))?.status, { timeout: 60_000 })
-    .toBe(200);
 });
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** A visitor who never took the quiz, on the purchase pages' reviews step, in a browser of their own. */
