@@ -3,10 +3,9 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { reviews, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { applyOrderUpdate, ensureOrder } from "@kinderready/domain/payments/orders.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
-import { seededPlan } from "@kinderready/domain/test/price-plans";
+import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kit } from "@kinderready/kit/catalogue";
 import { eq } from "drizzle-orm";
@@ -39,23 +38,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
   async function parent(paid: boolean) {
     const user = await insertTestParent(database.db);
     await database.db.update(users).set({ kidAge: 4 }).where(eq(users.id, user.id));
-    if (paid) {
-      const plan = await seededPlan(database.db, "subscription");
-      const order = await ensureOrder(database.db, {
-        userId: user.id,
-        purpose: "subscription",
-        idempotencyKey: "subscription:first",
-        plan,
-        amount: plan.amount,
-        gatewayName: "simulator",
-      });
-      await applyOrderUpdate(services.payments, {
-        orderId: order.orderId,
-        status: "approved",
-        amount: plan.amount,
-        currency: "USD",
-      });
-    }
+    if (paid) await recordFirstPayment(services.payments, user.id);
     return user;
   }
 

@@ -3,13 +3,12 @@ import { emailMessages, emailOutbox, entitlements, reviews, users } from "@kinde
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededPlan } from "../../test/price-plans.ts";
+import { recordFirstPayment } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { deliverEmail, type EmailDeps } from "../email/email-queue.server.ts";
 import { reviewRequestKind } from "../email/review-request-email.server.ts";
-import { applyOrderUpdate, ensureOrder } from "../payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { queueReviewRequests } from "./review-requests.server.ts";
@@ -45,16 +44,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
       .set({ kidName: "Mia", locale: "fr", ...changes })
       .where(eq(users.id, user.id));
     if (paidDaysAgo !== null) {
-      const plan = await seededPlan(database.db, "subscription");
-      const order = await ensureOrder(database.db, {
-        userId: user.id,
-        purpose: "subscription",
-        idempotencyKey: "subscription:first",
-        plan,
-        amount: plan.amount,
-        gatewayName: "simulator",
-      });
-      await applyOrderUpdate(
+      await recordFirstPayment(
         {
           db: database.db,
           gateway: createSolidgateGateway({
@@ -67,7 +57,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
           now: () => now,
           onSettled: settleSubscriptionOrder(() => now),
         },
-        { orderId: order.orderId, status: "approved", amount: plan.amount, currency: "USD" },
+        user.id,
       );
       await database.db
         .update(entitlements)

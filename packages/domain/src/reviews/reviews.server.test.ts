@@ -4,14 +4,14 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import type { Locale } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededPlan } from "../../test/price-plans.ts";
+import { recordFirstPayment } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { customerTarget } from "../console/customer-admin.server.ts";
 import { createOperator } from "../console/operator-accounts.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
+import type { PaymentDeps } from "../payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { eraseParentData } from "../profile/erase-parent-data.server.ts";
@@ -68,23 +68,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
   async function parent({ paid = true, locale = "en" as Locale } = {}) {
     const user = await insertTestParent(database.db);
     await database.db.update(users).set({ kidAge: 5, locale }).where(eq(users.id, user.id));
-    if (paid) {
-      const plan = await seededPlan(database.db, "subscription");
-      const order = await ensureOrder(database.db, {
-        userId: user.id,
-        purpose: "subscription",
-        idempotencyKey: "subscription:first",
-        plan,
-        amount: plan.amount,
-        gatewayName: "simulator",
-      });
-      await applyOrderUpdate(payments, {
-        orderId: order.orderId,
-        status: "approved",
-        amount: plan.amount,
-        currency: "USD",
-      });
-    }
+    if (paid) await recordFirstPayment(payments, user.id);
     return user;
   }
 
