@@ -39,7 +39,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   const returning = url.searchParams.has("order_id");
 
-  const [introOffer, status, kitPreview] = await Promise.all([
+  const [introOffer, status, kitPreview, parentReviews] = await Promise.all([
     token.success
       ? assignIntroOfferGroupByToken(services, {
           token: token.data,
@@ -49,6 +49,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
       : { group: "A" as const, inSplit: false },
     token.success ? getOnboardingStatus(services.db, { token: token.data }) : undefined,
     token.success ? getKitPreview(services.printables, { token: token.data, locale }) : undefined,
+    listApprovedReviews(services.db, { locale }),
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
@@ -85,7 +86,7 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     // What the kit holds, counted from the kit: shown where a shop would show reviews.
     kitContents: getKitContents(services.printables, { locale }),
     // Parents' own approved reviews in this language: none until it has enough (ADR 0044).
-    parentReviews: await listApprovedReviews(services.db, { locale }),
+    parentReviews,
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
     lifetimePlan: lifetimeOffer?.owned.includes("lifetime") ? null : (lifetimeOffer?.plans.lifetime ?? null),
