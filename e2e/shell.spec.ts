@@ -4,7 +4,7 @@ test("a page is complete without JavaScript (server-rendered)", async ({ browser
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/es/onboarding/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vamos a preparar a tu peque para la escuela");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preparemos a tu peque para la escuela");
   await expect(page.getByRole("contentinfo").getByRole("link")).not.toHaveCount(0);
   // The drawer is a native popover, so the menu opens without any script.
   await page.getByRole("button", { name: "Abrir menú" }).click();
