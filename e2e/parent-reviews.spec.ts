@@ -10,8 +10,9 @@ import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Parents' reviews in Chromium, on a server of its own (its reviews and operator are the test's
 // alone): a parent who paid finishes the trial level and reviews the kit on the printables page,
-// an operator approves it in the console, and the purchase pages' reviews step, which showed only
-// the kit's counts with two approved English reviews, shows the three once it has them.
+// an operator approves it in the console and rejects another, and the purchase pages' reviews
+// step, which showed only the kit's counts with two approved English reviews, shows the three
+// once it has them, never the rejected one.
 
 test.describe.configure({ mode: "serial" });
 const port = 3187;
@@ -26,6 +27,9 @@ const earlier = [
   { firstName: "Tom", rating: 2, text: "Our son found the mazes too easy, the rest was fine." },
 ];
 
+/** Waiting in the console, about something else than the kit: an operator rejects it. */
+const rejected = { firstName: "Rex", rating: 5, text: "Visit my shop for cheaper worksheets, link in my profile!" };
+
 // biome-ignore lint/correctness/noEmptyPattern: Playwright passes test info second, after the fixtures
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "pglite", "one server of its own is enough: runs in the pglite project");
@@ -39,6 +43,9 @@ test.beforeAll(async ({}, testInfo) => {
       .insert(reviews)
       .values({ userId: parent.id, locale: "en", ...review, childAge: 5, status: "approved", moderatedAt: approvedAt });
   }
+  // One waiting that an operator will reject: it must never show.
+  const offTopic = await insertTestParent(handle.db);
+  await handle.db.insert(reviews).values({ userId: offTopic.id, locale: "en", ...rejected, childAge: 4 });
   await handle.close();
   server = await startOwnServer({
     port,
@@ -79,7 +86,7 @@ async function markLevelDone(page: Page, title: string) {
   }
 }
 
-test("a paid parent reviews the kit, an operator approves it, and the reviews step shows three", async ({
+test("a paid parent reviews the kit, an operator approves it and rejects another, and the reviews step shows three", async ({
   page,
   browser,
   buyKit,
@@ -140,6 +147,12 @@ test("a paid parent reviews the kit, an operator approves it, and the reviews st
   await expect(entry).toContainText("Child: 5 years");
   await entry.getByRole("button", { name: "Approve the review by Maren" }).click();
   await expect(desk.getByRole("status")).toContainText("Approved.");
+  await desk
+    .getByRole("listitem")
+    .filter({ hasText: rejected.text })
+    .getByRole("button", { name: "Reject the review by Rex" })
+    .click();
+  await expect(desk.getByRole("status")).toContainText("Rejected. It is not shown.");
   await consoleContext.close();
 
   // Three approved English reviews: the step shows them, newest approval first, above the counts.
@@ -153,5 +166,7 @@ test("a paid parent reviews the kit, an operator approves it, and the reviews st
   await expect(first.getByRole("img", { name: "Rated 5 of 5" })).toBeVisible();
   await expect(shown.getByRole("img", { name: "Rated 2 of 5" })).toBeVisible();
   await expect(after.page.getByText(/worksheets to print/)).toBeVisible();
+  // The rejected one, though newer and five stars, is not among them.
+  await expect(shown).not.toContainText(rejected.text);
   await after.close();
 });
