@@ -252,4 +252,27 @@ describe("PurchaseFlow", () => {
     const alert = await within(dialog).findByRole("alert");
     expect(alert.textContent).toBe("We couldn't open the payment page. Please try again in a moment.");
   });
+
+  it("hides the sticky buy bar once the offer's form is on screen, so it never lies over the terms box", async () => {
+    const observed: Element[] = [];
+    class OnScreen {
+      readonly report: (entries: { isIntersecting: boolean }[]) => void;
+      constructor(report: (entries: { isIntersecting: boolean }[]) => void) {
+        this.report = report;
+      }
+      observe(element: Element) {
+        observed.push(element);
+        this.report([{ isIntersecting: true }]);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal("IntersectionObserver", OnScreen);
+    try {
+      const { container } = await renderPurchase(`/purchase/?token=${token}&offer=1`);
+      await waitFor(() => expect(container.querySelector(".offer__sticky")?.hasAttribute("hidden")).toBe(true));
+      expect(observed).toEqual([container.querySelector("form#offer-form")]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -50,8 +50,8 @@ export function SubscriptionOffer({
   const [agreeError, setAgreeError] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
-  const buyRef = useRef<HTMLButtonElement>(null);
-  const buyInView = useInView(buyRef);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formInView = useInView(formRef);
   const outcome = payment.outcome?.kind;
   const busy = checkout.state !== "idle" || leaving || outcome === "checking";
   const result = checkout.data?.intent === "checkout" ? checkout.data : undefined;
@@ -127,6 +127,7 @@ export function SubscriptionOffer({
         </div>
       ) : (
         <form
+          ref={formRef}
           id="offer-form"
           className="offer__form"
           noValidate
@@ -180,13 +181,7 @@ export function SubscriptionOffer({
               </button>
             </div>
           )}
-          <button
-            ref={buyRef}
-            type="submit"
-            className="button button--wide offer__buy"
-            disabled={busy}
-            aria-busy={busy}
-          >
+          <button type="submit" className="button button--wide offer__buy" disabled={busy} aria-busy={busy}>
             {t("purchase.purchase")}
           </button>
           {errorKey && (
@@ -205,9 +200,10 @@ export function SubscriptionOffer({
         </form>
       )}
       {outcome !== "approved" && (
-        // The way to pay stays in reach on a phone: a bar at the bottom until the form's own button
-        // is on screen. A link to the form (the terms box comes first), so it works before scripts.
-        <div className="offer__sticky" hidden={buyInView}>
+        // The way to pay stays in reach on a phone: a bar at the bottom until the form is on screen,
+        // so it never lies over the terms box or the button. A link to the form (the terms box
+        // comes first), so it works before scripts.
+        <div className="offer__sticky" hidden={formInView}>
           {/* The countdown stays in view while the parent reads on; the timer above is the one read out. */}
           {!timer.expired && (
             <span className="offer__sticky-timer" aria-hidden="true">
