@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 // own layer or above. A file at the top of src is a feature of its own, named by its file name.
 
 const layers: readonly (readonly string[])[] = [
-  ["domain-error", "error-reporting", "flows", "product", "random-token", "request-throttle.server"],
+  ["random-token", "uuid"],
+  ["domain-error", "error-reporting", "flows", "product", "request-throttle.server"],
   ["consent", "email", "geo", "parents", "validation"],
   ["pricing"],
   ["experiments", "legal"],

@@ -9,6 +9,7 @@ import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
+import { isUuid } from "../uuid.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
@@ -24,8 +25,6 @@ export const refundPolicyDays = 30;
 const dayMs = 86_400_000;
 
 export const customerQuerySchema = z.string().trim().min(3, "must have at least 3 characters").max(254);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The audit log's name for a parent, so their page can list what operators did to them. */
 export const customerTarget = (userId: string) => `user:${userId}`;
 
@@ -48,7 +47,7 @@ function customerMatching(db: Database, query: string): SQL | undefined {
     byEmail,
     eq(users.token, query),
     inArray(users.id, orderOwner),
-    uuidPattern.test(query) ? eq(users.id, query) : undefined,
+    isUuid(query) ? eq(users.id, query) : undefined,
   );
 }
 
@@ -94,7 +93,7 @@ export async function getCustomer(
   db: Database,
   input: { userId: string; now: Date },
 ): Promise<CustomerDetail | undefined> {
-  if (!uuidPattern.test(input.userId)) return undefined;
+  if (!isUuid(input.userId)) return undefined;
   const [user] = await db
     .select()
     .from(users)

@@ -1,4 +1,5 @@
 import type { DataCollection, Event, StreamedSpanJSON } from "@sentry/core";
+import { isUuid } from "../uuid.ts";
 
 // What leaves the process for Sentry, server and browser alike, carries no personal data. First
 // line: the SDK is told to collect none (Sentry 11's `dataCollection`, which replaced
@@ -28,14 +29,12 @@ const queryValuePattern = /([?&][^=&#\s"'<>]+)=[^&#\s"'<>]*/g;
 const ipv4Pattern = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
 const ipv6Candidate = /[0-9A-Fa-f]*:[0-9A-Fa-f:.]*/g;
 const wordPattern = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22,128}(?![A-Za-z0-9_-])/g;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A user token is 22+ URL-safe random characters: a word that long mixing two of lower case,
  * upper case and digits. A uuid (our user id, the one identifier reports may carry) is kept.
  */
 function isTokenLike(word: string): boolean {
-  if (uuidPattern.test(word)) return false;
+  if (isUuid(word)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((pattern) => pattern.test(word)).length;
   return classes >= 2;
 }

@@ -6,6 +6,7 @@ import { customerTarget } from "../console/customer-admin.server.ts";
 import { recordAudit } from "../console/operator-accounts.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { findParent } from "../parents/find-parent.server.ts";
+import { isUuid } from "../uuid.ts";
 import {
   maxShown,
   parseReviewSubmission,
@@ -149,8 +150,6 @@ export async function listReviewsForModeration(
     .limit(moderationPageSize);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * An operator approves or rejects a review, as they read it: `seen` is the version they read (its
  * last change), so a text the parent rewrote since is never approved unread. Audited on the
@@ -160,7 +159,7 @@ export async function moderateReview(
   db: Database,
   input: { operatorId: string; reviewId: string; decision: "approved" | "rejected"; seen: Date; now: Date },
 ): Promise<void> {
-  if (!uuidPattern.test(input.reviewId)) {
+  if (!isUuid(input.reviewId)) {
     throw new DomainError("not-found", "reviewId", "No such review", "reviews.errors.noReview");
   }
   await db.transaction(async (tx) => {
