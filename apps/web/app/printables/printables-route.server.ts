@@ -8,7 +8,7 @@ import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { soldProduct } from "@kinderready/domain/product";
-import { getReviewInvitation, submitReview } from "@kinderready/domain/reviews/reviews.server";
+import { getReviewState, reviewInvitation, submitReview } from "@kinderready/domain/reviews/reviews.server";
 import {
   buyUpsale,
   decideUpsaleOffer,
@@ -98,25 +98,25 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
-  if (!(await findParent(services.db, { token: token.data }))) {
-    throw redirect(localizePath("/onboarding/", locale));
-  }
+  const parent = await findParent(services.db, { token: token.data });
+  if (!parent) throw redirect(localizePath("/onboarding/", locale));
   const input = { userToken: token.data };
   const open = openQuery.safeParse(Object.fromEntries(url.searchParams));
   // The paper switch is a link (`?paper=letter`): the choice is kept for this parent's downloads.
   const paper = paperQuery.safeParse(url.searchParams.get("paper"));
   if (paper.success) await choosePaper(services.printables, { ...input, paper: paper.data });
   const region = languageRegion(request.headers.get("accept-language"));
-  const [status, offer, mode, kit] = await Promise.all([
+  const [status, offer, mode, kit, reviewState] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data }),
     getUpsaleOffer(services.payments, input),
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
+    getReviewState(services.account, { userId: parent.id }),
   ]);
   // Asked once a level is finished (or a week after paying: the emailed request links here).
-  const review = await getReviewInvitation(services.account, {
-    ...input,
+  const review = reviewInvitation(reviewState, {
     levelCompleted: kit?.core.some((level) => level.completed) ?? false,
+    now: services.account.now(),
   });
   return {
     locale,

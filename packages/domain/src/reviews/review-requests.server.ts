@@ -6,6 +6,7 @@ import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { reviewRequestKind } from "../email/review-request-email.server.ts";
 import { soldProduct } from "../product.ts";
 import { reviewRequestAfterDays } from "./review-rules.ts";
+import { standingSubscriptionPayment } from "./reviews.server.ts";
 
 // Once a day, parents who paid a week ago or more and have not reviewed the kit get one email
 // asking how it is going (once ever: the outbox row is the record that they were asked). Only
@@ -37,14 +38,7 @@ export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<numb
             .select({ one: entitlements.orderId })
             .from(entitlements)
             .innerJoin(orders, eq(orders.orderId, entitlements.orderId))
-            .where(
-              and(
-                eq(entitlements.userId, users.id),
-                eq(entitlements.kind, "subscription"),
-                eq(orders.status, "approved"),
-                lte(entitlements.createdAt, paidBefore),
-              ),
-            ),
+            .where(and(standingSubscriptionPayment(users.id), lte(entitlements.createdAt, paidBefore))),
         ),
         notExists(deps.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.userId, users.id))),
         notExists(

@@ -16,11 +16,12 @@ import { settleSubscriptionOrder } from "../payments/subscription-billing.server
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { eraseParentData } from "../profile/erase-parent-data.server.ts";
 import {
-  getReviewInvitation,
+  getReviewState,
   listApprovedReviews,
   listReviewsForModeration,
   moderateReview,
   type ReviewDeps,
+  reviewInvitation,
   submitReview,
 } from "./reviews.server.ts";
 
@@ -236,7 +237,8 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
 
   it("asks a buyer on the printables page once they finished a level or paid a week ago, and shows what they wrote", async () => {
     const buyer = await parent();
-    const ask = (levelCompleted: boolean) => getReviewInvitation(deps, { userToken: buyer.token, levelCompleted });
+    const ask = async (levelCompleted: boolean) =>
+      reviewInvitation(await getReviewState(deps, { userId: buyer.id }), { levelCompleted, now: clock });
     expect(await ask(false)).toEqual({ ask: false, review: null });
     expect(await ask(true)).toEqual({ ask: true, review: null });
     await database.db
@@ -248,7 +250,9 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     expect((await ask(false)).review).toEqual({ ...review(), status: "pending" });
 
     const quizOnly = await parent({ paid: false });
-    expect(await getReviewInvitation(deps, { userToken: quizOnly.token, levelCompleted: true })).toEqual({
+    expect(
+      reviewInvitation(await getReviewState(deps, { userId: quizOnly.id }), { levelCompleted: true, now: clock }),
+    ).toEqual({
       ask: false,
       review: null,
     });

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, operators, orders, reviewStatuses, reviews, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { and, asc, desc, eq, min, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, min, type SQL, sql } from "drizzle-orm";
 import { customerTarget } from "../console/customer-admin.server.ts";
 import { recordAudit } from "../console/operator-accounts.server.ts";
 import { DomainError } from "../domain-error.ts";
@@ -42,8 +42,16 @@ export async function buyerSince(db: Database | Transaction, userId: string): Pr
     .select({ since: min(entitlements.createdAt) })
     .from(entitlements)
     .innerJoin(orders, eq(orders.orderId, entitlements.orderId))
-    .where(and(eq(entitlements.userId, userId), eq(entitlements.kind, "subscription"), eq(orders.status, "approved")));
+    .where(standingSubscriptionPayment(userId));
   return row?.since ?? null;
+}
+
+/**
+ * Over entitlements joined to their orders: a subscription payment of this parent that stands
+ * (not refunded). The one test of a verified buyer, for the page and for the emailed request.
+ */
+export function standingSubscriptionPayment(userId: string | AnyColumn): SQL | undefined {
+  return and(eq(entitlements.userId, userId), eq(entitlements.kind, "subscription"), eq(orders.status, "approved"));
 }
 
 /** Stores the parent's review for moderation, replacing any they wrote before. */
@@ -84,20 +92,21 @@ export async function submitReview(
 /** What the printables page offers: whether to ask for a review, and the one the parent wrote. */
 export type ReviewInvitation = { ask: boolean; review: OwnReview | null };
 
-export async function getReviewInvitation(
-  deps: ReviewDeps,
-  input: { userToken: string; levelCompleted: boolean },
-): Promise<ReviewInvitation> {
-  const parent = await findParent(deps.db, { token: input.userToken });
-  if (!parent) return { ask: false, review: null };
+/** What the invitation is decided from: since when the parent is a buyer, and their review. */
+export type ReviewState = { buyerSince: Date | null; review: OwnReview | null };
+
+/** Loads a parent's review state, both queries at once (the page loads it beside its kit). */
+export async function getReviewState(deps: ReviewDeps, input: { userId: string }): Promise<ReviewState> {
   const [since, [own]] = await Promise.all([
-    buyerSince(deps.db, parent.id),
-    deps.db.select().from(reviews).where(eq(reviews.userId, parent.id)),
+    buyerSince(deps.db, input.userId),
+    deps.db.select().from(reviews).where(eq(reviews.userId, input.userId)),
   ]);
-  return {
-    ask: shouldAskForReview({ buyerSince: since, levelCompleted: input.levelCompleted, now: deps.now() }),
-    review: own ? ownReview(own) : null,
-  };
+  return { buyerSince: since, review: own ? ownReview(own) : null };
+}
+
+/** The invitation, once the page knows whether a level is finished. */
+export function reviewInvitation(state: ReviewState, input: { levelCompleted: boolean; now: Date }): ReviewInvitation {
+  return { ask: shouldAskForReview({ buyerSince: state.buyerSince, ...input }), review: state.review };
 }
 
 /** What the console lists: the reviews of one status, or all of them. */
