@@ -71,6 +71,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
           email="parent@example.com"
           subscriptionExpired={false}
           lifetimePlan={null}
+          parentReviews={[]}
           splits={{}}
           kitPreview={{ childName: name, age: 5, topics: ["listening"], pages: [page] }}
           kitContents={{ worksheets: 178, activities: 125, pages: [page] }}

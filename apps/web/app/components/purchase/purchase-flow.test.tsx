@@ -53,6 +53,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown, expired =
       email="parent@example.com"
       subscriptionExpired={expired}
       lifetimePlan={expired ? lifetimePlan : null}
+      parentReviews={[]}
       splits={{}}
       kitPreview={kitPreview}
       kitContents={kitContents}

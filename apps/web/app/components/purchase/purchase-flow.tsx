@@ -48,7 +48,7 @@ export function PurchaseFlow({
   splits,
   kitPreview,
   kitContents,
-  parentReviews = [],
+  parentReviews,
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -68,7 +68,7 @@ export function PurchaseFlow({
   /** What the kit holds, counted from the kit. */
   kitContents: KitContents;
   /** Parents' approved reviews in this language; none until it has enough. */
-  parentReviews?: readonly ShownReview[];
+  parentReviews: readonly ShownReview[];
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
