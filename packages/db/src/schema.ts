@@ -334,6 +334,9 @@ export const conversionEvents = pgTable(
     currency: text("currency").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+    /** The parent's address and browser when they paid, for platforms that match on them; kept only with ad consent. */
+    clientIp: text("client_ip"),
+    userAgent: text("user_agent"),
   },
   (table) => [uniqueIndex("conversion_events_once").on(table.event, table.orderId)],
 );
@@ -472,6 +475,28 @@ export const splitExposures = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.splitName] })],
 );
 
+/**
+ * The periods a split ran with one set of groups, weights and control: starting it, changing a
+ * weight, choosing another control or stopping it ends the open phase and opens the next, so
+ * the sample-ratio check compares each period with the weights that were in force.
+ */
+export const splitPhases = pgTable(
+  "split_phases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    splitName: text("split_name").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Null while the phase is the current one. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The groups and their weights in force: [{ name, weight }]. */
+    groups: jsonb("groups").notNull(),
+    control: text("control").notNull(),
+    /** False for the phase after a stop: nobody new is exposed. */
+    running: boolean("running").notNull(),
+  },
+  (table) => [index("split_phases_split").on(table.splitName, table.startedAt)],
+);
+
 export const conversionDestinations = ["meta", "ga4", "tiktok", "amplitude"] as const;
 export const deliveryStatuses = ["pending", "delivered", "skipped", "failed"] as const;
 
@@ -575,6 +600,8 @@ export const funnelVisitors = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
     /** Bit i set: the visitor reached funnel step i. */
     steps: bigint("steps", { mode: "bigint" }).notNull().default(sql`0`),
+    /** Element i: when the visitor first reached funnel step i, in seconds since the epoch (null: not yet). */
+    stepTimes: bigint("step_times", { mode: "number" }).array().notNull().default(sql`'{}'`),
     locale: text("locale"),
     countryCode: text("country_code"),
     /** main or copy_1, from the quiz or offer page they saw first. */
