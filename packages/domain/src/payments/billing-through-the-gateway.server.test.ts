@@ -337,6 +337,33 @@ describe.each(testDatabases())("billing on $name", (target) => {
     expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
   });
 
+  it("fulfils an order the gateway first reports as settled, as if it had reported the approval", async () => {
+    const user = await newParent();
+    const lifetime = await plan("lifetime");
+    const order = await ensureOrder(database.db, {
+      userId: user.id,
+      purpose: "lifetime",
+      idempotencyKey: "lifetime:settled",
+      plan: lifetime,
+      amount: lifetime.amount,
+      gatewayName: "simulator",
+    });
+    const report = (status: "settle_ok" | "approved") => ({
+      orderId: order.orderId,
+      status,
+      amount: order.amount,
+      currency: "USD",
+    });
+    // The approval's webhook was lost; the settlement's arrives first, then the approval late.
+    await applyOrderUpdate(deps, report("settle_ok"));
+    await applyOrderUpdate(deps, report("approved"));
+    const [stored] = await database.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(stored?.status).toBe("approved");
+    const granted = await database.db.select().from(entitlements).where(eq(entitlements.orderId, order.orderId));
+    expect(granted).toHaveLength(1);
+    expect((await ledgerOf(user.id)).filter((type) => type === "charge")).toHaveLength(1);
+  });
+
   it("reconciles an order left processing once the gateway has settled it", async () => {
     const user = await newParent();
     const packs = await plan("upsale");

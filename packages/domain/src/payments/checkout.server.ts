@@ -143,7 +143,7 @@ export async function getCheckoutResult(
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
   const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
-  if (order.status === "approved" || order.status === "settle_ok") return { status: "approved", errorCode: null };
+  if (order.status === "approved") return { status: "approved", errorCode: null };
   if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };
   return { status: "pending", errorCode: null };
 }

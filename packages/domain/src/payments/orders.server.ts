@@ -140,7 +140,10 @@ export class OrderMismatchError extends Error {
  * approval fulfils the order exactly once (the entitlement's primary key is the order id). A
  * report for another amount or currency is refused (OrderMismatchError).
  */
-export async function applyOrderUpdate(deps: PaymentDeps, update: GatewayOrder): Promise<OrderRow> {
+export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder): Promise<OrderRow> {
+  // A settlement follows an approval; when it is the first word the product hears (the approval's
+  // webhook lost or late), the money was taken all the same, and the order is approved.
+  const update = reported.status === "settle_ok" ? { ...reported, status: "approved" as const } : reported;
   const afterCommit: (() => Promise<void>)[] = [];
   const schedule = (work: () => Promise<void>) => {
     afterCommit.push(work);
