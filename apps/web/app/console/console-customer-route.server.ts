@@ -2,10 +2,12 @@ import {
   cancelCustomerSubscription,
   getCustomer,
   operatorCancelSchema,
-  refundCustomerCharge,
+  refundCancelsByDefault,
+  refundCustomerOrder,
   refundPolicyDays,
   resendCustomerAccessLink,
   setManualAccess,
+  subscriptionRenews,
 } from "@kinderready/domain/console/customer-admin.server";
 import { data } from "react-router";
 import { z } from "zod";
@@ -17,21 +19,42 @@ import { requireOperatorChange } from "./operator-guard.server.ts";
 // Server side of one parent's page (/admin/customers/{id}/): what the console knows of them;
 // refunds, cancelling renewals, manual access and a new sign-in link.
 
-export async function loadConsoleCustomer({ params, context }: Route.LoaderArgs) {
+export async function loadConsoleCustomer({ params, context, url }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const detail = await getCustomer(services.db, { userId: params.userId, now: new Date() });
   if (!detail) throw data({ error: "not-found" }, { status: 404 });
-  return { detail, refundPolicyDays };
+  // ?refund={order}: the refund's second step, a page of its own so it works without scripts.
+  const refundOf = url.searchParams.get("refund");
+  const charge = detail.charges.find((each) => each.orderId === refundOf && each.refundableUntil);
+  const refundConfirmation = charge
+    ? {
+        charge,
+        subscriptionRenews: subscriptionRenews(detail.subscription),
+        cancelByDefault: refundCancelsByDefault(charge, detail.subscription),
+      }
+    : null;
+  return { detail, refundPolicyDays, refundConfirmation };
 }
 
 const changeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("refund"), orderId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("refund"),
+    orderId: z.string().min(1).max(100),
+    // A checkbox: sent as "on" when ticked, absent when not.
+    cancelSubscription: z
+      .literal("on")
+      .optional()
+      .transform((value) => value === "on"),
+  }),
   z.object({ intent: z.literal("cancel"), ...operatorCancelSchema.shape }),
   z.object({ intent: z.literal("access"), granted: z.enum(["true", "false"]).transform((value) => value === "true") }),
   z.object({ intent: z.literal("link") }),
 ]);
 
-export type CustomerActionResult = { ok: true; intent: string } | { ok: false; field: string; messageKey: string };
+/** `messageKey` on success when the outcome says more than the intent's done message. */
+export type CustomerActionResult =
+  | { ok: true; intent: string; messageKey?: string }
+  | { ok: false; field: string; messageKey: string };
 
 export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -49,7 +72,21 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
   const by = { operatorId: operator.id, userId: args.params.userId };
   try {
     if (change.intent === "refund") {
-      await refundCustomerCharge(services.payments, { ...by, orderId: change.orderId });
+      const outcome = await refundCustomerOrder(services.payments, {
+        ...by,
+        orderId: change.orderId,
+        cancelSubscription: change.cancelSubscription,
+      });
+      if (outcome.cancel === "failed") {
+        errors.report(outcome.cancelError, { msg: "cancel after a refund failed" });
+        return data<CustomerActionResult>(
+          { ok: false, field: "subscription", messageKey: "customers.refundCancelFailed" },
+          { status: 500 },
+        );
+      }
+      if (outcome.cancel === "cancelled") {
+        return data<CustomerActionResult>({ ok: true, intent: "refund", messageKey: "customers.refundCancelled" });
+      }
     } else if (change.intent === "cancel") {
       await cancelCustomerSubscription(services.db, {
         ...by,

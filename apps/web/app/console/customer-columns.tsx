@@ -1,7 +1,6 @@
 import type { CustomerCharge, CustomerDetail, CustomerMatch } from "@kinderready/domain/console/customer-admin.server";
 import { intlLocale } from "@kinderready/i18n/intl-locale";
-import { Form, Link, useNavigation } from "react-router";
-import { CsrfField } from "../components/console/csrf-field.tsx";
+import { Link } from "react-router";
 import type { TableColumns } from "../components/console/data-table.tsx";
 import { tableCsv } from "../components/console/data-table.tsx";
 import { useTranslation } from "../i18n/translation-context.tsx";
@@ -51,28 +50,23 @@ export const matchColumns: TableColumns<CustomerMatch> = [
   },
 ];
 
-/** A refund within the policy: its button names the charge, as several may read "Refund". */
-function RefundButton({ charge }: { charge: CustomerCharge }) {
+/**
+ * A refund within the policy: a link to its confirmation (the amount, the order and whether to
+ * cancel too), never a refund in one click. It names the charge, as several may read "Refund".
+ */
+function RefundLink({ charge }: { charge: CustomerCharge }) {
   const { t, i18n } = useTranslation("console");
-  const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post">
-      <CsrfField />
-      <input type="hidden" name="orderId" value={charge.orderId} />
-      <button
-        type="submit"
-        name="intent"
-        value="refund"
-        className="console-button console-button--danger"
-        disabled={busy}
-        aria-label={t("customers.refundLabel", {
-          amount: formatMoney(i18n.language, charge.amount, charge.currency),
-          date: formatMoment(i18n.language, charge.createdAt, "short"),
-        })}
-      >
-        {t("customers.refund")}
-      </button>
-    </Form>
+    <Link
+      to={`?refund=${encodeURIComponent(charge.orderId)}#customer-refund`}
+      className="console-button console-button--danger"
+      aria-label={t("customers.refundLabel", {
+        amount: formatMoney(i18n.language, charge.amount, charge.currency),
+        date: formatMoment(i18n.language, charge.createdAt, "short"),
+      })}
+    >
+      {t("customers.refund")}
+    </Link>
   );
 }
 
@@ -116,7 +110,7 @@ export const chargeColumns: TableColumns<CustomerCharge> = [
   },
   {
     header: "customers.columns.refund",
-    cell: (charge) => (charge.refundableUntil ? <RefundButton charge={charge} /> : "—"),
+    cell: (charge) => (charge.refundableUntil ? <RefundLink charge={charge} /> : "—"),
     csv: [{ name: "refundable_until", value: (charge) => iso(charge.refundableUntil) }],
   },
 ];

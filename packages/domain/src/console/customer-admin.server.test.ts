@@ -1,14 +1,14 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, emailMessages, ledgerEntries, users } from "@kinderready/db/schema";
+import { auditLog, conversionEvents, emailMessages, ledgerEntries, subscriptions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
+import { chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import {
@@ -16,7 +16,9 @@ import {
   customerTarget,
   findCustomers,
   getCustomer,
+  refundCancelsByDefault,
   refundCustomerCharge,
+  refundCustomerOrder,
   resendCustomerAccessLink,
   setManualAccess,
 } from "./customer-admin.server.ts";
@@ -65,7 +67,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
 
   const plan = (kind: string) => seededPlan(database.db, kind);
 
-  /** A subscriber (first payment recorded) who then bought the add-on packs on the stored card. */
+  /** A subscriber (first payment taken at the gateway, trial running) who then bought the add-on packs on the stored card. */
   async function customerWithUpsell() {
     const user = await insertTestParent(database.db);
     const trial = await plan("subscription");
@@ -78,13 +80,8 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       gatewayName: "simulator",
     });
     const cardToken = await issueCardToken(database.db, "4067429974719265");
-    await applyOrderUpdate(deps, {
-      orderId: first.orderId,
-      status: "approved",
-      amount: trial.amount,
-      currency: "USD",
-      cardToken,
-    });
+    // Paid at the gateway, so the console can refund it there.
+    expect((await chargeStoredCard(deps, first, { cardToken, description: "Trial" })).status).toBe("approved");
     const packs = await plan("upsale");
     const order = await ensureOrder(database.db, {
       userId: user.id,
@@ -96,7 +93,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     });
     const charged = await chargeStoredCard(deps, order, { cardToken, description: "Add-on packs" });
     expect(charged.status).toBe("approved");
-    return { user, order: charged };
+    return { user, order: charged, first };
   }
 
   const auditOf = async (userId: string) =>
@@ -166,6 +163,112 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     const detail = await getCustomer(database.db, { userId: user.id, now: clock });
     expect(detail?.charges.every((charge) => charge.refundableUntil === null)).toBe(true);
     expect(await auditOf(user.id)).toEqual([]);
+  });
+
+  const subscriptionOf = async (userId: string) =>
+    (await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0] ?? null;
+
+  it("offers to cancel with the refund of a subscription charge while it renews, not with an add-on's", async () => {
+    const { user, order, first } = await customerWithUpsell();
+    const subscription = await subscriptionOf(user.id);
+    expect(subscription?.status).toBe("trialing");
+    expect(refundCancelsByDefault(first, subscription)).toBe(true);
+    expect(refundCancelsByDefault({ purpose: "renewal" }, subscription)).toBe(true);
+    expect(refundCancelsByDefault(order, subscription)).toBe(false);
+    expect(refundCancelsByDefault(first, null)).toBe(false);
+    expect(
+      refundCancelsByDefault(first, { ...(subscription as NonNullable<typeof subscription>), status: "cancelled" }),
+    ).toBe(false);
+  });
+
+  it("refunds the first payment and cancels the trial in one action, both audited", async () => {
+    const { user, first } = await customerWithUpsell();
+    const outcome = await refundCustomerOrder(deps, {
+      operatorId,
+      userId: user.id,
+      orderId: first.orderId,
+      cancelSubscription: true,
+    });
+    expect(outcome).toMatchObject({ refundedNow: true, cancel: "cancelled", order: { status: "refunded" } });
+    // No renewal left to charge the card days after the money went back.
+    expect(await subscriptionOf(user.id)).toMatchObject({ status: "cancelled", cancelReason: "other" });
+    expect(await auditOf(user.id)).toEqual(["customer.refund", "customer.cancel"]);
+    const [cancelEntry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, customerTarget(user.id)), eq(auditLog.action, "customer.cancel")));
+    expect(cancelEntry?.details).toMatchObject({ refundedOrderId: first.orderId });
+    // Asked again (a second click, a moment later): the refund stands and there is nothing left to cancel.
+    clock = new Date(clock.getTime() + 1000);
+    const again = await refundCustomerOrder(deps, {
+      operatorId,
+      userId: user.id,
+      orderId: first.orderId,
+      cancelSubscription: true,
+    });
+    expect(again).toMatchObject({ refundedNow: false, cancel: "nothing-to-cancel" });
+  });
+
+  it("refunds without cancelling when the box is cleared", async () => {
+    const { user, first } = await customerWithUpsell();
+    const outcome = await refundCustomerOrder(deps, {
+      operatorId,
+      userId: user.id,
+      orderId: first.orderId,
+      cancelSubscription: false,
+    });
+    expect(outcome).toMatchObject({ refundedNow: true, cancel: "not-asked" });
+    expect((await subscriptionOf(user.id))?.status).toBe("trialing");
+    expect(await auditOf(user.id)).toEqual(["customer.refund"]);
+  });
+
+  it("cancels nothing when the refund is refused", async () => {
+    const { user, first } = await customerWithUpsell();
+    clock = new Date(clock.getTime() + 31 * day);
+    await expect(
+      refundCustomerOrder(deps, { operatorId, userId: user.id, orderId: first.orderId, cancelSubscription: true }),
+    ).rejects.toMatchObject({ messageKey: "customers.errors.outsidePolicy" });
+    expect((await subscriptionOf(user.id))?.cancelledAt).toBeNull();
+    expect(await auditOf(user.id)).toEqual([]);
+  });
+
+  it("answers a cancel that failed after the refund went through, with the refund standing", async () => {
+    const { user, first } = await customerWithUpsell();
+    // The database refuses this parent's subscription change, as an outage mid-action would.
+    const trigger = `refuse_${user.id.replaceAll("-", "")}`;
+    await database.db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$ begin
+        if new.user_id = '${user.id}' then raise exception 'subscriptions unavailable'; end if; return new; end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`create trigger ${trigger} before update on subscriptions for each row execute function ${trigger}()`),
+    );
+    try {
+      const outcome = await refundCustomerOrder(deps, {
+        operatorId,
+        userId: user.id,
+        orderId: first.orderId,
+        cancelSubscription: true,
+      });
+      expect(outcome).toMatchObject({ refundedNow: true, cancel: "failed", order: { status: "refunded" } });
+      expect(outcome.cancelError).toBeInstanceOf(Error);
+    } finally {
+      await database.db.execute(sql.raw(`drop trigger ${trigger} on subscriptions`));
+      await database.db.execute(sql.raw(`drop function ${trigger}()`));
+    }
+    expect((await subscriptionOf(user.id))?.status).toBe("trialing");
+    expect(await auditOf(user.id)).toEqual(["customer.refund"]);
+  });
+
+  it("records a refunded purchase as a refund conversion, once, for the forwarding job", async () => {
+    const { user, first } = await customerWithUpsell();
+    await refundCustomerOrder(deps, { operatorId, userId: user.id, orderId: first.orderId, cancelSubscription: false });
+    await refundCustomerOrder(deps, { operatorId, userId: user.id, orderId: first.orderId, cancelSubscription: false });
+    const rows = await database.db.select().from(conversionEvents).where(eq(conversionEvents.orderId, first.orderId));
+    expect(rows.map((row) => [row.event, row.amount, row.currency]).sort()).toEqual([
+      ["refund", first.amount, "USD"],
+      ["subscription", first.amount, "USD"],
+    ]);
   });
 
   it("cancels renewals, grants and revokes manual access, and sends a sign-in link, each audited", async () => {

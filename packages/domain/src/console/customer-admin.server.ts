@@ -195,6 +195,63 @@ export async function refundCustomerCharge(
   return { order: refunded, refundedNow: true };
 }
 
+/** The subscription's own charges: refunding one of them without cancelling leaves the next renewal due. */
+const subscriptionCharges: readonly string[] = ["subscription", "renewal", "reactivation"];
+const renewingStatuses: readonly string[] = ["trialing", "active", "past_due"];
+
+/**
+ * Whether the refund confirmation offers to cancel the subscription ticked: the charge paid for
+ * the subscription (its first payment or a renewal) and the subscription would still renew. A
+ * refund alone would leave the trial running into a full-price renewal days later.
+ */
+export function refundCancelsByDefault(
+  charge: Pick<OrderRow, "purpose">,
+  subscription: SubscriptionRow | null,
+): boolean {
+  return subscriptionCharges.includes(charge.purpose) && subscriptionRenews(subscription);
+}
+
+export const subscriptionRenews = (subscription: SubscriptionRow | null): boolean =>
+  subscription !== null && renewingStatuses.includes(subscription.status);
+
+export type RefundOutcome = {
+  order: OrderRow;
+  refundedNow: boolean;
+  /** not-asked; cancelled now; nothing left to cancel; or failed after the refund went through. */
+  cancel: "not-asked" | "cancelled" | "nothing-to-cancel" | "failed";
+  /** Why the cancel failed, for the caller to report: the refund stands either way. */
+  cancelError?: unknown;
+};
+
+/**
+ * The console's confirmed refund: the charge refunded (refundCustomerCharge) and then, when the
+ * operator kept the box ticked, renewals stopped in the same action. A refused refund throws
+ * before anything is cancelled; a cancel that fails after the refund is answered, not thrown,
+ * because the money has already gone back and the operator must be told so.
+ */
+export async function refundCustomerOrder(
+  deps: PaymentDeps,
+  input: Actor & { userId: string; orderId: string; cancelSubscription: boolean },
+): Promise<RefundOutcome> {
+  const refund = await refundCustomerCharge(deps, input);
+  if (!input.cancelSubscription) return { ...refund, cancel: "not-asked" };
+  try {
+    await cancelCustomerSubscription(deps.db, {
+      operatorId: input.operatorId,
+      userId: input.userId,
+      reason: "other",
+      refundedOrderId: input.orderId,
+      now: deps.now(),
+    });
+    return { ...refund, cancel: "cancelled" };
+  } catch (error) {
+    if (error instanceof DomainError && error.messageKey === "customers.errors.nothingToCancel") {
+      return { ...refund, cancel: "nothing-to-cancel" };
+    }
+    return { ...refund, cancel: "failed", cancelError: error };
+  }
+}
+
 export const operatorCancelSchema = z.object({
   reason: z.enum(cancelReasons),
   comment: z.string().trim().max(500).optional(),
@@ -203,7 +260,14 @@ export const operatorCancelSchema = z.object({
 /** Stops renewals for the parent (access stays until the period ends), with the reason they gave support. */
 export async function cancelCustomerSubscription(
   db: Database,
-  input: Actor & { userId: string; reason: CancelReason; comment?: string | undefined; now: Date },
+  input: Actor & {
+    userId: string;
+    reason: CancelReason;
+    comment?: string | undefined;
+    /** Set when the cancel comes with a refund of this charge, which the audit entry names. */
+    refundedOrderId?: string;
+    now: Date;
+  },
 ): Promise<SubscriptionRow> {
   const cancelled = await cancelSubscription(db, input);
   // cancelSubscription answers a subscription it could not cancel as it was: this call's
@@ -220,7 +284,11 @@ export async function cancelCustomerSubscription(
     operatorId: input.operatorId,
     action: "customer.cancel",
     target: customerTarget(input.userId),
-    details: { reason: input.reason, ...(input.comment && { comment: input.comment }) },
+    details: {
+      reason: input.reason,
+      ...(input.comment && { comment: input.comment }),
+      ...(input.refundedOrderId && { refundedOrderId: input.refundedOrderId }),
+    },
   });
   return cancelled;
 }

@@ -12,7 +12,8 @@ export type OrderPurpose = "subscription" | "renewal" | "reactivation" | "upsale
 
 /**
  * What a settled order means for the parent (a subscription starts or renews, a renewal
- * failure is counted). Runs once per order, inside the transaction that records the outcome;
+ * failure is counted, a refund is recorded for the platforms). Runs once per outcome of an
+ * order (its approval or decline, then perhaps its refund), inside the transaction that records it;
  * work that must wait for the commit (enqueueing a job on another connection) goes to `afterCommit`.
  */
 export type SettleHook = (
@@ -184,6 +185,7 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
       await deps.onSettled(tx, order, update, schedule);
     } else if (update.status === "refunded") {
       await tx.insert(ledgerEntries).values({ ...entry, type: "refund", amount: -order.amount });
+      await deps.onSettled(tx, order, update, schedule);
     }
     return order;
   });

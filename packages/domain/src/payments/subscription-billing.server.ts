@@ -43,8 +43,37 @@ export function settleSubscriptionOrder(now: () => Date): SettleHook {
     if (update.status === "approved") await onApproved(tx, order, update, now());
     else if (update.status === "declined" && order.purpose === "renewal")
       await onRenewalDeclined(tx, order, update, now());
+    else if (update.status === "refunded") await recordRefundConversion(tx, order, now());
   };
 }
+
+/**
+ * A refunded purchase the platforms were told about (a conversion row for its order) is told
+ * to them as a refund, from the console or the gateway's webhook alike; once per order (the
+ * unique (event, order) index). A charge they never heard of (a renewal) has nothing to undo.
+ */
+async function recordRefundConversion(tx: Transaction, order: OrderRow, now: Date) {
+  const [purchase] = await tx
+    .select({ id: conversionEvents.id })
+    .from(conversionEvents)
+    .where(and(eq(conversionEvents.orderId, order.orderId), inArray(conversionEvents.event, purchaseEvents)))
+    .limit(1);
+  if (!purchase) return;
+  await tx
+    .insert(conversionEvents)
+    .values({
+      userId: order.userId,
+      event: "refund",
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */
+const purchaseEvents = ["subscription", "upsale", "lifetime"];
 
 async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
   const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));

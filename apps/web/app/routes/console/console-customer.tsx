@@ -12,7 +12,8 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customer";
 
 // One parent (/admin/customers/{id}/): answers, subscription, charges, ledger and what operators
-// did; refund a charge within the policy, cancel renewals, manual access, a new sign-in link.
+// did; refund a charge within the policy (after a confirmation that offers to cancel renewals
+// too), cancel renewals, manual access, a new sign-in link.
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleCustomer(args);
 export const action = (args: Route.ActionArgs) => handleConsoleCustomerAction(args);
@@ -35,9 +36,17 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
       {actionData && (
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
           {actionData.ok
-            ? (ifKnown(`customers.done.${actionData.intent}`) ?? actionData.intent)
+            ? (ifKnown(actionData.messageKey ?? `customers.done.${actionData.intent}`) ?? actionData.intent)
             : (ifKnown(actionData.messageKey, { days: refundPolicyDays }) ?? t("errors.generic"))}
         </p>
+      )}
+
+      {loaderData.refundConfirmation && (
+        <RefundConfirmation
+          {...loaderData.refundConfirmation}
+          subscription={subscription}
+          pageHref={`/admin/customers/${user.id}/`}
+        />
       )}
 
       <ConsoleCard id="customer-facts" title={t("customers.facts")}>
@@ -181,5 +190,77 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         />
       </ConsoleCard>
     </>
+  );
+}
+
+type RefundConfirmationData = NonNullable<Route.ComponentProps["loaderData"]["refundConfirmation"]>;
+
+/**
+ * The refund's second step: what is refunded (amount, order, date) and, while the subscription
+ * renews, whether to cancel it too (ticked for the subscription's own charges). Keeping the
+ * charge goes back to the page as it was.
+ */
+function RefundConfirmation({
+  charge,
+  subscriptionRenews,
+  cancelByDefault,
+  subscription,
+  pageHref,
+}: RefundConfirmationData & {
+  subscription: Route.ComponentProps["loaderData"]["detail"]["subscription"];
+  pageHref: string;
+}) {
+  const { t, ifKnown, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const busy = useNavigation().state === "submitting";
+  const amount = formatMoney(locale, charge.amount, charge.currency);
+  return (
+    <ConsoleCard id="customer-refund" title={t("customers.refundConfirmTitle")}>
+      <dl className="console-facts">
+        <dt>{t("customers.columns.amount")}</dt>
+        <dd>{amount}</dd>
+        <dt>{t("revenue.columns.purpose")}</dt>
+        <dd>{ifKnown(`revenue.purposes.${charge.purpose}`) ?? charge.purpose}</dd>
+        <dt>{t("customers.columns.date")}</dt>
+        <dd>{formatMoment(locale, charge.createdAt, "short")}</dd>
+        <dt>{t("customers.columns.order")}</dt>
+        <dd>
+          <code>{charge.orderId}</code>
+        </dd>
+      </dl>
+      <p>{t("customers.refundConfirmNote")}</p>
+      <Form method="post" className="console-form">
+        <CsrfField />
+        <input type="hidden" name="orderId" value={charge.orderId} />
+        {subscriptionRenews && subscription && (
+          <div>
+            <label className="console-choice">
+              <input type="checkbox" name="cancelSubscription" defaultChecked={cancelByDefault} />
+              {t("customers.refundAlsoCancel")}
+            </label>
+            <p className="console-note">
+              {t("customers.refundRenewalWarning", {
+                amount: formatMoney(locale, subscription.renewalAmount, subscription.currency),
+                date: formatMoment(locale, subscription.nextAttemptAt ?? subscription.currentPeriodEnd, "short"),
+              })}
+            </p>
+          </div>
+        )}
+        <div className="console-actions">
+          <button
+            type="submit"
+            name="intent"
+            value="refund"
+            className="console-button console-button--danger"
+            disabled={busy}
+          >
+            {t("customers.refundConfirm", { amount })}
+          </button>
+          <Link to={pageHref} className="console-button console-button--quiet">
+            {t("customers.refundKeep")}
+          </Link>
+        </div>
+      </Form>
+    </ConsoleCard>
   );
 }
