@@ -4,15 +4,20 @@ import { expectTableExport } from "../../test/console-table.tsx";
 import { toCsv } from "./csv.ts";
 import { funnelTables, stepColumns } from "./funnel-columns.tsx";
 
+const earlier = { visitors: 4, fromStart: 0.5 };
 const report: FunnelReport = {
+  windowDays: 14,
   steps: [
-    { id: "landing", visitors: 8, fromPrevious: null, fromStart: 1 },
-    { id: "quiz:age", visitors: 6, fromPrevious: 0.75, fromStart: 0.75 },
-    { id: "purchase", visitors: 0, fromPrevious: 0, fromStart: 0 },
+    { id: "landing", optional: false, visitors: 8, fromPrevious: null, fromStart: 1, previous: earlier },
+    { id: "quiz:age", optional: false, visitors: 6, fromPrevious: 0.75, fromStart: 0.75, previous: earlier },
+    { id: "purchase", optional: false, visitors: 0, fromPrevious: 0, fromStart: 0, previous: earlier },
   ],
+  previousPeriod: { from: "2026-02-27", to: "2026-02-28" },
   timeToConvert: { converters: 0, medianSeconds: null, p90Seconds: null },
   daily: [{ day: "2026-03-01", visitors: 8, purchases: 1 }],
   choices: { countries: [], utmSources: [], utmCampaigns: [] },
+  breakdown: null,
+  dropped: null,
 };
 
 describe("the funnel's exports", () => {

@@ -4,39 +4,94 @@ import { quizPageIds } from "../onboarding/quiz-flow.ts";
 import type { AnalyticsEventName } from "./analytics-events.ts";
 
 // The funnel the operator reads, step by step: a visit, every quiz question, the email page and
-// the email, every purchase page, the offer, checkout, the purchase and the upsell. Each step is
-// a browser event (and, for money, the orders table); a visitor's progress is a bit per step.
+// the email, every purchase page, the offer, checkout, the purchase, the upsell and the kit. The
+// server records the steps it sees itself (page loads, the email, checkout: see
+// recordServerSteps); browser events add the rest; money steps also come from the orders table.
+// A visitor's progress is a bit per step and the time each step was first reached.
 
-type FunnelStep = { id: string; event: AnalyticsEventName; step?: string };
+type FunnelStep = {
+  id: string;
+  /** The browser event that marks the step; null for a step only the server records. */
+  event: AnalyticsEventName | null;
+  step?: string;
+  /**
+   * A step some visitors rightly skip (a link straight to the offer passes the purchase pages
+   * before it): the ordered funnel counts it, but does not require it for the steps after it.
+   */
+  optional?: true;
+  /** One of the few steps the breakdown and the short funnel show. */
+  key?: true;
+};
 
 const quizQuestions = quizPageIds.filter((id) => id !== "analyzing");
 const purchasePages = purchaseSteps.filter((id) => id !== "subscription-offer");
 
 export const funnelSteps: readonly FunnelStep[] = [
-  { id: "visit", event: "page_viewed" },
-  ...quizQuestions.map((id) => ({ id: `quiz:${id}`, event: "quiz_step_viewed" as const, step: id })),
-  { id: "email-page", event: "quiz_completed" },
-  { id: "email", event: "email_submitted" },
-  ...purchasePages.map((id) => ({ id: `purchase:${id}`, event: "purchase_step_viewed" as const, step: id })),
-  { id: "offer", event: "offer_viewed" },
-  { id: "checkout", event: "checkout_started" },
-  { id: "purchase", event: "purchase_succeeded" },
-  { id: "upsell-offer", event: "upsell_viewed" },
-  { id: "upsell", event: "upsell_bought" },
+  { id: "visit", event: "page_viewed", key: true },
+  ...quizQuestions.map((id, index) => ({
+    id: `quiz:${id}`,
+    event: "quiz_step_viewed" as const,
+    step: id,
+    ...(index === 0 && { key: true as const }),
+  })),
+  { id: "email-page", event: "quiz_completed", key: true },
+  { id: "email", event: "email_submitted", key: true },
+  ...purchasePages.map((id) => ({
+    id: `purchase:${id}`,
+    event: "purchase_step_viewed" as const,
+    step: id,
+    optional: true as const,
+  })),
+  { id: "offer", event: "offer_viewed", key: true },
+  { id: "checkout", event: "checkout_started", key: true },
+  { id: "purchase", event: "purchase_succeeded", key: true },
+  // Not every buyer is offered an upsell (one who bought lifetime straight away is not).
+  { id: "upsell-offer", event: "upsell_viewed", optional: true, key: true },
+  { id: "upsell", event: "upsell_bought", optional: true, key: true },
+  { id: "printables", event: null, key: true },
 ];
 
 // A bigint column holds 63 usable bits.
 if (funnelSteps.length > 63) throw new Error("The funnel has more steps than a bigint has bits");
 
-export const purchaseStepIndex = funnelSteps.findIndex((step) => step.id === "purchase");
-export const upsellStepIndex = funnelSteps.findIndex((step) => step.id === "upsell");
+/** A step's position in the funnel (its bit); throws for an id that is not a step. */
+export function stepIndex(id: string): number {
+  const index = funnelSteps.findIndex((step) => step.id === id);
+  if (index < 0) throw new Error(`no funnel step ${id}`);
+  return index;
+}
+
+export const purchaseStepIndex = stepIndex("purchase");
+export const upsellStepIndex = stepIndex("upsell");
 
 type StepEvent = { name: string; properties?: Record<string, unknown> | undefined };
 
 function stepIndexOf(event: StepEvent): number {
   return funnelSteps.findIndex(
-    (step) => step.event === event.name && (step.step === undefined || step.step === event.properties?.step),
+    (step) =>
+      step.event !== null &&
+      step.event === event.name &&
+      (step.step === undefined || step.step === event.properties?.step),
   );
+}
+
+/** Seconds since the epoch: how step times are stored. */
+export const epochSeconds = (at: Date | number) => Math.floor((typeof at === "number" ? at : at.getTime()) / 1000);
+
+/**
+ * When a batch first reached each step, in seconds since the epoch, one element per step (null
+ * where it reached none): the form funnel_visitors.step_times keeps.
+ */
+export function stepTimesOf(events: readonly (StepEvent & { occurredAt: Date })[]): (number | null)[] {
+  const times: (number | null)[] = funnelSteps.map(() => null);
+  for (const event of events) {
+    const index = stepIndexOf(event);
+    if (index < 0) continue;
+    const at = epochSeconds(event.occurredAt);
+    const known = times[index];
+    if (known === null || known === undefined || at < known) times[index] = at;
+  }
+  return times;
 }
 
 /** The funnel steps a batch of events reached, as a bit mask. */
@@ -50,17 +105,19 @@ export function stepMaskOf(events: readonly StepEvent[]): bigint {
 }
 
 /**
- * The same mapping as SQL over analytics_events (name, properties), for rebuilding the funnel
- * from stored events. Only step ids and event names are interpolated: both are constants.
+ * The same mapping as SQL over analytics_events (name, properties), giving the step's position
+ * (null for an event that is no step), for rebuilding the funnel from stored events. Only step
+ * ids and event names are interpolated: both are constants.
  */
-export function stepMaskSql(nameColumn: string, propertiesColumn: string): string {
-  const cases = funnelSteps.map((step, index) => {
+export function stepIndexSql(nameColumn: string, propertiesColumn: string): string {
+  const cases = funnelSteps.flatMap((step, index) => {
+    if (step.event === null) return [];
     const when = step.step
       ? `${nameColumn} = '${step.event}' and ${propertiesColumn}->>'step' = '${step.step}'`
       : `${nameColumn} = '${step.event}'`;
-    return `when ${when} then ${(1n << BigInt(index)).toString()}::bigint`;
+    return [`when ${when} then ${index}`];
   });
-  return `case ${cases.join(" ")} else 0::bigint end`;
+  return `case ${cases.join(" ")} end`;
 }
 
 /** The flow a page belongs to: the main quiz and offer, or their copy (where experiments run). */

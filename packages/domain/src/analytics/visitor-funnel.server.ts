@@ -4,7 +4,18 @@ import { defaultLocale, localeCodes } from "@kinderready/i18n/locales";
 import { and, gt, isNotNull, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { flows, flowTypes } from "../flows.ts";
-import { type DeviceKind, deviceKindOf, flowOfPage, localeOfPage, stepMaskOf, stepMaskSql } from "./funnel-steps.ts";
+import {
+  type DeviceKind,
+  deviceKindOf,
+  epochSeconds,
+  flowOfPage,
+  funnelSteps,
+  localeOfPage,
+  stepIndex,
+  stepIndexSql,
+  stepMaskOf,
+  stepTimesOf,
+} from "./funnel-steps.ts";
 
 // Each visitor's way through the funnel, one row per device, kept by analytics ingestion, so the
 // operator's funnel (console/funnel-report.server.ts) is one indexed range scan over visitors,
@@ -19,6 +30,31 @@ export function deviceKindOfUserAgent(userAgent: string | null | undefined): Dev
 
 type FunnelEvent = { name: string; occurredAt: Date; page: string | null; properties: Record<string, unknown> };
 
+/** A step-times array as a SQL literal (nulls where no step was reached). */
+const stepTimesLiteral = (times: readonly (number | null)[]) =>
+  sql`${`{${times.map((time) => (time === null ? "NULL" : String(time))).join(",")}}`}::bigint[]`;
+
+/**
+ * How a new sighting joins the visitor's row: steps only ever added, each step's time the
+ * earliest seen, the first place, campaign and device kept, the latest parent known.
+ */
+const mergeSighting = {
+  steps: sql`${funnelVisitors.steps} | excluded.steps`,
+  stepTimes: sql`array(
+    select least(old_time, new_time)
+    from unnest(${funnelVisitors.stepTimes}, excluded.step_times) with ordinality as merged (old_time, new_time, position)
+    order by position)`,
+  userId: sql`coalesce(excluded.user_id, ${funnelVisitors.userId})`,
+  firstSeenAt: sql`least(${funnelVisitors.firstSeenAt}, excluded.first_seen_at)`,
+  lastSeenAt: sql`greatest(${funnelVisitors.lastSeenAt}, excluded.last_seen_at)`,
+  locale: sql`coalesce(${funnelVisitors.locale}, excluded.locale)`,
+  flow: sql`coalesce(${funnelVisitors.flow}, excluded.flow)`,
+  countryCode: sql`coalesce(${funnelVisitors.countryCode}, excluded.country_code)`,
+  utmSource: sql`coalesce(${funnelVisitors.utmSource}, excluded.utm_source)`,
+  utmCampaign: sql`coalesce(${funnelVisitors.utmCampaign}, excluded.utm_campaign)`,
+  device: sql`coalesce(${funnelVisitors.device}, excluded.device)`,
+};
+
 /** Ingestion: a batch's steps join the visitor's (bits only ever added), with where they came in. */
 export async function recordFunnelEvents(
   db: Database | Transaction,
@@ -27,29 +63,62 @@ export async function recordFunnelEvents(
   const times = input.events.map((event) => event.occurredAt.getTime());
   const firstPage = input.events.find((event) => event.page)?.page;
   const flowPage = input.events.find((event) => flowOfPage(event.page))?.page;
-  const row = {
-    deviceId: input.deviceId,
-    userId: input.userId,
-    firstSeenAt: new Date(Math.min(...times)),
-    lastSeenAt: new Date(Math.max(...times)),
-    steps: stepMaskOf(input.events),
-    locale: localeOfPage(firstPage),
-    flow: flowOfPage(flowPage),
-  };
   await db
     .insert(funnelVisitors)
-    .values(row)
-    .onConflictDoUpdate({
-      target: funnelVisitors.deviceId,
-      set: {
-        steps: sql`${funnelVisitors.steps} | excluded.steps`,
-        userId: sql`coalesce(excluded.user_id, ${funnelVisitors.userId})`,
-        firstSeenAt: sql`least(${funnelVisitors.firstSeenAt}, excluded.first_seen_at)`,
-        lastSeenAt: sql`greatest(${funnelVisitors.lastSeenAt}, excluded.last_seen_at)`,
-        locale: sql`coalesce(${funnelVisitors.locale}, excluded.locale)`,
-        flow: sql`coalesce(${funnelVisitors.flow}, excluded.flow)`,
-      },
-    });
+    .values({
+      deviceId: input.deviceId,
+      userId: input.userId,
+      firstSeenAt: new Date(Math.min(...times)),
+      lastSeenAt: new Date(Math.max(...times)),
+      steps: stepMaskOf(input.events),
+      stepTimes: stepTimesLiteral(stepTimesOf(input.events)),
+      locale: localeOfPage(firstPage),
+      flow: flowOfPage(flowPage),
+    })
+    .onConflictDoUpdate({ target: funnelVisitors.deviceId, set: mergeSighting });
+}
+
+/** Where a visitor came from and on what, as the server sees a request. */
+export type ServerSighting = {
+  deviceId: string;
+  userId: string | null;
+  at: Date;
+  /** The page's path: its language and flow. */
+  page: string;
+  countryCode: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  userAgent: string | null;
+};
+
+/**
+ * A step the server saw itself (a page it served, an email it stored, a checkout it started),
+ * so the funnel does not depend on the browser's events arriving: one upsert per request.
+ */
+export async function recordServerSteps(
+  db: Database,
+  input: ServerSighting & { steps: readonly string[] },
+): Promise<void> {
+  const at = epochSeconds(input.at);
+  const times = funnelSteps.map((step) => (input.steps.includes(step.id) ? at : null));
+  const mask = input.steps.reduce((bits, id) => bits | (1n << BigInt(stepIndex(id))), 0n);
+  await db
+    .insert(funnelVisitors)
+    .values({
+      deviceId: input.deviceId,
+      userId: input.userId,
+      firstSeenAt: input.at,
+      lastSeenAt: input.at,
+      steps: mask,
+      stepTimes: stepTimesLiteral(times),
+      locale: localeOfPage(input.page),
+      flow: flowOfPage(input.page),
+      countryCode: input.countryCode?.toLowerCase() ?? null,
+      utmSource: input.utmSource,
+      utmCampaign: input.utmCampaign,
+      device: deviceKindOfUserAgent(input.userAgent),
+    })
+    .onConflictDoUpdate({ target: funnelVisitors.deviceId, set: mergeSighting });
 }
 
 /**
@@ -75,11 +144,11 @@ export async function recordFunnelVisit(
     .onConflictDoUpdate({
       target: funnelVisitors.deviceId,
       set: {
-        userId: sql`coalesce(excluded.user_id, ${funnelVisitors.userId})`,
-        countryCode: sql`coalesce(${funnelVisitors.countryCode}, excluded.country_code)`,
-        utmSource: sql`coalesce(${funnelVisitors.utmSource}, excluded.utm_source)`,
-        utmCampaign: sql`coalesce(${funnelVisitors.utmCampaign}, excluded.utm_campaign)`,
-        device: sql`coalesce(${funnelVisitors.device}, excluded.device)`,
+        userId: mergeSighting.userId,
+        countryCode: mergeSighting.countryCode,
+        utmSource: mergeSighting.utmSource,
+        utmCampaign: mergeSighting.utmCampaign,
+        device: mergeSighting.device,
       },
     });
 }
@@ -95,25 +164,33 @@ const flowCase = sql.raw(
 );
 
 /**
- * Rebuilds every visitor's row from the stored events and visits: for data that predates the
- * table (run once at start when it is empty) and for the seeding script. Steps, language and
- * flow in one statement (the same mapping as ingestion, generated from the same step list);
- * the device from each visitor's first visit, by the same user-agent parser as ingestion.
+ * Merges every stored event and visit into the visitors' rows: for data that predates the table
+ * (run once at start when it is empty) and for the seeding script. Steps, their first times,
+ * language and flow in one statement (the same mapping as ingestion, generated from the same
+ * step list), merged as ingestion merges, so what the server recorded itself stays; the device
+ * from each visitor's first visit, by the same user-agent parser as ingestion.
  */
 export async function rebuildVisitorFunnel(db: Database): Promise<void> {
+  const stepTimes = funnelSteps
+    .map((_, index) => `extract(epoch from min(occurred_at) filter (where step = ${index}))::bigint`)
+    .join(", ");
   await db.transaction(async (tx) => {
-    await tx.delete(funnelVisitors);
     await tx.execute(sql`
-      insert into ${funnelVisitors} (device_id, user_id, first_seen_at, last_seen_at, steps, locale, flow)
+      insert into ${funnelVisitors} (device_id, user_id, first_seen_at, last_seen_at, steps, step_times, locale, flow)
       select device_id,
         (array_agg(user_id order by occurred_at) filter (where user_id is not null))[1],
         min(occurred_at), max(occurred_at),
-        bit_or(${sql.raw(stepMaskSql("name", "properties"))}),
+        coalesce(bit_or(1::bigint << step), 0),
+        array[${sql.raw(stepTimes)}],
         coalesce((array_agg(substring(page from ${`^/(${prefixedLocales})/`}) order by occurred_at)
           filter (where page is not null))[1], ${defaultLocale}),
         (array_agg(${flowCase} order by occurred_at) filter (where ${flowCase} is not null))[1]
-      from ${analyticsEvents}
-      group by device_id`);
+      from (select *, ${sql.raw(stepIndexSql("name", "properties"))} as step from ${analyticsEvents}) as event
+      group by device_id
+      on conflict (device_id) do update set
+        steps = ${mergeSighting.steps}, step_times = ${mergeSighting.stepTimes}, user_id = ${mergeSighting.userId},
+        first_seen_at = ${mergeSighting.firstSeenAt}, last_seen_at = ${mergeSighting.lastSeenAt},
+        locale = ${mergeSighting.locale}, flow = ${mergeSighting.flow}`);
     const pageSize = 5_000;
     let after = "";
     for (;;) {
@@ -141,8 +218,9 @@ export async function rebuildVisitorFunnel(db: Database): Promise<void> {
       );
       await tx.execute(sql`
         update ${funnelVisitors} as v
-        set country_code = first.country_code, utm_source = first.utm_source,
-            utm_campaign = first.utm_campaign, device = first.device
+        set country_code = coalesce(v.country_code, first.country_code),
+            utm_source = coalesce(v.utm_source, first.utm_source),
+            utm_campaign = coalesce(v.utm_campaign, first.utm_campaign), device = coalesce(v.device, first.device)
         from (values ${rows}) as first (device_id, country_code, utm_source, utm_campaign, device)
         where first.device_id = v.device_id`);
     }

@@ -1,36 +1,73 @@
 import type { Database } from "@kinderready/db/open-db";
-import { funnelVisitors, orders } from "@kinderready/db/schema";
-import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { funnelVisitors, orders, users } from "@kinderready/db/schema";
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
-import { dayRange, type FunnelFilters } from "./report-filters.ts";
+import { paidOrderStatuses } from "../payments/paid-orders.ts";
+import { dayRange, type FunnelDimension, type FunnelFilters, type FunnelQuery } from "./report-filters.ts";
 
-// The operator's funnel: one indexed range scan over the visitors analytics ingestion keeps
-// (analytics/visitor-funnel.server.ts). Purchases and upsells come from the orders table as
-// well, so a lost browser event (a closed tab on the way back from the payment page) does not
-// hide a sale.
+// The operator's funnel: visitors first seen in the range (a cohort), read as an ordered funnel
+// over the rows analytics ingestion and the server keep (analytics/visitor-funnel.server.ts). A
+// visitor counts at a step once they reached it, and every required step before it, within the
+// conversion window from their first step; a step some visitors rightly skip is counted but
+// required of no one. Purchases and upsells also come from the orders table (ADR 0046), so a
+// lost browser event never hides a sale. One range scan per table the page shows.
 
 export type FunnelStepRow = {
   id: string;
+  /** A step some visitors rightly skip: required of no one after it. */
+  optional: boolean;
   visitors: number;
-  /** Share of the previous step's visitors that reached this one (null for the first step, or after an empty one). */
+  /** Share of the previous required step's visitors (null for the first step, or after an empty one). */
   fromPrevious: number | null;
   /** Share of the first step (all visitors). */
   fromStart: number;
+  /** The same step in the period of the same length just before. */
+  previous: { visitors: number; fromStart: number };
+};
+
+export type DroppedVisitor = {
+  deviceId: string;
+  userId: string | null;
+  email: string | null;
+  countryCode: string | null;
+  locale: string | null;
+  device: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
 };
 
 export type FunnelReport = {
+  windowDays: number;
   steps: FunnelStepRow[];
-  /** From the first visit to the first approved subscription payment, for those who bought. */
+  /** The period compared with: as many days, just before the range. */
+  previousPeriod: { from: string; to: string };
+  /** From the first visit to the first payment, for those counted as buyers. */
   timeToConvert: { converters: number; medianSeconds: number | null; p90Seconds: number | null };
   daily: { day: string; visitors: number; purchases: number }[];
   /** What the filters can be set to in this range, most frequent first. */
   choices: { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
+  /** The 20 values with most visitors, each with its visitors at every step shown (`steps`). */
+  breakdown: { dimension: FunnelDimension; steps: string[]; rows: { value: string | null; counts: number[] }[] } | null;
+  /** Who reached the step before `step` and not `step`: the latest 50, and how many in all. */
+  dropped: { step: string; total: number; visitors: DroppedVisitor[] } | null;
 };
 
-const bit = (index: number) => sql.raw(`${(1n << BigInt(index)).toString()}::bigint`);
+/** The funnel's steps as the page reads them: every step, or only the key ones. */
+function chainOf(view: "all" | "key") {
+  const chain = funnelSteps.map((step, index) => ({ ...step, index })).filter((step) => view === "all" || step.key);
+  // For each step: how many required steps come before it in the chain.
+  let required = 0;
+  return chain.map((step) => {
+    const entry = { ...step, requiredBefore: required };
+    if (!step.optional) required += 1;
+    return entry;
+  });
+}
 
-function visitorFilter(filters: FunnelFilters): SQL | undefined {
-  const { start, end } = dayRange(filters);
+const bit = (index: number) => sql.raw(`${(1n << BigInt(index)).toString()}::bigint`);
+const epoch = (expression: SQL) => sql`extract(epoch from ${expression})::bigint`;
+
+function visitorFilter(filters: FunnelFilters, start: Date, end: Date): SQL | undefined {
   return and(
     gte(funnelVisitors.firstSeenAt, start),
     lt(funnelVisitors.firstSeenAt, end),
@@ -43,88 +80,244 @@ function visitorFilter(filters: FunnelFilters): SQL | undefined {
   );
 }
 
-/** The funnel for visitors first seen in the range (a cohort), step by step, with time to convert. */
-export async function getFunnelReport(db: Database, filters: FunnelFilters): Promise<FunnelReport> {
-  // Per parent: the first approved (or since refunded) subscription payment, and any upsell.
+/** Each breakdown's column among the visitor's fields. */
+const dimensionFields = {
+  country: "countryCode",
+  locale: "locale",
+  flow: "flow",
+  utmSource: "utmSource",
+  utmCampaign: "utmCampaign",
+  device: "device",
+} as const;
+
+/** The day range just before, as many days long. */
+function previousRange(start: Date, end: Date) {
+  const length = end.getTime() - start.getTime();
+  const previousStart = new Date(start.getTime() - length);
+  const lastDay = new Date(start.getTime() - 86_400_000);
+  return {
+    start: previousStart,
+    days: { from: previousStart.toISOString().slice(0, 10), to: lastDay.toISOString().slice(0, 10) },
+  };
+}
+
+export async function getFunnelReport(
+  db: Database,
+  query: FunnelFilters & Partial<FunnelQuery>,
+): Promise<FunnelReport> {
+  const windowDays = query.window ?? 14;
+  const chain = chainOf(query.steps ?? "all");
+  const requiredCount = chain.filter((step) => !step.optional).length;
+  const { start, end } = dayRange(query);
+  const previous = previousRange(start, end);
+
+  // Per parent: the first subscription payment and the first upsell that are sales.
   const paid = db
     .select({
       userId: orders.userId,
       paidAt: sql<Date | null>`min(${orders.createdAt}) filter (where ${orders.purpose} = 'subscription')`.as(
         "paid_at",
       ),
-      upsold: sql<boolean>`bool_or(${orders.purpose} in ('upsale', 'lifetime'))`.as("upsold"),
+      upsoldAt:
+        sql<Date | null>`min(${orders.createdAt}) filter (where ${orders.purpose} in ('upsale', 'lifetime'))`.as(
+          "upsold_at",
+        ),
     })
     .from(orders)
-    .where(inArray(orders.status, ["approved", "refunded"]))
+    .where(inArray(orders.status, [...paidOrderStatuses]))
     .groupBy(orders.userId)
     .as("paid");
 
-  const reached = (index: number): SQL => {
-    const event = sql`(${funnelVisitors.steps} & ${bit(index)}) <> 0`;
-    if (index === purchaseStepIndex) return sql`(${event} or ${paid.paidAt} is not null)`;
-    if (index === upsellStepIndex) return sql`(${event} or coalesce(${paid.upsold}, false))`;
-    return event;
+  const windowSeconds = windowDays * 86_400;
+  const firstTime = epoch(sql`${funnelVisitors.firstSeenAt}`);
+  // When the visitor first reached a step: its recorded time; a bit without one (rows kept
+  // before times were) takes the last time the visitor was seen, the latest it can have been.
+  const timeOf = (index: number): SQL => {
+    const recorded = sql`coalesce(${funnelVisitors.stepTimes}[${sql.raw(String(index + 1))}],
+      case when (${funnelVisitors.steps} & ${bit(index)}) <> 0 then ${epoch(sql`${funnelVisitors.lastSeenAt}`)} end)`;
+    if (index === purchaseStepIndex) return sql`least(${recorded}, ${epoch(sql`${paid.paidAt}`)})`;
+    if (index === upsellStepIndex) return sql`least(${recorded}, ${epoch(sql`${paid.upsoldAt}`)})`;
+    return recorded;
   };
+  const reached = (index: number) =>
+    sql`coalesce(${timeOf(index)} - ${firstTime} <= ${sql.raw(String(windowSeconds))}, false)`;
+  // How many of the chain's required steps the visitor reached in a row: the first one missed
+  // ends it (a CASE stops at the first true branch, so each row tests each step at most once).
+  const requiredSteps = chain.filter((step) => !step.optional);
+  const depth = sql`case ${sql.join(
+    requiredSteps.map((step, position) => sql`when not ${reached(step.index)} then ${sql.raw(String(position))}`),
+    sql` `,
+  )} else ${sql.raw(String(requiredCount))} end`;
+  const countedAt = (step: (typeof chain)[number]): SQL =>
+    step.optional
+      ? sql`(depth >= ${sql.raw(String(step.requiredBefore))} and ${sql.raw(`o${step.index}`)})`
+      : sql`depth > ${sql.raw(String(step.requiredBefore))}`;
+  const purchaseInChain = chain.find((step) => step.index === purchaseStepIndex);
+
+  /** The visitors of a range, each with how far they got: the base of every table on the page. */
+  const visitorsBetween = (from: Date, until: Date) =>
+    db
+      .select({
+        deviceId: funnelVisitors.deviceId,
+        userId: funnelVisitors.userId,
+        firstSeenAt: funnelVisitors.firstSeenAt,
+        lastSeenAt: funnelVisitors.lastSeenAt,
+        countryCode: funnelVisitors.countryCode,
+        locale: funnelVisitors.locale,
+        flow: funnelVisitors.flow,
+        utmSource: funnelVisitors.utmSource,
+        utmCampaign: funnelVisitors.utmCampaign,
+        device: funnelVisitors.device,
+        // Columns the outer queries group and sort by, named here: Drizzle leaves a one-table
+        // select's columns unqualified, and a grouping must match the select to the letter.
+        day: sql<string>`to_char(date_trunc('day', ${funnelVisitors.firstSeenAt} at time zone 'UTC'), 'YYYY-MM-DD')`.as(
+          "day",
+        ),
+        inRange: sql<boolean>`${funnelVisitors.firstSeenAt} >= ${start.toISOString()}::timestamptz`.as("in_range"),
+        convertSeconds: sql<number>`extract(epoch from ${paid.paidAt} - ${funnelVisitors.firstSeenAt})`.as(
+          "convert_seconds",
+        ),
+        depth: sql<number>`${depth}`.as("depth"),
+        ...Object.fromEntries(
+          chain
+            .filter((step) => step.optional)
+            .map((step) => [`o${step.index}`, sql<boolean>`${reached(step.index)}`.as(`o${step.index}`)]),
+        ),
+      })
+      .from(funnelVisitors)
+      .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
+      .where(visitorFilter(query, from, until))
+      .as("v");
+
+  // Raw column names: each count reads the visitors subquery the statement selects from.
   const stepCounts = Object.fromEntries(
-    funnelSteps.map((_, index) => [
-      `s${index}`,
-      sql<number>`count(*) filter (where ${reached(index)})`.mapWith(Number),
-    ]),
+    chain.map((step) => [`s${step.index}`, sql<number>`count(*) filter (where ${countedAt(step)})`.mapWith(Number)]),
   );
-  const convertSeconds = sql`extract(epoch from ${paid.paidAt} - ${funnelVisitors.firstSeenAt})`;
-  const converted = sql`${paid.paidAt} >= ${funnelVisitors.firstSeenAt}`;
-  const day = sql<string>`to_char(date_trunc('day', ${funnelVisitors.firstSeenAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const where = visitorFilter(filters);
-  const { start, end } = dayRange(filters);
-  const inRange = and(gte(funnelVisitors.firstSeenAt, start), lt(funnelVisitors.firstSeenAt, end));
-  const [byDay, choiceRows] = await db.transaction(async (tx) => {
+
+  const current = visitorsBetween(previous.start, end);
+  const converted = purchaseInChain ? countedAt(purchaseInChain) : sql`false`;
+  const convertSeconds = sql.raw("convert_seconds");
+  const day = sql<string>`day`;
+  const period = sql<string>`case when in_range then 'current' else 'previous' end`;
+  const choiceRange = and(gte(funnelVisitors.firstSeenAt, start), lt(funnelVisitors.firstSeenAt, end));
+
+  const [byDay, choiceRows, breakdownRows, droppedRows] = await db.transaction(async (tx) => {
     // The filters' combined selectivity is easy to underestimate, and a nested loop over the
     // grouped orders then runs for seconds; the hash join is right at every size.
     await tx.execute(sql`set local enable_nestloop = off`);
-    // One connection: one query at a time (node-postgres deprecates queueing them). Each query
-    // reads the range once: grouping sets give the days and the total (or the three choice
-    // lists) from the same scan.
-    return [
-      await tx
-        .select({
-          day,
-          total: sql<number>`grouping(${day})`.mapWith(Number),
-          ...stepCounts,
-          visitors: count(),
-          purchases: sql<number>`count(*) filter (where ${paid.paidAt} is not null)`.mapWith(Number),
-          converters: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
-          median: sql<
-            number | null
-          >`percentile_cont(0.5) within group (order by ${convertSeconds}) filter (where ${converted})`,
-          p90: sql<
-            number | null
-          >`percentile_cont(0.9) within group (order by ${convertSeconds}) filter (where ${converted})`,
-        })
-        .from(funnelVisitors)
-        .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
-        .where(where)
-        .groupBy(sql`grouping sets ((${day}), ())`)
-        .orderBy(asc(day)),
-      await tx
-        .select({
-          country: funnelVisitors.countryCode,
-          utmSource: funnelVisitors.utmSource,
-          utmCampaign: funnelVisitors.utmCampaign,
-          set: sql<number>`grouping(${funnelVisitors.countryCode}, ${funnelVisitors.utmSource}, ${funnelVisitors.utmCampaign})`.mapWith(
-            Number,
-          ),
-          visitors: count(),
-        })
-        .from(funnelVisitors)
-        .where(inRange)
-        .groupBy(
-          sql`grouping sets ((${funnelVisitors.countryCode}), (${funnelVisitors.utmSource}), (${funnelVisitors.utmCampaign}))`,
+    // One connection: one query at a time. The range and the period before are one scan, whose
+    // grouping sets give the days and the two totals.
+    const days = await tx
+      .select({
+        period,
+        day,
+        byDay: sql<number>`grouping(${day})`.mapWith(Number),
+        ...stepCounts,
+        visitors: sql<number>`count(*)`.mapWith(Number),
+        purchases: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
+        median: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by ${convertSeconds}) filter (where ${converted})`,
+        p90: sql<
+          number | null
+        >`percentile_cont(0.9) within group (order by ${convertSeconds}) filter (where ${converted})`,
+      })
+      .from(current)
+      .groupBy(sql`grouping sets ((${period}, ${day}), (${period}))`);
+    const choices = await tx
+      .select({
+        country: funnelVisitors.countryCode,
+        utmSource: funnelVisitors.utmSource,
+        utmCampaign: funnelVisitors.utmCampaign,
+        set: sql<number>`grouping(${funnelVisitors.countryCode}, ${funnelVisitors.utmSource}, ${funnelVisitors.utmCampaign})`.mapWith(
+          Number,
         ),
-    ] as const;
+        visitors: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(funnelVisitors)
+      .where(choiceRange)
+      .groupBy(
+        sql`grouping sets ((${funnelVisitors.countryCode}), (${funnelVisitors.utmSource}), (${funnelVisitors.utmCampaign}))`,
+      );
+    let breakdown: { value: string | null; counts: Record<string, unknown> }[] | null = null;
+    if (query.breakdown) {
+      const v = visitorsBetween(start, end);
+      const value = v[dimensionFields[query.breakdown]];
+      const rows = await tx
+        .select({ value, ...stepCounts })
+        .from(v)
+        .groupBy(value)
+        .orderBy(desc(sql`count(*)`), value)
+        .limit(20);
+      breakdown = rows.map(({ value: dimensionValue, ...counts }) => ({ value: dimensionValue, counts }));
+    }
+    let dropped: FunnelReport["dropped"] = null;
+    // The first step has no step before it to drop from.
+    const droppedStep = chain.find((step) => step.id === query.dropped && (step.optional || step.requiredBefore > 0));
+    if (droppedStep) {
+      const v = visitorsBetween(start, end);
+      const atPrevious = droppedStep.optional
+        ? sql`depth >= ${sql.raw(String(droppedStep.requiredBefore))}`
+        : sql`depth = ${sql.raw(String(droppedStep.requiredBefore))}`;
+      const missed = droppedStep.optional ? sql`and not ${sql.raw(`o${droppedStep.index}`)}` : sql``;
+      const rows = await tx
+        .select({
+          deviceId: v.deviceId,
+          userId: v.userId,
+          email: users.email,
+          countryCode: v.countryCode,
+          locale: v.locale,
+          device: v.device,
+          firstSeenAt: v.firstSeenAt,
+          lastSeenAt: v.lastSeenAt,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(v)
+        .leftJoin(users, eq(users.id, v.userId))
+        .where(sql`${atPrevious} ${missed}`)
+        .orderBy(desc(v.lastSeenAt))
+        .limit(50);
+      dropped = {
+        step: droppedStep.id,
+        total: rows[0]?.total ?? 0,
+        visitors: rows.map(({ total: _, ...row }) => ({
+          ...row,
+          firstSeenAt: row.firstSeenAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+        })),
+      };
+    }
+    return [days, choices, breakdown, dropped] as const;
   });
-  const totals = byDay.find((row) => row.total === 1);
+
+  const totalOf = (name: "current" | "previous") => byDay.find((row) => row.byDay === 1 && row.period === name);
+  const countsOf = (row: Record<string, unknown> | undefined) =>
+    chain.map((step) => Number(row?.[`s${step.index}`] ?? 0));
+  const counts = countsOf(totalOf("current"));
+  const previousCounts = countsOf(totalOf("previous"));
+  const first = counts[0] ?? 0;
+  const previousFirst = previousCounts[0] ?? 0;
+  let lastRequired: number | null = null;
+  const steps = chain.map((step, position): FunnelStepRow => {
+    const visitors = counts[position] ?? 0;
+    const before = lastRequired === null ? null : (counts[lastRequired] ?? 0);
+    if (!step.optional) lastRequired = position;
+    const previousVisitors = previousCounts[position] ?? 0;
+    return {
+      id: step.id,
+      optional: step.optional === true,
+      visitors,
+      // No one at the step before: no rate to speak of.
+      fromPrevious: before ? visitors / before : null,
+      fromStart: first ? visitors / first : 0,
+      previous: { visitors: previousVisitors, fromStart: previousFirst ? previousVisitors / previousFirst : 0 },
+    };
+  });
+
+  const totals = totalOf("current");
   const daily = byDay
-    .filter((row) => row.total === 0)
+    .filter((row) => row.byDay === 0 && row.period === "current")
+    .sort((a, b) => a.day.localeCompare(b.day))
     .map((row) => ({ day: row.day, visitors: row.visitors, purchases: row.purchases }));
   // grouping(a, b, c) is a bit mask of the columns left out: 0b011 is the country's set, and so on.
   const topValues = (set: number, pick: (row: (typeof choiceRows)[number]) => string | null) =>
@@ -133,25 +326,13 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
       .sort((a, b) => b.visitors - a.visitors || String(pick(a)).localeCompare(String(pick(b))))
       .slice(0, 50)
       .map((row) => pick(row) as string);
-
-  const counts = funnelSteps.map((_, index) => Number((totals as Record<string, unknown>)[`s${index}`] ?? 0));
-  const first = counts[0] ?? 0;
-  const steps = funnelSteps.map((step, index): FunnelStepRow => {
-    const visitors = counts[index] ?? 0;
-    const previous = index === 0 ? null : (counts[index - 1] ?? 0);
-    return {
-      id: step.id,
-      visitors,
-      // No one at the step before: no rate to speak of.
-      fromPrevious: previous ? visitors / previous : null,
-      fromStart: first ? visitors / first : 0,
-    };
-  });
   const seconds = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value)));
   return {
+    windowDays,
     steps,
+    previousPeriod: previous.days,
     timeToConvert: {
-      converters: Number(totals?.converters ?? 0),
+      converters: Number(totals?.purchases ?? 0),
       medianSeconds: seconds(totals?.median),
       p90Seconds: seconds(totals?.p90),
     },
@@ -161,5 +342,14 @@ export async function getFunnelReport(db: Database, filters: FunnelFilters): Pro
       utmSources: topValues(0b101, (row) => row.utmSource),
       utmCampaigns: topValues(0b110, (row) => row.utmCampaign),
     },
+    breakdown:
+      query.breakdown && breakdownRows
+        ? {
+            dimension: query.breakdown,
+            steps: chain.map((step) => step.id),
+            rows: breakdownRows.map((row) => ({ value: row.value, counts: countsOf(row.counts) })),
+          }
+        : null,
+    dropped: droppedRows,
   };
 }

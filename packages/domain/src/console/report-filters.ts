@@ -1,6 +1,6 @@
 import { isLocale, type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
-import { deviceKinds } from "../analytics/funnel-steps.ts";
+import { deviceKinds, funnelSteps } from "../analytics/funnel-steps.ts";
 import { flowTypes } from "../flows.ts";
 
 // What the console's reports are asked for, from a page's query: a range of UTC days and the
@@ -64,6 +64,37 @@ export const funnelFiltersSchema = z
   })
   .refine(...startsBeforeEnd);
 export type FunnelFilters = z.infer<typeof funnelFiltersSchema>;
+
+/** The conversion windows the funnel offers, in days from the visitor's first step. */
+export const funnelWindows = [1, 7, 14, 30] as const;
+export const defaultFunnelWindow = 14;
+/** What the funnel can be broken down by: the visitor's first country, language, flow, source, campaign, device. */
+export const funnelDimensions = ["country", "locale", "flow", "utmSource", "utmCampaign", "device"] as const;
+export type FunnelDimension = (typeof funnelDimensions)[number];
+const stepIds = funnelSteps.map((step) => step.id) as [string, ...string[]];
+const emptyAsUnset = (value: string | undefined) => value || undefined;
+
+/** The funnel page's query: the filters, and how the funnel is read (window, steps, breakdown, drop-offs). */
+export const funnelQuerySchema = funnelFiltersSchema.and(
+  z.object({
+    window: z
+      .string()
+      .optional()
+      .transform(emptyAsUnset)
+      .pipe(z.enum(funnelWindows.map(String) as [string, ...string[]], "must be one of 1, 7, 14 or 30 days").optional())
+      .transform((value) => (value ? Number(value) : defaultFunnelWindow)),
+    /** Every page, or only the key steps. */
+    steps: z
+      .string()
+      .optional()
+      .transform(emptyAsUnset)
+      .pipe(z.enum(["all", "key"]).default("all")),
+    breakdown: z.string().optional().transform(emptyAsUnset).pipe(z.enum(funnelDimensions).optional()),
+    /** A step whose drop-offs (reached the step before, not this one) are listed. */
+    dropped: z.string().optional().transform(emptyAsUnset).pipe(z.enum(stepIds).optional()),
+  }),
+);
+export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
 /** The report's days as timestamps: [from 00:00 UTC, the day after `to`). */
 export function dayRange(filters: ReportDays): { start: Date; end: Date } {
