@@ -14,6 +14,8 @@ export type RequestContext = {
   services: AppServices;
   /** The visitor's country and region, once per visit (packages/domain/src/geo/visit-geo.server.ts). */
   geo: Geo;
+  /** The visitor's device id (the `kr_device` cookie, set by the server on a first page). */
+  deviceId: string;
   /** The client's address as the server sees it (the forwarded one behind a trusted proxy). */
   clientAddress: string;
   /** Where loaders and actions report unexpected faults (stderr, and Sentry when configured). */

@@ -68,7 +68,8 @@ it("answers new requests 503 with Retry-After while the event loop lags, except 
   expect(api.json()).toEqual({ message: "Service temporarily unavailable", statusCode: 503 });
   // Every API route answers the same, valid under its own schema (health's 503 too), not a 500.
   expect(apiRoutes.length).toBeGreaterThan(20);
-  for (const route of apiRoutes.filter((candidate) => !candidate.url.endsWith("/webhook"))) {
+  const keptUnderLoad = (url: string) => url.endsWith("/webhook") || url.endsWith("/analytics/events");
+  for (const route of apiRoutes.filter((candidate) => !keptUnderLoad(candidate.url))) {
     const shed = await app.inject({ method: route.method as "GET", url: route.url });
     expect(shed.statusCode, `${route.method} ${route.url}`).toBe(503);
     expect(errorBody.parse(shed.json())).toEqual({ message: "Service temporarily unavailable", statusCode: 503 });
@@ -86,6 +87,9 @@ it("answers new requests 503 with Retry-After while the event loop lags, except 
   expect((await app.inject({ url: "/ar/purchase/?token=t&order_id=o-1" })).statusCode).toBe(200);
   const webhook = await app.inject({ method: "POST", url: "/api/v1/solid/webhook", payload: {} });
   expect(webhook.statusCode).not.toBe(503);
+  // Nor a batch of funnel events: refused, it would be a step the funnel never counts.
+  const events = await app.inject({ method: "POST", url: "/api/v1/analytics/events", payload: {} });
+  expect(events.statusCode).toBe(400);
   const afterAction = await app.inject({ url: "/ar/onboarding/", headers: { cookie: `${afterActionCookie.name}=1` } });
   expect(afterAction.statusCode).toBe(200);
 

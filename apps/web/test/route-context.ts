@@ -2,6 +2,7 @@ import { loadConfig, type PublicConfig, toPublicConfig } from "@kinderready/conf
 import { createLogger } from "@kinderready/config/logger";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { createRandomToken } from "@kinderready/domain/random-token";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#load-context";
 
@@ -16,6 +17,8 @@ export function routeTestContext(input: {
   config: PublicConfig;
   services: AppServices;
   clientAddress: string;
+  /** The visitor's device cookie; a fresh one unless given. */
+  deviceId?: string;
 }): RouterContextProvider {
   const provided = new RouterContextProvider();
   const log = createLogger({ level: "warn" });
@@ -25,6 +28,7 @@ export function routeTestContext(input: {
     services: input.services,
     geo: { countryCode: "DE", region: "", source: "locale" },
     clientAddress: input.clientAddress,
+    deviceId: input.deviceId ?? createRandomToken(),
     errors: createLocalErrorReporter(log),
     log,
   });

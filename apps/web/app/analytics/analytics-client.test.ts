@@ -5,6 +5,7 @@ function setup(overrides: Partial<AnalyticsDeps> = {}) {
   let clock = 1_700_000_000_000;
   let ids = 0;
   let saved: string | null = null;
+  const pending = { value: null as string | null };
   const posted: { events: { event_id: string }[]; session_id: number; user_properties?: object }[] = [];
   const beaconed: string[] = [];
   let postOk = true;
@@ -26,12 +27,19 @@ function setup(overrides: Partial<AnalyticsDeps> = {}) {
       return postOk;
     },
     beacon: (body) => beaconed.push(body) > 0,
+    pendingStore: {
+      read: () => pending.value,
+      write: (value) => {
+        pending.value = value;
+      },
+    },
     newEventId: () => `00000000-0000-4000-8000-${String(ids++).padStart(12, "0")}`,
     page: () => "/onboarding/",
     ...overrides,
   });
   return {
     client,
+    pending,
     posted,
     beaconed,
     advance: (ms: number) => {
@@ -86,6 +94,39 @@ describe("analytics client", () => {
     client.flushOnHide();
     expect(beaconed.map((body) => JSON.parse(body).events.length)).toEqual([100, 20]);
     expect(client.queued).toBe(0);
+  });
+
+  it("sends again on the next page what it handed to a beacon, which may never have arrived", async () => {
+    const first = setup();
+    for (let i = 0; i < 3; i += 1) first.client.track("upsell_viewed");
+    first.client.flushOnHide();
+    const handed = JSON.parse(first.beaconed[0] ?? "{}").events.map((event: { event_id: string }) => event.event_id);
+    expect(handed).toHaveLength(3);
+    // The next page (a new client on the same storage) posts them again, and forgets them once posted.
+    const next = setup({
+      pendingStore: {
+        read: () => first.pending.value,
+        write: (value) => {
+          first.pending.value = value;
+        },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(next.posted.flatMap((batch) => batch.events.map((event) => event.event_id))).toEqual(handed);
+    expect(JSON.parse(first.pending.value ?? "null")).toEqual([]);
+    expect(next.client.queued).toBe(0);
+  });
+
+  it("keeps what a server shedding load refused for the next page too", async () => {
+    const { client, pending, failPosts, beaconed } = setup({ beacon: () => false });
+    failPosts(true);
+    client.track("checkout_started");
+    await client.flush();
+    client.flushOnHide();
+    expect(beaconed).toEqual([]);
+    expect(JSON.parse(pending.value ?? "[]").map((event: { name: string }) => event.name)).toEqual([
+      "checkout_started",
+    ]);
   });
 
   it("drops the oldest events beyond 1000 kept offline", () => {

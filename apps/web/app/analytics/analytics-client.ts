@@ -3,13 +3,12 @@ import type { AnalyticsBatch, AnalyticsEvent } from "@kinderready/domain/analyti
 
 // First-party product analytics in the browser: a queue flushed in batches to our own API, no
 // vendor SDK on the funnel pages. The defaults: batches of 100,
-// a flush at 30 queued events or every 30 seconds, 30-minute sessions, a 365-day device cookie.
+// a flush at 30 queued events or every 30 seconds, 30-minute sessions.
 
 export const analyticsDefaults = {
   flushThreshold: 30,
   flushPeriodMs: 30_000,
   sessionTimeoutMs: 30 * 60 * 1000,
-  deviceCookieDays: 365,
   /** Events kept while offline; beyond it the oldest go. */
   maxQueued: 1000,
 } as const;
@@ -31,6 +30,12 @@ export type AnalyticsDeps = {
   post: (body: string) => Promise<boolean>;
   /** Hands a batch to the browser to send after the page is gone (sendBeacon). */
   beacon: (body: string) => boolean;
+  /**
+   * Where events handed to the browser on leaving a page are kept for the next page: a beacon
+   * is never confirmed (and a server shedding load refuses it), so the next page sends them
+   * again; the server keeps each event id once.
+   */
+  pendingStore: { read(): string | null; write(value: string): void };
   newEventId: () => string;
   page: () => string;
 };
@@ -44,6 +49,29 @@ export class AnalyticsClient {
 
   constructor(deps: AnalyticsDeps) {
     this.deps = deps;
+    const pending = this.readPending();
+    if (pending.length > 0) {
+      deps.pendingStore.write("[]");
+      this.queue = pending.slice(-analyticsDefaults.maxQueued);
+      void this.flush();
+    }
+  }
+
+  private readPending(): Queued[] {
+    try {
+      const stored: unknown = JSON.parse(this.deps.pendingStore.read() ?? "[]");
+      if (!Array.isArray(stored)) return [];
+      // Only what this client wrote; the server validates the rest.
+      return stored.filter(
+        (event): event is Queued =>
+          typeof event === "object" &&
+          event !== null &&
+          typeof event.event_id === "string" &&
+          typeof event.name === "string",
+      );
+    } catch {
+      return [];
+    }
   }
 
   /** Records an event; the queue is sent when it reaches the threshold. */
@@ -104,13 +132,19 @@ export class AnalyticsClient {
     }
   }
 
-  /** The page is going away: hand everything queued to the browser to deliver. */
+  /**
+   * The page is going away: hand everything queued to the browser to deliver, and keep it for
+   * the next page to send again, in case the beacon never arrives.
+   */
   flushOnHide(): void {
+    const handed: Queued[] = [];
     while (this.queue.length > 0) {
       const events = this.queue.slice(0, maxEventsPerBatch);
-      if (!this.deps.beacon(this.batch(events))) return;
-      this.queue.splice(0, events.length);
+      if (!this.deps.beacon(this.batch(events))) break;
+      handed.push(...this.queue.splice(0, events.length));
     }
+    const kept = [...this.readPending(), ...handed, ...this.queue].slice(-analyticsDefaults.maxQueued);
+    if (kept.length > 0) this.deps.pendingStore.write(JSON.stringify(kept));
   }
 
   get queued(): number {

@@ -6,7 +6,7 @@ import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { pageForPath } from "../pages.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
-import { deviceIdentity, sendVisit, track } from "./analytics.ts";
+import { sendVisit, track } from "./analytics.ts";
 
 /**
  * Every page view as an event, the visit's payload once per page load (attribution, device,
@@ -17,12 +17,9 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
   const loaded = useRef(false);
 
   useEffect(() => {
-    if (loaded.current) {
-      track("page_viewed");
-      return;
-    }
+    track("page_viewed");
+    if (loaded.current) return;
     loaded.current = true;
-    track("page_viewed", { first_visit: deviceIdentity().firstVisit });
     const url = new URL(window.location.href);
     const tracking = trackingFromLanding({ search: url.search, cookies: document.cookie, now: Date.now() });
     const addressToken = url.searchParams.get("token");

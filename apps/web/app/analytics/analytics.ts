@@ -7,28 +7,28 @@ import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";
 import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";
 import { writeBrowserCookie } from "./browser-cookie.ts";
+import { deviceCookie, validDeviceId } from "./device-cookie.ts";
 import { firePixel } from "./meta-pixel.ts";
 
 // The page's one analytics client. On the server every call does nothing.
 
 const eventsUrl = "/api/v1/analytics/events";
 const visitUrl = "/api/v1/analytics";
-const deviceCookie = "kr_device";
 const sessionKey = "kr_analytics_session";
+const pendingKey = "kr_analytics_pending";
 
-let device: { deviceId: string; firstVisit: boolean } | undefined;
+let device: string | undefined;
 
 /**
- * The device id: a first-party cookie kept 365 days (renewed on every page load). `firstVisit`
- * when this browser had none, which is how a first visit is told apart. Browser only.
+ * The device id: the first-party cookie the server set on the first page (or, should it be
+ * missing, a new one), renewed on every page load. Browser only.
  */
-export function deviceIdentity(): { deviceId: string; firstVisit: boolean } {
-  if (device) return device;
-  const existing = readCookie(document.cookie, deviceCookie);
-  const deviceId = existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing) ? existing : createRandomToken();
-  writeBrowserCookie(deviceCookie, deviceId, analyticsDefaults.deviceCookieDays * 86_400);
-  device = { deviceId, firstVisit: deviceId !== existing };
-  return device;
+export function deviceIdentity(): { deviceId: string } {
+  if (device) return { deviceId: device };
+  const deviceId = validDeviceId(readCookie(document.cookie, deviceCookie.name)) ?? createRandomToken();
+  writeBrowserCookie(deviceCookie.name, deviceId, deviceCookie.maxAgeDays * 86_400);
+  device = deviceId;
+  return { deviceId };
 }
 
 let client: AnalyticsClient | undefined;
@@ -57,6 +57,10 @@ function analytics(): AnalyticsClient | undefined {
           error instanceof ApiResponseError && error.status >= 400 && error.status < 500 && error.status !== 429,
       ),
     beacon: (body) => navigator.sendBeacon(eventsUrl, json(body)),
+    pendingStore: {
+      read: () => localStorage.getItem(pendingKey),
+      write: (value) => localStorage.setItem(pendingKey, value),
+    },
     newEventId: () => crypto.randomUUID(),
     page: () => window.location.pathname,
   });

@@ -13,6 +13,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
+import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { pageForPath } from "../pages.ts";
 import { signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
@@ -23,8 +24,9 @@ function flowOf(url: URL) {
   return flowOfQuizPage(pageForPath(splitLocalePath(url.pathname).path).id);
 }
 
-export async function loadQuiz({ url, context }: Route.LoaderArgs) {
-  const { services, geo } = context.get(requestContext);
+export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
+  const visit = context.get(requestContext);
+  const { services, geo } = visit;
   const locale = localeFromPath(url.pathname);
   const flowType = flowOf(url);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
@@ -51,6 +53,8 @@ export async function loadQuiz({ url, context }: Route.LoaderArgs) {
       );
     }
   }
+  // The quiz opens on its first question (a parent part-way through passed it already).
+  await recordFunnelSighting(visit, request, { steps: ["visit", "quiz:ty"] });
   return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
 }
 
@@ -65,7 +69,8 @@ const actionBody = z.discriminatedUnion("intent", [
 
 /** The quiz's two server calls: is this email free, and store the finished quiz. */
 export async function handleQuizAction({ request, url, context }: Route.ActionArgs) {
-  const { services, geo, clientAddress, errors } = context.get(requestContext);
+  const visit = context.get(requestContext);
+  const { services, geo, clientAddress, errors } = visit;
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
 
@@ -107,6 +112,7 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
   // The browser whose post created the account is the parent's: it is signed in (a same-site
   // POST, so no other site can sign a visitor into an account of its choosing). A post for a
   // token that already had an account (a retry, or someone else's token) signs nobody in.
+  await recordFunnelSighting(visit, request, { steps: ["email-page", "email"], userId: submitted.userId });
   const next = purchaseRedirect({ purchasePath, locale, search: body.data.search, token: input.data.user_token });
   if (!submitted.created) throw redirect(next);
   throw redirect(next, { headers: await signInCookie(request, services, submitted.userId) });

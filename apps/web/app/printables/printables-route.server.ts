@@ -23,6 +23,7 @@ import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
+import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { readCookie } from "../cookies.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
@@ -69,7 +70,8 @@ function savedUpsaleState(request: Request): UpsaleState {
 }
 
 export async function loadPrintables({ request, url, context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const visit = context.get(requestContext);
+  const { services } = visit;
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
@@ -118,14 +120,22 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     levelCompleted: kit?.core.some((level) => level.completed) ?? false,
     now: services.account.now(),
   });
+  const access = status.purchased || status.isManualAccess;
+  const popup = arrival(offer?.stage ?? "initial");
+  // An upsell is in front of the parent on arrival: the popup opens, or the tabs show packs.
+  const upsellShown = offer !== undefined && (mode === "TABS" || popup.isOpen);
+  await recordFunnelSighting(visit, request, {
+    steps: ["visit", ...(access ? ["printables"] : []), ...(upsellShown ? ["upsell-offer"] : [])],
+    userId: parent.id,
+  });
   return {
     locale,
-    access: status.purchased || status.isManualAccess,
+    access,
     offer,
     mode,
     returning,
     kit,
-    popup: arrival(offer?.stage ?? "initial"),
+    popup,
     review,
   };
 }

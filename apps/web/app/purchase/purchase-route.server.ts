@@ -1,7 +1,7 @@
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
-import type { FlowType } from "@kinderready/domain/flows";
+import { type FlowType, purchaseSteps } from "@kinderready/domain/flows";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
@@ -16,6 +16,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
+import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { pageForPath } from "../pages.ts";
 import type { Route } from "../routes/+types/purchase";
 import { toOfferPlan } from "./offer-plan.ts";
@@ -32,8 +33,9 @@ function flowOf(url: URL): FlowType {
   return pageOf(url).id === "offer1" ? "copy_1" : "main";
 }
 
-export async function loadPurchase({ url, context }: Route.LoaderArgs) {
-  const { services, geo, config } = context.get(requestContext);
+export async function loadPurchase({ request, url, context }: Route.LoaderArgs) {
+  const visit = context.get(requestContext);
+  const { services, geo, config } = visit;
   const locale = localeFromPath(url.pathname);
   const flowType = flowOf(url);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
@@ -50,6 +52,11 @@ export async function loadPurchase({ url, context }: Route.LoaderArgs) {
     token.success ? getOnboardingStatus(services.db, { token: token.data }) : undefined,
     token.success ? getKitPreview(services.printables, { token: token.data, locale }) : undefined,
     listApprovedReviews(services.db, { locale }),
+    // The page opens on its first step, unless the address asks for the offer (a link straight
+    // to it, or a payment coming back), whose step is recorded once the price is on screen.
+    recordFunnelSighting(visit, request, {
+      steps: url.searchParams.has("offer") || returning ? ["visit"] : ["visit", `purchase:${purchaseSteps[0]}`],
+    }),
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
   if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
@@ -149,6 +156,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     const input = { userToken: token.data, timeoutSeconds: offerTimeoutSeconds };
     try {
       const secondsLeft = await showSubscriptionOffer(services.db, { ...input, now: new Date() });
+      await recordFunnelSighting(context.get(requestContext), request, { steps: ["offer"] });
       return { intent: "offer-shown", secondsLeft } satisfies PurchaseActionResult;
     } catch (error) {
       return failedOffer(error, errors, "offer countdown failed", "purchase.result.unknownUser");
@@ -187,6 +195,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       locale,
       returnUrl: returnUrl.toString(),
     });
+    await recordFunnelSighting(context.get(requestContext), request, { steps: ["checkout"] });
     return { intent: "checkout", redirectUrl } satisfies PurchaseActionResult;
   } catch (error) {
     // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.

@@ -39,7 +39,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
   app.post(
     "/analytics/events",
     {
-      config: { public: true },
+      // Kept under load: a refused batch is a step the funnel never counts, and storing one
+      // costs one insert.
+      config: { public: true, keepUnderLoad: true },
       // A batch of 100 events is about 30 KB; anything far bigger is not from our pages.
       bodyLimit: 128 * 1024,
       schema: {

@@ -1,6 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsEvents, analyticsVisits, users } from "@kinderready/db/schema";
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { analyticsEvents, analyticsVisits, funnelVisitors, users } from "@kinderready/db/schema";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
@@ -78,7 +78,13 @@ export async function recordAnalyticsVisit(
     deviceModel: payload.device_model ?? parsed?.device.model ?? null,
     locale: payload.locale,
     host: payload.host ?? null,
-    countryCode: payload.country_code ?? null,
+    // Pages do not send the country: the server placed the visit when it served the page, and
+    // the device's funnel row has it.
+    countryCode: payload.country_code
+      ? payload.country_code
+      : payload.device_id
+        ? sql<string | null>`(select ${funnelVisitors.countryCode} from ${funnelVisitors} where ${funnelVisitors.deviceId} = ${payload.device_id})`
+        : null,
     utmCampaign: payload.utm_campaign ?? null,
     utmMedium: payload.utm_medium ?? null,
     utmSource: payload.utm_source ?? null,

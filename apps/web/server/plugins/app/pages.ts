@@ -7,12 +7,14 @@ import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
 import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
+import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
+import { deviceCookie, validDeviceId } from "../../../app/analytics/device-cookie.ts";
 import { metaPixelOrigin } from "../../../app/analytics/meta-pixel.ts";
 import { secureCookiesFor } from "../../../app/cookies.ts";
 import { contentSecurityPolicy, createNonce } from "../../content-security-policy.ts";
@@ -127,11 +129,21 @@ function loadContextFactory({ config, services, errors, log }: PagesDeps, secure
     if (rememberAs) {
       reply.setCookie(geoCookieName, rememberAs, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies });
     }
+    const deviceId = validDeviceId(request.cookies[deviceCookie.name]) ?? createRandomToken();
+    if (deviceId !== request.cookies[deviceCookie.name]) {
+      reply.setCookie(deviceCookie.name, deviceId, {
+        path: "/",
+        maxAge: deviceCookie.maxAgeDays * 86_400,
+        sameSite: "lax",
+        secure: secureCookies,
+      });
+    }
     context.set(requestContext, {
       nonce: request.cspNonce,
       config: publicConfig,
       services,
       geo,
+      deviceId,
       clientAddress: request.ip,
       errors,
       log: request.log,
