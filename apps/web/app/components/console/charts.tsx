@@ -3,9 +3,11 @@ import { line } from "d3-shape";
 
 // Charts drawn on the server as SVG with d3's scales and line generator: no canvas and no
 // chart script in the browser, so they show before (and without) JavaScript. Each chart has a
-// text label; the numbers themselves are in the table beside it.
+// text label; the numbers themselves are in the table beside it. A day without data (null) is a
+// gap in the line, never drawn as zero: a series that is zero on a day says so with 0. A value
+// with no neighbour to draw a line to (a one-day range, a day between gaps) is drawn as a point.
 
-type Series = { name: string; values: number[]; className: string };
+type Series = { name: string; values: readonly (number | null)[]; className: string };
 
 const size = { width: 720, height: 240, left: 48, right: 16, top: 16, bottom: 36 };
 
@@ -15,14 +17,18 @@ export function DailyChart({ label, days, series }: { label: string; days: strin
     .domain(days)
     .range([size.left, size.width - size.right])
     .padding(0.5);
-  const max = Math.max(1, ...series.flatMap((entry) => entry.values));
+  const max = Math.max(1, ...series.flatMap((entry) => entry.values.filter((value) => value !== null)));
   const y = scaleLinear()
     .domain([0, max])
     .nice()
     .range([size.height - size.bottom, size.top]);
-  const path = line<number>()
-    .x((_, index) => x(days[index] as string) ?? 0)
-    .y((value) => y(value));
+  const xOf = (index: number) => x(days[index] as string) ?? 0;
+  const path = line<number | null>()
+    .defined((value) => value !== null)
+    .x((_, index) => xOf(index))
+    .y((value) => y(value ?? 0));
+  const alone = (values: Series["values"], index: number) =>
+    values[index] !== null && (values[index - 1] ?? null) === null && (values[index + 1] ?? null) === null;
   const ticks = y.ticks(4);
   const labelEvery = Math.max(1, Math.ceil(days.length / 8));
   return (
@@ -43,7 +49,14 @@ export function DailyChart({ label, days, series }: { label: string; days: strin
         ) : null,
       )}
       {series.map((entry) => (
-        <path key={entry.name} className={entry.className} d={path(entry.values) ?? ""} fill="none" />
+        <g key={entry.name}>
+          <path className={entry.className} d={path(entry.values as (number | null)[]) ?? ""} fill="none" />
+          {entry.values.map((value, index) =>
+            value !== null && alone(entry.values, index) ? (
+              <circle key={days[index]} className={entry.className} cx={xOf(index)} cy={y(value)} r={4} fill="none" />
+            ) : null,
+          )}
+        </g>
       ))}
     </svg>
   );
