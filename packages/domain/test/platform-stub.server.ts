@@ -90,6 +90,7 @@ export function testConversion(overrides: Partial<Conversion> = {}): Conversion 
     email: " Parent@Example.com ",
     sourceUrl: "https://kinderready.app/purchase/",
     userAgent: "Mozilla/5.0 (iPhone)",
+    clientIp: null,
     fbc: "fb.1.1732531200.IwAR1234",
     fbp: "fb.1.1732531200.987654321",
     gaClientId: "123456.7654321",

@@ -3,6 +3,7 @@ import type { AnalyticsPayload } from "@kinderready/domain/analytics/analytics-s
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { readCookie } from "../cookies.ts";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
+import type { PixelPurchase } from "../purchase/payment-result.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";
 import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";
@@ -73,13 +74,17 @@ function analytics(): AnalyticsClient | undefined {
   return client;
 }
 
-/** Records a funnel event; returns its id (shared with the ad pixel for deduplication). */
+/**
+ * Records a funnel event; returns its id (shared with the ad pixel for deduplication). A
+ * purchase's value and currency, as the server answered them, go to the ad pixel only.
+ */
 export function track(
   name: AnalyticsEventName,
   properties?: Record<string, string | number | boolean | null>,
+  purchase?: PixelPurchase,
 ): string | undefined {
   const eventId = analytics()?.track(name, properties);
-  if (eventId) firePixel(name, eventId, properties);
+  if (eventId) firePixel(name, eventId, properties, purchase);
   return eventId;
 }
 

@@ -4,10 +4,11 @@ import { adsAllowed } from "@kinderready/domain/consent/ad-consent";
 import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { adSharingOptOutCookie } from "../consent/ad-sharing-opt-out.ts";
 import { readCookie } from "../cookies.ts";
+import type { PixelPurchase } from "../purchase/payment-result.ts";
 
 // The Meta pixel without Meta's script: its documented image request, one per event, sent only
 // when the visitor's consent allows. A purchase carries the order id as its event id, which is
-// also the Conversions API's, so Meta counts it once.
+// also the Conversions API's, so Meta counts it once, and the server's value and currency.
 
 export const metaPixelOrigin = "https://www.facebook.com";
 
@@ -31,10 +32,15 @@ function optedOut(): boolean {
   return gpc || readCookie(document.cookie, adSharingOptOutCookie.name) === "1";
 }
 
+/**
+ * A purchase's value and currency go as Meta's custom data, the figures the server's event sends:
+ * Meta keeps whichever copy of the event arrives first, so both must carry them.
+ */
 export function firePixel(
   name: AnalyticsEventName,
   eventId: string,
   properties: Record<string, string | number | boolean | null> | undefined,
+  purchase?: PixelPurchase,
 ): void {
   const event = pixelEvents[name];
   if (!event || !settings.pixelId) return;
@@ -46,6 +52,10 @@ export function firePixel(
   url.searchParams.set("eid", typeof properties?.order_id === "string" ? properties.order_id : eventId);
   // The page without its query: addresses may carry a bearer token.
   url.searchParams.set("dl", `${window.location.origin}${window.location.pathname}`);
+  if (purchase) {
+    url.searchParams.set("cd[value]", String(purchase.value));
+    url.searchParams.set("cd[currency]", purchase.currency);
+  }
   url.searchParams.set("noscript", "1");
   new Image().src = url.toString();
 }

@@ -1,3 +1,4 @@
+import { majorUnits } from "@kinderready/domain/analytics/forwarding/forwarding-adapter.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { knownFailure } from "@kinderready/domain/known-failure";
@@ -23,8 +24,8 @@ import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
-import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
+import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { readCookie } from "../cookies.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/printables";
@@ -210,7 +211,7 @@ const actionBody = z.discriminatedUnion("intent", [
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
-  const { services, config, errors } = context.get(requestContext);
+  const { services, config, errors, clientAddress } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
@@ -230,6 +231,8 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         intent: "upsale-status",
         status: result.status === "processing" ? "pending" : result.status,
         errorCode: result.errorCode,
+        // The pixel's Purchase carries what the server's event carries, in the same units.
+        ...(result.paid && { purchase: { value: majorUnits(result.paid.amount), currency: result.paid.currency } }),
       } satisfies UpsaleActionResult;
     }
     if (body.data.intent === "upsale-decision") {
@@ -239,7 +242,10 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     if (body.data.intent === "trigger-upsale") {
       return {
         intent: "trigger-upsale",
-        ...(await recordUpsaleConversion(services.payments, input)),
+        ...(await recordUpsaleConversion(services.payments, {
+          ...input,
+          client: { ip: clientAddress, userAgent: request.headers.get("user-agent") },
+        })),
       } satisfies UpsaleActionResult;
     }
     if (body.data.intent === "upsale-checkout") {

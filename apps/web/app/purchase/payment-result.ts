@@ -8,7 +8,15 @@ import type { MessageKey } from "@kinderready/i18n/message-keys";
 export const pollIntervalMs = 1000;
 export const maxPolls = 20;
 
-export type OrderStatus = { status: "pending" | "approved" | "declined"; errorCode: string | null };
+export type OrderStatus = {
+  status: "pending" | "approved" | "declined";
+  errorCode: string | null;
+  /** An approved order's value (major units) and currency, as the server's conversion sends them. */
+  purchase?: PixelPurchase;
+};
+
+/** What the ad pixel's Purchase reports: the server's figures, never worked out in the browser. */
+export type PixelPurchase = { value: number; currency: string };
 
 /** What the offer's posts answer: the countdown, the hosted payment page to go to, or the order's status. */
 export type PurchaseActionResult =
@@ -21,13 +29,13 @@ export type PurchaseActionResult =
 
 export type PaymentOutcome =
   | { kind: "checking" }
-  | { kind: "approved" }
+  | { kind: "approved"; purchase?: PixelPurchase | undefined }
   | { kind: "declined"; errorCode: string | null }
   | { kind: "timeout" };
 
 /** After answer number `polls` of at most `limit`: a final status, another poll, or time out. */
 export function afterPoll(result: OrderStatus, polls: number, limit = maxPolls): PaymentOutcome {
-  if (result.status === "approved") return { kind: "approved" };
+  if (result.status === "approved") return { kind: "approved", purchase: result.purchase };
   if (result.status === "declined") return { kind: "declined", errorCode: result.errorCode };
   return polls >= limit ? { kind: "timeout" } : { kind: "checking" };
 }

@@ -1,3 +1,4 @@
+import { majorUnits } from "@kinderready/domain/analytics/forwarding/forwarding-adapter.server";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
@@ -115,7 +116,7 @@ const actionBody = z.discriminatedUnion("intent", [
 
 /** The offer's server calls: start the countdown, leave for the hosted payment page, the payment's status. */
 export async function handlePurchaseAction({ request, url, context }: Route.ActionArgs) {
-  const { services, geo, config, errors } = context.get(requestContext);
+  const { services, geo, config, errors, clientAddress } = context.get(requestContext);
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   if (!body.success) {
@@ -130,11 +131,14 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     // An order that is not this parent's was never paid here.
     if (!token.success) return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
     try {
-      const result = await getCheckoutResult(services.payments, {
+      const { paid, ...result } = await getCheckoutResult(services.payments, {
         orderId: body.data.order_id,
         userToken: token.data,
+        client: { ip: clientAddress, userAgent: request.headers.get("user-agent") },
       });
-      return { intent: "order-status", ...result } satisfies PurchaseActionResult;
+      // The pixel's Purchase carries what the server's event carries, in the same units.
+      const purchase = paid && { value: majorUnits(paid.amount), currency: paid.currency };
+      return { intent: "order-status", ...result, ...(purchase && { purchase }) } satisfies PurchaseActionResult;
     } catch (error) {
       const known = classifyFailure(error, { errors, msg: "order status check failed" });
       if (known && known.status < 500) {

@@ -1,5 +1,6 @@
 import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { MessageKey } from "@kinderready/i18n/message-keys";
+import type { OrderStatus } from "../purchase/payment-result.ts";
 
 /**
  * What the upsell shows after a decline: insufficient funds for 3.02 (also
@@ -29,7 +30,7 @@ export function upsaleDeclineMessageKey(code: string | null): MessageKey {
 export type UpsaleActionResult =
   | { intent: "upsale"; orderId: string }
   | { intent: "upsale"; error: { messageKey: string } }
-  | { intent: "upsale-status"; status: "pending" | "approved" | "declined"; errorCode: string | null }
+  | ({ intent: "upsale-status" } & OrderStatus)
   | { intent: "trigger-upsale"; recorded: boolean }
   | { intent: "upsale-decision"; stage: UpsaleStage }
   | { intent: "upsale-checkout"; redirectUrl: string };

@@ -238,7 +238,12 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     });
     expect(paid.headers.get("location")).toBe(`${returnUrl}&order_id=${started.orderId}`);
     const result = await getUpsaleStatus(services.payments, { userToken: parent.token, orderId: started.orderId });
-    expect(result).toEqual({ status: "approved", errorCode: null });
+    // What was taken comes back too, for the browser pixel to report as the server does.
+    expect(result).toEqual({
+      status: "approved",
+      errorCode: null,
+      paid: { amount: expect.any(Number), currency: expect.any(String) },
+    });
     const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
     expect(subscription?.status).toBe("lifetime");
     await expect(startUpsaleCheckout(services.payments, { ...session, returnUrl })).rejects.toThrow("Already bought");

@@ -11,7 +11,7 @@ import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
 import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
-import { hasAccess } from "./subscription-billing.server.ts";
+import { hasAccess, type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
 
 /**
  * The first payment: the parent leaves for the gateway's hosted payment page (card data never
@@ -31,7 +31,12 @@ export type CheckoutInput = {
   returnUrl: string;
 };
 
-export type CheckoutResult = { status: "pending" | "approved" | "declined"; errorCode: string | null };
+export type CheckoutResult = {
+  status: "pending" | "approved" | "declined";
+  errorCode: string | null;
+  /** What an approved order took (minor units), for the browser pixel to report as the server does. */
+  paid?: { amount: number; currency: string };
+};
 
 const unknownUser = () =>
   new DomainError("not-found", "user_token", "No parent has this token", "purchase.result.unknownUser");
@@ -133,7 +138,12 @@ export async function startCheckout(
 /** How a parent's payment went; asks the gateway while the order is not final. */
 export async function getCheckoutResult(
   deps: PaymentDeps,
-  input: { orderId: string; userToken: string },
+  input: {
+    orderId: string;
+    userToken: string;
+    /** The parent's browser asking: kept on the purchase's conversion where consent allows. */
+    client?: PurchaseClient | undefined;
+  },
 ): Promise<CheckoutResult> {
   const [found] = await deps.db
     .select({ order: orders })
@@ -143,7 +153,10 @@ export async function getCheckoutResult(
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
   const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
-  if (order.status === "approved") return { status: "approved", errorCode: null };
+  if (order.status === "approved") {
+    if (input.client) await recordConversionClient(deps.db, { orderId: order.orderId, client: input.client });
+    return { status: "approved", errorCode: null, paid: { amount: order.amount, currency: order.currency } };
+  }
   if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };
   return { status: "pending", errorCode: null };
 }

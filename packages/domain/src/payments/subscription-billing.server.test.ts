@@ -1,10 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { conversionEvents, pricePlans } from "@kinderready/db/schema";
+import { conversionEvents, pricePlans, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { getCheckoutResult } from "./checkout.server.ts";
 import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { settleSubscriptionOrder } from "./subscription-billing.server.ts";
@@ -91,5 +92,58 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
       currency: "USD",
       forwardedAt: null,
     });
+  });
+  it("keeps the address and browser the parent paid from on the conversion only where ad consent allows", async () => {
+    const [plan] = await database.db
+      .select()
+      .from(pricePlans)
+      .where(and(eq(pricePlans.kind, "subscription"), eq(pricePlans.currency, "USD")))
+      .limit(1);
+    if (!plan) throw new Error("no plan");
+    const paidBy = async (consent: Partial<typeof users.$inferInsert>) => {
+      const user = await insertTestParent(database.db);
+      await database.db
+        .update(users)
+        .set({ updatedAt: clock, ...consent })
+        .where(eq(users.id, user.id));
+      const order = await ensureOrder(database.db, {
+        userId: user.id,
+        purpose: "subscription",
+        idempotencyKey: "subscription:first",
+        plan,
+        amount: plan.amount,
+        gatewayName: "simulator",
+      });
+      await applyOrderUpdate(deps, {
+        orderId: order.orderId,
+        status: "approved",
+        amount: order.amount,
+        currency: "USD",
+      });
+      // The purchase page's poll, from the parent's browser, sees it approved.
+      const result = await getCheckoutResult(deps, {
+        orderId: order.orderId,
+        userToken: user.token,
+        client: { ip: "203.0.113.5", userAgent: "Mozilla/5.0 (iPad)" },
+      });
+      expect(result.paid).toEqual({ amount: plan.amount, currency: plan.currency });
+      const [row] = await database.db
+        .select()
+        .from(conversionEvents)
+        .where(eq(conversionEvents.orderId, order.orderId));
+      return row;
+    };
+    expect(await paidBy({})).toMatchObject({ clientIp: "203.0.113.5", userAgent: "Mozilla/5.0 (iPad)" });
+    expect(await paidBy({ mailingOptInCountry: true, adConsent: "granted" })).toMatchObject({
+      clientIp: "203.0.113.5",
+    });
+    // An opt-in country without a granted consent, a refusal, or an opt-out: nothing is kept.
+    for (const consent of [
+      { mailingOptInCountry: true },
+      { adConsent: "denied" },
+      { adSharingOptOutAt: clock },
+    ] satisfies Partial<typeof users.$inferInsert>[]) {
+      expect(await paidBy(consent), JSON.stringify(consent)).toMatchObject({ clientIp: null, userAgent: null });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
-import { and, count, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { soldProduct } from "../product.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
@@ -70,6 +71,42 @@ async function recordRefundConversion(tx: Transaction, order: OrderRow, now: Dat
       createdAt: now,
     })
     .onConflictDoNothing();
+}
+
+/** The browser a purchase was made in, as the request that saw it paid knows it. */
+export type PurchaseClient = { ip: string; userAgent: string | null };
+
+/**
+ * Keeps the address and browser the parent paid from on their purchase's conversion, for the
+ * platforms that match on them, but only while their ad consent allows sharing (the rule the
+ * forwarding job applies again at send time) and only before the conversion is forwarded.
+ */
+export async function recordConversionClient(
+  db: Database | Transaction,
+  input: { orderId: string; client: PurchaseClient },
+): Promise<void> {
+  const [parent] = await db
+    .select({
+      erasedAt: users.erasedAt,
+      adSharingOptOutAt: users.adSharingOptOutAt,
+      mailingOptInCountry: users.mailingOptInCountry,
+      adConsent: users.adConsent,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.orderId, input.orderId));
+  if (!forwardingDecision(parent ?? null, "ad-platform").send) return;
+  await db
+    .update(conversionEvents)
+    .set({ clientIp: input.client.ip, userAgent: input.client.userAgent?.slice(0, 1000) ?? null })
+    .where(
+      and(
+        eq(conversionEvents.orderId, input.orderId),
+        inArray(conversionEvents.event, purchaseEvents),
+        isNull(conversionEvents.clientIp),
+        isNull(conversionEvents.forwardedAt),
+      ),
+    );
 }
 
 /** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */

@@ -96,6 +96,11 @@ export async function eraseParentData(
     await tx
       .delete(conversionEvents)
       .where(and(eq(conversionEvents.userId, user.id), isNull(conversionEvents.forwardedAt)));
+    // Those already forwarded stay as the platforms have them, without where the parent paid from.
+    await tx
+      .update(conversionEvents)
+      .set({ clientIp: null, userAgent: null })
+      .where(eq(conversionEvents.userId, user.id));
     await tx
       .update(subscriptions)
       .set({ cardToken: null, cancelComment: null, updatedAt: now })

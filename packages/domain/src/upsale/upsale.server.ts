@@ -10,9 +10,11 @@ import {
 } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
+import type { PurchaseClient } from "../payments/subscription-billing.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
 import { type UpsaleDecision, type UpsaleStage, type UpsaleVariant, upsaleVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
@@ -210,9 +212,17 @@ async function chargeUpsale(
 export async function getUpsaleStatus(
   deps: PaymentDeps,
   input: { orderId: string; userToken: string },
-): Promise<{ status: "processing" | "approved" | "declined"; errorCode: string | null }> {
+): Promise<{
+  status: "processing" | "approved" | "declined";
+  errorCode: string | null;
+  paid?: { amount: number; currency: string } | undefined;
+}> {
   const result = await getCheckoutResult(deps, input);
-  return { status: result.status === "pending" ? "processing" : result.status, errorCode: result.errorCode };
+  return {
+    status: result.status === "pending" ? "processing" : result.status,
+    errorCode: result.errorCode,
+    paid: result.paid,
+  };
 }
 
 /**
@@ -222,10 +232,19 @@ export async function getUpsaleStatus(
  */
 export async function recordUpsaleConversion(
   deps: Pick<PaymentDeps, "db">,
-  input: { userToken: string },
+  input: { userToken: string; client?: PurchaseClient | undefined },
 ): Promise<{ recorded: boolean }> {
   const [latest] = await deps.db
-    .select({ order: orders, optedOut: users.adSharingOptOutAt })
+    .select({
+      order: orders,
+      optedOut: users.adSharingOptOutAt,
+      subject: {
+        erasedAt: users.erasedAt,
+        adSharingOptOutAt: users.adSharingOptOutAt,
+        mailingOptInCountry: users.mailingOptInCountry,
+        adConsent: users.adConsent,
+      },
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(
@@ -249,6 +268,12 @@ export async function recordUpsaleConversion(
       orderId: order.orderId,
       amount: order.amount,
       currency: order.currency,
+      // The browser that bought, for platforms that match on it, only where ad consent allows.
+      ...(input.client &&
+        forwardingDecision(latest.subject, "ad-platform").send && {
+          clientIp: input.client.ip,
+          userAgent: input.client.userAgent?.slice(0, 1000) ?? null,
+        }),
     })
     .onConflictDoNothing()
     .returning({ id: conversionEvents.id });

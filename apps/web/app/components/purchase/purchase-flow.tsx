@@ -99,7 +99,8 @@ export function PurchaseFlow({
 
   const payment = useOrderStatus(orderId, hydrated, {
     onSettled: (outcome) => {
-      if (outcome.kind === "approved") track("purchase_succeeded", { flow: flowType, order_id: orderId });
+      if (outcome.kind === "approved")
+        track("purchase_succeeded", { flow: flowType, order_id: orderId }, outcome.purchase);
       if (outcome.kind === "declined") track("purchase_failed", { flow: flowType, code: outcome.errorCode });
     },
   });

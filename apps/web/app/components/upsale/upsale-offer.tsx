@@ -81,7 +81,7 @@ export function UpsaleOffer({
     if (outcome?.kind !== "approved" || !type) return;
     buying.current = undefined;
     setBought(type);
-    track("upsell_bought", { type, variant, mode, order_id: orderId });
+    track("upsell_bought", { type, variant, mode, order_id: orderId }, outcome.purchase);
     useUpsaleStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
     void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
     onSettled?.(type);

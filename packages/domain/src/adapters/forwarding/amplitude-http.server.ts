@@ -42,7 +42,8 @@ export function createAmplitudeHttp(config: AmplitudeHttpConfig): AmplitudeHttp 
 }
 
 function conversionEvent(conversion: Conversion) {
-  const value = majorUnits(conversion.amount);
+  // Amplitude records a refund as revenue with a negative price (its revenue docs).
+  const value = conversion.event === "refund" ? -majorUnits(conversion.amount) : majorUnits(conversion.amount);
   return {
     user_id: conversion.userId,
     ...(conversion.deviceId ? { device_id: conversion.deviceId } : {}),

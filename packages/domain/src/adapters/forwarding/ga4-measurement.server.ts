@@ -1,4 +1,4 @@
-import { ga4EventName } from "../../analytics/forwarding/conversion-event-names.ts";
+import { ga4EventName, ga4RefundEventName } from "../../analytics/forwarding/conversion-event-names.ts";
 import {
   type Conversion,
   type ConversionAdapter,
@@ -35,7 +35,8 @@ function ga4Request(conversion: Conversion) {
     timestamp_micros: conversion.occurredAt.getTime() * 1000,
     events: [
       {
-        name: ga4EventName,
+        // A refund names the purchase's transaction: GA4 takes its value off that purchase.
+        name: conversion.event === "refund" ? ga4RefundEventName : ga4EventName,
         params: {
           transaction_id: conversion.orderId,
           value: majorUnits(conversion.amount),

@@ -15,8 +15,8 @@ export type MetaCapiConfig = { pixelId: string; accessToken: string; url: string
 
 /**
  * Meta Conversions API: POST {url}/{pixel}/events?access_token=… with the events under `data`.
- * Contact data is SHA-256 hashed (email lower-cased, our user id as external_id); fbc, fbp and
- * the user agent go as they are, as Meta asks. Meta keeps one of a pixel and a server event with
+ * Contact data is SHA-256 hashed (email lower-cased, our user id as external_id); fbc, fbp, the
+ * client's address and user agent go as they are, as Meta asks. Meta keeps one of a pixel and a server event with
  * the same event_name and event_id.
  */
 export function createMetaCapiAdapter(config: MetaCapiConfig): ConversionAdapter {
@@ -26,6 +26,7 @@ export function createMetaCapiAdapter(config: MetaCapiConfig): ConversionAdapter
     kind: "ad-platform",
     // Meta rejects the whole request when an event_time is more than seven days old.
     maxAgeMs: 7 * day,
+    unsupported: { refund: "Meta has no refund event" },
     async send(batch) {
       await postJson(endpoint, { data: batch.map(metaEvent) });
     },
@@ -44,6 +45,7 @@ function metaEvent(conversion: Conversion) {
       external_id: [sha256(conversion.userId)],
       ...(conversion.fbc ? { fbc: conversion.fbc } : {}),
       ...(conversion.fbp ? { fbp: conversion.fbp } : {}),
+      ...(conversion.clientIp ? { client_ip_address: conversion.clientIp } : {}),
       ...(conversion.userAgent ? { client_user_agent: conversion.userAgent } : {}),
     },
     custom_data: { currency: conversion.currency, value: majorUnits(conversion.amount) },

@@ -24,6 +24,7 @@ export function createTiktokEventsAdapter(config: TiktokEventsConfig): Conversio
     name: "tiktok",
     kind: "ad-platform",
     maxAgeMs: 7 * day,
+    unsupported: { refund: "TikTok has no refund event" },
     async send(batch) {
       const answer = await postJson(
         endpoint,
@@ -50,6 +51,8 @@ function tiktokEvent(conversion: Conversion) {
       ...(conversion.email ? { email: hashedEmail(conversion.email) } : {}),
       external_id: sha256(conversion.userId),
       ...(conversion.ttclid ? { ttclid: conversion.ttclid } : {}),
+      // Events API 2.0 takes the address and browser in `user` (1.2 had them in `context`).
+      ...(conversion.clientIp ? { ip: conversion.clientIp } : {}),
       ...(conversion.userAgent ? { user_agent: conversion.userAgent } : {}),
     },
     properties: { currency: conversion.currency, value: majorUnits(conversion.amount) },

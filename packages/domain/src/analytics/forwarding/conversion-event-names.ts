@@ -7,5 +7,7 @@ export const metaEventName = "Purchase";
 export const tiktokEventName = "CompletePayment";
 /** GA4's recommended ecommerce event; GA4 deduplicates it on transaction_id (our order id). */
 export const ga4EventName = "purchase";
+/** GA4's recommended refund event: the purchase's transaction_id, with the value refunded. */
+export const ga4RefundEventName = "refund";
 /** Amplitude, where the kind of conversion stays visible: conversion_subscription, conversion_upsale, … */
 export const amplitudeEventName = (event: string) => `conversion_${event}`;

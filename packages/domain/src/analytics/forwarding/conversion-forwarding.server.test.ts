@@ -79,7 +79,11 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
     return user;
   }
 
-  async function conversion(userId: string, createdAt = clock) {
+  async function conversion(
+    userId: string,
+    createdAt = clock,
+    more: Partial<typeof conversionEvents.$inferInsert> = {},
+  ) {
     const [row] = await database.db
       .insert(conversionEvents)
       .values({
@@ -89,6 +93,7 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
         amount: 999,
         currency: "USD",
         createdAt,
+        ...more,
       })
       .returning();
     if (!row) throw new Error("no conversion");
@@ -143,6 +148,52 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
     clock = new Date(clock.getTime() + 10 * minute);
     expect(await forwardConversions(deps)).toEqual({ delivered: 0, skipped: 0, retrying: 0, failed: 0 });
     expect([meta, ga4, tiktok, amplitude].map((stub) => stub.requests.length)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("sends the address and browser the parent paid from to Meta and TikTok, not to GA4", async () => {
+    const user = await parent();
+    await conversion(user.id, clock, { clientIp: "203.0.113.7", userAgent: "Mozilla/5.0 (Android 14)" });
+    await forwardConversions(deps);
+    expect(meta.bodyAt<{ data: Record<string, unknown>[] }>(0).data[0]?.user_data).toMatchObject({
+      client_ip_address: "203.0.113.7",
+      client_user_agent: "Mozilla/5.0 (Android 14)",
+    });
+    expect(tiktok.bodyAt<{ data: Record<string, unknown>[] }>(0).data[0]?.user).toMatchObject({
+      ip: "203.0.113.7",
+      user_agent: "Mozilla/5.0 (Android 14)",
+    });
+    expect(JSON.stringify(ga4.requests[0]?.body)).not.toContain("203.0.113.7");
+  });
+
+  it("forwards a refund to GA4 and Amplitude under its own id, and skips Meta and TikTok, which have no refund event", async () => {
+    const user = await parent();
+    const purchase = await conversion(user.id);
+    const refund = await conversion(user.id, clock, { event: "refund", orderId: purchase.orderId });
+    expect(await forwardConversions(deps)).toEqual({ delivered: 6, skipped: 2, retrying: 0, failed: 0 });
+    expect(meta.requests).toHaveLength(1);
+    expect(tiktok.requests).toHaveLength(1);
+    const deliveries = await deliveriesOf(refund.id);
+    expect(deliveries.meta).toMatchObject({ status: "skipped", lastError: "Meta has no refund event", attempts: 0 });
+    expect(deliveries.tiktok).toMatchObject({ status: "skipped", lastError: "TikTok has no refund event" });
+    expect(deliveries.ga4?.status).toBe("delivered");
+    expect(deliveries.amplitude?.status).toBe("delivered");
+    const ga4Events = ga4.requests.map(
+      (request) => (request.body as { events: { name: string; params: object }[] }).events[0],
+    );
+    expect(ga4Events).toContainEqual({
+      name: "refund",
+      params: { transaction_id: purchase.orderId, value: 9.99, currency: "USD" },
+    });
+    const amplitudeEvents = amplitude.requests.flatMap((request) => (request.body as { events: object[] }).events);
+    expect(amplitudeEvents).toContainEqual(
+      expect.objectContaining({
+        event_type: "conversion_refund",
+        insert_id: `${purchase.orderId}:refund`,
+        revenue: -9.99,
+        price: -9.99,
+      }),
+    );
+    expect(await forwardedAt(refund.id)).toEqual(clock);
   });
 
   it("retries after a 500 with a growing back-off and forwards once it lands", async () => {
@@ -289,6 +340,24 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
     });
     expect(await deliveriesOf(row.id)).toEqual({});
     expect(await forwardedAt(row.id)).toBeNull();
+  });
+
+  it("lets data erasure clear where a forwarded conversion's parent paid from", async () => {
+    const user = await parent();
+    const row = await conversion(user.id, clock, { clientIp: "203.0.113.9", userAgent: "Mozilla/5.0 (Mac)" });
+    await forwardConversions(deps);
+    expect(await forwardedAt(row.id)).toEqual(clock);
+    await eraseParentData(
+      {
+        db: database.db,
+        sender: { send: async () => ({ messageId: "m" }), close() {} },
+        supportEmail: "s@example.com",
+        now: () => clock,
+      },
+      { token: user.token },
+    );
+    const [kept] = await database.db.select().from(conversionEvents).where(eq(conversionEvents.id, row.id));
+    expect(kept).toMatchObject({ clientIp: null, userAgent: null });
   });
 
   it("lets data erasure delete a conversion still waiting for a retry, deliveries included", async () => {

@@ -92,6 +92,8 @@ function dueDeliveries(deps: ForwardingDeps, names: ConversionDestination[], lim
       amount: conversionEvents.amount,
       currency: conversionEvents.currency,
       occurredAt: conversionEvents.createdAt,
+      clientIp: conversionEvents.clientIp,
+      recordedUserAgent: conversionEvents.userAgent,
       userId: users.id,
       email: users.email,
       locale: users.locale,
@@ -140,6 +142,8 @@ async function deliver(
     : null;
   const decision = forwardingDecision(subject, adapter.kind);
   if (!decision.send) return record(deps.db, row, { status: "skipped", lastError: decision.reason });
+  const unsupported = adapter.unsupported?.[row.event];
+  if (unsupported) return record(deps.db, row, { status: "skipped", lastError: unsupported });
   if (adapter.maxAgeMs !== undefined && now.getTime() - row.occurredAt.getTime() > adapter.maxAgeMs) {
     return record(deps.db, row, { status: "skipped", lastError: "older than the platform accepts" });
   }
@@ -185,11 +189,13 @@ function conversionOf(row: DueDelivery, appUrl: string): Conversion {
   if (!row.userId) throw new Error(`conversion ${row.conversionId} has no user`);
   const locale: Locale = row.locale && isLocale(row.locale) ? row.locale : "en";
   // Upsells are bought in the printables area; the first purchase on the flow's purchase page.
-  const path = row.event === "subscription" ? (row.purchasePath ?? "/purchase/") : "/printables/";
+  const path =
+    row.event === "subscription" ? (row.purchasePath ?? "/purchase/") : row.event === "refund" ? "/" : "/printables/";
   return {
     // The order id is what the browser pixel knows too (one conversion per order), so it is
-    // the event id both send and the platform counts the purchase once.
-    eventId: row.orderId,
+    // the event id both send and the platform counts the purchase once. A refund of that order
+    // is another event, which a platform deduplicating on the id must not drop.
+    eventId: row.event === "refund" ? `${row.orderId}:refund` : row.orderId,
     event: row.event,
     orderId: row.orderId,
     occurredAt: row.occurredAt,
@@ -198,7 +204,9 @@ function conversionOf(row: DueDelivery, appUrl: string): Conversion {
     userId: row.userId,
     email: row.email,
     sourceUrl: new URL(localizePath(path, locale), appUrl).toString(),
-    userAgent: row.userAgent,
+    // The browser that paid, else the parent's latest visit's.
+    userAgent: row.recordedUserAgent ?? row.userAgent,
+    clientIp: row.clientIp,
     fbc: row.fbc,
     fbp: row.fbp,
     gaClientId: row.gaClientId,

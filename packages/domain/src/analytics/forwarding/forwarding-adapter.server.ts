@@ -8,7 +8,7 @@ export type ConversionDestination = (typeof conversionDestinations)[number];
 export type Conversion = {
   /** The conversion's id: the event id the browser pixel sends too, so each platform counts it once. */
   eventId: string;
-  /** subscription, upsale or lifetime. */
+  /** subscription, upsale or lifetime; refund when one of those was refunded. */
   event: string;
   orderId: string;
   occurredAt: Date;
@@ -21,6 +21,8 @@ export type Conversion = {
   /** The page the purchase happened on (without any query). */
   sourceUrl: string;
   userAgent: string | null;
+  /** The parent's address when they paid, kept only where their ad consent allowed it. */
+  clientIp: string | null;
   /** Click and browser ids from the landing (attributions); deviceId is the first-visit cookie. */
   fbc: string | null;
   fbp: string | null;
@@ -35,6 +37,8 @@ export type ConversionAdapter = {
   kind: DestinationKind;
   /** How old an event the platform still takes; older deliveries are skipped, not sent to fail. */
   maxAgeMs?: number;
+  /** Conversions the platform has no event for (Meta and TikTok: refunds): skipped with this reason. */
+  unsupported?: Readonly<Record<string, string>>;
   send(batch: readonly Conversion[]): Promise<void>;
 };
 
