@@ -30,6 +30,7 @@ export default [
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
       route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),
       route("reviews", "routes/console/console-reviews.tsx", { id: "console-reviews" }),
+      route("forwarding", "routes/console/console-forwarding.tsx", { id: "console-forwarding" }),
       route("audit", "routes/console/console-audit.tsx", { id: "console-audit" }),
     ]),
   ]),

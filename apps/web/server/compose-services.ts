@@ -1,7 +1,10 @@
 import type { Config } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { createForwardingAdapters } from "@kinderready/domain/adapters/forwarding/forwarding-destinations.server";
+import {
+  configuredDestinations,
+  createForwardingAdapters,
+} from "@kinderready/domain/adapters/forwarding/forwarding-destinations.server";
 import { createMailSender } from "@kinderready/domain/adapters/mail-sender.server";
 import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
@@ -46,6 +49,7 @@ export function composeServices({ config, database, jobs, errors, log }: Wiring)
     jobs,
     appUrl: config.appUrl,
     offerTimerTimeout: config.offerTimerTimeout,
+    forwardingDestinations: configuredDestinations(config.forwarding),
     // Both gateways speak Solidgate's protocol: the simulator is the same adapter on other hosts.
     payments: {
       db,

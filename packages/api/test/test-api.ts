@@ -44,6 +44,7 @@ export function testServices(
     jobs,
     appUrl: testAppUrl,
     offerTimerTimeout: 600,
+    forwardingDestinations: [],
     payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now), splits },
     webhookKeys: testWebhookKeys,
     account: {

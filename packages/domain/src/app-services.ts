@@ -1,4 +1,5 @@
 import type { PgBoss } from "pg-boss";
+import type { ConversionDestination } from "./analytics/forwarding/forwarding-adapter.server.ts";
 import type { MailSender } from "./email/mail.ts";
 import type { SplitConfig } from "./experiments/split-config.server.ts";
 import type { OnboardingDeps } from "./onboarding/onboarding.server.ts";
@@ -20,6 +21,8 @@ export type AppServices = OnboardingDeps & {
   jobs: Pick<PgBoss, "send">;
   /** The product's own origin: the only place a payment may send a parent back to. */
   appUrl: string;
+  /** The conversion destinations this process is configured for (the console shows which). */
+  forwardingDestinations: readonly ConversionDestination[];
   /** The offer countdown's length (OFFER_TIMER_TIMEOUT), unless the operator set one in the console. */
   offerTimerTimeout: number;
 };

@@ -28,6 +28,7 @@ const sections = [
   { to: "/admin/customers/", key: "customers", end: false },
   { to: "/admin/offer/", key: "offer", end: false },
   { to: "/admin/reviews/", key: "reviews", end: false },
+  { to: "/admin/forwarding/", key: "forwarding", end: false },
   { to: "/admin/audit/", key: "audit", end: false },
 ] as const;
 

@@ -1,4 +1,8 @@
-import type { AmplitudeHttp, ConversionAdapter } from "../../analytics/forwarding/forwarding-adapter.server.ts";
+import type {
+  AmplitudeHttp,
+  ConversionAdapter,
+  ConversionDestination,
+} from "../../analytics/forwarding/forwarding-adapter.server.ts";
 import { type AmplitudeHttpConfig, createAmplitudeHttp } from "./amplitude-http.server.ts";
 import { createGa4MeasurementAdapter, type Ga4MeasurementConfig } from "./ga4-measurement.server.ts";
 import { createMetaCapiAdapter, type MetaCapiConfig } from "./meta-capi.server.ts";
@@ -32,3 +36,7 @@ export function createForwardingAdapters(destinations: ForwardingDestinations): 
     amplitude: amplitudeHttp,
   };
 }
+
+/** The destinations with all their keys set, as the console reports them. */
+export const configuredDestinations = (destinations: ForwardingDestinations): ConversionDestination[] =>
+  createForwardingAdapters(destinations).conversions.map((adapter) => adapter.name);
