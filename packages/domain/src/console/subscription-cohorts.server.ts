@@ -1,0 +1,176 @@
+import type { Database } from "@kinderready/db/open-db";
+import { sql } from "drizzle-orm";
+import { retryDelaysDays } from "../payments/subscription-billing.server.ts";
+import { dayRange, type ReportDays } from "./report-filters.ts";
+import { selectRows, subscriptionTimelines } from "./subscription-timeline.server.ts";
+
+/**
+ * Parents grouped by the ISO week (UTC) of their first payment, for first payments in the
+ * report's days: trial to paid, renewal retention at each renewal (the cohort triangle), refund
+ * rate of the first payments, and lifetime value per currency. The first and last weeks hold
+ * only the range's days of them.
+ */
+
+/** Renewals the triangle shows at most (a year of monthly periods). */
+export const maxCohortRenewals = 12;
+
+/**
+ * Days a renewal is given to succeed after it falls due (the dunning retries): a renewal counts
+ * as reached only once they are over, so one still being retried is not yet counted as lost.
+ */
+const renewalGraceDays = retryDelaysDays.reduce((total, days) => total + days, 0);
+
+export type RenewalRetention = { reached: number; paid: number; rate: number | null };
+
+export type SubscriptionCohort = {
+  /** ISO week, e.g. 2026-W44. */
+  week: string;
+  /** Its Monday (YYYY-MM-DD). */
+  weekStart: string;
+  parents: number;
+  /** Trials that have ended by now, and how many of those had their first renewal paid. */
+  trialsEnded: number;
+  converted: number;
+  trialToPaid: number | null;
+  /** First payments since refunded, over first payments. */
+  refundedFirstPayments: number;
+  refundRate: number | null;
+  /** Renewal k (index k - 1): parents old enough to have reached it, and those who paid it. */
+  retention: RenewalRetention[];
+};
+
+export type CohortValue = {
+  week: string;
+  weekStart: string;
+  currency: string;
+  /** Parents of the cohort whose first payment was in this currency. */
+  parents: number;
+  /** All their charges less refunds, in minor units. */
+  net: number;
+  /** net / parents, in minor units. */
+  ltv: number;
+};
+
+export type SubscriptionCohorts = { cohorts: SubscriptionCohort[]; values: CohortValue[]; renewals: number };
+
+type CohortRow = {
+  week: string;
+  week_start: string;
+  currency: string;
+  reached: number;
+  paid: number;
+  parents: number;
+  trials_ended: number;
+  converted: number;
+  refunded: number;
+  net: number;
+};
+
+const share = (part: number, whole: number) => (whole ? part / whole : null);
+
+export async function getSubscriptionCohorts(db: Database, days: ReportDays, now: Date): Promise<SubscriptionCohorts> {
+  const { start, end } = dayRange(days);
+  const at = now.toISOString();
+  // The k-th renewal falls due at the end of the trial plus k - 1 periods (for a plan without a
+  // trial, k periods after the first payment); `reached` counts those due and past their grace.
+  const firstDue = sql`started_at + (case when trial_days > 0 then trial_days else period_days end) * interval '1 day'`;
+  const settled = sql`${at}::timestamptz - ${renewalGraceDays} * interval '1 day'`;
+  const rows = await selectRows<CohortRow>(
+    db,
+    sql`
+    with ${subscriptionTimelines(now, end)},
+    cohort as (
+      select user_id, currency, renewals_paid, trial_days, first_refunded, started_at,
+        date_trunc('week', started_at at time zone 'UTC') as monday,
+        case when ${firstDue} <= ${settled}
+          then least(${maxCohortRenewals}, 1 + floor(extract(epoch from ${settled} - ${firstDue}) / (period_days * 86400))::int)
+          else 0 end as reached
+      from timeline
+      where started_at >= ${start.toISOString()}::timestamptz
+    ),
+    revenue as (
+      select l.user_id, sum(l.amount) as net
+      from ledger_entries l join cohort c on c.user_id = l.user_id and c.currency = l.currency
+      where l.type in ('charge', 'refund')
+      group by l.user_id
+    )
+    select to_char(monday, 'IYYY-"W"IW') as week, to_char(monday, 'YYYY-MM-DD') as week_start, currency, reached,
+      least(renewals_paid, reached) as paid,
+      count(*)::int as parents,
+      count(*) filter (where trial_days > 0
+        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as trials_ended,
+      count(*) filter (where trial_days > 0 and renewals_paid > 0
+        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as converted,
+      count(*) filter (where first_refunded)::int as refunded,
+      coalesce(sum(revenue.net), 0)::float8 as net
+    from cohort left join revenue using (user_id)
+    group by 1, 2, 3, 4, 5
+    order by 1, 3`,
+  );
+  return buildCohorts(rows.map(numeric));
+}
+
+function numeric(row: CohortRow): CohortRow {
+  return {
+    ...row,
+    reached: Number(row.reached),
+    paid: Number(row.paid),
+    parents: Number(row.parents),
+    trials_ended: Number(row.trials_ended),
+    converted: Number(row.converted),
+    refunded: Number(row.refunded),
+    net: Number(row.net),
+  };
+}
+
+function buildCohorts(rows: readonly CohortRow[]): SubscriptionCohorts {
+  const renewals = Math.max(0, ...rows.map((row) => row.reached));
+  const weeks = [...new Set(rows.map((row) => row.week))].sort();
+  const cohorts = weeks.map((week): SubscriptionCohort => {
+    const mine = rows.filter((row) => row.week === week);
+    const add = (pick: (row: CohortRow) => number, from = mine) => from.reduce((total, row) => total + pick(row), 0);
+    const parents = add((row) => row.parents);
+    const trialsEnded = add((row) => row.trials_ended);
+    const converted = add((row) => row.converted);
+    const refundedFirstPayments = add((row) => row.refunded);
+    const retention = Array.from({ length: renewals }, (_, index) => {
+      const renewal = index + 1;
+      const old = mine.filter((row) => row.reached >= renewal);
+      const reached = add((row) => row.parents, old);
+      const paid = add(
+        (row) => row.parents,
+        old.filter((row) => row.paid >= renewal),
+      );
+      return { reached, paid, rate: share(paid, reached) };
+    });
+    return {
+      week,
+      weekStart: mine[0]?.week_start ?? "",
+      parents,
+      trialsEnded,
+      converted,
+      trialToPaid: share(converted, trialsEnded),
+      refundedFirstPayments,
+      refundRate: share(refundedFirstPayments, parents),
+      retention,
+    };
+  });
+  const values: CohortValue[] = [];
+  for (const week of weeks) {
+    const mine = rows.filter((row) => row.week === week);
+    for (const currency of [...new Set(mine.map((row) => row.currency))].sort()) {
+      const group = mine.filter((row) => row.currency === currency);
+      const parents = group.reduce((total, row) => total + row.parents, 0);
+      const net = group.reduce((total, row) => total + row.net, 0);
+      values.push({
+        week,
+        weekStart: group[0]?.week_start ?? "",
+        currency,
+        parents,
+        net,
+        ltv: Math.round(net / parents),
+      });
+    }
+  }
+  return { cohorts, values, renewals };
+}
