@@ -1,0 +1,60 @@
+import type { Database } from "@kinderready/db/open-db";
+import { settings } from "@kinderready/db/schema";
+import { eq } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { currencyCodes } from "../pricing/currency.ts";
+import { type ExchangeRates, exchangeRatesSchema, exchangeRatesSettingKey, typedRateSchema } from "./exchange-rates.ts";
+import { recordAudit } from "./operator-accounts.server.ts";
+
+// The exchange rates the operator keeps on the revenue page: one settings row, validated when
+// written and when read, each change audited with what it replaced.
+
+/** The rates in force, or null when none were ever set (or the row no longer reads as rates). */
+export async function getExchangeRates(db: Database): Promise<ExchangeRates | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, exchangeRatesSettingKey));
+  const parsed = exchangeRatesSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+const invalid = (field: string, message: string) =>
+  new DomainError("invalid", field, message, `revenue.errors.${field}`);
+
+/**
+ * Replaces the rates with the ones typed in the form: a base currency, the day they are of, and
+ * a rate for each other currency (an empty one is no rate; the base's own is ignored).
+ */
+export async function changeExchangeRates(
+  db: Database,
+  input: {
+    operatorId: string;
+    change: { base: string; date: string; rates: Partial<Record<string, string>> };
+    now: Date;
+  },
+): Promise<ExchangeRates> {
+  const rates: Record<string, number> = {};
+  for (const currency of currencyCodes) {
+    if (currency === input.change.base) continue;
+    const typed = typedRateSchema.safeParse(input.change.rates[currency] ?? "");
+    if (!typed.success) throw invalid("rates", `${currency}: ${typed.error.issues[0]?.message ?? "invalid"}`);
+    if (typed.data !== undefined) rates[currency] = typed.data;
+  }
+  const parsed = exchangeRatesSchema.safeParse({ base: input.change.base, date: input.change.date, rates });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(String(issue?.path[0] ?? "rates"), issue?.message ?? "invalid");
+  }
+  const after = parsed.data;
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.key, exchangeRatesSettingKey)).for("update");
+    await tx
+      .insert(settings)
+      .values({ key: exchangeRatesSettingKey, value: after, updatedAt: input.now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: input.now } });
+    await recordAudit(tx, {
+      operatorId: input.operatorId,
+      action: "exchange_rates.change",
+      details: { before: before?.value ?? null, after },
+    });
+  });
+  return after;
+}
