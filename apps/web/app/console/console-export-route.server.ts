@@ -4,7 +4,7 @@ import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/do
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
-import { funnelFiltersSchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
+import { funnelQuerySchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import { data } from "react-router";
 import type { z } from "zod";
@@ -37,7 +37,7 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
     return experimentTable(await getExperimentResults(services, { split }));
   }
   const funnelTable = funnelTables[report];
-  if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelFiltersSchema)));
+  if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelQuerySchema)));
   if (report === "customers.csv") {
     const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
     if (!query.success) throw data({ field: "q" }, { status: 400 });

@@ -37,3 +37,10 @@ export function formatMoment(locale: string, value: Date | string | null, timeSt
         new Date(value),
       );
 }
+
+/** A UTC day (YYYY-MM-DD) as the operator's language writes a date. */
+export function formatDay(locale: string, day: string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}

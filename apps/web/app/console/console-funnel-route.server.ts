@@ -1,5 +1,5 @@
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
-import { funnelFiltersSchema } from "@kinderready/domain/console/report-filters";
+import { funnelQuerySchema } from "@kinderready/domain/console/report-filters";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-funnel";
@@ -9,7 +9,7 @@ import { parseReportQuery } from "./report-query.ts";
 
 export async function loadConsoleFunnel({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const query = parseReportQuery(new URL(request.url), new Date(), funnelFiltersSchema);
+  const query = parseReportQuery(new URL(request.url), new Date(), funnelQuerySchema);
   if (!query.ok) return data({ query, report: null }, { status: 400 });
   return { query, report: await getFunnelReport(services.db, query.filters) };
 }

@@ -21,12 +21,14 @@ const report: FunnelReport = {
 };
 
 describe("the funnel's exports", () => {
-  it("funnel.csv exports the steps table's columns, with the headers and values it always had", () => {
+  it("funnel.csv exports the steps table's columns: the ones it always had first, then the period before", () => {
     expectTableExport({
       columns: stepColumns,
       rows: report.steps,
       exported: funnelTables["funnel.csv"]?.(report),
-      csv: "step,visitors,from_previous,drop_off,from_start\r\nlanding,8,,,1\r\nquiz:age,6,0.75,0.25,0.75\r\npurchase,0,0,1,0\r\n",
+      csv:
+        "step,visitors,from_previous,drop_off,from_start,previous_visitors,previous_from_start,from_start_change,skippable\r\n" +
+        "landing,8,,,1,4,0.5,0.5,false\r\nquiz:age,6,0.75,0.25,0.75,4,0.5,0.25,false\r\npurchase,0,0,1,0,4,0.5,-0.5,false\r\n",
     });
   });
 

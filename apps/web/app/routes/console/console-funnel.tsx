@@ -1,52 +1,113 @@
-import { deviceKinds } from "@kinderready/domain/analytics/funnel-steps";
+import { deviceKinds, funnelSteps } from "@kinderready/domain/analytics/funnel-steps";
+import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
+import { defaultFunnelWindow, funnelDimensions, funnelWindows } from "@kinderready/domain/console/report-filters";
 import { flowTypes } from "@kinderready/domain/flows";
 import { locales } from "@kinderready/i18n/locales";
 import type { ConsoleKeysUnder } from "@kinderready/i18n/message-keys";
 import { Form } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
-import { DataTable } from "../../components/console/data-table.tsx";
+import { DataTable, type TableColumns } from "../../components/console/data-table.tsx";
 import { DayFields, FilterError } from "../../components/console/day-fields.tsx";
-import { formatCount, formatDuration } from "../../console/console-format.ts";
+import { TableScroll } from "../../components/console/table-scroll.tsx";
+import { formatCount, formatDay, formatDuration, formatShare } from "../../console/console-format.ts";
 import { loadConsoleFunnel } from "../../console/console-funnel-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
-import { stepColumns } from "../../console/funnel-columns.tsx";
+import { droppedColumns, stepColumns } from "../../console/funnel-columns.tsx";
+import { stepName } from "../../console/step-name.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-funnel";
 
-// The funnel (/admin/): visitors first seen in the range, step by step, with conversion and
-// drop-off, filtered by language, country, flow, campaign and device; time to convert.
+// The funnel (/admin/): visitors first seen in the range, read in order within a conversion
+// window, with the period before, filtered by language, country, flow, campaign and device;
+// broken down by one of them; who dropped at a step; time to convert.
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleFunnel(args);
 
-function Filters({ values, choices }: { values: Record<string, string | undefined>; choices: ChoiceLists }) {
-  const { t, ifKnown } = useTranslation("console");
-  const select = (name: ConsoleKeysUnder<"filters">, options: readonly string[], label: (value: string) => string) => (
+type Values = Record<string, string | undefined>;
+type ChoiceLists = { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
     <label className="console-field">
-      <span>{t(`filters.${name}`)}</span>
-      <select name={name} defaultValue={values[name] ?? ""}>
-        <option value="">{t("filters.all")}</option>
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ""}>
         {options.map((option) => (
-          <option key={option} value={option}>
-            {label(option)}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
     </label>
   );
+}
+
+function Filters({ values, choices }: { values: Values; choices: ChoiceLists }) {
+  const { t, ifKnown } = useTranslation("console");
+  const filter = (name: ConsoleKeysUnder<"filters">, options: readonly string[], label: (value: string) => string) => (
+    <Select
+      name={name}
+      label={t(`filters.${name}`)}
+      value={values[name]}
+      options={[
+        { value: "", label: t("filters.all") },
+        ...options.map((option) => ({ value: option, label: label(option) })),
+      ]}
+    />
+  );
   return (
     <Form method="get" className="console-filters" aria-label={t("filters.title")}>
       <DayFields from={values.from} to={values.to} />
-      {select(
+      {filter(
         "locale",
         locales.map((locale) => locale.code),
         (code) => locales.find((locale) => locale.code === code)?.name ?? code,
       )}
-      {select("country", choices.countries, (code) => code.toUpperCase())}
-      {select("flow", flowTypes, (flow) => ifKnown(`filters.flows.${flow}`) ?? flow)}
-      {select("utmSource", choices.utmSources, (value) => value)}
-      {select("utmCampaign", choices.utmCampaigns, (value) => value)}
-      {select("device", deviceKinds, (device) => ifKnown(`filters.devices.${device}`) ?? device)}
+      {filter("country", choices.countries, (code) => code.toUpperCase())}
+      {filter("flow", flowTypes, (flow) => ifKnown(`filters.flows.${flow}`) ?? flow)}
+      {filter("utmSource", choices.utmSources, (value) => value)}
+      {filter("utmCampaign", choices.utmCampaigns, (value) => value)}
+      {filter("device", deviceKinds, (device) => ifKnown(`filters.devices.${device}`) ?? device)}
+      <Select
+        name="window"
+        label={t("funnel.window.label")}
+        value={values.window ?? String(defaultFunnelWindow)}
+        options={funnelWindows.map((days) => ({
+          value: String(days),
+          label: t("funnel.window.days", { count: days }),
+        }))}
+      />
+      <Select
+        name="steps"
+        label={t("funnel.view.label")}
+        value={values.steps}
+        options={[
+          { value: "all", label: t("funnel.view.all") },
+          { value: "key", label: t("funnel.view.key") },
+        ]}
+      />
+      <Select
+        name="breakdown"
+        label={t("funnel.breakdown.label")}
+        value={values.breakdown}
+        options={[
+          { value: "", label: t("funnel.breakdown.none") },
+          ...funnelDimensions.map((dimension) => ({
+            value: dimension,
+            label: t(`funnel.breakdown.dimensions.${dimension}`),
+          })),
+        ]}
+      />
       <button type="submit" className="console-button">
         {t("filters.apply")}
       </button>
@@ -54,17 +115,137 @@ function Filters({ values, choices }: { values: Record<string, string | undefine
   );
 }
 
-type ChoiceLists = { countries: string[]; utmSources: string[]; utmCampaigns: string[] };
+/** The funnel's query with one value changed (or left out): links keep every other choice. */
+function hrefWith(values: Values, change: Values, hash = "") {
+  const query = new URLSearchParams(
+    Object.entries({ ...values, ...change }).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  return `?${query}${hash}`;
+}
+
+function Breakdown({ breakdown, values }: { breakdown: NonNullable<FunnelReport["breakdown"]>; values: Values }) {
+  const { t, ifKnown, i18n } = useTranslation("console");
+  const locale = i18n.language;
+  const format = { t, ifKnown };
+  // The few steps that tell the story; every step would make a table no one reads.
+  const shown = breakdown.steps
+    .map((id, position) => ({ id, position }))
+    .filter(({ id }) => funnelSteps.find((step) => step.id === id)?.key);
+  const purchase = breakdown.steps.indexOf("purchase");
+  const valueName = (value: string | null) => {
+    if (value === null) return t("funnel.breakdown.unknown");
+    if (breakdown.dimension === "country") return value.toUpperCase();
+    if (breakdown.dimension === "locale") return locales.find((entry) => entry.code === value)?.name ?? value;
+    if (breakdown.dimension === "flow") return ifKnown(`filters.flows.${value}`) ?? value;
+    if (breakdown.dimension === "device") return ifKnown(`filters.devices.${value}`) ?? value;
+    return value;
+  };
+  const title = t("funnel.breakdown.title", { dimension: t(`funnel.breakdown.dimensions.${breakdown.dimension}`) });
+  return (
+    <section aria-labelledby="funnel-breakdown" className="console-card">
+      <div className="console-card__header">
+        <h2 id="funnel-breakdown">{title}</h2>
+        <a href={exportHref("funnel-breakdown.csv", values)} download>
+          {t("exportCsv")}
+        </a>
+      </div>
+      <TableScroll labelledBy="funnel-breakdown">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("funnel.breakdown.value")}</th>
+              {shown.map(({ id }) => (
+                <th key={id} scope="col">
+                  {stepName(format, id)}
+                </th>
+              ))}
+              <th scope="col">{t("funnel.breakdown.conversion")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {breakdown.rows.map((row) => {
+              const visitors = row.counts[0] ?? 0;
+              const bought = purchase >= 0 ? (row.counts[purchase] ?? 0) : 0;
+              return (
+                <tr key={row.value ?? ""}>
+                  <th scope="row">{valueName(row.value)}</th>
+                  {shown.map(({ id, position }) => (
+                    <td key={id}>{formatCount(locale, row.counts[position] ?? 0)}</td>
+                  ))}
+                  <td>{formatShare(locale, visitors ? bought / visitors : null)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+function DroppedList({ dropped, values }: { dropped: NonNullable<FunnelReport["dropped"]>; values: Values }) {
+  const { t, ifKnown, i18n } = useTranslation("console");
+  const step = stepName({ t, ifKnown }, dropped.step);
+  return (
+    <section aria-labelledby="funnel-dropped" className="console-card" id="dropped">
+      <div className="console-card__header">
+        <h2 id="funnel-dropped">{t("funnel.dropped.title", { step })}</h2>
+        <a href={exportHref("funnel-dropped.csv", values)} download>
+          {t("exportCsv")}
+        </a>
+      </div>
+      {dropped.total === 0 ? (
+        <p>{t("funnel.dropped.none")}</p>
+      ) : (
+        <>
+          <p>{t("funnel.dropped.intro", { count: dropped.total, total: formatCount(i18n.language, dropped.total) })}</p>
+          <DataTable
+            labelledBy="funnel-dropped"
+            columns={droppedColumns}
+            rows={dropped.visitors}
+            rowKey={(visitor) => visitor.deviceId}
+          />
+        </>
+      )}
+      <p>
+        <a href={hrefWith(values, { dropped: undefined }, "#funnel-steps")}>{t("funnel.dropped.close")}</a>
+      </p>
+    </section>
+  );
+}
 
 export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("console");
+  const { t, ifKnown, i18n } = useTranslation("console");
   const locale = i18n.language;
   const { query, report } = loaderData;
-  const values: Record<string, string | undefined> = query.ok ? query.filters : query.values;
+  const values: Values = query.ok
+    ? Object.fromEntries(
+        Object.entries(query.filters).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+      )
+    : query.values;
   const choices = report?.choices ?? { countries: [], utmSources: [], utmCampaigns: [] };
   // A chosen value stays selectable even when the range has none of it.
   const withChosen = (list: string[], chosen: string | undefined) =>
     chosen && !list.includes(chosen) ? [chosen, ...list] : list;
+  // The steps' table links each step to the list of who dropped there.
+  const columns: TableColumns<FunnelReport["steps"][number]> = [
+    ...stepColumns,
+    {
+      header: "funnel.columns.dropped",
+      cell: (step) =>
+        step.fromPrevious === null ? (
+          "—"
+        ) : (
+          <a
+            href={hrefWith(values, { dropped: step.id }, "#dropped")}
+            aria-label={t("funnel.droppedLinkLabel", { step: stepName({ t, ifKnown }, step.id) })}
+          >
+            {t("funnel.droppedLink")}
+          </a>
+        ),
+      csv: [],
+    },
+  ];
   return (
     <>
       <h1>{t("funnel.title")}</h1>
@@ -85,8 +266,16 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
             title={t("funnel.steps.title")}
             csvHref={exportHref("funnel.csv", values)}
           >
-            <DataTable labelledBy="funnel-steps" columns={stepColumns} rows={report.steps} rowKey={(step) => step.id} />
+            <p className="console-note">
+              {t("funnel.comparison", {
+                from: formatDay(locale, report.previousPeriod.from),
+                to: formatDay(locale, report.previousPeriod.to),
+              })}
+            </p>
+            <DataTable labelledBy="funnel-steps" columns={columns} rows={report.steps} rowKey={(step) => step.id} />
           </ConsoleCard>
+          {report.dropped && <DroppedList dropped={report.dropped} values={values} />}
+          {report.breakdown && <Breakdown breakdown={report.breakdown} values={values} />}
           <section aria-labelledby="funnel-convert" className="console-card">
             <h2 id="funnel-convert">{t("funnel.timeToConvert.title")}</h2>
             <dl className="console-figures">
