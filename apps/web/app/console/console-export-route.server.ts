@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-export";
 import { auditTable } from "./audit-columns.tsx";
+import { loadSubscriptionFigures } from "./console-revenue-route.server.ts";
 import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-columns.tsx";
 import { experimentTables } from "./experiment-columns.tsx";
@@ -18,6 +19,7 @@ import { funnelTables } from "./funnel-columns.tsx";
 import { priceTable } from "./price-columns.tsx";
 import { parseReportQuery } from "./report-query.ts";
 import { revenueTables } from "./revenue-columns.tsx";
+import { subscriptionTables } from "./subscription-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),
 // with the page's filters.
@@ -56,6 +58,10 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
   if (report === "prices.csv") return priceTable(await listPricePlans(db));
   const revenueTable = revenueTables[report];
   if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
+  const subscriptionTable = subscriptionTables[report];
+  if (subscriptionTable) {
+    return subscriptionTable(await loadSubscriptionFigures(db, filtersOf(url, reportDaysSchema), new Date()));
+  }
   throw data({ field: "report" }, { status: 404 });
 }
 
