@@ -1,8 +1,9 @@
-// Statistics of the operator console's experiments: a sample-ratio-mismatch check (Pearson's
-// chi-square against the configured weights) and Bayesian conversion (Beta-Binomial with a
-// uniform prior: chance to beat control in closed form, credible intervals). Pure functions;
-// the special functions follow Numerical Recipes (Lanczos log-gamma, series and continued
-// fractions for the incomplete gamma and beta functions).
+// Statistics of the operator console's experiments: a sample-ratio-mismatch check per phase
+// (Pearson's chi-square against the weights then in force) and Bayesian conversion (Beta-Binomial
+// with a uniform prior: chance to beat and expected loss in closed form, credible intervals of a
+// rate, of the difference and of the relative uplift by exact quadrature). Pure and
+// deterministic (no sampling); the special functions follow Numerical Recipes (Lanczos
+// log-gamma, series and continued fractions for the incomplete gamma and beta functions).
 
 const lanczos = [
   676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
@@ -87,6 +88,54 @@ export function checkSampleRatio(observed: readonly number[], weights: readonly 
   return { statistic, degrees, pValue, mismatch: pValue < sampleRatioAlpha };
 }
 
+/** A group of a phase as the check reads it: its weight then and the exposures counted in it. */
+export type PhaseGroupCount = { group: string; weight: number; observed: number };
+
+export type SampleRatioVerdict =
+  | { state: "too-few"; total: number }
+  | {
+      state: "ok" | "mismatch";
+      /** Null when fewer than two groups had a weight above 0 (nothing to compare). */
+      test: SampleRatioCheck | null;
+      /** Groups that got exposures though nobody could be placed in them (weight 0, or stopped). */
+      unexpected: string[];
+    };
+
+/**
+ * The chi-square needs a sample: at least 100 exposures in the phase's weighted groups, and at
+ * least 5 expected in each (the usual condition for the chi-square approximation).
+ */
+export const sampleRatioMinimum = { total: 100, expectedPerGroup: 5 } as const;
+
+/**
+ * The sample-ratio check of one phase over every group configured in it: groups with a weight
+ * above 0 go into the chi-square (one with no exposures counts as observed 0); a group at weight
+ * 0, or any group while the split was stopped, cannot receive anyone, so a single exposure there
+ * is a mismatch on its own, whatever the sample.
+ */
+export function checkPhaseSampleRatio(groups: readonly PhaseGroupCount[], running: boolean): SampleRatioVerdict {
+  const weighted = running ? groups.filter((group) => group.weight > 0) : [];
+  const unexpected = groups
+    .filter((group) => group.observed > 0 && !weighted.includes(group))
+    .map((group) => group.group);
+  const total = weighted.reduce((sum, group) => sum + group.observed, 0);
+  const weightTotal = weighted.reduce((sum, group) => sum + group.weight, 0);
+  const enough =
+    weighted.length >= 2 &&
+    total >= sampleRatioMinimum.total &&
+    weighted.every((group) => (total * group.weight) / weightTotal >= sampleRatioMinimum.expectedPerGroup);
+  const test = enough
+    ? checkSampleRatio(
+        weighted.map((group) => group.observed),
+        weighted.map((group) => group.weight),
+      )
+    : null;
+  if (unexpected.length > 0) return { state: "mismatch", test, unexpected };
+  if (weighted.length < 2) return { state: "ok", test: null, unexpected };
+  if (!test) return { state: "too-few", total };
+  return { state: test.mismatch ? "mismatch" : "ok", test, unexpected };
+}
+
 /** I_x(a, b), the regularized incomplete beta function (the Beta(a, b) distribution function). */
 export function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
@@ -145,12 +194,10 @@ export function posteriorOf(group: GroupResult): Posterior {
 }
 
 /**
- * P(rate of the variant > rate of the control), exactly: Evan Miller's closed form for two Beta
- * posteriors, summed over the variant's alpha (in logs, so thousands of conversions are fine).
+ * P(B > A) for two Beta posteriors with whole-number alphas, exactly: Evan Miller's closed form,
+ * summed over B's alpha (in logs, so thousands of conversions are fine).
  */
-export function chanceToBeatControl(control: GroupResult, variant: GroupResult): number {
-  const a = posteriorOf(control);
-  const b = posteriorOf(variant);
+function probabilityAbove(a: Posterior, b: Posterior): number {
   let total = 0;
   for (let i = 0; i < b.alpha; i += 1) {
     total += Math.exp(
@@ -158,6 +205,11 @@ export function chanceToBeatControl(control: GroupResult, variant: GroupResult):
     );
   }
   return Math.min(1, Math.max(0, total));
+}
+
+/** P(rate of the variant > rate of the control), exactly. */
+export function chanceToBeatControl(control: GroupResult, variant: GroupResult): number {
+  return probabilityAbove(posteriorOf(control), posteriorOf(variant));
 }
 
 export type Interval = { low: number; high: number };
@@ -169,50 +221,163 @@ export function credibleInterval(group: GroupResult, mass = 0.95): Interval {
   return { low: betaQuantile(tail, alpha, beta), high: betaQuantile(1 - tail, alpha, beta) };
 }
 
+export type ExpectedLoss = {
+  /** E[max(control - variant, 0)]: the rate given up, on average, by switching to the variant. */
+  choosingVariant: number;
+  /** E[max(variant - control, 0)]: the rate given up, on average, by keeping the control. */
+  keepingControl: number;
+};
+
+const meanOf = ({ alpha, beta }: Posterior) => alpha / (alpha + beta);
+
 /**
- * The 95% credible interval of the difference (variant - control) in conversion rate: the
- * normal approximation of the two posteriors, close to exact once each group has a few dozen
- * conversions, which is when the console shows it.
+ * Expected loss in conversion-rate points, exactly. E[Y·1(Y > X)] = E[Y]·P(Y' > X) with Y' the
+ * size-biased Beta(αY + 1, βY), and likewise for X; the other loss differs by E[Y] - E[X].
  */
-export function differenceInterval(control: GroupResult, variant: GroupResult, mass = 0.95): Interval {
-  const moments = (posterior: Posterior) => {
-    const n = posterior.alpha + posterior.beta;
-    return { mean: posterior.alpha / n, variance: (posterior.alpha * posterior.beta) / (n * n * (n + 1)) };
-  };
-  const a = moments(posteriorOf(control));
-  const b = moments(posteriorOf(variant));
-  const z = normalQuantile(1 - (1 - mass) / 2);
-  const spread = z * Math.sqrt(a.variance + b.variance);
-  const mean = b.mean - a.mean;
-  return { low: mean - spread, high: mean + spread };
+export function expectedLoss(control: GroupResult, variant: GroupResult): ExpectedLoss {
+  const x = posteriorOf(control);
+  const y = posteriorOf(variant);
+  const keepingControl = Math.max(
+    0,
+    meanOf(y) * probabilityAbove(x, { alpha: y.alpha + 1, beta: y.beta }) -
+      meanOf(x) * probabilityAbove({ alpha: x.alpha + 1, beta: x.beta }, y),
+  );
+  return { keepingControl, choosingVariant: Math.max(0, keepingControl - (meanOf(y) - meanOf(x))) };
 }
 
-/** The standard normal quantile (Acklam's rational approximation, relative error < 1.2e-9). */
-export function normalQuantile(p: number): number {
-  if (p <= 0 || p >= 1) throw new RangeError("p must be strictly between 0 and 1");
-  const a = [
-    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
-  ];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [
-    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
-    2.938163982698783,
-  ];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
-  const [b0, b1, b2, b3, b4] = b as [number, number, number, number, number];
-  const [c0, c1, c2, c3, c4, c5] = c as [number, number, number, number, number, number];
-  const [d0, d1, d2, d3] = d as [number, number, number, number];
-  const low = 0.02425;
-  if (p < low) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
+const varianceOf = ({ alpha, beta }: Posterior) => {
+  const n = alpha + beta;
+  return (alpha * beta) / (n * n * (n + 1));
+};
+
+const betaDensity = (x: number, { alpha, beta }: Posterior) =>
+  x <= 0 || x >= 1
+    ? (x <= 0 && alpha === 1) || (x >= 1 && beta === 1)
+      ? Math.exp(-logBeta(alpha, beta))
+      : 0
+    : Math.exp((alpha - 1) * Math.log(x) + (beta - 1) * Math.log(1 - x) - logBeta(alpha, beta));
+
+const betaCdf = (x: number, { alpha, beta }: Posterior) => incompleteBeta(x, alpha, beta);
+
+/** Intervals per piece of the composite Simpson rule. */
+const simpsonPanels = 400;
+/** The posterior mass left out at each end of the range integrated over. */
+const tailMass = 1e-12;
+
+/**
+ * ∫ density(t)·g(t) dt over the posterior's range (all but 1e-12 of its mass at each end), by the
+ * composite Simpson rule in pieces split where g has a kink (where its argument leaves [0, 1]).
+ */
+function integrateAgainst(posterior: Posterior, g: (t: number) => number, kinks: readonly number[]): number {
+  const low = betaQuantile(tailMass, posterior.alpha, posterior.beta);
+  const high = betaQuantile(1 - tailMass, posterior.alpha, posterior.beta);
+  const edges = [low, ...kinks.filter((kink) => kink > low && kink < high).sort((p, q) => p - q), high];
+  let total = 0;
+  for (let piece = 0; piece + 1 < edges.length; piece += 1) {
+    const from = edges[piece] as number;
+    const step = ((edges[piece + 1] as number) - from) / simpsonPanels;
+    if (step <= 0) continue;
+    let sum = 0;
+    for (let i = 0; i <= simpsonPanels; i += 1) {
+      const t = from + i * step;
+      const weight = i === 0 || i === simpsonPanels ? 1 : i % 2 === 1 ? 4 : 2;
+      sum += weight * betaDensity(t, posterior) * g(t);
+    }
+    total += (sum * step) / 3;
   }
-  if (p > 1 - low) return -normalQuantile(1 - p);
-  const q = p - 0.5;
-  const r = q * q;
+  return Math.min(1, Math.max(0, total));
+}
+
+/**
+ * P(variant - control ≤ d) for the two posteriors, by quadrature over the narrower one (the
+ * other's distribution function is then smooth on its scale).
+ */
+function differenceCdf(x: Posterior, y: Posterior, d: number): number {
+  if (varianceOf(x) <= varianceOf(y)) return integrateAgainst(x, (t) => betaCdf(t + d, y), [-d, 1 - d]);
+  return integrateAgainst(y, (t) => 1 - betaCdf(t - d, x), [d, 1 + d]);
+}
+
+/**
+ * P(variant / control ≤ r), r > 0, the same way: over the control, the variant's distribution
+ * function is read at r·t and varies on the scale sd(variant) / r, so that is the width compared.
+ */
+function ratioCdf(x: Posterior, y: Posterior, r: number): number {
+  if (r * r * varianceOf(x) <= varianceOf(y)) return integrateAgainst(x, (t) => betaCdf(r * t, y), [1 / r]);
+  return integrateAgainst(y, (t) => 1 - betaCdf(t / r, x), [r]);
+}
+
+/** The p-quantile of an increasing distribution function on [low, high], by 44 halvings. */
+function bisect(cdf: (value: number) => number, p: number, low: number, high: number): number {
+  let from = low;
+  let to = high;
+  for (let i = 0; i < 44; i += 1) {
+    const middle = (from + to) / 2;
+    if (cdf(middle) < p) from = middle;
+    else to = middle;
+  }
+  return (from + to) / 2;
+}
+
+/**
+ * The central 95% credible interval of the difference (variant - control) in conversion rate,
+ * computed exactly: the quantiles of the difference of the two Beta posteriors, its distribution
+ * function integrated numerically. Always within [-1, 1], whatever the sample.
+ */
+export function differenceInterval(control: GroupResult, variant: GroupResult, mass = 0.95): Interval {
+  const x = posteriorOf(control);
+  const y = posteriorOf(variant);
+  const tail = (1 - mass) / 2;
+  const cdf = (d: number) => differenceCdf(x, y, d);
+  return { low: bisect(cdf, tail, -1, 1), high: bisect(cdf, 1 - tail, -1, 1) };
+}
+
+/**
+ * The central 95% credible interval of the relative uplift (variant / control - 1), from the
+ * exact distribution of the posteriors' ratio (searched as r / (1 + r) in [0, 1)).
+ */
+export function upliftInterval(control: GroupResult, variant: GroupResult, mass = 0.95): Interval {
+  const x = posteriorOf(control);
+  const y = posteriorOf(variant);
+  const tail = (1 - mass) / 2;
+  const ratio = (u: number) => u / (1 - u);
+  const cdf = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : ratioCdf(x, y, ratio(u)));
+  return { low: ratio(bisect(cdf, tail, 0, 1)) - 1, high: ratio(bisect(cdf, 1 - tail, 0, 1)) - 1 };
+}
+
+/**
+ * Below this, the console shows the counts but no verdict: each group compared has at least 100
+ * exposed parents, and the two together at least 30 purchases. With fewer, one purchase moves
+ * the chance to beat by several points and the uniform prior still shapes the posteriors.
+ */
+export const decisionMinimum = { exposedPerGroup: 100, purchasesTogether: 30 } as const;
+
+export function hasEnoughData(control: GroupResult, variant: GroupResult): boolean {
   return (
-    ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) /
-    (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
+    control.visitors >= decisionMinimum.exposedPerGroup &&
+    variant.visitors >= decisionMinimum.exposedPerGroup &&
+    control.conversions + variant.conversions >= decisionMinimum.purchasesTogether
   );
+}
+
+/** A variant against the control, once there is enough data to read it. */
+export type Comparison = {
+  chanceToBeat: number;
+  expectedLoss: ExpectedLoss;
+  /** Observed difference in rate (points, as a fraction) and its exact 95% interval. */
+  difference: { estimate: number; interval: Interval };
+  /** Observed relative uplift (null while the control has no conversion) and its 95% interval. */
+  uplift: { estimate: number | null; interval: Interval };
+};
+
+export function compareWithControl(control: GroupResult, variant: GroupResult): Comparison {
+  const rate = (group: GroupResult) => (group.visitors ? group.conversions / group.visitors : 0);
+  return {
+    chanceToBeat: chanceToBeatControl(control, variant),
+    expectedLoss: expectedLoss(control, variant),
+    difference: { estimate: rate(variant) - rate(control), interval: differenceInterval(control, variant) },
+    uplift: {
+      estimate: rate(control) > 0 ? rate(variant) / rate(control) - 1 : null,
+      interval: upliftInterval(control, variant),
+    },
+  };
 }
