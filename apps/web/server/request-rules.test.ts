@@ -17,11 +17,12 @@ describe("page requests", () => {
     expect(pageActionBody("/admin/customers/42/_.data")).toBe("form");
     expect(pageActionBody("/admin/sign-in/")).toBe("form");
     expect(pageActionBody("/admin/reviews/_.data")).toBe("form");
+    expect(pageActionBody("/admin/revenue/_.data")).toBe("form");
     for (const none of [
       "/",
       "/ru/",
       "/admin/",
-      "/admin/revenue/",
+      "/admin/audit/",
       "/404/",
       "/no-such-page/",
       "/favicon.ico",
