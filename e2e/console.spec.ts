@@ -228,7 +228,7 @@ test("reads revenue per currency, with every table exportable", async ({ page })
   ).toBe(400);
 });
 
-test("finds a paying parent and refunds their charge through the gateway, audited", async ({
+test("finds a paying parent, confirms the refund of their charge and cancels the trial with it, audited", async ({
   page,
   browser,
   registerParent,
@@ -253,10 +253,20 @@ test("finds a paying parent and refunds their charge through the gateway, audite
   const charges = page.getByRole("region", { name: "Charges" });
   const first = charges.getByRole("row", { name: /First payment/ });
   await expect(first).toContainText("Paid");
-  await first.getByRole("button", { name: /^Refund €/ }).click();
-  await expect(page.getByRole("status")).toHaveText("Refunded. The money goes back to the card.");
+  // Refund is a second step: what is refunded, and the trial cancelled with it unless cleared.
+  await first.getByRole("link", { name: /^Refund €/ }).click();
+  const confirmation = page.getByRole("region", { name: "Refund this charge?" });
+  await expect(confirmation).toContainText("€");
+  await expect(confirmation.getByRole("checkbox", { name: "Also cancel the subscription now" })).toBeChecked();
+  await expectNoAxeViolations(page);
+  await confirmation.getByRole("button", { name: /^Refund €/ }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Refunded, and the subscription is cancelled: the card will not be charged again.",
+  );
   await expect(first).toContainText("Refunded");
-  await expect(first.getByRole("button")).toHaveCount(0);
+  await expect(first.getByRole("link")).toHaveCount(0);
+  await expect(confirmation).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Subscription" })).toContainText("Cancelled");
   await expect(page.getByRole("region", { name: "Ledger" }).getByRole("row", { name: /Refund/ })).toContainText("-€");
   await expect(
     page.getByRole("region", { name: "Changes by operators" }).getByRole("row", { name: /Refunded a charge/ }),

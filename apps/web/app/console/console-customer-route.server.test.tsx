@@ -21,6 +21,7 @@ import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawKeysShown } from "../../test/raw-keys.ts";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { TranslatorProvider } from "../i18n/translation-context.tsx";
 import ConsoleCustomer from "../routes/console/console-customer.tsx";
@@ -174,6 +175,17 @@ describe.each(testDatabases())("a customer's refund confirmation on $name", (tar
     const arabic = render("ar", `/admin/customers/${user.id}/?refund=${order.orderId}`, data);
     expect(arabic.querySelector("button[value='refund']")?.textContent).toMatch(/1\.99/);
   });
+
+  it.each(["en", "ru", "es", "fr", "ar", "de", "pt"] as const)(
+    "shows the confirmation without a catalogue key in %s",
+    async (locale) => {
+      const { user, order } = await trialParent();
+      const url = `/admin/customers/${user.id}/?refund=${order.orderId}`;
+      const page = render(locale, url, await load(user.id, `?refund=${order.orderId}`));
+      expect(page.querySelector("#customer-refund")).toBeTruthy();
+      expect(rawKeysShown(page as unknown as Element)).toEqual([]);
+    },
+  );
 
   it("refunds and cancels the trial in one post when the box stays ticked", async () => {
     const { user, order } = await trialParent();
