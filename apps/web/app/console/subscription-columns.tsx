@@ -11,6 +11,19 @@ import type { CsvTable } from "./csv.ts";
 // lifetime value), on the page and as CSV from the same columns: money in the row's currency,
 // minor units in the CSV.
 
+/**
+ * An ISO week and its Monday, kept left to right in a right-to-left page and unbroken at their
+ * hyphens (non-breaking ones): a narrow column wrapped "2026-W40" into "-2026 / W40" in Arabic.
+ */
+function WeekOf({ row }: { row: { week: string; weekStart: string } }) {
+  const unbroken = (text: string) => text.replaceAll("-", "\u2011");
+  return (
+    <bdi>
+      {unbroken(row.week)} ({unbroken(row.weekStart)})
+    </bdi>
+  );
+}
+
 const count = <Row,>(header: PageColumn<Row>["header"], name: string, pick: (row: Row) => number): PageColumn<Row> => ({
   header,
   cell: (row, { locale }) => formatCount(locale, pick(row)),
@@ -66,7 +79,7 @@ export const churnColumns: TableColumns<ChurnSummary> = [
 export const cohortColumns: TableColumns<SubscriptionCohort> = [
   {
     header: "revenue.columns.week",
-    cell: (row) => `${row.week} (${row.weekStart})`,
+    cell: (row) => <WeekOf row={row} />,
     csv: [
       { name: "week", value: (row) => row.week },
       { name: "week_start", value: (row) => row.weekStart },
@@ -90,7 +103,7 @@ export const cohortColumns: TableColumns<SubscriptionCohort> = [
 export const cohortValueColumns: TableColumns<CohortValue> = [
   {
     header: "revenue.columns.week",
-    cell: (row) => `${row.week} (${row.weekStart})`,
+    cell: (row) => <WeekOf row={row} />,
     csv: [
       { name: "week", value: (row) => row.week },
       { name: "week_start", value: (row) => row.weekStart },

@@ -23,7 +23,7 @@ import {
 } from "../../console/subscription-columns.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-revenue";
-import { BaseTotal, ExchangeRatesForm } from "./revenue-exchange-rates.tsx";
+import { BaseTotal, ExchangeRatesForm, isolatedDay } from "./revenue-exchange-rates.tsx";
 
 // Revenue (/admin/revenue/): money by day and currency (summed across currencies only at the
 // operator's exchange rates), MRR and active subscribers, churn, cohorts by week of first payment
@@ -163,7 +163,7 @@ export default function ConsoleRevenue({ loaderData, actionData }: Route.Compone
             <p className="console-note">{t("revenue.mrrNote")}</p>
             {loaded.totals.mrrDay && loaded.subscriptions.metrics.daily.length > 0 && (
               <BaseTotal
-                label={t("revenue.mrrInBase", { day: loaded.totals.mrrDay })}
+                label={t("revenue.mrrInBase", { day: isolatedDay(loaded.totals.mrrDay) })}
                 total={loaded.totals.mrr}
                 rates={rates}
               />

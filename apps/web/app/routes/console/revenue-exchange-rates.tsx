@@ -11,6 +11,15 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
 // The revenue page's exchange rates: the one total across currencies they allow (with the rates
 // it was made at, or why there is none), and the operator's form to set them.
 
+/**
+ * Left-to-right text (a date, "1 EUR = 1.08 USD") isolated inside a sentence: in Arabic the
+ * sentence runs right to left, which otherwise reorders the text's digits and signs.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/** A day (YYYY-MM-DD) isolated, and never broken across lines at its hyphens. */
+export const isolatedDay = (day: string) => isolated(day.replaceAll("-", "\u2011"));
+
 /** "1 EUR = 1.08 USD, 1 EUR = 0.86 GBP", in the operator's digits. */
 function ratesText(locale: string, rates: ExchangeRates): string {
   const number = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 6 });
@@ -34,7 +43,7 @@ export function BaseTotal({
   if (!total.ok) {
     return (
       <p className="console-note">
-        {rates ? t("revenue.missingRates", { currencies: total.missing.join(", ") }) : t("revenue.noRates")}
+        {rates ? t("revenue.missingRates", { currencies: isolated(total.missing.join(", ")) }) : t("revenue.noRates")}
       </p>
     );
   }
@@ -45,7 +54,7 @@ export function BaseTotal({
       </strong>{" "}
       <span className="console-note">
         {rates && Object.keys(rates.rates).length > 0
-          ? t("revenue.ratesUsed", { rates: ratesText(locale, rates), date: rates.date })
+          ? t("revenue.ratesUsed", { rates: isolated(ratesText(locale, rates)), date: isolatedDay(rates.date) })
           : t("revenue.oneCurrency")}
       </span>
     </p>
