@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-export";
 import { auditTable } from "./audit-columns.tsx";
+import { experimentQuery } from "./console-experiments-route.server.ts";
 import { loadSubscriptionFigures } from "./console-revenue-route.server.ts";
 import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-columns.tsx";
@@ -36,7 +37,10 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
   if (experimentTable) {
     const split = url.searchParams.get("split") ?? "";
     if (!split || split.length > 60) throw data({ field: "split" }, { status: 400 });
-    return experimentTable(await getExperimentResults(services, { split }));
+    const query = experimentQuery(url);
+    if (!query) throw data({ field: "segment" }, { status: 400 });
+    const { phase, ...segment } = query;
+    return experimentTable(await getExperimentResults(services, { split, phase, segment }));
   }
   const funnelTable = funnelTables[report];
   if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelQuerySchema)));

@@ -1,5 +1,5 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
+import { ledgerEntries, orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
@@ -63,7 +63,7 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
     ]);
   });
 
-  it("reports each group's exposures, purchases after exposure, revenue per visitor and chance to beat A", async () => {
+  it("reports each group's exposures, purchases after exposure and net revenue per visitor offered each currency, with no verdict on so few", async () => {
     await seedPriceCatalogue(database.db);
     const [plan] = await database.db.select({ id: pricePlans.id }).from(pricePlans).limit(1);
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
@@ -85,6 +85,13 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
           status: "approved",
           ...(payment.at && { createdAt: payment.at }),
         });
+        await database.db.insert(ledgerEntries).values({
+          userId: user.id,
+          orderId: `order-${user.id}-${index}`,
+          type: "charge",
+          amount: payment.amount,
+          currency: payment.currency,
+        });
       }
     };
     await parent("A", [{ amount: 199, currency: "USD" }]);
@@ -103,14 +110,28 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
     const response = await app.inject({ method: "GET", url: "/api/v1/console/experiments/intro-offer", headers });
     expect(response.statusCode).toBe(200);
     const results = response.json();
-    expect(results.sampleRatio).toMatchObject({ statistic: 0, degrees: 1, pValue: 1, mismatch: false });
+    expect(results.phase).toMatchObject({ id: "first", control: "A", running: true, endedAt: null });
+    expect(results.sampleRatio).toEqual({ state: "too-few", total: 8 });
     const [a, b] = results.groups;
-    expect(a).toMatchObject({ group: "A", exposed: 4, purchased: 1, revenuePerVisitor: { USD: 50 } });
+    // Parents without a country were offered dollars: 4 in each group.
+    expect(a).toMatchObject({
+      group: "A",
+      exposed: 4,
+      purchased: 1,
+      revenue: [{ currency: "USD", net: 199, visitors: 4, perVisitor: 50 }],
+    });
     expect(a.versusControl).toBeUndefined();
-    expect(b).toMatchObject({ group: "B", exposed: 4, purchased: 2, revenuePerVisitor: { USD: 275, EUR: 25 } });
-    // Beta(3, 3) against Beta(2, 4), and the daily view holds the same people.
-    expect(b.versusControl.chanceToBeat).toBeGreaterThan(0.5);
-    expect(b.versusControl.chanceToBeat).toBeLessThan(1);
+    expect(b).toMatchObject({
+      group: "B",
+      exposed: 4,
+      purchased: 2,
+      revenue: [
+        { currency: "EUR", net: 99, visitors: 0, perVisitor: null },
+        { currency: "USD", net: 1098, visitors: 4, perVisitor: 275 },
+      ],
+    });
+    // Far below the minimum sample: the counts, and no verdict.
+    expect(b.versusControl).toEqual({ enough: false });
     expect(results.daily.reduce((sum: number, row: { exposed: number }) => sum + row.exposed, 0)).toBe(8);
   });
 });

@@ -1,5 +1,9 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
+import {
+  experimentResultsSchema,
+  experimentSegmentSchema,
+  getExperimentResults,
+} from "@kinderready/domain/console/experiment-results.server";
 import { splitDefinitionResult, splitsConfigSchema } from "@kinderready/domain/experiments/split-tests";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -39,42 +43,21 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     },
   );
 
-  const interval = z.object({ low: z.number(), high: z.number() });
   app.get(
     "/console/experiments/:split",
     {
       schema: {
         summary:
-          "An experiment's results: exposures, sample-ratio check, purchases, revenue per visitor and chance to beat A",
+          "An experiment's results in one phase (the current one by default), optionally for one country, language or device: the sample-ratio check against the phase's weights, purchases, guardrails, net revenue per visitor per currency, and every group against the control",
         tags: ["experiments"],
         params: z.object({ split: z.string().min(1).max(60) }),
-        querystring: z.object({ since: z.coerce.date().optional() }),
-        response: {
-          200: z.object({
-            split: z.string(),
-            sampleRatio: z
-              .object({ statistic: z.number(), degrees: z.number(), pValue: z.number(), mismatch: z.boolean() })
-              .nullable(),
-            groups: z.array(
-              z.object({
-                group: z.string(),
-                exposed: z.number(),
-                purchased: z.number(),
-                conversionRate: z.number(),
-                interval,
-                revenuePerVisitor: z.record(z.string(), z.number()),
-                versusControl: z.object({ chanceToBeat: z.number(), difference: interval }).optional(),
-              }),
-            ),
-            daily: z.array(
-              z.object({ day: z.string(), group: z.string(), exposed: z.number(), purchased: z.number() }),
-            ),
-          }),
-          400: errorBody,
-          401: errorBody,
-        },
+        querystring: experimentSegmentSchema.extend({ phase: z.string().min(1).max(40).optional() }),
+        response: { 200: experimentResultsSchema, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => getExperimentResults(services, { split: request.params.split, since: request.query.since }),
+    async (request) => {
+      const { phase, ...segment } = request.query;
+      return getExperimentResults(services, { split: request.params.split, phase, segment });
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog } from "@kinderready/db/schema";
+import { auditLog, splitPhases } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,5 +100,37 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
       "experiment.stop",
       "experiment.start",
     ]);
+  });
+
+  it("ends the open phase and opens the next at every change, each with its weights and whether it ran", async () => {
+    const phases = await database.db.select().from(splitPhases).orderBy(asc(splitPhases.startedAt));
+    // Nobody was placed before the first change, so no implied phase: 0/1, the stop, the start.
+    expect(phases.map((phase) => [phase.running, phase.groups, phase.endedAt === null])).toEqual([
+      [
+        true,
+        [
+          { name: "A", weight: 0 },
+          { name: "B", weight: 1 },
+        ],
+        false,
+      ],
+      [
+        false,
+        [
+          { name: "A", weight: 0 },
+          { name: "B", weight: 1 },
+        ],
+        false,
+      ],
+      [
+        true,
+        [
+          { name: "A", weight: 0.5 },
+          { name: "B", weight: 0.5 },
+        ],
+        true,
+      ],
+    ]);
+    for (const [index, phase] of phases.slice(1).entries()) expect(phase.startedAt).toEqual(phases[index]?.endedAt);
   });
 });

@@ -3,9 +3,10 @@ import type { SplitConfig } from "../experiments/split-config.server.ts";
 import { defaultSplits, type SplitDefinition } from "../experiments/split-tests.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
-// The operator starts, stops and re-weights split tests from the console. Each is an edit of
-// the remote configuration (SPLITS_SC) the funnel reads, made under a lock and audited with the
-// configuration before and after. Only splits the product knows how to run can be started.
+// The operator starts, stops, re-weights split tests and names their control from the console.
+// Each is an edit of the remote configuration (SPLITS_SC) the funnel reads, made under a lock,
+// ending the split's phase and opening the next, and audited with the configuration before and
+// after, all in one transaction. Only splits the product knows how to run can be started.
 
 export type ExperimentStatus = SplitDefinition & { running: boolean };
 
@@ -51,6 +52,38 @@ export async function setSplitWeights(
       recordAudit(tx, {
         operatorId: input.operatorId,
         action: "experiment.weights",
+        target: input.name,
+        details: { before: before.find((s) => s.name === input.name), after: after.find((s) => s.name === input.name) },
+      }),
+  );
+}
+
+/**
+ * Names the group a running split's results compare the others with. Assignment does not change:
+ * it only opens a phase, so each period is read against the control it had.
+ */
+export async function setSplitControl(
+  splits: SplitConfig,
+  input: { name: string; control: string; operatorId: string },
+): Promise<void> {
+  await splits.change(
+    (current) => {
+      const split = current.find((candidate) => candidate.name === input.name);
+      if (!split) throw notRunning(input.name);
+      if (!split.groups.some((group) => group.name === input.control)) {
+        throw new DomainError(
+          "invalid",
+          "control",
+          "The control must be one of the groups",
+          "experiments.errors.control",
+        );
+      }
+      return current.map((candidate) => (candidate === split ? { ...split, control: input.control } : candidate));
+    },
+    (tx, before, after) =>
+      recordAudit(tx, {
+        operatorId: input.operatorId,
+        action: "experiment.control",
         target: input.name,
         details: { before: before.find((s) => s.name === input.name), after: after.find((s) => s.name === input.name) },
       }),

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { FlowType } from "../flows.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
+import { recordPhaseChanges } from "./split-phases.server.ts";
 import {
   assignGroup,
   defaultGroup,
@@ -32,11 +33,12 @@ export type SplitConfig = {
    * none are set, or when reading them fails (logged as remote_config_fetch_failed).
    */
   current(now?: number): Promise<readonly SplitDefinition[]>;
-  /** The operator replaces the definitions (already validated); they apply at once. */
+  /** The operator replaces the definitions (already validated); they apply at once, phases too. */
   replace(splits: SplitDefinition[]): Promise<void>;
   /**
    * Changes the definitions under a lock on their row, so two operators' edits never overwrite
-   * each other; `record` (the audit entry) commits with the change. Applies at once.
+   * each other; the phases it ends and opens (split-phases.server.ts) and `record` (the audit
+   * entry) commit with the change. Applies at once.
    */
   change(
     change: (current: readonly SplitDefinition[]) => SplitDefinition[],
@@ -65,6 +67,27 @@ async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
 
 export function createSplitConfig({ db, log }: { db: Database; log: Logger }): SplitConfig {
   let cached: { at: number; splits: readonly SplitDefinition[] } | undefined;
+  const change: SplitConfig["change"] = async (edit, record) => {
+    const after = await db.transaction(async (tx) => {
+      await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, splitsSettingKey))
+        .for("update");
+      // An unreadable value is served as the defaults (current()), so it is edited as them.
+      const read = splitsConfigSchema.safeParse(row?.value);
+      const before = read.success ? read.data : defaultSplits;
+      const next = splitsConfigSchema.parse(edit(before));
+      const at = new Date();
+      await tx.update(settings).set({ value: next, updatedAt: at }).where(eq(settings.key, splitsSettingKey));
+      await recordPhaseChanges(tx, before, next, at);
+      await record(tx, before, next);
+      return next;
+    });
+    cached = undefined;
+    return after;
+  };
   return {
     async current(now = Date.now()) {
       if (cached && now - cached.at < splitsMinFetchIntervalMs) return cached.splits;
@@ -79,29 +102,12 @@ export function createSplitConfig({ db, log }: { db: Database; log: Logger }): S
       return splits;
     },
     async replace(splits) {
-      await db
-        .insert(settings)
-        .values({ key: splitsSettingKey, value: splits })
-        .onConflictDoUpdate({ target: settings.key, set: { value: splits, updatedAt: new Date() } });
-      cached = undefined;
+      await change(
+        () => splits,
+        async () => {},
+      );
     },
-    async change(change, record) {
-      const after = await db.transaction(async (tx) => {
-        await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
-        const [row] = await tx
-          .select({ value: settings.value })
-          .from(settings)
-          .where(eq(settings.key, splitsSettingKey))
-          .for("update");
-        const before = splitsConfigSchema.parse(row?.value ?? defaultSplits);
-        const next = splitsConfigSchema.parse(change(before));
-        await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, splitsSettingKey));
-        await record(tx, before, next);
-        return next;
-      });
-      cached = undefined;
-      return after;
-    },
+    change,
   };
 }
 

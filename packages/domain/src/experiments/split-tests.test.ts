@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assignGroup,
+  controlOf,
   findSplit,
   introOfferSplit,
   isInTest,
@@ -101,5 +102,35 @@ describe("the split helper", () => {
       "functions must be an array matching the number of groups",
     );
     expect(() => runForGroup(introOfferSplit, { user: "u1", group: "C", functions })).toThrow("group not found");
+  });
+});
+
+describe("a split's control", () => {
+  const groups = [
+    { name: "A", weight: 0.5 },
+    { name: "B", weight: 0.5 },
+  ];
+
+  it("is A unless the split names another of its groups; a name it does not have is refused", () => {
+    const [plain, named] = splitsConfigSchema.parse([
+      { scope: "purchase", name: "intro-offer", groups },
+      { scope: "purchase", name: "other", groups, control: "B" },
+    ]);
+    expect(plain && controlOf(plain)).toBe("A");
+    expect(named && controlOf(named)).toBe("B");
+    const refused = splitsConfigSchema.safeParse([{ scope: "purchase", name: "x", groups, control: "C" }]);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual([0, "control"]);
+  });
+
+  it("falls back to the first group of a split without an A", () => {
+    expect(
+      controlOf({
+        groups: [
+          { name: "X", weight: 1 },
+          { name: "Y", weight: 1 },
+        ],
+      }),
+    ).toBe("X");
   });
 });

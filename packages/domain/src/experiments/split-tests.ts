@@ -17,22 +17,41 @@ const groupList = z
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export const splitDefinitionSchema = z.object({
-  scope: z.string().min(1).max(60),
-  name: z.string().min(1).max(60),
-  // Groups as a list of { name, weight } or, as the first configuration was written, { A: 0.5 }.
-  groups: z.preprocess(
-    (value) => (isRecord(value) ? Object.entries(value).map(([name, weight]) => ({ name, weight })) : value),
-    groupList,
-  ),
-});
+export const splitDefinitionSchema = z
+  .object({
+    scope: z.string().min(1).max(60),
+    name: z.string().min(1).max(60),
+    // Groups as a list of { name, weight } or, as the first configuration was written, { A: 0.5 }.
+    groups: z.preprocess(
+      (value) => (isRecord(value) ? Object.entries(value).map(([name, weight]) => ({ name, weight })) : value),
+      groupList,
+    ),
+    /** The group the results compare every other one with; A when not named. */
+    control: z.string().min(1).max(20).optional(),
+  })
+  .refine((split) => split.control === undefined || split.groups.some((group) => group.name === split.control), {
+    message: "the control must be one of the split's groups",
+    path: ["control"],
+  });
 export type SplitDefinition = z.infer<typeof splitDefinitionSchema>;
+
+/**
+ * The split's control: the one it names, else A; a split with neither (a configuration written
+ * before controls could be named, without an A) compares with its first group.
+ */
+export function controlOf(split: Pick<SplitDefinition, "groups" | "control">): string {
+  if (split.control) return split.control;
+  return split.groups.some((group) => group.name === defaultGroup)
+    ? defaultGroup
+    : (split.groups[0]?.name ?? defaultGroup);
+}
 
 /** A split as the API answers it: groups always as a list, weights filled in. */
 export const splitDefinitionResult = z.object({
   scope: z.string(),
   name: z.string(),
   groups: z.array(z.object({ name: z.string(), weight: z.number() })),
+  control: z.string().optional(),
 });
 
 /** SPLITS_SC, the remote configuration's list of splits. */

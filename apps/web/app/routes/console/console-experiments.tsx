@@ -1,8 +1,10 @@
+import { locales } from "@kinderready/i18n/locales";
 import { Form, Link, useNavigation } from "react-router";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
 import { DataTable } from "../../components/console/data-table.tsx";
+import { ExperimentFilters, PhaseSummary, SampleRatioNote } from "../../console/console-experiments-parts.tsx";
 import {
   handleConsoleExperimentsAction,
   loadConsoleExperiments,
@@ -12,9 +14,11 @@ import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-experiments";
 
-// Experiments (/admin/experiments/): each split's exposures, sample-ratio check, conversion and
-// revenue per visitor per group, chance to beat the control, results by day; start, stop and
-// re-weight (an edit of the remote configuration the funnel reads).
+// Experiments (/admin/experiments/): each split's results one phase at a time (the weights and
+// control in force), optionally for one country, language or device: the sample-ratio check of
+// the phase, every group against the control with a verdict only once there is enough data,
+// guardrails and net revenue per visitor per currency, results by day; start, stop, re-weight
+// and name the control (an edit of the remote configuration the funnel reads, opening a phase).
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleExperiments(args);
 export const action = (args: Route.ActionArgs) => handleConsoleExperimentsAction(args);
@@ -24,7 +28,13 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
   const saving = useNavigation().state === "submitting";
   const { experiments, split, results } = loaderData;
   const days = [...new Set(results?.daily.map((row) => row.day))];
-  const groups = split?.groups.map((group) => group.name) ?? [];
+  const groups = results?.groups.map((group) => group.group) ?? [];
+  const waiting = results?.groups.some((group) => group.versusControl?.enough === false) ?? false;
+  const csvQuery = results && {
+    split: results.split,
+    phase: results.phase.id,
+    ...results.segment,
+  };
   return (
     <>
       <h1>{t("experiments.title")}</h1>
@@ -83,6 +93,31 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
                   {t("experiments.saveWeights")}
                 </button>
               </Form>
+              <Form method="post" className="console-form console-form--inline">
+                <CsrfField />
+                <input type="hidden" name="split" value={split.name} />
+                <label className="console-field">
+                  <span>{t("experiments.control")}</span>
+                  <select
+                    name="control"
+                    defaultValue={split.control ?? results?.control}
+                    aria-describedby="control-hint"
+                    aria-invalid={actionData?.ok === false && actionData.field === "control"}
+                  >
+                    {split.groups.map((group) => (
+                      <option key={group.name} value={group.name}>
+                        {t("experiments.group", { group: group.name })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" name="intent" value="control" className="console-button" disabled={saving}>
+                  {t("experiments.saveControl")}
+                </button>
+                <p id="control-hint" className="console-note">
+                  {t("experiments.controlHint")}
+                </p>
+              </Form>
               <Form method="post">
                 <CsrfField />
                 <input type="hidden" name="split" value={split.name} />
@@ -109,37 +144,35 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
           )}
         </section>
       )}
-      {results && (
+      {results && csvQuery && (
         <>
           <ConsoleCard
             table
             id="split-results"
             title={t("experiments.results")}
-            csvHref={exportHref("experiment.csv", { split: results.split })}
+            csvHref={exportHref("experiment.csv", csvQuery)}
           >
-            {results.sampleRatio && (
-              <p
-                role={results.sampleRatio.mismatch ? "alert" : undefined}
-                className={results.sampleRatio.mismatch ? "console-error" : "console-ok"}
-              >
-                {results.sampleRatio.mismatch
-                  ? t("experiments.srm.mismatch", { p: results.sampleRatio.pValue.toExponential(2) })
-                  : t("experiments.srm.ok", { p: results.sampleRatio.pValue.toFixed(3) })}
-              </p>
-            )}
+            <p className="console-note">{t("experiments.definition")}</p>
+            <ExperimentFilters
+              results={results}
+              languageName={(code) => locales.find((locale) => locale.code === code)?.name ?? code}
+            />
+            <PhaseSummary results={results} />
+            <SampleRatioNote verdict={results.sampleRatio} />
+            {waiting && <p className="console-note">{t("experiments.notEnough")}</p>}
             <DataTable
               labelledBy="split-results"
               columns={groupColumns}
               rows={results.groups}
               rowKey={(group) => group.group}
             />
-            {results.groups.length === 0 && <p>{t("experiments.noExposures")}</p>}
+            {results.groups.every((group) => group.exposed === 0) && <p>{t("experiments.noExposures")}</p>}
           </ConsoleCard>
           {days.length > 0 && (
             <section aria-labelledby="split-daily" className="console-card">
               <div className="console-card__header">
                 <h2 id="split-daily">{t("experiments.daily")}</h2>
-                <a href={exportHref("experiment-daily.csv", { split: results.split })} download>
+                <a href={exportHref("experiment-daily.csv", csvQuery)} download>
                   {t("exportCsv")}
                 </a>
               </div>
