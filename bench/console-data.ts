@@ -46,10 +46,12 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
   const visitors = Math.ceil(size.users * 1.5);
   const emailStep = stepIndex("email");
   const checkoutStep = stepIndex("checkout");
-  const lastStep = funnelSteps.length - 1;
+  // Steps only the server records have no event to seed.
+  const lastStep = funnelSteps.findLastIndex((step) => step.event !== null);
   const now = size.now.toISOString();
   const steps = sql.raw(
     funnelSteps
+      .slice(0, lastStep + 1)
       .map((step, index) => {
         const [kind] = step.id.split(":");
         const page = kind === "quiz" || index <= emailStep ? "quiz" : step.id.startsWith("upsell") ? "kit" : "offer";

@@ -5,6 +5,8 @@ import { findCustomers, getCustomer } from "@kinderready/domain/console/customer
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
+import { getSubscriptionCohorts } from "@kinderready/domain/console/subscription-cohorts.server";
+import { getSubscriptionMetrics } from "@kinderready/domain/console/subscription-metrics.server";
 import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -63,6 +65,12 @@ async function benchmark(name: string, handle: DbHandle) {
   await time("funnel, 90 days, utm_source=tiktok", () =>
     getFunnelReport(db, { from: since(90), to, utmSource: "tiktok" }),
   );
+  await time("funnel, 90 days, key steps, by country", () =>
+    getFunnelReport(db, { from: since(90), to, steps: "key", breakdown: "country" }),
+  );
+  await time("funnel, 90 days, 30-day window, dropped at offer", () =>
+    getFunnelReport(db, { from: since(90), to, window: 30, dropped: "offer" }),
+  );
   await time("experiment intro-offer, all time", () =>
     getExperimentResults(
       { db, splits: createSplitConfig({ db, log: createLogger({ level: "warn" }) }) },
@@ -71,6 +79,8 @@ async function benchmark(name: string, handle: DbHandle) {
   );
   await time("revenue, 90 days", () => getRevenueReport(db, { from: since(90), to }, now));
   await time("revenue, 30 days", () => getRevenueReport(db, { from: since(30), to }, now));
+  await time("subscription metrics, 90 days", () => getSubscriptionMetrics(db, { from: since(90), to }, now));
+  await time("subscription cohorts, 90 days", () => getSubscriptionCohorts(db, { from: since(90), to }, now));
   await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4" }));
   await time("customers, order id", () => findCustomers(db, { query: "seed-first-1234" }));
   const [someone] = await findCustomers(db, { query: "seed-1234@" });
