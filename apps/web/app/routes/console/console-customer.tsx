@@ -229,7 +229,7 @@ function RefundConfirmation({
         </dd>
       </dl>
       <p>{t("customers.refundConfirmNote")}</p>
-      <Form method="post" className="console-form">
+      <Form method="post" className="console-form console-form--stacked">
         <CsrfField />
         <input type="hidden" name="orderId" value={charge.orderId} />
         {subscriptionRenews && subscription && (

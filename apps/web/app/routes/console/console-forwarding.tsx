@@ -38,43 +38,45 @@ export default function ConsoleForwarding({ loaderData }: Route.ComponentProps) 
       {!noneConfigured && status.unsent.count > 0 && (
         <p className="console-note">{t("forwarding.waiting", { number: status.unsent.count })}</p>
       )}
-      {status.destinations.map((destination) => {
-        const id = `forwarding-${destination.destination}`;
-        return (
-          <ConsoleCard
-            key={destination.destination}
-            id={id}
-            title={t(`forwarding.destinations.${destination.destination}`)}
-          >
-            <dl className="console-facts">
-              <dt>{t("forwarding.configured")}</dt>
-              <dd>{destination.configured ? t("forwarding.yes") : t("forwarding.no")}</dd>
-              <dt>{t("forwarding.delivered")}</dt>
-              <dd>{destination.delivered}</dd>
-              <dt>{t("forwarding.pending")}</dt>
-              <dd>
-                {destination.pending}
-                {destination.oldestPendingSince &&
-                  ` · ${t("forwarding.oldest", { age: age(destination.oldestPendingSince) })}`}
-              </dd>
-              <dt>{t("forwarding.failed")}</dt>
-              <dd>{destination.failed}</dd>
-              <dt>{t("forwarding.skipped")}</dt>
-              <dd>{destination.skipped}</dd>
-              <dt>{t("forwarding.lastError")}</dt>
-              <dd>
-                {destination.lastError ? (
-                  <>
-                    {at(destination.lastError.at)} · <code>{destination.lastError.message}</code>
-                  </>
-                ) : (
-                  "—"
-                )}
-              </dd>
-            </dl>
-          </ConsoleCard>
-        );
-      })}
+      <div className="console-forwarding">
+        {status.destinations.map((destination) => {
+          const id = `forwarding-${destination.destination}`;
+          return (
+            <ConsoleCard
+              key={destination.destination}
+              id={id}
+              title={t(`forwarding.destinations.${destination.destination}`)}
+            >
+              <dl className="console-facts">
+                <dt>{t("forwarding.configured")}</dt>
+                <dd>{destination.configured ? t("forwarding.yes") : t("forwarding.no")}</dd>
+                <dt>{t("forwarding.delivered")}</dt>
+                <dd>{destination.delivered}</dd>
+                <dt>{t("forwarding.pending")}</dt>
+                <dd>
+                  {destination.pending}
+                  {destination.oldestPendingSince &&
+                    ` · ${t("forwarding.oldest", { age: age(destination.oldestPendingSince) })}`}
+                </dd>
+                <dt>{t("forwarding.failed")}</dt>
+                <dd>{destination.failed}</dd>
+                <dt>{t("forwarding.skipped")}</dt>
+                <dd>{destination.skipped}</dd>
+                <dt>{t("forwarding.lastError")}</dt>
+                <dd>
+                  {destination.lastError ? (
+                    <>
+                      {at(destination.lastError.at)} · <code>{destination.lastError.message}</code>
+                    </>
+                  ) : (
+                    "—"
+                  )}
+                </dd>
+              </dl>
+            </ConsoleCard>
+          );
+        })}
+      </div>
       <p className="console-note">{t("forwarding.skippedNote")}</p>
     </>
   );
