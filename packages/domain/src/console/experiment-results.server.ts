@@ -203,7 +203,11 @@ export async function getExperimentResults(
       .from(splitExposures)
       .innerJoin(users, eq(users.id, splitExposures.userId))
       .innerJoin(orders, and(eq(orders.userId, splitExposures.userId), gte(orders.createdAt, splitExposures.exposedAt)))
-      .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, orders.orderId))
+      // By the parent first: the ledger is indexed by parent, not by order.
+      .innerJoin(
+        ledgerEntries,
+        and(eq(ledgerEntries.userId, splitExposures.userId), eq(ledgerEntries.orderId, orders.orderId)),
+      )
       .where(and(inSegment, inArray(ledgerEntries.type, ["charge", "refund"]), isNotNull(ledgerEntries.currency)))
       .groupBy(splitExposures.group, ledgerEntries.currency),
     db
