@@ -96,9 +96,11 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
               <Form method="post" className="console-form console-form--inline">
                 <CsrfField />
                 <input type="hidden" name="split" value={split.name} />
-                <label className="console-field">
-                  <span>{t("experiments.control")}</span>
+                {/* Labelled from outside: a label around a select names it with the chosen option too. */}
+                <div className="console-field">
+                  <label htmlFor="split-control">{t("experiments.control")}</label>
                   <select
+                    id="split-control"
                     name="control"
                     defaultValue={split.control ?? results?.control}
                     aria-describedby="control-hint"
@@ -110,7 +112,7 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
                 <button type="submit" name="intent" value="control" className="console-button" disabled={saving}>
                   {t("experiments.saveControl")}
                 </button>
