@@ -133,9 +133,7 @@ test("shows the seeded funnel step by step, filters it and exports it", async ({
     });
     csv.on("end", () => resolve(body));
   });
-  expect(text.split("\r\n")[0]).toBe(
-    "step,visitors,from_previous,drop_off,from_start,previous_visitors,previous_from_start,from_start_change,skippable",
-  );
+  expect(text.split("\r\n")[0]).toBe("step,visitors,from_previous,drop_off,from_start");
   expect(text).toContain(`visit,${desktop},`);
 
   // A filter the report cannot use is refused with a 400 naming it.
