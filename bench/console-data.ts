@@ -55,7 +55,7 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
       .map((step, index) => {
         const [kind] = step.id.split(":");
         const page = kind === "quiz" || index <= emailStep ? "quiz" : step.id.startsWith("upsell") ? "kit" : "offer";
-        return `(${index}, '${step.event}', ${step.step ? `'${step.step}'` : "null"}, '${page}')`;
+        return `(${index}, '${step.event}', ${step.step ? `'${step.step}'` : "null"}, '${page}', ${step.server === true})`;
       })
       .join(","),
   );
@@ -84,7 +84,7 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
         offset floor(random() * ${markets.length} + i * 0)::int limit 1
       ) as m`);
     await tx.execute(sql`
-      create temp table seed_steps (idx int, name text, step text, page text) on commit drop`);
+      create temp table seed_steps (idx int, name text, step text, page text, server boolean) on commit drop`);
     await tx.execute(sql`insert into seed_steps values ${steps}`);
 
     await tx.execute(sql`
@@ -114,9 +114,10 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
           else jsonb_build_object('step', s.step, 'flow', v.flow) end
       from seed_visitors v join seed_steps s on s.idx <= v.depth
       -- 50,000 parents who each answered twenty questions would be more than a million events
-      -- alone: beyond the visit, a share of step events is left out (lost or sent elsewhere),
-      -- so that steps fill nine tenths of the size asked and page views the rest.
-      where s.idx = 0 or random() < least(1, 0.9 * ${size.events} / (select sum(depth + 1) from seed_visitors))`);
+      -- alone: beyond the steps the server records itself (never lost), a share of the browser's
+      -- step events is left out (lost or sent elsewhere), so that steps fill nine tenths of the
+      -- size asked and page views the rest.
+      where s.idx = 0 or s.server or random() < least(1, 0.9 * ${size.events} / (select sum(depth + 1) from seed_visitors))`);
     await tx.execute(sql`
       insert into analytics_events (event_id, name, user_id, device_id, session_id, occurred_at, page, properties)
       select gen_random_uuid(), case when j % 3 = 0 then 'page_viewed' else 'quiz_step_answered' end, null,

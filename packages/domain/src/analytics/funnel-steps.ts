@@ -21,34 +21,42 @@ type FunnelStep = {
   optional?: true;
   /** One of the few steps the breakdown and the short funnel show. */
   key?: true;
+  /**
+   * The server records this step itself (or the orders show it), so it is never lost with a
+   * browser's events. A step only the browser reports counts as passed once the visitor reached
+   * a later one before the next step the server records: the pages keep their order.
+   */
+  server?: true;
 };
 
 const quizQuestions = quizPageIds.filter((id) => id !== "analyzing");
 const purchasePages = purchaseSteps.filter((id) => id !== "subscription-offer");
 
 export const funnelSteps: readonly FunnelStep[] = [
-  { id: "visit", event: "page_viewed", key: true },
+  { id: "visit", event: "page_viewed", key: true, server: true },
   ...quizQuestions.map((id, index) => ({
     id: `quiz:${id}`,
     event: "quiz_step_viewed" as const,
     step: id,
-    ...(index === 0 && { key: true as const }),
+    // The quiz page opens on its first question; the others change in the browser.
+    ...(index === 0 && { key: true as const, server: true as const }),
   })),
-  { id: "email-page", event: "quiz_completed", key: true },
-  { id: "email", event: "email_submitted", key: true },
-  ...purchasePages.map((id) => ({
+  { id: "email-page", event: "quiz_completed", key: true, server: true },
+  { id: "email", event: "email_submitted", key: true, server: true },
+  ...purchasePages.map((id, index) => ({
     id: `purchase:${id}`,
     event: "purchase_step_viewed" as const,
     step: id,
     optional: true as const,
+    ...(index === 0 && { server: true as const }),
   })),
-  { id: "offer", event: "offer_viewed", key: true },
-  { id: "checkout", event: "checkout_started", key: true },
-  { id: "purchase", event: "purchase_succeeded", key: true },
+  { id: "offer", event: "offer_viewed", key: true, server: true },
+  { id: "checkout", event: "checkout_started", key: true, server: true },
+  { id: "purchase", event: "purchase_succeeded", key: true, server: true },
   // Not every buyer is offered an upsell (one who bought lifetime straight away is not).
-  { id: "upsell-offer", event: "upsell_viewed", optional: true, key: true },
-  { id: "upsell", event: "upsell_bought", optional: true, key: true },
-  { id: "printables", event: null, key: true },
+  { id: "upsell-offer", event: "upsell_viewed", optional: true, key: true, server: true },
+  { id: "upsell", event: "upsell_bought", optional: true, key: true, server: true },
+  { id: "printables", event: null, key: true, server: true },
 ];
 
 // A bigint column holds 63 usable bits.

@@ -87,7 +87,8 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
     await pay(a.id, "subscription", day + 10 * 60_000);
     await pay(a.id, "upsale", day + 20 * 60_000);
     buyers.push({ id: a.id, deviceId: aDevice });
-    // B: its browser lost the first question's event, yet the second arrived: B stops at the first.
+    // B: the server never saw it open the quiz (its first question), yet later questions arrived:
+    // B stops at the first.
     await visitor({ steps: ["visit", quizSteps[1] as string, quizSteps[2] as string] });
     // C: the quiz and the email, and the offer only 20 days later: outside a 14-day window.
     await visitor({ steps: [...throughQuiz, ["offer", 20 * 24 * hour]] });
@@ -169,6 +170,21 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
     const buyer = buyers[0];
     const upsell = await getFunnelReport(database.db, { ...range, dropped: "upsell" });
     expect(upsell.dropped?.visitors.map((visitor) => visitor.deviceId)).not.toContain(buyer?.deviceId);
+  });
+
+  it("passes a question whose event was lost once a later one arrived, never a step the server records", async () => {
+    const later = Date.parse("2026-11-12T10:00:00Z");
+    const days = { from: "2026-11-12", to: "2026-11-12" };
+    // E's event for the second question was lost; the third arrived.
+    await visitor({ steps: ["visit", quizSteps[0] as string, quizSteps[2] as string], at: later });
+    // F never loaded the quiz (the server saw no first question), yet reports later questions.
+    await visitor({ steps: ["visit", quizSteps[1] as string, quizSteps[2] as string], at: later });
+    const report = await getFunnelReport(database.db, days);
+    expect(countOf(report, "visit")).toBe(2);
+    expect(countOf(report, quizSteps[0] as string)).toBe(1);
+    expect(countOf(report, quizSteps[1] as string)).toBe(1);
+    expect(countOf(report, quizSteps[2] as string)).toBe(1);
+    expect(countOf(report, quizSteps[3] as string)).toBe(0);
   });
 
   it("takes the server's steps and the browser's events for the same visitor as one", async () => {

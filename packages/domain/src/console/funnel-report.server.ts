@@ -7,7 +7,7 @@ import { dayRange, type FunnelDimension, type FunnelFilters, type FunnelQuery } 
 
 // The operator's funnel: visitors first seen in the range (a cohort), read as an ordered funnel
 // over the rows analytics ingestion and the server keep (analytics/visitor-funnel.server.ts). A
-// visitor counts at a step once they reached it, and every required step before it, within the
+// visitor counts at a step once they passed it, and every required step before it, within the
 // conversion window from their first step; a step some visitors rightly skip is counted but
 // required of no one. Purchases and upsells also come from the orders table (ADR 0046), so a
 // lost browser event never hides a sale. One range scan per table the page shows.
@@ -141,11 +141,23 @@ export async function getFunnelReport(
   };
   const reached = (index: number) =>
     sql`coalesce(${timeOf(index)} - ${firstTime} <= ${sql.raw(String(windowSeconds))}, false)`;
-  // How many of the chain's required steps the visitor reached in a row: the first one missed
-  // ends it (a CASE stops at the first true branch, so each row tests each step at most once).
+  // How many of the chain's required steps the visitor passed in a row: the first one missed
+  // ends it (a CASE stops at the first true branch). A step only the browser reports is passed
+  // when it, or a later step up to the next one the server records, was reached: a lost batch
+  // of events must not end a visitor's way through the quiz.
   const requiredSteps = chain.filter((step) => !step.optional);
+  const passed = (position: number): SQL => {
+    const step = requiredSteps[position];
+    if (!step || step.server) return step ? reached(step.index) : sql`false`;
+    const anchor = requiredSteps.findIndex((later, at) => at > position && later.server);
+    const through = requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1);
+    return sql`(${sql.join(
+      through.map((later) => reached(later.index)),
+      sql` or `,
+    )})`;
+  };
   const depth = sql`case ${sql.join(
-    requiredSteps.map((step, position) => sql`when not ${reached(step.index)} then ${sql.raw(String(position))}`),
+    requiredSteps.map((_, position) => sql`when not ${passed(position)} then ${sql.raw(String(position))}`),
     sql` `,
   )} else ${sql.raw(String(requiredCount))} end`;
   const countedAt = (step: (typeof chain)[number]): SQL =>

@@ -142,13 +142,7 @@ function Breakdown({ breakdown, values }: { breakdown: NonNullable<FunnelReport[
   };
   const title = t("funnel.breakdown.title", { dimension: t(`funnel.breakdown.dimensions.${breakdown.dimension}`) });
   return (
-    <section aria-labelledby="funnel-breakdown" className="console-card">
-      <div className="console-card__header">
-        <h2 id="funnel-breakdown">{title}</h2>
-        <a href={exportHref("funnel-breakdown.csv", values)} download>
-          {t("exportCsv")}
-        </a>
-      </div>
+    <ConsoleCard table id="funnel-breakdown" title={title} csvHref={exportHref("funnel-breakdown.csv", values)}>
       <TableScroll labelledBy="funnel-breakdown">
         <table className="console-table">
           <thead>
@@ -179,7 +173,7 @@ function Breakdown({ breakdown, values }: { breakdown: NonNullable<FunnelReport[
           </tbody>
         </table>
       </TableScroll>
-    </section>
+    </ConsoleCard>
   );
 }
 
@@ -187,13 +181,12 @@ function DroppedList({ dropped, values }: { dropped: NonNullable<FunnelReport["d
   const { t, ifKnown, i18n } = useTranslation("console");
   const step = stepName({ t, ifKnown }, dropped.step);
   return (
-    <section aria-labelledby="funnel-dropped" className="console-card" id="dropped">
-      <div className="console-card__header">
-        <h2 id="funnel-dropped">{t("funnel.dropped.title", { step })}</h2>
-        <a href={exportHref("funnel-dropped.csv", values)} download>
-          {t("exportCsv")}
-        </a>
-      </div>
+    <ConsoleCard
+      table={dropped.total > 0}
+      id="funnel-dropped"
+      title={t("funnel.dropped.title", { step })}
+      csvHref={exportHref("funnel-dropped.csv", values)}
+    >
       {dropped.total === 0 ? (
         <p>{t("funnel.dropped.none")}</p>
       ) : (
@@ -210,7 +203,7 @@ function DroppedList({ dropped, values }: { dropped: NonNullable<FunnelReport["d
       <p>
         <a href={hrefWith(values, { dropped: undefined }, "#funnel-steps")}>{t("funnel.dropped.close")}</a>
       </p>
-    </section>
+    </ConsoleCard>
   );
 }
 
@@ -236,11 +229,12 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
         step.fromPrevious === null ? (
           "—"
         ) : (
-          <a
-            href={hrefWith(values, { dropped: step.id }, "#dropped")}
-            aria-label={t("funnel.droppedLinkLabel", { step: stepName({ t, ifKnown }, step.id) })}
-          >
+          <a href={hrefWith(values, { dropped: step.id }, "#funnel-dropped")}>
             {t("funnel.droppedLink")}
+            <span className="visually-hidden">
+              {" "}
+              ({t("funnel.droppedLinkLabel", { step: stepName({ t, ifKnown }, step.id) })})
+            </span>
           </a>
         ),
       csv: [],
