@@ -83,7 +83,9 @@ export async function recordAnalyticsVisit(
     countryCode: payload.country_code
       ? payload.country_code
       : payload.device_id
-        ? sql<string | null>`(select ${funnelVisitors.countryCode} from ${funnelVisitors} where ${funnelVisitors.deviceId} = ${payload.device_id})`
+        ? sql<
+            string | null
+          >`(select ${funnelVisitors.countryCode} from ${funnelVisitors} where ${funnelVisitors.deviceId} = ${payload.device_id})`
         : null,
     utmCampaign: payload.utm_campaign ?? null,
     utmMedium: payload.utm_medium ?? null,
