@@ -185,7 +185,9 @@ export async function rebuildVisitorFunnel(db: Database): Promise<void> {
         coalesce((array_agg(substring(page from ${`^/(${prefixedLocales})/`}) order by occurred_at)
           filter (where page is not null))[1], ${defaultLocale}),
         (array_agg(${flowCase} order by occurred_at) filter (where ${flowCase} is not null))[1]
-      from (select *, ${sql.raw(stepIndexSql("name", "properties"))} as step from ${analyticsEvents}) as event
+      -- offset 0 keeps the subquery whole: flattened, its step CASE is evaluated again for each of
+      -- the aggregates that read it (28 s instead of 0.6 s on a million events).
+      from (select *, ${sql.raw(stepIndexSql("name", "properties"))} as step from ${analyticsEvents} offset 0) as event
       group by device_id
       on conflict (device_id) do update set
         steps = ${mergeSighting.steps}, step_times = ${mergeSighting.stepTimes}, user_id = ${mergeSighting.userId},
