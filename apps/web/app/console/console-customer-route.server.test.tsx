@@ -2,12 +2,7 @@ import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import {
-  authenticateOperator,
-  createOperator,
-  type SignedInOperator,
-  signInOperator,
-} from "@kinderready/domain/console/operator-accounts.server";
+import type { SignedInOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { chargeStoredCard, ensureOrder } from "@kinderready/domain/payments/orders.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { seededPlan } from "@kinderready/domain/test/price-plans";
@@ -21,12 +16,12 @@ import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleRouteContext, signedInTestOperator } from "../../test/console-operator.ts";
 import { rawKeysShown } from "../../test/raw-keys.ts";
-import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeTestConfig } from "../../test/route-context.ts";
 import { TranslatorProvider } from "../i18n/translation-context.tsx";
 import ConsoleCustomer from "../routes/console/console-customer.tsx";
 import { handleConsoleCustomerAction, loadConsoleCustomer } from "./console-customer-route.server.ts";
-import { operatorContext } from "./operator-guard.server.ts";
 
 // A customer's refund in two steps, through the page's loader, action and component below the
 // console's middleware: the charge's Refund is a link to a confirmation (amount, order, and
@@ -45,17 +40,7 @@ describe.each(testDatabases())("a customer's refund confirmation on $name", (tar
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db);
     loopback = await startLoopbackGateway({ database, now: () => new Date() });
-    const password = "a long operator passphrase";
-    await createOperator(database.db, { email: "refunds@kit.test", password, createdBy: null });
-    const session = await signInOperator(database.db, {
-      email: "refunds@kit.test",
-      password,
-      clientAddress: "192.0.2.82",
-      now: new Date(),
-    });
-    const signedIn = await authenticateOperator(database.db, { token: session.token, now: new Date() });
-    if (!signedIn) throw new Error("operator not signed in");
-    operator = signedIn;
+    operator = await signedInTestOperator(database.db, "refunds@kit.test");
   }, 60_000);
   afterAll(async () => {
     await loopback.close();
@@ -63,13 +48,11 @@ describe.each(testDatabases())("a customer's refund confirmation on $name", (tar
   });
 
   function context() {
-    const provided = routeTestContext({
+    return consoleRouteContext({
       config,
       services: testServices(database.db, { send: async () => null }, loopback.gateway),
-      clientAddress: "10.0.0.3",
+      operator,
     });
-    provided.set(operatorContext, operator);
-    return provided;
   }
 
   /** A parent in their trial: the first payment taken at the simulator. */

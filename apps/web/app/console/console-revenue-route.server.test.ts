@@ -2,18 +2,13 @@ import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, ledgerEntries } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import {
-  authenticateOperator,
-  createOperator,
-  type SignedInOperator,
-  signInOperator,
-} from "@kinderready/domain/console/operator-accounts.server";
+import type { SignedInOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { consoleRouteContext, signedInTestOperator } from "../../test/console-operator.ts";
+import { routeTestConfig } from "../../test/route-context.ts";
 import { handleConsoleRevenueAction, loadConsoleRevenue } from "./console-revenue-route.server.ts";
-import { operatorContext } from "./operator-guard.server.ts";
 
 // The revenue page through its loader and action, below the console's middleware: money in two
 // currencies has one total only once the operator has set the rates, which the page states; the
@@ -29,17 +24,7 @@ describe.each(testDatabases())("the console's revenue page on $name", (target) =
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    const password = "a long operator passphrase";
-    await createOperator(database.db, { email: "money@kit.test", password, createdBy: null });
-    const session = await signInOperator(database.db, {
-      email: "money@kit.test",
-      password,
-      clientAddress: "192.0.2.82",
-      now: new Date(),
-    });
-    const signedIn = await authenticateOperator(database.db, { token: session.token, now: new Date() });
-    if (!signedIn) throw new Error("operator not signed in");
-    operator = signedIn;
+    operator = await signedInTestOperator(database.db, "money@kit.test");
     // Charges booked today: 10.80 USD, 20.00 EUR and a refund of 5.00 EUR.
     const parent = await insertTestParent(database.db);
     await database.db.insert(ledgerEntries).values([
@@ -51,13 +36,7 @@ describe.each(testDatabases())("the console's revenue page on $name", (target) =
   afterAll(async () => database.close());
 
   function context() {
-    const provided = routeTestContext({
-      config,
-      services: testServices(database.db, { send: async () => null }),
-      clientAddress: "10.0.0.3",
-    });
-    provided.set(operatorContext, operator);
-    return provided;
+    return consoleRouteContext({ config, services: testServices(database.db, { send: async () => null }), operator });
   }
 
   const load = async () => {

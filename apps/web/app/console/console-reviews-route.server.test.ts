@@ -3,18 +3,13 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, reviews } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { customerTarget } from "@kinderready/domain/console/customer-admin.server";
-import {
-  authenticateOperator,
-  createOperator,
-  type SignedInOperator,
-  signInOperator,
-} from "@kinderready/domain/console/operator-accounts.server";
+import type { SignedInOperator } from "@kinderready/domain/console/operator-accounts.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { consoleRouteContext, signedInTestOperator } from "../../test/console-operator.ts";
+import { routeTestConfig } from "../../test/route-context.ts";
 import { handleConsoleReviewsAction, loadConsoleReviews } from "./console-reviews-route.server.ts";
-import { operatorContext } from "./operator-guard.server.ts";
 
 // The console's reviews page through its loader and action, below the console's middleware (the
 // operator in the context): waiting reviews by default, approve and reject with the session's
@@ -29,29 +24,13 @@ describe.each(testDatabases())("the console's reviews page on $name", (target) =
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    const password = "a long operator passphrase";
-    await createOperator(database.db, { email: "moderator@kit.test", password, createdBy: null });
-    const session = await signInOperator(database.db, {
-      email: "moderator@kit.test",
-      password,
-      clientAddress: "192.0.2.81",
-      now: new Date(),
-    });
-    const signedIn = await authenticateOperator(database.db, { token: session.token, now: new Date() });
-    if (!signedIn) throw new Error("operator not signed in");
-    operator = signedIn;
+    operator = await signedInTestOperator(database.db, "moderator@kit.test");
   }, 60_000);
   afterAll(async () => database.close());
 
   /** The context the console's middleware leaves: the request's services and the signed-in operator. */
   function context() {
-    const provided = routeTestContext({
-      config,
-      services: testServices(database.db, { send: async () => null }),
-      clientAddress: "10.0.0.2",
-    });
-    provided.set(operatorContext, operator);
-    return provided;
+    return consoleRouteContext({ config, services: testServices(database.db, { send: async () => null }), operator });
   }
 
   /** A review as a parent's page stores it (the domain's rules are tested with the domain). */

@@ -1,6 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { funnelVisitors, orders, users } from "@kinderready/db/schema";
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
 import { paidOrderStatuses } from "../payments/paid-orders.ts";
 import { dayRange, type FunnelDimension, type FunnelFilters, type FunnelQuery } from "./report-filters.ts";
@@ -64,8 +65,12 @@ function chainOf(view: "all" | "key") {
   });
 }
 
+/**
+ * A limit no query reaches: PostgreSQL never flattens a subquery with a LIMIT into the query that
+ * reads it (Drizzle leaves out an OFFSET 0, the usual way to say so).
+ */
+const wholeSubquery = Number.MAX_SAFE_INTEGER;
 const bit = (index: number) => sql.raw(`${(1n << BigInt(index)).toString()}::bigint`);
-const epoch = (expression: SQL) => sql`extract(epoch from ${expression})::bigint`;
 
 function visitorFilter(filters: FunnelFilters, start: Date, end: Date): SQL | undefined {
   return and(
@@ -129,30 +134,36 @@ export async function getFunnelReport(
     .as("paid");
 
   const windowSeconds = windowDays * 86_400;
-  const firstTime = epoch(sql`${funnelVisitors.firstSeenAt}`);
+  // Seconds since the epoch, worked out once a row by the innermost query (`base`) and read by
+  // name after it: a timestamp's epoch is a numeric, slow enough to matter a step at a time.
+  const epochSeconds = (column: SQL | SQL.Aliased | AnyPgColumn) =>
+    sql<number | null>`date_part('epoch', ${column})::bigint`;
   // When the visitor first reached a step: its recorded time; a bit without one (rows kept
   // before times were) takes the last time the visitor was seen, the latest it can have been.
   const timeOf = (index: number): SQL => {
-    const recorded = sql`coalesce(${funnelVisitors.stepTimes}[${sql.raw(String(index + 1))}],
-      case when (${funnelVisitors.steps} & ${bit(index)}) <> 0 then ${epoch(sql`${funnelVisitors.lastSeenAt}`)} end)`;
-    if (index === purchaseStepIndex) return sql`least(${recorded}, ${epoch(sql`${paid.paidAt}`)})`;
-    if (index === upsellStepIndex) return sql`least(${recorded}, ${epoch(sql`${paid.upsoldAt}`)})`;
+    const recorded = sql`coalesce(step_times[${sql.raw(String(index + 1))}],
+      case when (steps & ${bit(index)}) <> 0 then last_seconds end)`;
+    if (index === purchaseStepIndex) return sql`least(${recorded}, paid_seconds)`;
+    if (index === upsellStepIndex) return sql`least(${recorded}, upsold_seconds)`;
     return recorded;
   };
   const reached = (index: number) =>
-    sql`coalesce(${timeOf(index)} - ${firstTime} <= ${sql.raw(String(windowSeconds))}, false)`;
+    sql`coalesce(${timeOf(index)} - first_seconds <= ${sql.raw(String(windowSeconds))}, false)`;
   // How many of the chain's required steps the visitor passed in a row: the first one missed
   // ends it (a CASE stops at the first true branch). A step only the browser reports is passed
   // when it, or a later step up to the next one the server records, was reached: a lost batch
   // of events must not end a visitor's way through the quiz.
   const requiredSteps = chain.filter((step) => !step.optional);
+  // Read from the inner query's one column per step (`r<index>`): each step's reach is worked
+  // out once a row, however many of these read it.
+  const reachedColumn = (index: number) => sql.raw(`r${index}`);
   const passed = (position: number): SQL => {
     const step = requiredSteps[position];
-    if (!step || step.server) return step ? reached(step.index) : sql`false`;
+    if (!step || step.server) return step ? reachedColumn(step.index) : sql`false`;
     const anchor = requiredSteps.findIndex((later, at) => at > position && later.server);
     const through = requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1);
     return sql`(${sql.join(
-      through.map((later) => reached(later.index)),
+      through.map((later) => reachedColumn(later.index)),
       sql` or `,
     )})`;
   };
@@ -167,8 +178,8 @@ export async function getFunnelReport(
   const purchaseInChain = chain.find((step) => step.index === purchaseStepIndex);
 
   /** The visitors of a range, each with how far they got: the base of every table on the page. */
-  const visitorsBetween = (from: Date, until: Date) =>
-    db
+  const visitorsBetween = (from: Date, until: Date) => {
+    const base = db
       .select({
         deviceId: funnelVisitors.deviceId,
         userId: funnelVisitors.userId,
@@ -180,26 +191,70 @@ export async function getFunnelReport(
         utmSource: funnelVisitors.utmSource,
         utmCampaign: funnelVisitors.utmCampaign,
         device: funnelVisitors.device,
-        // Columns the outer queries group and sort by, named here: Drizzle leaves a one-table
-        // select's columns unqualified, and a grouping must match the select to the letter.
-        day: sql<string>`to_char(date_trunc('day', ${funnelVisitors.firstSeenAt} at time zone 'UTC'), 'YYYY-MM-DD')`.as(
-          "day",
-        ),
-        inRange: sql<boolean>`${funnelVisitors.firstSeenAt} >= ${start.toISOString()}::timestamptz`.as("in_range"),
-        convertSeconds: sql<number>`extract(epoch from ${paid.paidAt} - ${funnelVisitors.firstSeenAt})`.as(
-          "convert_seconds",
-        ),
-        depth: sql<number>`${depth}`.as("depth"),
-        ...Object.fromEntries(
-          chain
-            .filter((step) => step.optional)
-            .map((step) => [`o${step.index}`, sql<boolean>`${reached(step.index)}`.as(`o${step.index}`)]),
-        ),
+        steps: funnelVisitors.steps,
+        stepTimes: funnelVisitors.stepTimes,
+        firstSeconds: epochSeconds(funnelVisitors.firstSeenAt).as("first_seconds"),
+        lastSeconds: epochSeconds(funnelVisitors.lastSeenAt).as("last_seconds"),
+        paidSeconds: epochSeconds(paid.paidAt).as("paid_seconds"),
+        upsoldSeconds: epochSeconds(paid.upsoldAt).as("upsold_seconds"),
       })
       .from(funnelVisitors)
       .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
       .where(visitorFilter(query, from, until))
+      // Each query is kept whole: flattened into the one reading it, its expressions would be
+      // evaluated again for every reference to them.
+      .limit(wholeSubquery)
+      .as("base");
+    const reach = db
+      .select({
+        deviceId: base.deviceId,
+        userId: base.userId,
+        firstSeenAt: base.firstSeenAt,
+        lastSeenAt: base.lastSeenAt,
+        countryCode: base.countryCode,
+        locale: base.locale,
+        flow: base.flow,
+        utmSource: base.utmSource,
+        utmCampaign: base.utmCampaign,
+        device: base.device,
+        // Columns the outer queries group and sort by, named here: Drizzle leaves a one-table
+        // select's columns unqualified, and a grouping must match the select to the letter.
+        day: sql<string>`to_char(date_trunc('day', ${base.firstSeenAt} at time zone 'UTC'), 'YYYY-MM-DD')`.as("day"),
+        inRange: sql<boolean>`${base.firstSeenAt} >= ${start.toISOString()}::timestamptz`.as("in_range"),
+        convertSeconds: sql<number>`paid_seconds - first_seconds`.as("convert_seconds"),
+        ...Object.fromEntries(
+          chain.map((step) => [`r${step.index}`, sql<boolean>`${reached(step.index)}`.as(`r${step.index}`)]),
+        ),
+      })
+      .from(base)
+      .limit(wholeSubquery)
+      .as("r");
+    return db
+      .select({
+        deviceId: reach.deviceId,
+        userId: reach.userId,
+        firstSeenAt: reach.firstSeenAt,
+        lastSeenAt: reach.lastSeenAt,
+        countryCode: reach.countryCode,
+        locale: reach.locale,
+        flow: reach.flow,
+        utmSource: reach.utmSource,
+        utmCampaign: reach.utmCampaign,
+        device: reach.device,
+        day: reach.day,
+        inRange: reach.inRange,
+        convertSeconds: reach.convertSeconds,
+        depth: sql<number>`${depth}`.as("depth"),
+        ...Object.fromEntries(
+          chain
+            .filter((step) => step.optional)
+            .map((step) => [`o${step.index}`, sql<boolean>`${reachedColumn(step.index)}`.as(`o${step.index}`)]),
+        ),
+      })
+      .from(reach)
+      .limit(wholeSubquery)
       .as("v");
+  };
 
   // Raw column names: each count reads the visitors subquery the statement selects from.
   const stepCounts = Object.fromEntries(
