@@ -115,7 +115,7 @@ test("shows the seeded funnel step by step, filters it and exports it", async ({
   await expect(page.getByRole("img", { name: "Visitors and purchases by day of first visit" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel("Device").selectOption("desktop");
+  await page.getByRole("combobox", { name: /^Device/ }).selectOption("desktop");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/device=desktop/);
   // The table is replaced once the filtered data has arrived.
@@ -133,7 +133,9 @@ test("shows the seeded funnel step by step, filters it and exports it", async ({
     });
     csv.on("end", () => resolve(body));
   });
-  expect(text.split("\r\n")[0]).toBe("step,visitors,from_previous,drop_off,from_start");
+  expect(text.split("\r\n")[0]).toBe(
+    "step,visitors,from_previous,drop_off,from_start,previous_visitors,previous_from_start,from_start_change,skippable",
+  );
   expect(text).toContain(`visit,${desktop},`);
 
   // A filter the report cannot use is refused with a 400 naming it.
@@ -282,7 +284,7 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
   // Two console pages checked with axe, a visitor's own browser and the audit log: a long walk.
   test.setTimeout(60_000);
   await signIn(page);
-  await page.getByRole("link", { name: "Offer" }).click();
+  await page.getByRole("link", { name: "Offer", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offer and prices" })).toBeVisible();
   await expectNoAxeViolations(page);
 
