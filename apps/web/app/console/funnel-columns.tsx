@@ -72,8 +72,11 @@ export const stepColumns: TableColumns<Step> = [
   },
   {
     header: "funnel.columns.previous",
-    cell: (step, { locale }) =>
-      `${formatCount(locale, step.previous.visitors)} · ${formatShare(locale, step.previous.fromStart)}`,
+    cell: (step, { locale }) => (
+      <span className="console-nowrap">
+        {formatCount(locale, step.previous.visitors)} · {formatShare(locale, step.previous.fromStart)}
+      </span>
+    ),
     csv: [
       { name: "previous_visitors", value: (step) => step.previous.visitors },
       { name: "previous_from_start", value: (step) => step.previous.fromStart },
