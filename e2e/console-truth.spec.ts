@@ -158,6 +158,12 @@ test("the console's funnel, experiment and revenue equal what four visitors in t
   // The page with a breakdown and a drop-off list open is as accessible as the rest of the console.
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  // On a phone the page does not scroll sideways: its tables scroll inside their own boxes.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // The experiment: the three who reached the offer page were placed, and two bought.
   await page.goto(`${base}/admin/experiments/`);
