@@ -107,8 +107,8 @@ describe("the customer pages' exports", () => {
         "o-1,2026-03-01T09:30:00.000Z,subscription,1499,EUR,approved,,2026-03-15T09:30:00.000Z\r\n" +
         "o-2,2026-03-01T09:30:00.000Z,upsale,999,EUR,declined,3.02,\r\n",
     });
-    // A refundable charge has its button, named after the charge.
-    expect(html.match(/<button[^>]*aria-label="Refund [^"]*"/g)).toHaveLength(1);
+    // A refundable charge links to its confirmation, named after the charge.
+    expect(html.match(/<a[^>]*aria-label="Refund [^"]*" href="\/\?refund=o-1#customer-refund"/g)).toHaveLength(1);
   });
 
   it("customer-ledger.csv exports the ledger table's columns and the entries' details, as it always did", () => {
