@@ -4,7 +4,13 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
 import { paidOrderStatuses } from "../payments/paid-orders.ts";
-import { dayRange, type FunnelDimension, type FunnelFilters, type FunnelQuery } from "./report-filters.ts";
+import {
+  dayRange,
+  defaultFunnelWindow,
+  type FunnelDimension,
+  type FunnelFilters,
+  type FunnelQuery,
+} from "./report-filters.ts";
 
 // The operator's funnel: visitors first seen in the range (a cohort), read as an ordered funnel
 // over the rows analytics ingestion and the server keep (analytics/visitor-funnel.server.ts). A
@@ -110,7 +116,7 @@ export async function getFunnelReport(
   db: Database,
   query: FunnelFilters & Partial<FunnelQuery>,
 ): Promise<FunnelReport> {
-  const windowDays = query.window ?? 14;
+  const windowDays = query.window ?? defaultFunnelWindow;
   const chain = chainOf(query.steps ?? "all");
   const requiredCount = chain.filter((step) => !step.optional).length;
   const { start, end } = dayRange(query);
