@@ -163,9 +163,8 @@ export async function getFunnelReport(
   // Read from the inner query's one column per step (`r<index>`): each step's reach is worked
   // out once a row, however many of these read it.
   const reachedColumn = (index: number) => sql.raw(`r${index}`);
-  const passed = (position: number): SQL => {
-    const step = requiredSteps[position];
-    if (!step || step.server) return step ? reachedColumn(step.index) : sql`false`;
+  const passed = (step: (typeof requiredSteps)[number], position: number): SQL => {
+    if (step.server) return reachedColumn(step.index);
     const anchor = requiredSteps.findIndex((later, at) => at > position && later.server);
     const through = requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1);
     return sql`(${sql.join(
@@ -174,7 +173,7 @@ export async function getFunnelReport(
     )})`;
   };
   const depth = sql`case ${sql.join(
-    requiredSteps.map((_, position) => sql`when not ${passed(position)} then ${sql.raw(String(position))}`),
+    requiredSteps.map((step, position) => sql`when not ${passed(step, position)} then ${sql.raw(String(position))}`),
     sql` `,
   )} else ${sql.raw(String(requiredCount))} end`;
   const countedAt = (step: (typeof chain)[number]): SQL =>
