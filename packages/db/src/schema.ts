@@ -228,6 +228,10 @@ export const orders = pgTable(
     gateway: text("gateway").notNull(),
     status: text("status").notNull().default("created"),
     errorCode: text("error_code"),
+    /** An upsell's display mode (POPUP or TABS) when it was bought, for its take rate by mode. */
+    upsellMode: text("upsell_mode"),
+    /** The upsell offer's price variant on the parent's screen (initial or catchy) when bought. */
+    upsellVariant: text("upsell_variant"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -101,6 +101,13 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     expect(await status(parent.token, lifetime.json().order_id)).toMatchObject({ status: "approved" });
     const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
     expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
+    // The API names a price: the variant recorded is the one that price belongs to.
+    const sold = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    expect(sold.map((order) => [order.purpose, order.upsellVariant]).sort()).toEqual([
+      ["lifetime", "initial"],
+      ["subscription", null],
+      ["upsale", "catchy"],
+    ]);
   });
 
   it("rejects a tampered amount or currency, naming the field, and charges nothing", async () => {
@@ -196,7 +203,14 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     await expect(buy("initial")).rejects.toThrow("the parent saw the initial price, the offer is at catchy");
     const { orderId } = await buy("catchy");
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
-    expect(order).toMatchObject({ amount: 499, currency: "EUR", status: "approved" });
+    // Sold under the display mode and the price on screen, for the take rate by mode and price.
+    expect(order).toMatchObject({
+      amount: 499,
+      currency: "EUR",
+      status: "approved",
+      upsellMode: "POPUP",
+      upsellVariant: "catchy",
+    });
     // Closing the discount ends it: the usual price again, never the discount.
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "discount-closed" })).toBe("ended");
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("ended");

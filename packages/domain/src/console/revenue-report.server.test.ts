@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { analyticsEvents, type pricePlans, subscriptions } from "@kinderready/db/schema";
+import { analyticsEvents, orders, type pricePlans, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,7 +89,17 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     // C: a trial in euros with the add-on packs, then cancelled for the price.
     const c = await insertTestParent(database.db);
     await settle(c.id, "subscription", "subscription:0", eur, "approved");
-    await settle(c.id, "upsale", "upsale:0", eurUpsale, "approved");
+    const packs = await settle(c.id, "upsale", "upsale:0", eurUpsale, "approved");
+    await database.db
+      .update(orders)
+      .set({ upsellMode: "POPUP", upsellVariant: "initial" })
+      .where(eq(orders.orderId, packs.orderId));
+    // Lifetime declined: the browser's report of a purchase counts for nothing without a sale.
+    const lifetime = await settle(c.id, "lifetime", "lifetime:0", await plan("lifetime", "EUR"), "declined");
+    await database.db
+      .update(orders)
+      .set({ upsellMode: "TABS", upsellVariant: "catchy" })
+      .where(eq(orders.orderId, lifetime.orderId));
     await database.db
       .update(subscriptions)
       .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: "high_price" })
@@ -157,10 +167,10 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     expect(report.renewals).toEqual([{ currency: "USD", paid: 2, failed: 1, recovered: 1 }]);
   });
 
-  it("gives the upsell's take rate by display mode and variant, per visitor", () => {
+  it("gives the upsell's take rate by display mode and variant from sold orders over visitors who saw it", () => {
     expect(report.upsells).toEqual([
       { mode: "POPUP", variant: "initial", viewers: 2, packs: 1, lifetime: 0 },
-      { mode: "TABS", variant: "catchy", viewers: 1, packs: 0, lifetime: 1 },
+      { mode: "TABS", variant: "catchy", viewers: 1, packs: 0, lifetime: 0 },
     ]);
   });
 

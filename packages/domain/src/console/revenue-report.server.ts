@@ -2,6 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents, ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { paidOrderStatuses, paidOrderStatusesSql } from "../payments/paid-orders.ts";
 import { dayRange, type ReportDays } from "./report-filters.ts";
 
 /**
@@ -9,7 +10,7 @@ import { dayRange, type ReportDays } from "./report-filters.ts";
  * paid in (minor units) and is never added across currencies: there is no stated rate to add
  * them with. Charges and refunds come from the ledger, by the day they were booked; trials,
  * renewals and dunning from the orders; cancellations from the subscriptions; the upsell's take
- * rate from the analytics events of the upsell offer, by display mode and price variant.
+ * rate by display mode and price variant from its sold orders over the visitors who saw it.
  */
 
 export type RevenueDay = {
@@ -45,7 +46,6 @@ export type RevenueReport = {
   cancellations: { reason: string; subscriptions: number }[];
 };
 
-const paidStatuses = ["approved", "refunded"];
 const utcDay = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 const inDays = (column: AnyPgColumn, days: ReportDays): SQL | undefined => {
   const { start, end } = dayRange(days);
@@ -106,7 +106,7 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
     .where(
       and(
         eq(orders.purpose, "subscription"),
-        inArray(orders.status, paidStatuses),
+        inArray(orders.status, paidOrderStatuses),
         sql`${pricePlans.trialDays} > 0`,
         inDays(orders.createdAt, days),
       ),
@@ -114,7 +114,7 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
 
   // A renewal's idempotency key ends with the number of failed attempts before it: above zero,
   // a paid renewal is a dunning recovery.
-  const paid = sql`${orders.status} in ('approved', 'refunded')`;
+  const paid = sql`${orders.status} in (${sql.raw(paidOrderStatusesSql)})`;
   const renewals = await db
     .select({
       currency: orders.currency,
@@ -128,29 +128,42 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
     .orderBy(asc(orders.currency));
   const [pastDue] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.status, "past_due"));
 
+  // Who saw the offer is what browsers report (the popup opens in the page); who bought is the
+  // sold upsell orders, each with the display mode and price variant it was bought under.
   const mode = sql<string>`coalesce(${analyticsEvents.properties} ->> 'mode', 'unknown')`;
   const variant = sql<string>`coalesce(${analyticsEvents.properties} ->> 'variant', 'unknown')`;
-  const bought = (type: string) =>
-    sql`count(distinct ${analyticsEvents.deviceId}) filter (where ${analyticsEvents.name} = 'upsell_bought' and ${analyticsEvents.properties} ->> 'type' = ${type})`.mapWith(
-      Number,
-    );
-  const upsells = await db
-    .select({
-      mode,
-      variant,
-      viewers:
-        sql`count(distinct ${analyticsEvents.deviceId}) filter (where ${analyticsEvents.name} = 'upsell_viewed')`.mapWith(
-          Number,
-        ),
-      packs: bought("upsale"),
-      lifetime: bought("lifetime"),
-    })
+  const seen = await db
+    .select({ mode, variant, viewers: sql`count(distinct ${analyticsEvents.deviceId})`.mapWith(Number) })
     .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.name, "upsell_viewed"), inDays(analyticsEvents.occurredAt, days)))
+    .groupBy(sql`1`, sql`2`);
+  const buyers = (purpose: string) =>
+    sql`count(distinct ${orders.userId}) filter (where ${orders.purpose} = ${purpose})`.mapWith(Number);
+  const bought = await db
+    .select({
+      mode: sql<string>`coalesce(${orders.upsellMode}, 'unknown')`,
+      variant: sql<string>`coalesce(${orders.upsellVariant}, 'unknown')`,
+      packs: buyers("upsale"),
+      lifetime: buyers("lifetime"),
+    })
+    .from(orders)
     .where(
-      and(inArray(analyticsEvents.name, ["upsell_viewed", "upsell_bought"]), inDays(analyticsEvents.occurredAt, days)),
+      and(
+        inArray(orders.purpose, ["upsale", "lifetime"]),
+        inArray(orders.status, paidOrderStatuses),
+        inDays(orders.createdAt, days),
+      ),
     )
-    .groupBy(sql`1`, sql`2`)
-    .orderBy(sql`1`, sql`2`);
+    .groupBy(sql`1`, sql`2`);
+  const upsells = new Map<string, RevenueReport["upsells"][number]>();
+  const upsellRow = (mode: string, variant: string) => {
+    const key = JSON.stringify([mode, variant]);
+    const row = upsells.get(key) ?? { mode, variant, viewers: 0, packs: 0, lifetime: 0 };
+    upsells.set(key, row);
+    return row;
+  };
+  for (const { mode, variant, viewers } of seen) upsellRow(mode, variant).viewers = viewers;
+  for (const { mode, variant, packs, lifetime } of bought) Object.assign(upsellRow(mode, variant), { packs, lifetime });
 
   const cancellations = await db
     .select({ reason: sql<string>`coalesce(${subscriptions.cancelReason}, 'none')`, subscriptions: count() })
@@ -184,7 +197,9 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
     trials: { started, ended, converted, conversion: ended ? converted / ended : null },
     renewals,
     pastDue: pastDue?.n ?? 0,
-    upsells,
+    upsells: [...upsells.values()].sort((one, other) =>
+      one.mode === other.mode ? (one.variant < other.variant ? -1 : 1) : one.mode < other.mode ? -1 : 1,
+    ),
     cancellations,
   };
 }

@@ -16,7 +16,13 @@ import { getCheckoutResult } from "../payments/checkout.server.ts";
 import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
 import type { PurchaseClient } from "../payments/subscription-billing.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
-import { type UpsaleDecision, type UpsaleStage, type UpsaleVariant, upsaleVariantAt } from "../pricing/offer-rules.ts";
+import {
+  type UpsaleDecision,
+  type UpsaleStage,
+  type UpsaleVariant,
+  upsaleVariantAt,
+  upsaleVariants,
+} from "../pricing/offer-rules.ts";
 import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
@@ -74,9 +80,11 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
  */
 async function openUpsaleOrder(
   deps: PaymentDeps,
-  input: { userId: string; recurringType: UpsaleType; plan: typeof pricePlans.$inferSelect },
+  input: { userId: string; recurringType: UpsaleType; plan: typeof pricePlans.$inferSelect; shown: UpsaleVariant },
 ): Promise<OrderRow> {
   const { userId, recurringType, plan } = input;
+  // How the offer was on screen, so its take rate is counted from orders, not browser reports.
+  const upsellMode = await getUpsaleDisplayMode(deps.db);
   const [declined] = await deps.db
     .select({ n: count() })
     .from(orders)
@@ -94,6 +102,8 @@ async function openUpsaleOrder(
       amount: plan.amount,
       currency: plan.currency,
       gateway: deps.gatewayName,
+      upsellMode,
+      upsellVariant: input.shown,
     })
     .onConflictDoNothing();
   // This attempt's order, or the one of this kind already under way (the index let only one in).
@@ -186,7 +196,9 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
       "upsale.errors.priceChanged",
     );
   }
-  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType });
+  // The API names a price, not a variant: the variant is the one that price belongs to.
+  const shown = upsaleVariants.find((variant) => variant === plan.variant) ?? "initial";
+  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown });
 }
 
 /** The one charge of a priced upsell on the stored card (see startUpsale): the order id to poll. */
@@ -197,11 +209,12 @@ async function chargeUpsale(
     subscription: { status: string; cardToken: string | null };
     plan: typeof pricePlans.$inferSelect;
     recurringType: UpsaleType;
+    shown: UpsaleVariant;
   },
 ): Promise<{ orderId: string }> {
-  const { user, subscription, plan, recurringType } = input;
+  const { user, subscription, plan, recurringType, shown } = input;
   await refuseOwned(deps, user.id, subscription, recurringType);
-  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType, plan });
+  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType, plan, shown });
   if (order.status === "created") {
     await chargeStoredCard(deps, order, { cardToken: subscription.cardToken as string, description: plan.productName });
   }
@@ -359,7 +372,7 @@ export async function buyUpsale(
   const { user, subscription } = await findBuyer(deps, input);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType });
+  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown: input.shown });
 }
 
 /**
@@ -381,7 +394,12 @@ export async function startUpsaleCheckout(
   await refuseOwned(deps, user.id, subscription, input.recurringType);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType: input.recurringType, plan });
+  const order = await openUpsaleOrder(deps, {
+    userId: user.id,
+    recurringType: input.recurringType,
+    plan,
+    shown: input.shown,
+  });
   const back = new URL(input.returnUrl);
   back.searchParams.set("order_id", order.orderId);
   // Already charged or being charged: back to its result, never a second payment.
