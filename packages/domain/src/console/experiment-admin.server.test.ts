@@ -1,11 +1,16 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, splitPhases } from "@kinderready/db/schema";
+import { auditLog, settings, splitPhases } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { assignIntroOfferGroup, createSplitConfig, type SplitConfig } from "../experiments/split-config.server.ts";
+import {
+  assignIntroOfferGroup,
+  createSplitConfig,
+  type SplitConfig,
+  splitsSettingKey,
+} from "../experiments/split-config.server.ts";
 import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 
@@ -132,5 +137,52 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
       ],
     ]);
     for (const [index, phase] of phases.slice(1).entries()) expect(phase.startedAt).toEqual(phases[index]?.endedAt);
+  });
+
+  it("opens a phase for an edit made around the console, at the row's time when the edit set it", async () => {
+    const weigh = async (a: number, b: number, updatedAt?: Date) => {
+      const [row] = await database.db.select().from(settings).where(eq(settings.key, splitsSettingKey));
+      const edited = (row?.value as { name: string; groups: { name: string; weight: number }[] }[]).map((split) =>
+        split.name === "intro-offer"
+          ? { ...split, groups: split.groups.map((group) => ({ ...group, weight: group.name === "A" ? a : b })) }
+          : split,
+      );
+      await database.db
+        .update(settings)
+        .set({ value: edited, ...(updatedAt && { updatedAt }) })
+        .where(eq(settings.key, splitsSettingKey));
+    };
+    const phases = async () =>
+      (await database.db.select().from(splitPhases).orderBy(asc(splitPhases.startedAt))).map((phase) => ({
+        weights: (phase.groups as { weight: number }[]).map((group) => group.weight),
+        startedAt: phase.startedAt,
+        endedAt: phase.endedAt,
+      }));
+    const before = await phases();
+
+    // SQL that left the row's time alone: the edit is dated when it is first seen.
+    await weigh(0.2, 0.8);
+    const seen = new Date();
+    await splits.reconcilePhases();
+    await splits.reconcilePhases();
+    const unknownTime = await phases();
+    expect(unknownTime.map((phase) => phase.weights)).toEqual([...before.map((phase) => phase.weights), [0.2, 0.8]]);
+    expect(unknownTime.at(-1)?.startedAt.getTime()).toBeGreaterThanOrEqual(seen.getTime());
+    expect(unknownTime.at(-2)?.endedAt).toEqual(unknownTime.at(-1)?.startedAt);
+
+    // SQL that dated the row: the phase starts then.
+    const editedAt = new Date();
+    await weigh(0.3, 0.7, editedAt);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The console's next change finds the edit first; no empty phase is left between them.
+    await setSplitWeights(splits, { name: "intro-offer", weights: { A: 0.5, B: 0.5 }, operatorId });
+    const after = await phases();
+    expect(after.slice(-3).map((phase) => phase.weights)).toEqual([
+      [0.2, 0.8],
+      [0.3, 0.7],
+      [0.5, 0.5],
+    ]);
+    expect(after.at(-2)?.startedAt).toEqual(editedAt);
+    for (const [index, phase] of after.slice(1).entries()) expect(phase.startedAt).toEqual(after[index]?.endedAt);
   });
 });

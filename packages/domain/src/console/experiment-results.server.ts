@@ -112,6 +112,7 @@ export async function getExperimentResults(
 ): Promise<ExperimentResults> {
   const now = input.now ?? new Date();
   const segment = input.segment ?? {};
+  await config.reconcilePhases();
   const current = (await config.current()).find((split) => split.name === input.split);
   const phases = await listSplitPhases(db, { split: input.split, current });
   const phase = phases.find((candidate) => candidate.id === input.phase) ?? (phases.at(-1) as SplitPhase);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { FlowType } from "../flows.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
-import { recordPhaseChanges } from "./split-phases.server.ts";
+import { reconcileSplitPhases, recordPhaseChanges } from "./split-phases.server.ts";
 import {
   assignGroup,
   defaultGroup,
@@ -44,7 +44,23 @@ export type SplitConfig = {
     change: (current: readonly SplitDefinition[]) => SplitDefinition[],
     record: (tx: Transaction, before: readonly SplitDefinition[], after: SplitDefinition[]) => Promise<void>,
   ): Promise<SplitDefinition[]>;
+  /**
+   * Ends and opens the phases a change made around `change` (by SQL on the row) left out of
+   * step with the definitions in force; reports read phases after it.
+   */
+  reconcilePhases(): Promise<void>;
 };
+
+/** The definitions in force as stored (the defaults when unset or unreadable), locked for the transaction. */
+async function lockSplits(tx: Transaction) {
+  const [row] = await tx
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(eq(settings.key, splitsSettingKey))
+    .for("update");
+  const read = splitsConfigSchema.safeParse(row?.value);
+  return { inForce: read.success ? read.data : defaultSplits, changedAt: row?.updatedAt ?? null };
+}
 
 async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
   let timer: NodeJS.Timeout | undefined;
@@ -70,16 +86,11 @@ export function createSplitConfig({ db, log }: { db: Database; log: Logger }): S
   const change: SplitConfig["change"] = async (edit, record) => {
     const after = await db.transaction(async (tx) => {
       await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
-      const [row] = await tx
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, splitsSettingKey))
-        .for("update");
       // An unreadable value is served as the defaults (current()), so it is edited as them.
-      const read = splitsConfigSchema.safeParse(row?.value);
-      const before = read.success ? read.data : defaultSplits;
+      const { inForce: before, changedAt } = await lockSplits(tx);
       const next = splitsConfigSchema.parse(edit(before));
       const at = new Date();
+      await reconcileSplitPhases(tx, { inForce: before, changedAt, now: at });
       await tx.update(settings).set({ value: next, updatedAt: at }).where(eq(settings.key, splitsSettingKey));
       await recordPhaseChanges(tx, before, next, at);
       await record(tx, before, next);
@@ -108,6 +119,11 @@ export function createSplitConfig({ db, log }: { db: Database; log: Logger }): S
       );
     },
     change,
+    async reconcilePhases() {
+      await db.transaction(async (tx) => {
+        await reconcileSplitPhases(tx, { ...(await lockSplits(tx)), now: new Date() });
+      });
+    },
   };
 }
 

@@ -66,6 +66,10 @@ export async function recordPhaseChanges(
       .where(eq(splitPhases.splitName, name))
       .limit(1);
     if (recorded) {
+      // A phase that would end the instant it began never placed anyone: it goes.
+      await tx
+        .delete(splitPhases)
+        .where(and(eq(splitPhases.splitName, name), isNull(splitPhases.endedAt), eq(splitPhases.startedAt, at)));
       await tx
         .update(splitPhases)
         .set({ endedAt: at })
@@ -91,6 +95,34 @@ export async function recordPhaseChanges(
       control: controlOf(setup),
       running: is !== undefined,
     });
+  }
+}
+
+/**
+ * Brings the open phases in line with the configuration in force (`inForce`) when it was edited
+ * around `recordPhaseChanges` (by SQL on the settings row): each split whose open phase has other
+ * weights, another control or another running state gets that phase ended and the one in force
+ * opened. The edit's time is the row's `changedAt` when it is later than the phase's start;
+ * otherwise it is unknown and `now` is the first time it was seen. A split without phase rows
+ * keeps its implied phase.
+ */
+export async function reconcileSplitPhases(
+  tx: Transaction,
+  input: { inForce: readonly SplitDefinition[]; changedAt: Date | null; now: Date },
+): Promise<void> {
+  const open = await tx.select().from(splitPhases).where(isNull(splitPhases.endedAt));
+  for (const phase of open) {
+    const is = input.inForce.find((split) => split.name === phase.splitName);
+    const setup = {
+      groups: is ? groupsOf(is) : splitPhaseSchema.shape.groups.parse(phase.groups),
+      control: is ? controlOf(is) : phase.control,
+      running: is !== undefined,
+    };
+    const recorded = { groups: phase.groups, control: phase.control, running: phase.running };
+    if (JSON.stringify(recorded) === JSON.stringify(setup)) continue;
+    const at = input.changedAt && input.changedAt > phase.startedAt ? input.changedAt : input.now;
+    await tx.update(splitPhases).set({ endedAt: at }).where(eq(splitPhases.id, phase.id));
+    await tx.insert(splitPhases).values({ splitName: phase.splitName, startedAt: at, endedAt: null, ...setup });
   }
 }
 
