@@ -11,6 +11,7 @@ import {
   type SplitConfig,
   splitsSettingKey,
 } from "../experiments/split-config.server.ts";
+import { splitsConfigSchema } from "../experiments/split-tests.ts";
 import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 
@@ -142,11 +143,13 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
   it("opens a phase for an edit made around the console, at the row's time when the edit set it", async () => {
     const weigh = async (a: number, b: number, updatedAt?: Date) => {
       const [row] = await database.db.select().from(settings).where(eq(settings.key, splitsSettingKey));
-      const edited = (row?.value as { name: string; groups: { name: string; weight: number }[] }[]).map((split) =>
-        split.name === "intro-offer"
-          ? { ...split, groups: split.groups.map((group) => ({ ...group, weight: group.name === "A" ? a : b })) }
-          : split,
-      );
+      const edited = splitsConfigSchema
+        .parse(row?.value)
+        .map((split) =>
+          split.name === "intro-offer"
+            ? { ...split, groups: split.groups.map((group) => ({ ...group, weight: group.name === "A" ? a : b })) }
+            : split,
+        );
       await database.db
         .update(settings)
         .set({ value: edited, ...(updatedAt && { updatedAt }) })
