@@ -594,6 +594,12 @@ export const auditLog = pgTable(
  * (packages/domain/src/analytics/funnel-steps.ts), and what the console filters by. Kept up to date
  * by analytics ingestion, so a funnel over a million events reads one row per visitor.
  */
+/** A funnel row's steps reached within `days` of its first step: funnel_reach(), migration 0021. */
+const reachWithin = (name: string, days: number) =>
+  bigint(name, { mode: "bigint" })
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`funnel_reach(steps, step_times, first_seen_at, last_seen_at, ${days * 86_400})`));
+
 export const funnelVisitors = pgTable(
   "funnel_visitors",
   {
@@ -614,6 +620,13 @@ export const funnelVisitors = pgTable(
     utmCampaign: text("utm_campaign"),
     /** mobile, tablet or desktop. */
     device: text("device"),
+    // Bit i set: step i first reached within 1, 7, 14 or 30 days of the first step (a step
+    // recorded without a time counts at the last sighting). Kept by the database on every write,
+    // so the funnel reads a bit, not an array element, per step and visitor.
+    reach1d: reachWithin("reach_1d", 1),
+    reach7d: reachWithin("reach_7d", 7),
+    reach14d: reachWithin("reach_14d", 14),
+    reach30d: reachWithin("reach_30d", 30),
   },
   (table) => [
     index("funnel_visitors_first_seen").on(table.firstSeenAt),

@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { orders, pricePlans } from "@kinderready/db/schema";
+import { funnelVisitors, orders, pricePlans } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { recordAnalyticsEvents } from "../analytics/analytics-ingest.server.ts";
-import { funnelSteps } from "../analytics/funnel-steps.ts";
+import { funnelSteps, stepIndex } from "../analytics/funnel-steps.ts";
 import { recordServerSteps } from "../analytics/visitor-funnel.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { type FunnelReport, getFunnelReport } from "./funnel-report.server.ts";
+import type { FunnelWindow } from "./report-filters.ts";
 
 // The funnel read in order: a visitor counts at a step once they reached it and every required
 // step before it, within the conversion window; skippable steps are counted but required of no one.
@@ -126,6 +127,22 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
     expect(countOf(await getFunnelReport(database.db, { ...range, window: 30 }), "offer")).toBe(2);
     // A bought ten minutes in, and opened the printables an hour in: inside a one-day window.
     expect(countOf(await getFunnelReport(database.db, { ...range, window: 1 }), "printables")).toBe(1);
+  });
+
+  it("dates a step recorded without its time (rows kept before times were) at the last sighting", async () => {
+    const first = quizSteps[0] as string;
+    // A day of its own, away from the other visitors' range and the period before it.
+    const seen = Date.parse("2026-06-01T10:00:00Z");
+    await database.db.insert(funnelVisitors).values({
+      deviceId: "ordered-untimed",
+      firstSeenAt: new Date(seen),
+      lastSeenAt: new Date(seen + 10 * 24 * hour),
+      steps: (1n << BigInt(stepIndex("visit"))) | (1n << BigInt(stepIndex(first))),
+    });
+    const within = (window: FunnelWindow) =>
+      getFunnelReport(database.db, { from: "2026-06-01", to: "2026-06-01", window });
+    expect(countOf(await within(7), first)).toBe(0);
+    expect(countOf(await within(14), first)).toBe(1);
   });
 
   it("compares with the period of the same length just before", async () => {

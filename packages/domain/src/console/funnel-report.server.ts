@@ -1,7 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
 import { funnelVisitors, orders, users } from "@kinderready/db/schema";
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
 import { paidOrderStatuses } from "../payments/paid-orders.ts";
 import {
@@ -10,6 +9,7 @@ import {
   type FunnelDimension,
   type FunnelFilters,
   type FunnelQuery,
+  type FunnelWindow,
 } from "./report-filters.ts";
 
 // The operator's funnel: visitors first seen in the range (a cohort), read as an ordered funnel
@@ -44,7 +44,7 @@ export type DroppedVisitor = {
 };
 
 export type FunnelReport = {
-  windowDays: number;
+  windowDays: FunnelWindow;
   steps: FunnelStepRow[];
   /** The period compared with: as many days, just before the range. */
   previousPeriod: { from: string; to: string };
@@ -76,7 +76,17 @@ function chainOf(view: "all" | "key") {
  * reads it (Drizzle leaves out an OFFSET 0, the usual way to say so).
  */
 const wholeSubquery = Number.MAX_SAFE_INTEGER;
-const bit = (index: number) => sql.raw(`${(1n << BigInt(index)).toString()}::bigint`);
+/** The bits of funnel steps, as a bigint literal. */
+const bit = (...indexes: number[]) =>
+  sql.raw(`${indexes.reduce((bits, index) => bits | (1n << BigInt(index)), 0n).toString()}::bigint`);
+
+/** Each conversion window's column of steps reached within it. */
+const reachColumns = {
+  1: funnelVisitors.reach1d,
+  7: funnelVisitors.reach7d,
+  14: funnelVisitors.reach14d,
+  30: funnelVisitors.reach30d,
+} as const satisfies Record<FunnelWindow, unknown>;
 
 function visitorFilter(filters: FunnelFilters, start: Date, end: Date): SQL | undefined {
   return and(
@@ -100,6 +110,15 @@ const dimensionFields = {
   utmCampaign: "utmCampaign",
   device: "device",
 } as const;
+
+/** A percentile of sorted values, interpolated between the two nearest (PostgreSQL's percentile_cont), in whole units. */
+function percentile(sorted: readonly number[], fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  const position = fraction * (sorted.length - 1);
+  const below = sorted[Math.floor(position)] ?? 0;
+  const above = sorted[Math.ceil(position)] ?? below;
+  return Math.round(below + (above - below) * (position - Math.floor(position)));
+}
 
 /** The day range just before, as many days long. */
 function previousRange(start: Date, end: Date) {
@@ -139,41 +158,27 @@ export async function getFunnelReport(
     .groupBy(orders.userId)
     .as("paid");
 
-  const windowSeconds = windowDays * 86_400;
-  // Seconds since the epoch, worked out once a row by the innermost query (`base`) and read by
-  // name after it: a timestamp's epoch is a numeric, slow enough to matter a step at a time.
-  const epochSeconds = (column: SQL | SQL.Aliased | AnyPgColumn) =>
-    sql<number | null>`date_part('epoch', ${column})::bigint`;
-  // When the visitor first reached a step: its recorded time; a bit without one (rows kept
-  // before times were) takes the last time the visitor was seen, the latest it can have been.
-  const timeOf = (index: number): SQL => {
-    const recorded = sql`coalesce(step_times[${sql.raw(String(index + 1))}],
-      case when (steps & ${bit(index)}) <> 0 then last_seconds end)`;
-    if (index === purchaseStepIndex) return sql`least(${recorded}, paid_seconds)`;
-    if (index === upsellStepIndex) return sql`least(${recorded}, upsold_seconds)`;
-    return recorded;
-  };
-  const reached = (index: number) =>
-    sql`coalesce(${timeOf(index)} - first_seconds <= ${sql.raw(String(windowSeconds))}, false)`;
+  // The steps the visitor reached within the window: the row's own mask for that window, with
+  // the first payment and the first upsell that are sales added from the orders.
+  const reach = reachColumns[windowDays];
+  const window = sql.raw(`interval '${windowDays} days'`);
+  const soldWithin = (at: SQL.Aliased, index: number) =>
+    sql`case when ${at} - ${funnelVisitors.firstSeenAt} <= ${window} then ${bit(index)} else 0 end`;
+  const mask = (indexes: readonly number[]) => bit(...indexes);
   // How many of the chain's required steps the visitor passed in a row: the first one missed
   // ends it (a CASE stops at the first true branch). A step only the browser reports is passed
   // when it, or a later step up to the next one the server records, was reached: a lost batch
   // of events must not end a visitor's way through the quiz.
   const requiredSteps = chain.filter((step) => !step.optional);
-  // Read from the inner query's one column per step (`r<index>`): each step's reach is worked
-  // out once a row, however many of these read it.
-  const reachedColumn = (index: number) => sql.raw(`r${index}`);
-  const passed = (step: (typeof requiredSteps)[number], position: number): SQL => {
-    if (step.server) return reachedColumn(step.index);
+  const passedMask = (step: (typeof requiredSteps)[number], position: number) => {
+    if (step.server) return mask([step.index]);
     const anchor = requiredSteps.findIndex((later, at) => at > position && later.server);
-    const through = requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1);
-    return sql`(${sql.join(
-      through.map((later) => reachedColumn(later.index)),
-      sql` or `,
-    )})`;
+    return mask(requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1).map((later) => later.index));
   };
   const depth = sql`case ${sql.join(
-    requiredSteps.map((step, position) => sql`when not ${passed(step, position)} then ${sql.raw(String(position))}`),
+    requiredSteps.map(
+      (step, position) => sql`when (reached & ${passedMask(step, position)}) = 0 then ${sql.raw(String(position))}`,
+    ),
     sql` `,
   )} else ${sql.raw(String(requiredCount))} end`;
   const countedAt = (step: (typeof chain)[number]): SQL =>
@@ -196,12 +201,17 @@ export async function getFunnelReport(
         utmSource: funnelVisitors.utmSource,
         utmCampaign: funnelVisitors.utmCampaign,
         device: funnelVisitors.device,
-        steps: funnelVisitors.steps,
-        stepTimes: funnelVisitors.stepTimes,
-        firstSeconds: epochSeconds(funnelVisitors.firstSeenAt).as("first_seconds"),
-        lastSeconds: epochSeconds(funnelVisitors.lastSeenAt).as("last_seconds"),
-        paidSeconds: epochSeconds(paid.paidAt).as("paid_seconds"),
-        upsoldSeconds: epochSeconds(paid.upsoldAt).as("upsold_seconds"),
+        // Columns the outer queries group and sort by, named here: Drizzle leaves a one-table
+        // select's columns unqualified, and a grouping must match the select to the letter.
+        day: sql<string>`(${funnelVisitors.firstSeenAt} at time zone 'UTC')::date::text`.as("day"),
+        inRange: sql<boolean>`${funnelVisitors.firstSeenAt} >= ${start.toISOString()}::timestamptz`.as("in_range"),
+        convertSeconds: sql<number>`date_part('epoch', ${paid.paidAt} - ${funnelVisitors.firstSeenAt})::integer`.as(
+          "convert_seconds",
+        ),
+        reached:
+          sql<bigint>`${reach} | ${soldWithin(paid.paidAt, purchaseStepIndex)} | ${soldWithin(paid.upsoldAt, upsellStepIndex)}`.as(
+            "reached",
+          ),
       })
       .from(funnelVisitors)
       .leftJoin(paid, eq(paid.userId, funnelVisitors.userId))
@@ -210,7 +220,7 @@ export async function getFunnelReport(
       // evaluated again for every reference to them.
       .limit(wholeSubquery)
       .as("base");
-    const reach = db
+    return db
       .select({
         deviceId: base.deviceId,
         userId: base.userId,
@@ -222,41 +232,17 @@ export async function getFunnelReport(
         utmSource: base.utmSource,
         utmCampaign: base.utmCampaign,
         device: base.device,
-        // Columns the outer queries group and sort by, named here: Drizzle leaves a one-table
-        // select's columns unqualified, and a grouping must match the select to the letter.
-        day: sql<string>`to_char(date_trunc('day', ${base.firstSeenAt} at time zone 'UTC'), 'YYYY-MM-DD')`.as("day"),
-        inRange: sql<boolean>`${base.firstSeenAt} >= ${start.toISOString()}::timestamptz`.as("in_range"),
-        convertSeconds: sql<number>`paid_seconds - first_seconds`.as("convert_seconds"),
-        ...Object.fromEntries(
-          chain.map((step) => [`r${step.index}`, sql<boolean>`${reached(step.index)}`.as(`r${step.index}`)]),
-        ),
-      })
-      .from(base)
-      .limit(wholeSubquery)
-      .as("r");
-    return db
-      .select({
-        deviceId: reach.deviceId,
-        userId: reach.userId,
-        firstSeenAt: reach.firstSeenAt,
-        lastSeenAt: reach.lastSeenAt,
-        countryCode: reach.countryCode,
-        locale: reach.locale,
-        flow: reach.flow,
-        utmSource: reach.utmSource,
-        utmCampaign: reach.utmCampaign,
-        device: reach.device,
-        day: reach.day,
-        inRange: reach.inRange,
-        convertSeconds: reach.convertSeconds,
+        day: base.day,
+        inRange: base.inRange,
+        convertSeconds: base.convertSeconds,
         depth: sql<number>`${depth}`.as("depth"),
         ...Object.fromEntries(
           chain
             .filter((step) => step.optional)
-            .map((step) => [`o${step.index}`, sql<boolean>`${reachedColumn(step.index)}`.as(`o${step.index}`)]),
+            .map((step) => [`o${step.index}`, sql<boolean>`(reached & ${bit(step.index)}) <> 0`.as(`o${step.index}`)]),
         ),
       })
-      .from(reach)
+      .from(base)
       .limit(wholeSubquery)
       .as("v");
   };
@@ -273,29 +259,27 @@ export async function getFunnelReport(
   const period = sql<string>`case when in_range then 'current' else 'previous' end`;
   const choiceRange = and(gte(funnelVisitors.firstSeenAt, start), lt(funnelVisitors.firstSeenAt, end));
 
+  // The first step has no step before it to drop from.
+  const droppedStep = chain.find((step) => step.id === query.dropped && (step.optional || step.requiredBefore > 0));
+
   const [byDay, choiceRows, breakdownRows, droppedRows] = await db.transaction(async (tx) => {
     // The filters' combined selectivity is easy to underestimate, and a nested loop over the
     // grouped orders then runs for seconds; the hash join is right at every size.
     await tx.execute(sql`set local enable_nestloop = off`);
-    // One connection: one query at a time. The range and the period before are one scan, whose
-    // grouping sets give the days and the two totals.
+    // One connection: one query at a time. The range and the period before are one scan, hashed
+    // by day: each visitor has one first day, so the days add up to the totals, and the buyers'
+    // times to convert come along for their percentiles (an ordered aggregate would sort every row).
     const days = await tx
       .select({
         period,
         day,
-        byDay: sql<number>`grouping(${day})`.mapWith(Number),
         ...stepCounts,
         visitors: sql<number>`count(*)`.mapWith(Number),
         purchases: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
-        median: sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by ${convertSeconds}) filter (where ${converted})`,
-        p90: sql<
-          number | null
-        >`percentile_cont(0.9) within group (order by ${convertSeconds}) filter (where ${converted})`,
+        convertSeconds: sql<number[] | null>`array_agg(${convertSeconds}) filter (where ${converted})`,
       })
       .from(current)
-      .groupBy(sql`grouping sets ((${period}, ${day}), (${period}))`);
+      .groupBy(period, day);
     const choices = await tx
       .select({
         country: funnelVisitors.countryCode,
@@ -323,50 +307,55 @@ export async function getFunnelReport(
         .limit(20);
       breakdown = rows.map(({ value: dimensionValue, ...counts }) => ({ value: dimensionValue, counts }));
     }
-    let dropped: FunnelReport["dropped"] = null;
-    // The first step has no step before it to drop from.
-    const droppedStep = chain.find((step) => step.id === query.dropped && (step.optional || step.requiredBefore > 0));
+    let dropped: DroppedVisitor[] | null = null;
     if (droppedStep) {
       const v = visitorsBetween(start, end);
       const atPrevious = droppedStep.optional
         ? sql`depth >= ${sql.raw(String(droppedStep.requiredBefore))}`
         : sql`depth = ${sql.raw(String(droppedStep.requiredBefore))}`;
       const missed = droppedStep.optional ? sql`and not ${sql.raw(`o${droppedStep.index}`)}` : sql``;
-      const rows = await tx
+      // The latest 50 first, then their emails: a join before the limit would read every parent.
+      const latest = tx
         .select({
           deviceId: v.deviceId,
           userId: v.userId,
-          email: users.email,
           countryCode: v.countryCode,
           locale: v.locale,
           device: v.device,
           firstSeenAt: v.firstSeenAt,
           lastSeenAt: v.lastSeenAt,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(v)
-        .leftJoin(users, eq(users.id, v.userId))
         .where(sql`${atPrevious} ${missed}`)
         .orderBy(desc(v.lastSeenAt))
-        .limit(50);
-      dropped = {
-        step: droppedStep.id,
-        total: rows[0]?.total ?? 0,
-        visitors: rows.map(({ total: _, ...row }) => ({
-          ...row,
-          firstSeenAt: row.firstSeenAt.toISOString(),
-          lastSeenAt: row.lastSeenAt.toISOString(),
-        })),
-      };
+        .limit(50)
+        .as("latest");
+      const rows = await tx
+        .select({ ...latest._.selectedFields, email: users.email })
+        .from(latest)
+        .leftJoin(users, eq(users.id, latest.userId))
+        .orderBy(desc(latest.lastSeenAt));
+      dropped = rows.map((row) => ({
+        ...row,
+        firstSeenAt: row.firstSeenAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      }));
     }
     return [days, choices, breakdown, dropped] as const;
   });
 
-  const totalOf = (name: "current" | "previous") => byDay.find((row) => row.byDay === 1 && row.period === name);
   const countsOf = (row: Record<string, unknown> | undefined) =>
     chain.map((step) => Number(row?.[`s${step.index}`] ?? 0));
-  const counts = countsOf(totalOf("current"));
-  const previousCounts = countsOf(totalOf("previous"));
+  const totalOf = (name: "current" | "previous") => {
+    const sums = countsOf(undefined);
+    for (const row of byDay) {
+      if (row.period !== name) continue;
+      for (const [position, count] of countsOf(row).entries()) sums[position] = (sums[position] ?? 0) + count;
+    }
+    return sums;
+  };
+  const counts = totalOf("current");
+  const previousCounts = totalOf("previous");
   const first = counts[0] ?? 0;
   const previousFirst = previousCounts[0] ?? 0;
   let lastRequired: number | null = null;
@@ -386,9 +375,17 @@ export async function getFunnelReport(
     };
   });
 
-  const totals = totalOf("current");
-  const daily = byDay
-    .filter((row) => row.byDay === 0 && row.period === "current")
+  const inRange = byDay.filter((row) => row.period === "current");
+  let dropped: FunnelReport["dropped"] = null;
+  if (droppedStep && droppedRows) {
+    // Who reached the step before and not this one: the count before less this step's.
+    const position = chain.indexOf(droppedStep);
+    const before = chain.slice(0, position).findLastIndex((step) => !step.optional);
+    const reachedBefore = before < 0 ? inRange.reduce((sum, row) => sum + row.visitors, 0) : (counts[before] ?? 0);
+    dropped = { step: droppedStep.id, total: reachedBefore - (counts[position] ?? 0), visitors: droppedRows };
+  }
+  const convertTimes = inRange.flatMap((row) => (row.convertSeconds ?? []).map(Number)).sort((a, b) => a - b);
+  const daily = inRange
     .sort((a, b) => a.day.localeCompare(b.day))
     .map((row) => ({ day: row.day, visitors: row.visitors, purchases: row.purchases }));
   // grouping(a, b, c) is a bit mask of the columns left out: 0b011 is the country's set, and so on.
@@ -398,15 +395,14 @@ export async function getFunnelReport(
       .sort((a, b) => b.visitors - a.visitors || String(pick(a)).localeCompare(String(pick(b))))
       .slice(0, 50)
       .map((row) => pick(row) as string);
-  const seconds = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value)));
   return {
     windowDays,
     steps,
     previousPeriod: previous.days,
     timeToConvert: {
-      converters: Number(totals?.purchases ?? 0),
-      medianSeconds: seconds(totals?.median),
-      p90Seconds: seconds(totals?.p90),
+      converters: convertTimes.length,
+      medianSeconds: percentile(convertTimes, 0.5),
+      p90Seconds: percentile(convertTimes, 0.9),
     },
     daily,
     choices: {
@@ -422,6 +418,6 @@ export async function getFunnelReport(
             rows: breakdownRows.map((row) => ({ value: row.value, counts: countsOf(row.counts) })),
           }
         : null,
-    dropped: droppedRows,
+    dropped,
   };
 }

@@ -67,7 +67,8 @@ export type FunnelFilters = z.infer<typeof funnelFiltersSchema>;
 
 /** The conversion windows the funnel offers, in days from the visitor's first step. */
 export const funnelWindows = [1, 7, 14, 30] as const;
-export const defaultFunnelWindow = 14;
+export type FunnelWindow = (typeof funnelWindows)[number];
+export const defaultFunnelWindow: FunnelWindow = 14;
 /** What the funnel can be broken down by: the visitor's first country, language, flow, source, campaign, device. */
 export const funnelDimensions = ["country", "locale", "flow", "utmSource", "utmCampaign", "device"] as const;
 export type FunnelDimension = (typeof funnelDimensions)[number];
@@ -82,7 +83,7 @@ export const funnelQuerySchema = funnelFiltersSchema.and(
       .optional()
       .transform(emptyAsUnset)
       .pipe(z.enum(funnelWindows.map(String) as [string, ...string[]], "must be one of 1, 7, 14 or 30 days").optional())
-      .transform((value) => (value ? Number(value) : defaultFunnelWindow)),
+      .transform((value) => (value ? (Number(value) as FunnelWindow) : defaultFunnelWindow)),
     /** Every page, or only the key steps. */
     steps: z
       .string()
