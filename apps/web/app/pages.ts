@@ -1,16 +1,29 @@
 // Every page of the product, once; routes.ts turns it into a route per language. `action` says
-// what the page's action reads (a form or JSON); the server refuses other bodies and methods
-// before the page runs (server/request-rules.ts). A page without it takes GET and HEAD only.
+// what the page's action reads (a form, JSON from its scripts, or either: a page whose forms
+// also work before and without scripts); the server refuses other bodies and methods before the
+// page runs (server/request-rules.ts). A page without it takes GET and HEAD only.
 
 export const pages = [
   { id: "home", path: "", file: "routes/home.tsx", title: "home" },
   { id: "not-found-page", path: "404", file: "routes/not-found.tsx", title: "notFound" },
-  { id: "onboarding", path: "onboarding", file: "routes/onboarding.tsx", title: "onboarding", action: "json" },
-  { id: "quiz1", path: "quiz1", file: "routes/onboarding.tsx", title: "onboarding", action: "json" },
-  { id: "purchase", path: "purchase", file: "routes/purchase.tsx", title: "purchase", action: "json" },
-  { id: "purchase-flow", path: "purchase-flow", file: "routes/purchase.tsx", title: "purchase", action: "json" },
-  { id: "offer1", path: "offer1", file: "routes/purchase.tsx", title: "purchase", action: "json" },
-  { id: "printables", path: "printables", file: "routes/printables.tsx", title: "printables", action: "json" },
+  {
+    id: "onboarding",
+    path: "onboarding",
+    file: "routes/onboarding.tsx",
+    title: "onboarding",
+    action: "form-or-json",
+  },
+  { id: "quiz1", path: "quiz1", file: "routes/onboarding.tsx", title: "onboarding", action: "form-or-json" },
+  { id: "purchase", path: "purchase", file: "routes/purchase.tsx", title: "purchase", action: "form-or-json" },
+  {
+    id: "purchase-flow",
+    path: "purchase-flow",
+    file: "routes/purchase.tsx",
+    title: "purchase",
+    action: "form-or-json",
+  },
+  { id: "offer1", path: "offer1", file: "routes/purchase.tsx", title: "purchase", action: "form-or-json" },
+  { id: "printables", path: "printables", file: "routes/printables.tsx", title: "printables", action: "form-or-json" },
   { id: "profile", path: "profile", file: "routes/profile.tsx", title: "profile", action: "form" },
   {
     id: "profile-subscription",
@@ -75,7 +88,7 @@ export function pageIdOf(routeId: string): PageId {
 }
 
 /** What the page's action reads, or undefined when it has none. */
-export function actionBodyOf(page: Page): "form" | "json" | undefined {
+export function actionBodyOf(page: Page): "form" | "json" | "form-or-json" | undefined {
   return "action" in page ? page.action : undefined;
 }
 

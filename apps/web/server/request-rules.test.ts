@@ -11,7 +11,7 @@ describe("page requests", () => {
     expect(pageActionBody("/profile/")).toBe("form");
     expect(pageActionBody("/ar/profile/cancel-subscription/_.data")).toBe("form");
     expect(pageActionBody("/de/terms/do-not-sell/")).toBe("form");
-    expect(pageActionBody("/onboarding/_.data")).toBe("json");
+    expect(pageActionBody("/onboarding/_.data")).toBe("form-or-json");
     expect(pageActionBody("/pt/printables/")).toBe("json");
     expect(pageActionBody("/actions/confirm-email.data")).toBe("json");
     expect(pageActionBody("/admin/customers/42/_.data")).toBe("form");
@@ -41,7 +41,13 @@ describe("page requests", () => {
     const formOnly = { status: 415, accepted: ["application/x-www-form-urlencoded", "multipart/form-data"] };
     expect(post("/profile/_.data", "application/json")).toEqual(formOnly);
     expect(post("/profile/", undefined)).toEqual(formOnly);
-    expect(post("/onboarding/", "text/plain;charset=UTF-8")).toEqual({ status: 415, accepted: ["application/json"] });
+    // The quiz's forms work before and without its scripts, which post JSON.
+    expect(post("/quiz1/", "application/x-www-form-urlencoded")).toBeUndefined();
+    expect(post("/onboarding/", "text/plain;charset=UTF-8")).toEqual({
+      status: 415,
+      accepted: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
+    });
+    expect(post("/printables/", "text/plain;charset=UTF-8")).toEqual({ status: 415, accepted: ["application/json"] });
     expect(post("/actions/confirm-email", "application/x-www-form-urlencoded")).toMatchObject({ status: 415 });
     expect(post("/contact/", "multipart/form-data", String(limit + 1))).toEqual({ status: 413 });
   });

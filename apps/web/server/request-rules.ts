@@ -9,7 +9,7 @@ import { actionBodyOf, pageForPath } from "../app/pages.ts";
 // a page action handed JSON instead of a form (or TRACE, which the Fetch API cannot even
 // represent) failed inside React Router with a 500.
 
-export type ActionBody = "form" | "json";
+export type ActionBody = "form" | "json" | "form-or-json";
 
 /** Actions outside the pages of pages.ts (the console, the pages' endpoints) and what they read. */
 const otherActions: readonly { pattern: RegExp; body: ActionBody }[] = [
@@ -17,9 +17,11 @@ const otherActions: readonly { pattern: RegExp; body: ActionBody }[] = [
   { pattern: /^\/admin\/(sign-in|experiments|offer|reviews|revenue|customers\/[^/]+)\/?$/, body: "form" },
 ];
 
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const mediaTypes: Record<ActionBody, readonly string[]> = {
-  form: ["application/x-www-form-urlencoded", "multipart/form-data"],
+  form: formTypes,
   json: ["application/json"],
+  "form-or-json": [...formTypes, "application/json"],
 };
 
 /** The route a page request addresses: a fetcher's data request `/x/_.data` (or `/x.data`) is `/x/`'s. */

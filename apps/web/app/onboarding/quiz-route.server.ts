@@ -1,5 +1,6 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
 import { flowOfQuizPage, flows } from "@kinderready/domain/flows";
+import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
 import {
   checkEmailForVisitor,
   getOnboardingStatus,
@@ -7,16 +8,24 @@ import {
 } from "@kinderready/domain/onboarding/onboarding.server";
 import { checkEmailBody, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
+import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
+import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
+import { fieldMessage } from "../components/quiz/field-message.ts";
+import { secureCookiesFor } from "../cookies.ts";
 import { pageForPath } from "../pages.ts";
 import { signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
+import { trackingFromLanding } from "../tracking/capture-tracking.ts";
+import { quizProgressCookie, savedQuizProgress } from "./quiz-progress.server.ts";
+import { backFrom, initialOnboardingState, type OnboardingState, withAnswer, withKid } from "./quiz-progress.ts";
 
 // Server side of the quiz page: the visitor's status on load, and the two posts.
 
@@ -53,9 +62,17 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
       );
     }
   }
-  // The quiz opens on its first question (a parent part-way through passed it already).
-  await recordFunnelSighting(visit, request, { steps: ["visit", "quiz:ty"] });
-  return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn };
+  // The quiz opens on its first question (a parent part-way through passed it already), or
+  // where the parent left it.
+  const saved = savedQuizProgress(request.headers.get("cookie"));
+  await recordFunnelSighting(visit, request, { steps: ["visit", "quiz:ty", funnelStepOf(saved?.step ?? 0)] });
+  return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn, saved };
+}
+
+/** The funnel step of a quiz page: its question, or the email page. */
+function funnelStepOf(index: number): string {
+  const page = quizFlow[index];
+  return page?.type === "email" ? "email-page" : `quiz:${page?.id ?? "ty"}`;
 }
 
 // The API's bodies name the product; the page's posts need not: the domain stores leads for the one sold.
@@ -67,25 +84,54 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("submit"), search: z.string().max(4000), lead: z.record(z.string(), z.unknown()) }),
 ]);
 
-/** The quiz's two server calls: is this email free, and store the finished quiz. */
-export async function handleQuizAction({ request, url, context }: Route.ActionArgs) {
+/**
+ * The quiz's server calls from its scripts (JSON): is this email free, and store the finished
+ * quiz. A form posted without them (before they ran, or with scripts off) is a page's answer.
+ */
+export async function handleQuizAction(args: Route.ActionArgs) {
+  const { request, context } = args;
+  if (!request.headers.get("content-type")?.includes("application/json")) return handleQuizForm(args);
   const visit = context.get(requestContext);
-  const { services, geo, clientAddress, errors } = visit;
+  const { errors } = visit;
   const body = actionBody.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return data({ intent: "submit" as const, error: { field: "body" } }, { status: 400 });
 
   if (body.data.intent === "check-email") {
     const input = emailCheck.safeParse(body.data);
     if (!input.success) return data({ intent: "check-email" as const, isEmailUnique: true }, { status: 400 });
-    const isEmailUnique = await checkEmailForVisitor(services.db, input.data, clientAddress, new Date());
+    const isEmailUnique = await checkEmailForVisitor(visit.services.db, input.data, visit.clientAddress, new Date());
     return { intent: "check-email" as const, isEmailUnique };
   }
 
+  const notStored = await storeLead(args, body.data.lead, body.data.search);
+  if ("invalid" in notStored) return data({ intent: "submit" as const, error: notStored.invalid }, { status: 400 });
+  return failedAction(notStored.failed, {
+    errors,
+    msg: "onboarding submit failed",
+    fallbackKey: "quiz.pages.analyzing.failed",
+    answer: (messageKey, { field }) => ({ intent: "submit" as const, error: { field: field ?? "body", messageKey } }),
+  });
+}
+
+/** Why a finished quiz was not stored: a field at fault, or a failure to classify. */
+type LeadNotStored = { invalid: { field: string; message: string | undefined } } | { failed: unknown };
+
+/**
+ * Stores a finished quiz and sends the parent on to the offer (a redirect, thrown); answers why
+ * it was not stored otherwise. The server decides the flow, language and country; the browser
+ * only the answers.
+ */
+async function storeLead(
+  { request, url, context }: Route.ActionArgs,
+  lead: Record<string, unknown>,
+  search: string,
+): Promise<LeadNotStored> {
+  const visit = context.get(requestContext);
+  const { services, geo, clientAddress } = visit;
   const locale = localeFromPath(url.pathname);
   const { purchasePath } = flows[flowOf(url)];
-  // The server decides the flow, language and country; the browser only the answers.
   const input = quizLead.safeParse({
-    ...body.data.lead,
+    ...lead,
     purchasePathByFlow: purchasePath,
     locale,
     country_code: geo.countryCode,
@@ -93,27 +139,118 @@ export async function handleQuizAction({ request, url, context }: Route.ActionAr
   });
   if (!input.success) {
     const issue = input.error.issues[0];
-    return data(
-      { intent: "submit" as const, error: { field: issue?.path.join(".") ?? "body", message: issue?.message } },
-      { status: 400 },
-    );
+    return { invalid: { field: issue?.path.join(".") ?? "body", message: issue?.message } };
   }
   let submitted: Awaited<ReturnType<typeof submitOnboardingForVisitor>>;
   try {
     submitted = await submitOnboardingForVisitor(services, input.data, clientAddress, new Date());
   } catch (error) {
-    return failedAction(error, {
-      errors,
-      msg: "onboarding submit failed",
-      fallbackKey: "quiz.pages.analyzing.failed",
-      answer: (messageKey, { field }) => ({ intent: "submit" as const, error: { field: field ?? "body", messageKey } }),
-    });
+    return { failed: error };
   }
   // The browser whose post created the account is the parent's: it is signed in (a same-site
   // POST, so no other site can sign a visitor into an account of its choosing). A post for a
   // token that already had an account (a retry, or someone else's token) signs nobody in.
   await recordFunnelSighting(visit, request, { steps: ["email-page", "email"], userId: submitted.userId });
-  const next = purchaseRedirect({ purchasePath, locale, search: body.data.search, token: input.data.user_token });
+  const next = purchaseRedirect({ purchasePath, locale, search, token: input.data.user_token });
   if (!submitted.created) throw redirect(next);
   throw redirect(next, { headers: await signInCookie(request, services, submitted.userId) });
+}
+
+/**
+ * A quiz page's form posted without the page's scripts: the answer (or Back) moves the saved
+ * quiz on, and the parent is sent to the quiz's address again, which shows the next page; the
+ * email page stores the lead as the scripts would. The form names the page it was shown on, and
+ * the answer is that page's.
+ */
+async function handleQuizForm(args: Route.ActionArgs) {
+  const { request, url, context } = args;
+  const visit = context.get(requestContext);
+  const translator = serverI18n(localeFromPath(url.pathname));
+  const { t } = translator;
+  const ifKnown = translator.ifKnown();
+  const form = await request.formData().catch(() => undefined);
+  const intent = form?.get("intent");
+  const page = quizFlow.find((candidate) => candidate.id === form?.get("page"));
+  if (!form || !page || (intent !== "answer" && intent !== "back" && intent !== "lead")) {
+    return data({ intent: "quiz-form" as const, refusal: undefined }, { status: 400 });
+  }
+  const refuse = (message: string, value?: string) =>
+    data({ intent: "quiz-form" as const, refusal: { page: page.id, message, value } }, { status: 400 });
+  const saved = savedQuizProgress(request.headers.get("cookie")) ?? initialOnboardingState();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim() : "";
+  };
+
+  if (intent === "lead") {
+    const email = text("email");
+    const wrong = fieldMessage(t, email, fieldRules.email);
+    if (wrong) return refuse(wrong, email);
+    const userToken = userTokenSchema.safeParse(url.searchParams.get("token"));
+    const notStored = await storeLead(
+      args,
+      {
+        kid: { name: saved.kid.name, years: saved.kid.years ?? { text: "", value: 0 } },
+        email,
+        questions: saved.questions,
+        ...(saved.topics.length > 0 && { topics: saved.topics }),
+        isForbiddenToMailing: form.get("mailing") !== "yes",
+        user_token: userToken.success ? userToken.data : createRandomToken(),
+        tracking: trackingFromLanding({
+          search: url.search,
+          cookies: request.headers.get("cookie") ?? "",
+          now: Date.now(),
+        }),
+      },
+      url.search,
+    );
+    // An unfinished quiz (its saved answers lost) cannot be stored: the same words as a failure.
+    if ("invalid" in notStored) return refuse(t("quiz.pages.analyzing.failed"), email);
+    return failedAction(notStored.failed, {
+      errors: visit.errors,
+      msg: "onboarding form submit failed",
+      fallbackKey: "quiz.pages.analyzing.failed",
+      answer: (messageKey) => ({
+        intent: "quiz-form" as const,
+        refusal: { page: page.id, message: ifKnown(messageKey) ?? t("quiz.pages.analyzing.failed"), value: email },
+      }),
+    });
+  }
+
+  let next: OnboardingState;
+  if (intent === "back") {
+    next = backFrom(saved, page.id);
+  } else if (page.type === "common" || page.type === "choice" || page.type === "multi-choice") {
+    const values = page.options.map((option) => option.value);
+    const chosen = form.getAll("answer").filter((value): value is string => typeof value === "string");
+    const single = page.type !== "multi-choice";
+    if (chosen.length === 0 || (single && chosen.length > 1) || chosen.some((value) => !values.includes(value))) {
+      return refuse(t("validation.messages.makeChoice"));
+    }
+    next = withAnswer(
+      saved,
+      page.id,
+      single ? (chosen[0] as string) : values.filter((value) => chosen.includes(value)),
+    );
+  } else if (page.type === "form") {
+    const value = text("answer");
+    const field = page.field === "kid-name" ? fieldRules.kidName : fieldRules.kidAge;
+    const wrong = fieldMessage(t, value, field);
+    if (wrong) return refuse(wrong, value);
+    const count = Number(value);
+    next = withKid(
+      saved,
+      page.id,
+      page.field === "kid-name"
+        ? { name: value }
+        : { years: { value: count, text: t("quiz.pages.kid-age.years", { count }) } },
+    );
+  } else {
+    return refuse(t("quiz.pages.analyzing.failed"));
+  }
+  await recordFunnelSighting(visit, request, { steps: [funnelStepOf(next.step)] });
+  throw redirect(`${url.pathname}${url.search}`, {
+    status: 303,
+    headers: { "set-cookie": quizProgressCookie(next, secureCookiesFor(visit.config.appUrl)) },
+  });
 }

@@ -19,7 +19,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
   );
 }
 
-export default function Onboarding({ loaderData }: Route.ComponentProps) {
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const status = useFetcher();
   // A saved token is checked with the server (the loader), which sends a parent who already
@@ -29,5 +29,13 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
     [pathname, status.load],
   );
   useParentToken({ carrySavedToken: checkSavedToken, createWhenNone: true });
-  return <Quiz flowType={loaderData.flowType} locale={loaderData.locale} consentDefault={loaderData.consentDefault} />;
+  return (
+    <Quiz
+      flowType={loaderData.flowType}
+      locale={loaderData.locale}
+      consentDefault={loaderData.consentDefault}
+      saved={loaderData.saved}
+      refusal={actionData?.intent === "quiz-form" ? actionData.refusal : undefined}
+    />
+  );
 }

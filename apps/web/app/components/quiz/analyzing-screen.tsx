@@ -6,6 +6,7 @@ import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { Picture } from "../picture.tsx";
 import { Field } from "./field.tsx";
+import { QuizForm } from "./quiz-form.tsx";
 import { statusIndexOf, useAnalysisProgress } from "./use-analysis-progress.ts";
 import { useValidatedField } from "./use-validated-field.ts";
 
@@ -24,6 +25,7 @@ export function AnalyzingScreen({
   onSubmit,
   submitting,
   submitResult,
+  refused,
 }: {
   kidName: string;
   consentDefault: boolean;
@@ -31,14 +33,16 @@ export function AnalyzingScreen({
   onSubmit: (input: { email: string; mailingConsent: boolean }) => void;
   submitting: boolean;
   submitResult: LeadActionResult | undefined;
+  /** The server's answer to the form posted before the scripts ran, and the email it carried. */
+  refused: { message: string; value?: string | undefined } | undefined;
 }) {
   const { t, ifKnown } = useTranslation();
   const percent = useAnalysisProgress();
   const statusId = useId();
   const stored = useOnboardingStore();
-  const [email, setEmail] = useState(stored.email);
+  const [email, setEmail] = useState(refused?.value ?? stored.email);
   const consent = stored.mailingConsent ?? consentDefault;
-  const field = useValidatedField({ value: email, ...fieldRules.email });
+  const field = useValidatedField({ value: email, ...fieldRules.email, refused: refused?.message });
   const check = useFetcher<LeadActionResult>();
   const { setServerError } = field;
 
@@ -76,9 +80,10 @@ export function AnalyzingScreen({
           {statusText}
         </p>
       </div>
-      <form
+      <QuizForm
+        intent="lead"
+        page="analyzing"
         className="quiz__form analyzing__form"
-        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           field.clearServerError();
@@ -98,6 +103,7 @@ export function AnalyzingScreen({
         )}
         <Field
           id="email"
+          name="email"
           type="email"
           label={t("quiz.pages.analyzing.emailLabel")}
           error={field.error}
@@ -126,6 +132,8 @@ export function AnalyzingScreen({
         <label className="consent">
           <input
             type="checkbox"
+            name="mailing"
+            value="yes"
             checked={consent}
             onChange={(event) => useOnboardingStore.setState({ mailingConsent: event.target.checked })}
           />
@@ -137,7 +145,7 @@ export function AnalyzingScreen({
         <button type="submit" className="button button--wide" disabled={submitting} aria-busy={submitting}>
           {submitting ? t("quiz.pages.analyzing.submitting") : t("quiz.pages.analyzing.submit")}
         </button>
-      </form>
+      </QuizForm>
     </div>
   );
 }

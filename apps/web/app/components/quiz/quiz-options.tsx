@@ -3,6 +3,7 @@ import type { TranslateIfKnown } from "@kinderready/i18n/translator";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { Picture } from "../picture.tsx";
+import { QuizForm } from "./quiz-form.tsx";
 
 /**
  * An answer's text. The flow's labels are plain strings, so each is looked up when it is shown
@@ -13,11 +14,13 @@ const labelOf = (ifKnown: TranslateIfKnown) => (option: QuizOption) => ifKnown(o
 
 /** Common and single-choice pages: each answer is a button that also steps forward. */
 export function AnswerButtons({
+  page,
   options,
   chosen,
   onAnswer,
   layout,
 }: {
+  page: string;
   options: readonly QuizOption[];
   chosen: string | undefined;
   onAnswer: (value: string) => void;
@@ -25,47 +28,58 @@ export function AnswerButtons({
 }) {
   const label = labelOf(useTranslation().ifKnown);
   return (
-    <div className={`answers answers--${layout}`}>
+    <QuizForm intent="answer" page={page} className={`answers answers--${layout}`}>
       {options.map((option) => (
         <button
           key={option.value}
-          type="button"
+          type="submit"
+          name="answer"
+          value={option.value}
           className="answer"
           aria-pressed={chosen === option.value}
-          onClick={() => onAnswer(option.value)}
+          onClick={(event) => {
+            event.preventDefault();
+            onAnswer(option.value);
+          }}
         >
           {option.picture && <Picture id={option.picture} size={56} className="answer__picture" />}
           <span>{label(option)}</span>
         </button>
       ))}
-    </div>
+    </QuizForm>
   );
 }
 
 /** The multiple-choice page: tick any number, then continue; nothing ticked asks for a choice. */
 export function MultiChoice({
+  page,
   options,
   chosen,
   onContinue,
   legend,
+  refused,
 }: {
+  page: string;
   options: readonly QuizOption[];
   chosen: readonly string[];
   onContinue: (values: string[]) => void;
   legend: string;
+  /** The server refused the posted form (nothing ticked). */
+  refused: boolean;
 }) {
   const { t, ifKnown } = useTranslation();
   const label = labelOf(ifKnown);
   const [selected, setSelected] = useState<string[]>([...chosen]);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState(refused);
   const toggle = (value: string) => {
     setError(false);
     setSelected((current) => (current.includes(value) ? current.filter((v) => v !== value) : [...current, value]));
   };
   return (
-    <form
+    <QuizForm
+      intent="answer"
+      page={page}
       className="quiz__form"
-      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (selected.length === 0) setError(true);
@@ -79,7 +93,13 @@ export function MultiChoice({
         </p>
         {options.map((option) => (
           <label key={option.value} className="answer answer--check">
-            <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />
+            <input
+              type="checkbox"
+              name="answer"
+              value={option.value}
+              checked={selected.includes(option.value)}
+              onChange={() => toggle(option.value)}
+            />
             {option.picture && <Picture id={option.picture} size={36} className="answer__picture" />}
             <span>{label(option)}</span>
           </label>
@@ -93,6 +113,6 @@ export function MultiChoice({
       <button type="submit" className="button button--wide">
         {t("quiz.continue")}
       </button>
-    </form>
+    </QuizForm>
   );
 }

@@ -1,7 +1,9 @@
 import { type InputHTMLAttributes, useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { Field } from "./field.tsx";
-import { type FieldRules, useValidatedField } from "./use-validated-field.ts";
+import type { FieldRules } from "./field-message.ts";
+import { QuizForm } from "./quiz-form.tsx";
+import { useValidatedField } from "./use-validated-field.ts";
 
 /** A quiz page with one text field (the child's name, the age) and Continue. */
 export function QuizTextForm({
@@ -10,20 +12,24 @@ export function QuizTextForm({
   initial,
   input,
   onDone,
+  refused,
 }: {
   id: "kid-name" | "kid-age";
   field: FieldRules;
   initial: string;
   input: InputHTMLAttributes<HTMLInputElement>;
   onDone: (value: string) => void;
+  /** What the server said of the posted form, in words. */
+  refused: string | undefined;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
-  const validated = useValidatedField({ value, ...field });
+  const validated = useValidatedField({ value, ...field, refused });
   return (
-    <form
+    <QuizForm
+      intent="answer"
+      page={id}
       className="quiz__form"
-      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (validated.check()) onDone(value.trim());
@@ -31,10 +37,14 @@ export function QuizTextForm({
     >
       <Field
         id={id}
+        name="answer"
         label={t(`quiz.pages.${id}.label`)}
         error={validated.error}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => {
+          validated.clearServerError();
+          setValue(event.target.value);
+        }}
         onBlur={validated.onBlur}
         autoComplete="off"
         enterKeyHint="next"
@@ -43,6 +53,6 @@ export function QuizTextForm({
       <button type="submit" className="button button--wide">
         {t("quiz.continue")}
       </button>
-    </form>
+    </QuizForm>
   );
 }

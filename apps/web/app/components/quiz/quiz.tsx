@@ -1,49 +1,54 @@
 import type { FlowType } from "@kinderready/domain/flows";
 import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
-import {
-  canGoBack,
-  clampIndex,
-  nextIndex,
-  previousIndex,
-  progressOf,
-  recordAnswer,
-  topicsOf,
-} from "@kinderready/domain/onboarding/quiz-engine";
+import { canGoBack, clampIndex, progressOf } from "@kinderready/domain/onboarding/quiz-engine";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { backFrom, type OnboardingState, withAnswer, withKid } from "../../onboarding/quiz-progress.ts";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { useTrackingStore } from "../../stores/tracking-store.ts";
 import { Picture } from "../picture.tsx";
 import { AnalyzingScreen, type LeadActionResult } from "./analyzing-screen.tsx";
+import { QuizForm } from "./quiz-form.tsx";
 import { AnswerButtons, MultiChoice } from "./quiz-options.tsx";
 import { QuizTextForm } from "./quiz-text-form.tsx";
 
 // The flow as declared, so each page's id (and the keys built from it) stays a literal type.
 const flow = quizFlow;
 
+/** The server's answer to a quiz form posted before the scripts ran: the page and what was wrong. */
+export type QuizFormRefusal = { page: string; message: string; value?: string | undefined };
+
 /**
- * The quiz: one page of the flow at a time, entirely in the browser (no round trip between
- * questions). The position and the answers live in the persisted onboarding store, so a
- * refresh or a return visit resumes; focus moves to each new question and progress is announced.
+ * The quiz: one page of the flow at a time, in the browser once its scripts run (no round trip
+ * between questions), as plain forms the server answers until then. The position and the
+ * answers live in the persisted onboarding store, whose cookie the server reads (`saved`), so
+ * the first paint is the page the parent is on; focus moves to each new question and progress
+ * is announced.
  */
 export function Quiz({
   flowType,
   locale,
   consentDefault,
+  saved,
+  refusal,
 }: {
   flowType: FlowType;
   locale: Locale;
   consentDefault: boolean;
+  saved?: OnboardingState | undefined;
+  refusal?: QuizFormRefusal | undefined;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
-  const state = useOnboardingStore();
+  const stored = useOnboardingStore();
+  // Until the store has read its cookie, the page is what the server read from it.
+  const state = hydrated || !saved ? stored : saved;
   const index = clampIndex(flow, state.step);
   const page = flow[index] as (typeof flow)[number];
   const progress = progressOf(flow, index);
@@ -67,13 +72,12 @@ export function Quiz({
     if (submitError) track("email_failed", { field: submitError });
   }, [submitError]);
 
-  const goTo = (step: number) => useOnboardingStore.setState({ step });
   const answer = (value: string | string[]) => {
-    const questions = recordAnswer(state.questions, { id: page.id, answer: value });
     // Option values only: the child's name and the email never reach analytics.
     track("quiz_step_answered", { step: page.id, answer: Array.isArray(value) ? value.join(",") : value });
-    useOnboardingStore.setState({ questions, topics: topicsOf(flow, questions), step: nextIndex(flow, index) });
+    useOnboardingStore.setState(withAnswer(state, page.id, value));
   };
+  const refused = refusal?.page === page.id ? refusal : undefined;
   const previousAnswer = state.questions.find((question) => question.id === page.id)?.answer;
   const kidName = state.kid.name;
   // The pages after the name use it; without one they have a wording of their own.
@@ -122,12 +126,21 @@ export function Quiz({
     >
       <div className="quiz__bar">
         {canGoBack(flow, index) && (
-          <button type="button" className="quiz__back" onClick={() => goTo(previousIndex(flow, index))}>
-            <span aria-hidden="true" className="quiz__back-arrow">
-              ←
-            </span>
-            {t("quiz.back")}
-          </button>
+          <QuizForm intent="back" page={page.id} className="quiz__back-form">
+            <button
+              type="submit"
+              className="quiz__back"
+              onClick={(event) => {
+                event.preventDefault();
+                useOnboardingStore.setState(backFrom(state, page.id));
+              }}
+            >
+              <span aria-hidden="true" className="quiz__back-arrow">
+                ←
+              </span>
+              {t("quiz.back")}
+            </button>
+          </QuizForm>
         )}
         {progress && (
           <progress
@@ -155,6 +168,7 @@ export function Quiz({
       {(page.type === "common" || page.type === "choice") && (
         <AnswerButtons
           key={page.id}
+          page={page.id}
           layout={page.type === "common" ? "pair" : "list"}
           options={page.options}
           chosen={previousAnswer as string | undefined}
@@ -164,6 +178,8 @@ export function Quiz({
       {page.type === "multi-choice" && (
         <MultiChoice
           key={page.id}
+          page={page.id}
+          refused={refused !== undefined}
           legend={title}
           options={page.options}
           chosen={Array.isArray(previousAnswer) ? previousAnswer : []}
@@ -175,11 +191,12 @@ export function Quiz({
           key={page.id}
           id="kid-name"
           field={fieldRules.kidName}
-          initial={kidName}
+          initial={refused?.value ?? kidName}
           input={{ autoCapitalize: "words", placeholder: t("quiz.pages.kid-name.placeholder") }}
+          refused={refused?.message}
           onDone={(name) => {
             track("quiz_step_answered", { step: page.id });
-            useOnboardingStore.setState({ kid: { ...state.kid, name }, step: nextIndex(flow, index) });
+            useOnboardingStore.setState(withKid(state, page.id, { name }));
           }}
         />
       )}
@@ -188,15 +205,15 @@ export function Quiz({
           key={page.id}
           id="kid-age"
           field={fieldRules.kidAge}
-          initial={state.kid.years === undefined ? "" : String(state.kid.years.value)}
+          initial={refused?.value ?? (state.kid.years === undefined ? "" : String(state.kid.years.value))}
           input={{ inputMode: "numeric", maxLength: 3 }}
+          refused={refused?.message}
           onDone={(text) => {
             const value = Number(text);
             track("quiz_step_answered", { step: page.id });
-            useOnboardingStore.setState({
-              kid: { ...state.kid, years: { value, text: t("quiz.pages.kid-age.years", { count: value }) } },
-              step: nextIndex(flow, index),
-            });
+            useOnboardingStore.setState(
+              withKid(state, page.id, { years: { value, text: t("quiz.pages.kid-age.years", { count: value }) } }),
+            );
           }}
         />
       )}
@@ -208,6 +225,7 @@ export function Quiz({
           onSubmit={submit}
           submitting={lead.state !== "idle"}
           submitResult={lead.data}
+          refused={refused}
         />
       )}
     </section>

@@ -1,31 +1,24 @@
-import { type Rule, validateValue } from "@kinderready/domain/validation/rules";
-import type { KeysUnder } from "@kinderready/i18n/message-keys";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { type FieldRules, fieldMessage } from "./field-message.ts";
 
 /**
  * One form field checked with the shared rule set. It validates on blur, then on every input
  * once it has been blurred or submitted (so a parent is not told off mid-word). A missing
  * value shows the field's own message; other failures the rule's message with the field label.
  */
-/** A field's rules, with the catalogue names of its label and of its missing-value message. */
-export type FieldRules = {
-  rules: readonly Rule[];
-  label: KeysUnder<"validation.fields">;
-  message: KeysUnder<"validation.messages">;
-};
-
-export function useValidatedField(options: FieldRules & { value: string }) {
+export function useValidatedField(
+  options: FieldRules & {
+    value: string;
+    /** The server's answer to a form posted before the scripts ran, shown until the value changes. */
+    refused?: string | undefined;
+  },
+) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | undefined>(options.refused);
 
-  const messageFor = (value: string) => {
-    const failure = validateValue(value, options.rules);
-    if (!failure) return undefined;
-    if (failure.rule === "required") return t(`validation.messages.${options.message}`);
-    return t(`validation.${failure.rule}`, { ...failure.params, field: t(`validation.fields.${options.label}`) });
-  };
+  const messageFor = (value: string) => fieldMessage(t, value, options);
   const error = serverError ?? (touched ? messageFor(options.value) : undefined);
 
   return {
