@@ -7,7 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#load-context";
+import { isConsolePath } from "./console/console-paths.ts";
 import { hadDatabaseOutage, noteDatabaseOutage, outageDataResponse, outageDocument } from "./database-outage.server.ts";
+import { deferBoot } from "./deferred-boot.server.ts";
 import { requestLocale } from "./i18n/request-locale.server.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 import { inlineStylesheet } from "./inline-stylesheet.server.ts";
@@ -60,7 +62,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // A parent's page paints before its scripts run; the console boots as React Router does.
+          if (isConsolePath(new URL(request.url).pathname)) pipe(body);
+          else pipe(deferBoot()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

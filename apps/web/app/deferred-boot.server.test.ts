@@ -1,0 +1,47 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { deferBoot, rewriteBootMarkup } from "./deferred-boot.server.ts";
+
+// The end of a document as React Router writes it (its <Scripts>), with a multi-byte letter.
+const scripts =
+  '<p>Готово ✓</p><link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="n0"/>' +
+  '<script nonce="n0">window.__reactRouterContext = {"url":"/"};</script>' +
+  '<script nonce="n0" type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\n' +
+  'window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script></body></html>';
+
+describe("the deferred boot", () => {
+  it("drops the module preloads and keeps the module script as text a loader starts", () => {
+    const { output, rest } = rewriteBootMarkup(scripts);
+    expect(rest).toBe("");
+    expect(output).not.toContain("modulepreload");
+    expect(output).not.toMatch(/<script[^>]*type="module"/);
+    expect(output).toContain(
+      '<script type="text/plain" id="kr-boot">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";',
+    );
+    // The loader carries the page's nonce, and the context script is untouched.
+    expect(output).toMatch(/<script nonce="n0">\(function\(\)\{var d=document,n=d\.currentScript\.nonce/);
+    expect(output).toContain('<script nonce="n0">window.__reactRouterContext = {"url":"/"};</script>');
+  });
+
+  it("gives the same document whatever the chunks the stream arrives in", async () => {
+    const whole = rewriteBootMarkup(scripts).output;
+    const bytes = Buffer.from(scripts);
+    for (let split = 1; split < bytes.length; split += 1) {
+      const chunks = [bytes.subarray(0, split), bytes.subarray(split)];
+      expect(await text(Readable.from(chunks).pipe(deferBoot()))).toBe(whole);
+    }
+  });
+
+  it("sends what is complete at once, holding back only a tag that has begun", () => {
+    expect(rewriteBootMarkup('<main>a</main><link rel="modulep')).toEqual({
+      output: "<main>a</main>",
+      rest: '<link rel="modulep',
+    });
+    expect(rewriteBootMarkup('<p>b</p><script nonce="n0" type="module" async="">import "/a.js";')).toEqual({
+      output: "<p>b</p>",
+      rest: '<script nonce="n0" type="module" async="">import "/a.js";',
+    });
+  });
+});
