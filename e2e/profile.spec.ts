@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { message, noScriptPage } from "./no-script.ts";
 
 // The profile in Chromium: a paying parent cancels with a reason, restores, cancels again and
 // deletes their data (and their old link then leads to the quiz); a link with the token signs
@@ -184,6 +185,54 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main").getByRole("status")).toContainText("We will reply to nojs-");
   });
 });
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "en" ? "" : `/${lang}`;
+  const say = (key: string) => message(lang, key);
+  test(`without JavaScript a paying parent cancels and deletes their data with native posts (${lang})`, async ({
+    browser,
+    baseURL,
+    paidParent: { token, email },
+    declineUpsellForGood,
+    emailedSignInLink,
+  }) => {
+    test.setTimeout(120_000);
+    await declineUpsellForGood();
+    const link = new URL(await emailedSignInLink(email), baseURL);
+    const page = await noScriptPage(browser, baseURL, { "x-forwarded-for": `10.9.${lang.length}.${Date.now() % 250}` });
+    await page.goto(`${prefix}${link.pathname}${link.search}`);
+    await page.getByRole("button", { name: say("profile.signIn.confirm") }).click();
+    await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "trialing");
+
+    // Cancel: the confirmation is a link, the reason a native post; no reason is refused by the server.
+    await page.goto(`${prefix}/profile/cancel-subscription/`);
+    await page.getByRole("link", { name: say("profile.cancel.confirm") }).click();
+    await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(say("validation.messages.chooseReason"));
+    await page.getByRole("radio", { name: say("profile.cancel.reasons.other") }).check();
+    await page.getByRole("textbox", { name: say("profile.cancel.otherLabel") }).fill("no scripts here");
+    await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.successHeading"));
+    await page.goto(`${prefix}/profile/subscription/`);
+    await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "cancelled");
+
+    // Delete: the button opens the confirmation at its own address; "keep" goes back; then delete.
+    await page.goto(`${prefix}/profile/`);
+    await page.getByRole("button", { name: say("profile.delete.button") }).click();
+    await expect(page).toHaveURL(/confirm-delete=1/);
+    await expect(page.getByRole("heading", { name: say("profile.delete.confirmHeading") })).toBeVisible();
+    await page.getByRole("button", { name: say("profile.delete.keep") }).click();
+    await expect(page.getByRole("heading", { name: say("profile.delete.confirmHeading") })).toHaveCount(0);
+    await page.getByRole("button", { name: say("profile.delete.button") }).click();
+    await page.getByRole("button", { name: say("profile.delete.confirm") }).click();
+    await page.waitForURL(/\/onboarding\/$/);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "kr_session")).toBeUndefined();
+    // The server has nothing left: the parent's link leads to the quiz.
+    await page.goto(`/printables/?token=${token}`);
+    await page.waitForURL(/\/onboarding\/$/);
+    await page.context().close();
+  });
+}
 
 for (const locale of ["", "/ar"]) {
   test(`the profile pages of a signed-in parent pass axe-core${locale ? " in Arabic" : ""}`, async ({

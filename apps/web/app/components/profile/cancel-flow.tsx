@@ -8,6 +8,7 @@ import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { TextAreaField } from "../quiz/field.tsx";
 
 type Step = "confirm" | "reason" | "done";
@@ -39,6 +40,7 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
     if (cancelledNow) track("subscription_cancelled");
   }, [cancelledNow]);
 
+  const hydrated = useStoresHydrated((state) => state.hydrated);
   const [reason, setReason] = useState<string>();
   const [missingReason, setMissingReason] = useState(false);
   const subscription = profile.subscription;
@@ -138,7 +140,9 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
             </label>
           ))}
         </fieldset>
-        {reason === "other" && (
+        {/* Shown by the style sheet while Other is ticked, so it opens without scripts too; with
+            them, it is sent only for Other, as the parent sees it. */}
+        <div className="profile__comment">
           <TextAreaField
             id="cancel-comment"
             name="comment"
@@ -146,8 +150,9 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
             error={undefined}
             rows={4}
             maxLength={cancelCommentMaxLength}
+            disabled={hydrated && reason !== "other"}
           />
-        )}
+        </div>
         {(reasonError ?? serverError) && (
           <p id="cancel-reason-error" className="field__error" role="alert">
             {reasonError ?? serverError}

@@ -18,9 +18,9 @@ const profile: ProfileView = {
   canDeleteData: true,
 };
 
-function renderProfile(gpc = false) {
+function renderProfile(gpc = false, url = "/profile/") {
   return renderPage(<ProfileOverview profile={profile} gpc={gpc} locale="en" deleteError={undefined} />, {
-    url: "/profile/",
+    url,
     path: "/profile/",
   });
 }
@@ -49,5 +49,22 @@ describe("ProfileOverview", () => {
     expect(screen.getByText(profile.email as string).innerHTML).toBe(
       "a.<wbr>rather.<wbr>long.<wbr>parent.<wbr>name@<wbr>family-mail.<wbr>example",
     );
+  });
+
+  it("opens the delete confirmation from its address, as the button's plain GET form asks without scripts", async () => {
+    await renderProfile(false, "/profile/?confirm-delete=1");
+    expect(screen.getByRole("heading", { name: "Delete your data for good?" })).toBeDefined();
+    const keep = screen.getByRole("button", { name: "No, keep my data" });
+    expect(keep.getAttribute("form")).toBe("delete-keep");
+    expect(document.getElementById("delete-keep")?.getAttribute("method")).toBe("get");
+  });
+
+  it("asks for the confirmation with a GET form to its address, so the button works before scripts", async () => {
+    await renderProfile();
+    const button = screen.getByRole("button", { name: "Delete my data" });
+    const form = button.closest("form");
+    expect(form?.getAttribute("method")).toBe("get");
+    expect(form?.querySelector("input[type=hidden]")?.getAttribute("name")).toBe("confirm-delete");
+    expect(screen.queryByRole("heading", { name: "Delete your data for good?" })).toBeNull();
   });
 });

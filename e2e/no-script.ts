@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { type Browser, devices, type Page } from "@playwright/test";
+
+// A parent on a phone whose browser runs no scripts (switched off, or not arrived yet): every
+// step of the funnel must work as plain HTML forms and links.
+
+/** A page in a new Pixel 7 context with JavaScript off, against the project's server; closed with its context. */
+export async function noScriptPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  extraHTTPHeaders: Record<string, string> = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    javaScriptEnabled: false,
+    baseURL,
+    extraHTTPHeaders,
+  });
+  return context.newPage();
+}
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** A message of a language's catalogue by its dotted key, as the page shows it without placeholders. */
+export function message(locale: "en" | "ar", key: string): string {
+  const catalogue = JSON.parse(
+    readFileSync(new URL(`../packages/i18n/catalogues/${locale}.json`, import.meta.url), "utf8"),
+  ) as Catalogue;
+  const found = key
+    .split(".")
+    .reduce<string | Catalogue | undefined>(
+      (node, part) => (typeof node === "object" ? node[part] : undefined),
+      catalogue,
+    );
+  if (typeof found !== "string") throw new Error(`No message ${key} in ${locale}`);
+  return found;
+}
