@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
+import { purchaseSteps } from "@kinderready/domain/flows";
 import type { Page } from "@playwright/test";
 import { expect, test, unique } from "./fixtures.ts";
+import { message, noScriptPage } from "./no-script.ts";
 
 // The purchase pages after the quiz, up to the purchase button (paying is purchase-payment.spec.ts).
 
@@ -309,5 +311,56 @@ for (const locale of ["", "/ar"]) {
     await page.locator(".offer__buy").click();
     await expect(page.getByRole("alert")).toBeVisible();
     await expectNoViolations(page, "subscription-offer with the terms error");
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "en" ? "" : `/${lang}`;
+  test(`without JavaScript a parent walks the purchase pages by their addresses and pays (${lang})`, async ({
+    browser,
+    baseURL,
+    api,
+    parent: { token },
+    payOnHostedPage,
+  }) => {
+    test.setTimeout(90_000);
+    const page = await noScriptPage(browser, baseURL, { "x-test-country": "de" });
+    await page.goto(`${prefix}/purchase/?token=${token}&utm_source=nojs`);
+    await expect(flow(page)).toHaveAttribute("data-step", "time-to-learn");
+    // Each page's button is a GET form to the next page's address, which keeps the token and campaign.
+    await page.locator(".purchase-flow__next").click();
+    await expect(page).toHaveURL(/[?&]step=skills-growing-plan/);
+    await expect(page).toHaveURL(/utm_source=nojs/);
+    await expect(flow(page)).toHaveAttribute("data-step", "skills-growing-plan");
+    await page.locator(".quiz__back").click();
+    await expect(flow(page)).toHaveAttribute("data-step", "time-to-learn");
+    for (const step of purchaseSteps.slice(1)) {
+      await page.locator(".purchase-flow__next").click();
+      await expect(flow(page)).toHaveAttribute("data-step", step);
+    }
+    // The countdown the server started as it served the offer, as it rendered it.
+    const [before] = message(lang, "purchase.pages.subscription-offer.timer").split("{{time}}");
+    await expect(page.getByRole("timer")).toHaveText(new RegExp(`^${before}\\d{2}:\\d{2}`));
+
+    // Without the terms ticked the server refuses, naming them; ticked, the form leaves for the gateway.
+    const buy = page.getByRole("button", { name: message(lang, "purchase.purchase") });
+    await buy.click();
+    await expect(page.locator("#agree-error")).toHaveText(message(lang, "validation.messages.agreeTerms"));
+    await page.getByRole("checkbox").check();
+    await buy.click();
+    await payOnHostedPage("4067 4299 7471 9265", page);
+    await page.waitForURL(/\/purchase\/\?.*order_id=/);
+    // The page says how the payment went as the server knows it; while pending, its link reloads.
+    const dialog = page.getByRole("dialog", { name: message(lang, "purchase.result.successTitle") });
+    await expect(async () => {
+      if (!(await dialog.isVisible()))
+        await page.getByRole("link", { name: message(lang, "purchase.result.refresh") }).click();
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await dialog.getByRole("link", { name: message(lang, "purchase.result.toPrintables") }).click();
+    await page.waitForURL(new RegExp(`${prefix}/printables/\\?token=${token}`));
+    const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
+    expect((await status.json()).purchased).toBe(true);
+    await page.context().close();
   });
 }

@@ -68,6 +68,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
           plans={{ initial: plan, expired: plan }}
           offerTimerTimeout={600}
           offerSecondsLeft={null}
+          payment={null}
           email="parent@example.com"
           subscriptionExpired={false}
           lifetimePlan={null}

@@ -22,7 +22,7 @@ export type PixelPurchase = { value: number; currency: string };
 export type PurchaseActionResult =
   | { intent: "offer-shown"; secondsLeft: number }
   | { intent: "checkout"; redirectUrl: string }
-  | { intent: "checkout"; error: { messageKey: string } }
+  | { intent: "checkout"; error: { messageKey: string; field?: string } }
   | { intent: "lifetime-checkout"; redirectUrl: string }
   | { intent: "lifetime-checkout"; error: { messageKey: string } }
   | ({ intent: "order-status" } & OrderStatus);

@@ -58,6 +58,21 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       ? { status: result.init?.status ?? 200, answer: result.data }
       : { status: 200, answer: result as PurchaseActionResult };
   }
+  /** A plain HTML form's post (no scripts): the action's answer, a redirect or the page's data. */
+  async function postForm(path: string, fields: Record<string, string>) {
+    const url = new URL(`${origin}${path}`);
+    const request = new Request(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const result = await handlePurchaseAction({ request, url, context: context() } as unknown as Route.ActionArgs);
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
+    const answer = result as { data: PurchaseActionResult; init: ResponseInit | null } | PurchaseActionResult;
+    return "data" in answer && "init" in answer
+      ? { status: answer.init?.status ?? 200, answer: answer.data }
+      : { status: 200, answer };
+  }
   /** Pays on the simulator's hosted page, as the parent would with the card. */
   async function payOn(redirectUrl: string) {
     await fetch(redirectUrl, {
@@ -124,5 +139,52 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       error: { messageKey: "upsale.errors.noFirstPayment" },
     });
     expect(await database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+  });
+
+  it("without scripts, the offer's form leaves for the payment page with a redirect once the terms are ticked", async () => {
+    const parent = await insertTestParent(database.db);
+    const path = `/ar/purchase/?token=${parent.token}&step=subscription-offer`;
+    const refused = await postForm(path, { intent: "checkout" });
+    expect(refused).toEqual({
+      status: 422,
+      answer: { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
+    });
+    expect(await database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+
+    const left = await postForm(path, { intent: "checkout", agree: "on" });
+    expect(left.status).toBe(303);
+    expect(left.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // The server priced it: the catalogue's first price for Germany, whatever the form carried.
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    expect(order).toMatchObject({ status: "created", currency: "EUR", purpose: "subscription" });
+
+    // Paid on the gateway's page, the parent comes back to a page that already knows how it went.
+    await payOn(left.location ?? "");
+    const back = (await open(`/ar/purchase/?token=${parent.token}&order_id=${order?.orderId}`)) as Awaited<
+      ReturnType<typeof loadPurchase>
+    >;
+    expect(back.payment).toMatchObject({ status: "approved", errorCode: null });
+  }, 30_000);
+
+  it("without scripts, lifetime access for an expired subscription leaves for the payment page with a redirect", async () => {
+    const parent = await expiredParent();
+    const left = await postForm(parent.path, { intent: "lifetime-checkout" });
+    expect(left.status).toBe(303);
+    expect(left.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const refused = await postForm(parent.path, { intent: "lifetime" });
+    expect(refused.status).toBe(400);
+  }, 30_000);
+
+  it("starts the countdown when the offer's own address is served, and not for another step's", async () => {
+    const parent = await insertTestParent(database.db);
+    const page = async (query: string) =>
+      (await open(`/purchase/?token=${parent.token}${query}`)) as Awaited<ReturnType<typeof loadPurchase>>;
+    expect((await page("&step=email")).offerSecondsLeft).toBeNull();
+    expect((await page("&offer=1")).offerSecondsLeft).toBeNull();
+    const shown = await page("&step=subscription-offer");
+    expect(shown.offerSecondsLeft).toBeGreaterThan(0);
+    expect(shown.payment).toBeNull();
+    // The same deadline on the next load, however it is opened.
+    expect((await page("&offer=1")).offerSecondsLeft).toBeLessThanOrEqual(shown.offerSecondsLeft ?? 0);
   });
 });

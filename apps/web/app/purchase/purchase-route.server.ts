@@ -3,6 +3,7 @@ import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-re
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import { type FlowType, purchaseSteps } from "@kinderready/domain/flows";
+import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
@@ -15,13 +16,15 @@ import { getUpsaleOffer, startUpsaleCheckout } from "@kinderready/domain/upsale/
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requestContext } from "#load-context";
+import { type RequestContext, requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { pageForPath } from "../pages.ts";
+import { readPostBody, refusedField } from "../post-body.server.ts";
 import type { Route } from "../routes/+types/purchase";
 import { toOfferPlan } from "./offer-plan.ts";
-import type { PurchaseActionResult } from "./payment-result.ts";
+import type { OrderStatus, PurchaseActionResult } from "./payment-result.ts";
+import { addressedStep, stepIdAt, stepParam } from "./purchase-steps.ts";
 
 // Server side of the purchase pages: the prices and the parent's status on load, then the two
 // posts of the offer (start the checkout, ask how the payment went).
@@ -41,6 +44,10 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   const flowType = flowOf(url);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   const returning = url.searchParams.has("order_id");
+  const stepAsked = addressedStep(url.searchParams);
+  // A step's own address (`?step=`) is the server seeing that page: the forms move through them without scripts.
+  const namedStep = url.searchParams.has(stepParam) && stepAsked !== undefined ? stepIdAt(stepAsked) : undefined;
+  const offerNamed = namedStep === "subscription-offer" && token.success;
 
   const [introOffer, status, kitPreview, parentReviews] = await Promise.all([
     token.success
@@ -55,8 +62,16 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     listApprovedReviews(services.db, { locale }),
     // The page opens on its first step, unless the address asks for the offer (a link straight
     // to it, or a payment coming back), whose step is recorded once the price is on screen.
+    // A step named by the address is recorded as it is served; the offer's once its countdown starts, below.
     recordFunnelSighting(visit, request, {
-      steps: url.searchParams.has("offer") || returning ? ["visit"] : ["visit", `purchase:${purchaseSteps[0]}`],
+      steps:
+        namedStep !== undefined
+          ? namedStep === "subscription-offer"
+            ? ["visit"]
+            : ["visit", `purchase:${namedStep}`]
+          : url.searchParams.has("offer") || returning
+            ? ["visit"]
+            : ["visit", `purchase:${purchaseSteps[0]}`],
     }),
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
@@ -65,9 +80,17 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   }
   const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
   // The countdown as the server keeps it: undefined until the price was first on this parent's screen.
-  const offerSecondsLeft = token.success
-    ? await getOfferCountdown(services.db, { userToken: token.data, now: new Date() })
-    : undefined;
+  // The offer's own address puts the price on screen as the server renders it (a page without
+  // scripts never tells it), so the countdown starts here.
+  const offerSecondsLeft = !token.success
+    ? undefined
+    : offerNamed
+      ? await showOfferOnLoad(visit, request, { userToken: token.data, timeoutSeconds: offerTimerTimeout })
+      : await getOfferCountdown(services.db, { userToken: token.data, now: new Date() });
+  // Back from paying: how it went as of this load, so the page shows it before (or without) its scripts.
+  const orderId = url.searchParams.get("order_id");
+  const payment =
+    token.success && orderId ? await checkoutResultOnLoad(visit, request, { orderId, userToken: token.data }) : null;
   // A parent whose subscription ran out may keep everything instead: lifetime access, in the
   // currency they paid in.
   const lifetimeOffer =
@@ -87,6 +110,7 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     plans: { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) },
     offerTimerTimeout,
     offerSecondsLeft: offerSecondsLeft ?? null,
+    payment,
     // The address the kit goes to, for the parent's own confirmation (the token is theirs).
     email: status?.email ?? null,
     // Pages of the child's kit with their name, chosen by the quiz answers.
@@ -103,11 +127,48 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   };
 }
 
+/** The first showing of the price, from a page load: the seconds left, or undefined for an unknown parent. */
+async function showOfferOnLoad(
+  visit: RequestContext,
+  request: Request,
+  input: { userToken: string; timeoutSeconds: number },
+): Promise<number | undefined> {
+  try {
+    const secondsLeft = await showSubscriptionOffer(visit.services.db, { ...input, now: new Date() });
+    await recordFunnelSighting(visit, request, { steps: ["offer"] });
+    return secondsLeft;
+  } catch (error) {
+    if (knownFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A payment's status for the page it came back to; pending when the gateway did not answer (the page asks again). */
+async function checkoutResultOnLoad(
+  visit: RequestContext,
+  request: Request,
+  input: { orderId: string; userToken: string },
+): Promise<OrderStatus> {
+  try {
+    const { paid, ...result } = await getCheckoutResult(visit.services.payments, {
+      ...input,
+      client: { ip: visit.clientAddress, userAgent: request.headers.get("user-agent") },
+    });
+    return { ...result, ...(paid && { purchase: { value: majorUnits(paid.amount), currency: paid.currency } }) };
+  } catch (error) {
+    const known = classifyFailure(error, { errors: visit.errors, msg: "order status on load failed" });
+    return known && known.status < 500
+      ? { status: "declined", errorCode: null }
+      : { status: "pending", errorCode: null };
+  }
+}
+
 const actionBody = z.discriminatedUnion("intent", [
   // The price is on screen: the countdown starts (once, on the server).
   z.object({ intent: z.literal("offer-shown") }),
-  // Nothing about the price: the server prices the plan for the country and the countdown.
-  z.object({ intent: z.literal("checkout") }),
+  // Nothing about the price: the server prices the plan for the country and the countdown. The
+  // terms box comes with a plain form's post (the scripts check it before posting).
+  z.object({ intent: z.literal("checkout"), agree: z.literal("on").optional() }),
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
   // A parent whose subscription ran out buys lifetime access on the gateway's page (the stored
   // card may be why it ran out), at the catalogue's one lifetime price.
@@ -117,12 +178,22 @@ const actionBody = z.discriminatedUnion("intent", [
 /** The offer's server calls: start the countdown, leave for the hosted payment page, the payment's status. */
 export async function handlePurchaseAction({ request, url, context }: Route.ActionArgs) {
   const { services, geo, config, errors, clientAddress } = context.get(requestContext);
-  const body = actionBody.safeParse(await request.json().catch(() => undefined));
+  const post = await readPostBody(request);
+  const body = actionBody.safeParse(post.fields);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   if (!body.success) {
     return data<PurchaseActionResult>(
-      { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed" } },
+      { intent: "checkout", error: { messageKey: "purchase.result.checkoutFailed", field: refusedField(body.error) } },
       { status: 400 },
+    );
+  }
+  // A plain form leaves for the gateway's page with a redirect; the scripts are answered its address.
+  const leaveFor = (answer: PurchaseActionResult & { redirectUrl: string }) =>
+    post.native ? redirect(answer.redirectUrl, 303) : answer;
+  if (post.native && body.data.intent === "checkout" && !body.data.agree) {
+    return data<PurchaseActionResult>(
+      { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
+      { status: 422 },
     );
   }
 
@@ -180,7 +251,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         locale,
         returnUrl: returnUrl.toString(),
       });
-      return { intent: "lifetime-checkout", redirectUrl } satisfies PurchaseActionResult;
+      return leaveFor({ intent: "lifetime-checkout", redirectUrl });
     } catch (error) {
       return failedAction(error, {
         errors,
@@ -200,7 +271,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       returnUrl: returnUrl.toString(),
     });
     await recordFunnelSighting(context.get(requestContext), request, { steps: ["checkout"] });
-    return { intent: "checkout", redirectUrl } satisfies PurchaseActionResult;
+    return leaveFor({ intent: "checkout", redirectUrl });
   } catch (error) {
     // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.
     return failedOffer(error, errors, "checkout failed", "purchase.result.checkoutFailed");

@@ -2,6 +2,7 @@ import { purchaseSteps } from "@kinderready/domain/flows";
 import { describe, expect, it } from "vitest";
 import type { PurchaseState } from "../stores/purchase-store.ts";
 import {
+  addressedStep,
   buttonOf,
   clampStep,
   nextStep,
@@ -63,11 +64,11 @@ describe("purchase steps", () => {
 describe("resolvePurchaseState", () => {
   it("keeps the same parent where they were", () => {
     const state = saved();
-    expect(resolvePurchaseState(state, { userId: "parent-a", jumpToOffer: false })).toBe(state);
+    expect(resolvePurchaseState(state, { userId: "parent-a", addressed: undefined })).toBe(state);
   });
 
   it("starts another parent at the first step", () => {
-    expect(resolvePurchaseState(saved(), { userId: "parent-b", jumpToOffer: false })).toEqual({
+    expect(resolvePurchaseState(saved(), { userId: "parent-b", addressed: undefined })).toEqual({
       step: 0,
       stepUserId: "parent-b",
     });
@@ -75,19 +76,43 @@ describe("resolvePurchaseState", () => {
 
   it("claims the step for the first parent on a new device", () => {
     const fresh = saved({ step: 0, stepUserId: undefined });
-    expect(resolvePurchaseState(fresh, { userId: "parent-a", jumpToOffer: false })).toMatchObject({
+    expect(resolvePurchaseState(fresh, { userId: "parent-a", addressed: undefined })).toMatchObject({
       step: 0,
       stepUserId: "parent-a",
     });
   });
 
   it("jumps to the offer, also for a parent who just changed", () => {
-    expect(resolvePurchaseState(saved(), { userId: "parent-a", jumpToOffer: true })).toEqual(
+    expect(resolvePurchaseState(saved(), { userId: "parent-a", addressed: offerStep })).toEqual(
       saved({ step: offerStep }),
     );
-    expect(resolvePurchaseState(saved(), { userId: "parent-b", jumpToOffer: true })).toMatchObject({
+    expect(resolvePurchaseState(saved(), { userId: "parent-b", addressed: offerStep })).toMatchObject({
       step: offerStep,
       stepUserId: "parent-b",
     });
+  });
+
+  it("opens the step its address names, which is how the pages move without scripts", () => {
+    expect(resolvePurchaseState(saved(), { userId: "parent-a", addressed: 5 })).toEqual(saved({ step: 5 }));
+    expect(resolvePurchaseState(saved(), { userId: "parent-b", addressed: 1 })).toEqual(
+      saved({ step: 1, stepUserId: "parent-b" }),
+    );
+  });
+});
+
+describe("addressedStep", () => {
+  const at = (query: string) => addressedStep(new URLSearchParams(query));
+
+  it("reads the step by its name, before the offer link and a payment coming back", () => {
+    expect(at("step=real-reviews")).toBe(purchaseSteps.indexOf("real-reviews"));
+    expect(at("step=email&offer=1")).toBe(purchaseSteps.indexOf("email"));
+    expect(at("offer=1")).toBe(offerStep);
+    expect(at("token=abc&order_id=o-1")).toBe(offerStep);
+  });
+
+  it("asks for nothing without a known step", () => {
+    expect(at("")).toBeUndefined();
+    expect(at("step=checkout")).toBeUndefined();
+    expect(at("step=")).toBeUndefined();
   });
 });

@@ -28,19 +28,32 @@ export function buttonOf(id: PurchaseStepId): "continue" | "get-kit" | "purchase
   return "continue";
 }
 
+/** The name of the address's parameter that opens a step (a plain link or form, without scripts). */
+export const stepParam = "step";
+
+/**
+ * The step the address asks for: `?step=<id>` (each page's continue and back are GET forms to
+ * it), else the offer for `offer` or a payment coming back (`order_id`); none otherwise.
+ */
+export function addressedStep(query: URLSearchParams): number | undefined {
+  const named = purchaseSteps.indexOf(query.get(stepParam) as PurchaseStepId);
+  if (named >= 0) return named;
+  return query.has("offer") || query.has("order_id") ? offerStep : undefined;
+}
+
 /**
  * The saved state as a page load finds it: another parent on this device starts again at the
- * first step, and an `offer` link (or a payment coming back) opens the
- * offer. Returns the same object when nothing changes.
+ * first step, and a step the address asks for (`step`, an `offer` link, a payment coming back)
+ * opens that step. Returns the same object when nothing changes.
  */
 export function resolvePurchaseState(
   state: PurchaseState,
-  input: { userId: string | undefined; jumpToOffer: boolean },
+  input: { userId: string | undefined; addressed: number | undefined },
 ): PurchaseState {
   let next = state;
   if (input.userId !== state.stepUserId) {
     next = { ...next, step: 0, stepUserId: input.userId };
   }
-  if (input.jumpToOffer && next.step !== offerStep) next = { ...next, step: offerStep };
+  if (input.addressed !== undefined && next.step !== input.addressed) next = { ...next, step: input.addressed };
   return next;
 }

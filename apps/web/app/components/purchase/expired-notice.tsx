@@ -1,12 +1,14 @@
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
 import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { offerStep } from "../../purchase/purchase-steps.ts";
 import { ResultDialog } from "./result-dialog.tsx";
+import { StepForm } from "./step-form.tsx";
 
 /**
  * A parent whose subscription ran out: renew it (the offer), or keep everything for good with
@@ -27,7 +29,10 @@ export function ExpiredNotice({
 }) {
   const { t, ifKnown } = useTranslation();
   const checkout = useFetcher<PurchaseActionResult>();
-  const result = checkout.data?.intent === "lifetime-checkout" ? checkout.data : undefined;
+  // Posted before the scripts ran, the form was a plain one: a refusal is the page's answer.
+  const posted = useActionData<PurchaseActionResult>();
+  const answer = checkout.data ?? posted;
+  const result = answer?.intent === "lifetime-checkout" ? answer : undefined;
   const redirectUrl = result && "redirectUrl" in result ? result.redirectUrl : undefined;
   const errorKey = result && "error" in result ? result.error.messageKey : undefined;
   const busy = checkout.state !== "idle" || redirectUrl !== undefined;
@@ -51,9 +56,11 @@ export function ExpiredNotice({
       onEscape={onEscape}
       actions={
         <>
-          <button type="button" className="button button--wide" onClick={onRenew}>
-            {t("purchase.result.renew")}
-          </button>
+          <StepForm step={offerStep} onMove={onRenew}>
+            <button type="submit" className="button button--wide">
+              {t("purchase.result.renew")}
+            </button>
+          </StepForm>
           {lifetime && (
             <div className="expired-lifetime">
               <p className="expired-lifetime__text">{t("upsale.lifetimeText")}</p>
@@ -67,15 +74,20 @@ export function ExpiredNotice({
                   </>
                 )}
               </p>
-              <button
-                type="button"
-                className="button button--wide button--quiet"
-                onClick={buyLifetime}
-                aria-busy={busy}
-                disabled={busy}
+              {/* A plain form too: posted before the scripts run, its answer is the gateway's payment page. */}
+              <form
+                method="post"
+                className="step-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  buyLifetime();
+                }}
               >
-                {t("purchase.result.lifetime")}
-              </button>
+                <input type="hidden" name="intent" value="lifetime-checkout" />
+                <button type="submit" className="button button--wide button--quiet" aria-busy={busy} disabled={busy}>
+                  {t("purchase.result.lifetime")}
+                </button>
+              </form>
               {errorKey && (
                 <p className="field__error" role="alert">
                   {ifKnown(errorKey) ?? t("purchase.result.checkoutFailed")}

@@ -50,6 +50,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown, expired =
       plans={{ initial: plan(1.99), expired: plan(2.99) }}
       offerTimerTimeout={600}
       offerSecondsLeft={null}
+      payment={null}
       email="parent@example.com"
       subscriptionExpired={expired}
       lifetimePlan={expired ? lifetimePlan : null}

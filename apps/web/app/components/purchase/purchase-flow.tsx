@@ -10,8 +10,9 @@ import { track } from "../../analytics/analytics.ts";
 import { useParentToken } from "../../hooks/use-parent-token.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
-import { errorMessageKey, failureTitleKey } from "../../purchase/payment-result.ts";
+import { errorMessageKey, failureTitleKey, type OrderStatus } from "../../purchase/payment-result.ts";
 import {
+  addressedStep,
   buttonOf,
   clampStep,
   nextStep,
@@ -19,6 +20,7 @@ import {
   previousStep,
   resolvePurchaseState,
   stepIdAt,
+  stepParam,
 } from "../../purchase/purchase-steps.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
@@ -27,6 +29,7 @@ import { useSplitsStore } from "../../stores/splits-store.ts";
 import { ExpiredNotice } from "./expired-notice.tsx";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepContent, stepTitle } from "./step-content.tsx";
+import { StepForm } from "./step-form.tsx";
 import { SubscriptionOffer } from "./subscription-offer.tsx";
 import { useOfferTimer } from "./use-offer-timer.ts";
 import { useOrderStatus } from "./use-order-status.ts";
@@ -42,6 +45,7 @@ export function PurchaseFlow({
   plans,
   offerTimerTimeout,
   offerSecondsLeft,
+  payment: paymentOnLoad,
   email,
   subscriptionExpired,
   lifetimePlan,
@@ -56,6 +60,8 @@ export function PurchaseFlow({
   offerTimerTimeout: number;
   /** The server's countdown for this parent; null before the price was first on their screen. */
   offerSecondsLeft: number | null;
+  /** Back from paying (`order_id`): how it went as the server last heard; null otherwise. */
+  payment: OrderStatus | null;
   email: string | null;
   /** The parent's subscription ran out: the page offers to renew it first. */
   subscriptionExpired: boolean;
@@ -83,14 +89,14 @@ export function PurchaseFlow({
   const userId = parent.token;
 
   // The step as this page load finds it: another parent on the device starts at the first step, and
-  // `offer` (or a payment coming back) opens the offer until the parent moves. Derived while
+  // the address's step (`step`, `offer` or a payment coming back) opens until the parent moves. Derived while
   // rendering, so the server's page, the first paint and a resume agree without a flash; the
   // store is written when the parent moves. Before saved state is back the store is empty, which
   // gives the server's page: the first step, or the offer when asked for.
   const [moved, setMoved] = useState(false);
-  const jumpToOffer = !moved && (searchParams.has("offer") || orderId !== null);
+  const addressed = moved ? undefined : addressedStep(searchParams);
   const saved = usePurchaseStore();
-  const step = clampStep(resolvePurchaseState(saved, { userId, jumpToOffer }).step);
+  const step = clampStep(resolvePurchaseState(saved, { userId, addressed }).step);
   const id = stepIdAt(step);
   const onboarding = useOnboardingStore();
   // The name the parent typed on this device, else the one the server keeps (another device, an emailed link).
@@ -98,6 +104,7 @@ export function PurchaseFlow({
   const helpAnswer = onboarding.questions.find((question) => question.id === "help")?.answer;
 
   const payment = useOrderStatus(orderId, hydrated, {
+    initial: paymentOnLoad,
     onSettled: (outcome) => {
       if (outcome.kind === "approved")
         track("purchase_succeeded", { flow: flowType, order_id: orderId }, outcome.purchase);
@@ -140,6 +147,12 @@ export function PurchaseFlow({
   const moveTo = (next: number) => {
     usePurchaseStore.setState({ step: next, stepUserId: userId });
     setMoved(true);
+    // A step's address (a move made before the scripts ran) is no longer where the parent is.
+    if (searchParams.has(stepParam)) {
+      const query = new URLSearchParams(searchParams);
+      query.delete(stepParam);
+      setSearchParams(query, { replace: true, preventScrollReset: true });
+    }
   };
   const goTo = (next: number) => thenFocusHeading(() => moveTo(next));
   // The failure closes with `order_id` leaving the address, so what shows and the address agree;
@@ -180,12 +193,14 @@ export function PurchaseFlow({
     >
       <div className="quiz__bar">
         {step > 0 && (
-          <button type="button" className="quiz__back" onClick={() => goTo(previousStep(step))}>
-            <span aria-hidden="true" className="quiz__back-arrow">
-              ←
-            </span>
-            {t("quiz.back")}
-          </button>
+          <StepForm step={previousStep(step)} onMove={() => goTo(previousStep(step))}>
+            <button type="submit" className="quiz__back">
+              <span aria-hidden="true" className="quiz__back-arrow">
+                ←
+              </span>
+              {t("quiz.back")}
+            </button>
+          </StepForm>
         )}
       </div>
       <h1 id="purchase-title" className="purchase-flow__title" tabIndex={-1} ref={headingRef}>
@@ -219,13 +234,11 @@ export function PurchaseFlow({
             contents={kitContents}
             reviews={parentReviews}
           />
-          <button
-            type="button"
-            className="button button--wide purchase-flow__next"
-            onClick={() => goTo(nextStep(step))}
-          >
-            {button === "continue" ? t("purchase.continue") : t("purchase.getKit")}
-          </button>
+          <StepForm step={nextStep(step)} onMove={() => goTo(nextStep(step))}>
+            <button type="submit" className="button button--wide purchase-flow__next">
+              {button === "continue" ? t("purchase.continue") : t("purchase.getKit")}
+            </button>
+          </StepForm>
         </>
       )}
 
@@ -251,13 +264,16 @@ export function PurchaseFlow({
           onEscape={tryAgain}
           onClosed={focusHeading}
           actions={
-            <button type="button" className="button button--wide" onClick={tryAgain}>
-              {t("purchase.result.tryAgain")}
-            </button>
+            <StepForm step={offerStep} onMove={tryAgain}>
+              <button type="submit" className="button button--wide">
+                {t("purchase.result.tryAgain")}
+              </button>
+            </StepForm>
           }
         />
       )}
-      {subscriptionExpired && !orderId && !expiredNoticeClosed && (
+      {/* Renewing without scripts opens the offer's own address, where the notice has been answered. */}
+      {subscriptionExpired && !orderId && !expiredNoticeClosed && !searchParams.has(stepParam) && (
         <ExpiredNotice
           lifetime={lifetimePlan}
           locale={locale}

@@ -1,10 +1,12 @@
-import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from "react";
 
 /**
  * A modal message in a native <dialog> opened with showModal(): the browser traps focus, makes
- * the page behind inert and moves focus into it. It opens when it mounts; the owner unmounts it
- * to close, and hears `onClosed` once it is gone (focus can only move out of it then). Escape
- * calls `onEscape`; without one, Escape leaves it open where it can.
+ * the page behind inert and moves focus into it. The server renders it open (not modal, placed
+ * over the page by the style sheet), so it is there before the scripts and without them; as it
+ * mounts it turns modal. The owner unmounts it to close, and hears `onClosed` once it is gone
+ * (focus can only move out of it then). Escape calls `onEscape`; without one, Escape leaves it
+ * open where it can.
  */
 export function ResultDialog({
   title,
@@ -25,9 +27,15 @@ export function ResultDialog({
   const titleId = useId();
   const textId = useId();
   const closed = useEffectEvent(() => onClosed?.());
+  // Rendered once as the server did; from then on showModal() and close() own the attribute.
+  const [openWhenRendered] = useState(true);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.matches(":modal")) {
+      // Not close(): its close event would read as the parent closing it.
+      dialog.removeAttribute("open");
+      dialog.showModal();
+    }
     // Gone from the page, not merely re-run (development's strict mode runs effects twice).
     return () => {
       if (!dialog?.isConnected) closed();
@@ -36,6 +44,7 @@ export function ResultDialog({
   return (
     <dialog
       ref={ref}
+      open={openWhenRendered}
       className={`result-dialog result-dialog--${tone}`}
       aria-labelledby={titleId}
       aria-describedby={textId}

@@ -1,7 +1,7 @@
 import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
@@ -46,8 +46,11 @@ export function SubscriptionOffer({
   const plan = timer.expired ? plans.expired : plans.initial;
   const money = (amount: number) => formatMoney(amount, plan, locale);
   const checkout = useFetcher<PurchaseActionResult>();
+  // Posted before the scripts ran, the form was a plain one: a refusal is the page's answer.
+  const posted = useActionData<PurchaseActionResult>();
+  const postedError = posted?.intent === "checkout" && "error" in posted ? posted.error : undefined;
   const [agreed, setAgreed] = useState(agreedBefore);
-  const [agreeError, setAgreeError] = useState(false);
+  const [agreeError, setAgreeError] = useState(postedError?.field === "agree");
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +59,12 @@ export function SubscriptionOffer({
   const busy = checkout.state !== "idle" || leaving || outcome === "checking";
   const result = checkout.data?.intent === "checkout" ? checkout.data : undefined;
   const redirectUrl = result && "redirectUrl" in result ? result.redirectUrl : undefined;
-  const errorKey = result && "error" in result ? result.error.messageKey : undefined;
+  const errorKey =
+    result && "error" in result
+      ? result.error.messageKey
+      : result === undefined && postedError?.field === undefined
+        ? postedError?.messageKey
+        : undefined;
 
   // Card details are typed on the gateway's own page, never on ours.
   useEffect(() => {
@@ -91,6 +99,8 @@ export function SubscriptionOffer({
   };
 
   const legal = (path: string) => <Link to={localizePath(path, locale)} />;
+  const [searchParams] = useSearchParams();
+  const refreshHref = `?${searchParams.toString()}`;
 
   return (
     <>
@@ -126,9 +136,11 @@ export function SubscriptionOffer({
           </Link>
         </div>
       ) : (
+        // A plain form too: posted before the scripts run, its answer is the gateway's payment page.
         <form
           ref={formRef}
           id="offer-form"
+          method="post"
           className="offer__form"
           noValidate
           onSubmit={(event) => {
@@ -136,10 +148,12 @@ export function SubscriptionOffer({
             submit();
           }}
         >
+          <input type="hidden" name="intent" value="checkout" />
           <label className="consent offer__agree">
             <input
               ref={agreeRef}
               type="checkbox"
+              name="agree"
               required
               checked={agreed}
               aria-invalid={agreeError ? true : undefined}
@@ -173,6 +187,14 @@ export function SubscriptionOffer({
               </>
             )}
           </p>
+          {outcome === "checking" && (
+            // Without scripts nothing asks again: the parent does, by reloading the page.
+            <noscript>
+              <p className="offer__notice">
+                <a href={refreshHref}>{t("purchase.result.refresh")}</a>
+              </p>
+            </noscript>
+          )}
           {outcome === "timeout" && (
             <div className="offer__notice">
               <p role="alert">{t("purchase.result.timeout")}</p>

@@ -14,7 +14,8 @@ type StatusAnswer = { intent: string } & OrderStatus;
  * How a payment went: the page posts `{intent, order_id}` to its own action at once, then every
  * `intervalMs` until the order is final or `limit` answers have come back (the first payment:
  * every second, 20 times; an upsell: every 500 ms, 15 times). `onSettled` hears
- * each final answer (approved, declined or timed out) once, as it comes.
+ * each final answer (approved, declined or timed out) once, as it comes. The status the page
+ * was loaded with (`initial`) shows before the scripts run, and when it is final no post is made.
  */
 export function useOrderStatus(
   orderId: string | null,
@@ -23,11 +24,20 @@ export function useOrderStatus(
     intent = "order-status",
     intervalMs = pollIntervalMs,
     limit = maxPolls,
+    initial,
     onSettled,
-  }: { intent?: string; intervalMs?: number; limit?: number; onSettled?: (outcome: PaymentOutcome) => void } = {},
+  }: {
+    intent?: string;
+    intervalMs?: number;
+    limit?: number;
+    initial?: OrderStatus | null | undefined;
+    onSettled?: (outcome: PaymentOutcome) => void;
+  } = {},
 ) {
   const fetcher = useFetcher<StatusAnswer>();
-  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>();
+  // The loaded status belongs to the order the page was loaded for; pending still needs asking.
+  const [loaded] = useState(() => (orderId && initial ? { orderId, outcome: afterPoll(initial, 0) } : undefined));
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(loaded?.outcome);
   const polls = useRef(0);
   // The latest submit and order id, so a poll scheduled earlier asks about the current order.
   const latest = useRef({ submit: fetcher.submit, orderId, onSettled });
@@ -47,9 +57,12 @@ export function useOrderStatus(
   }, [poll]);
 
   useEffect(() => {
-    if (enabled && orderId) start();
-    else setOutcome(undefined);
-  }, [enabled, orderId, start]);
+    if (enabled && orderId && loaded?.orderId === orderId && loaded.outcome.kind !== "checking") {
+      setOutcome(loaded.outcome);
+      latest.current.onSettled?.(loaded.outcome);
+    } else if (enabled && orderId) start();
+    else if (enabled || !loaded) setOutcome(undefined);
+  }, [enabled, orderId, start, loaded]);
 
   useEffect(() => {
     const data = fetcher.data;
