@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect } from "./fixtures.ts";
+import { message, noScriptPage } from "./no-script.ts";
 
 // Upsells after the first payment, in Chromium: the popup with its discount downsell, the tabs,
 // lifetime access, and the decline and time-out outcomes of the one-click charge. The display
@@ -227,3 +228,37 @@ test("the popup and the tabs pass axe-core, in Arabic too", async ({ page, setMo
   await expect(page.getByRole("tablist")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "en" ? "" : `/${lang}`;
+  test(`POPUP without JavaScript: "no, thanks" and the discounted packs are native posts, the result on the page (${lang})`, async ({
+    browser,
+    baseURL,
+    setMode,
+    payingParent,
+  }) => {
+    test.setTimeout(90_000);
+    await setMode("POPUP");
+    const token = await payingParent(undefined, prefix);
+    const page = await noScriptPage(browser, baseURL, { "x-test-country": "us" });
+    await page.goto(`${prefix}/printables/?token=${token}`);
+    // The server renders the popup open; "no, thanks" posts the decision and shows the page again, at the discount.
+    const popup = page.locator("dialog.upsale-popup[open]");
+    await expect(popup).toHaveAttribute("data-form-key", "initial");
+    await popup.locator(".upsale-popup__decline").click();
+    await expect(popup).toHaveAttribute("data-form-key", "catchy");
+    await popup.locator(".upsale__card button[type=submit]").click();
+    // Charged with one click: back on the page with the order in the address, its outcome shown.
+    await expect(page).toHaveURL(/order_id=.*upsale_type=upsale/);
+    const done = page.getByRole("dialog", { name: message(lang, "upsale.successTitle") });
+    await expect(async () => {
+      if (!(await done.isVisible()))
+        await page.getByRole("link", { name: message(lang, "purchase.result.refresh") }).click();
+      await expect(done).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(done.getByRole("status")).toHaveText(message(lang, "upsale.successPacks"));
+    // The server has them: the page lists the add-on packs as the parent's.
+    await expect(page.getByRole("heading", { name: message(lang, "printables.packsHeading") })).toBeAttached();
+    await page.context().close();
+  });
+}

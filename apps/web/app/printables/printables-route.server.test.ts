@@ -1,14 +1,16 @@
 import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { reviews, users } from "@kinderready/db/schema";
+import { orders, reviews, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
+import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { kit } from "@kinderready/kit/catalogue";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { handlePrintablesAction, loadPrintables } from "./printables-route.server.ts";
@@ -107,4 +109,122 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
     });
     expect(await database.db.select().from(reviews).where(eq(reviews.userId, quizOnly.id))).toEqual([]);
   });
+});
+
+// The upsell's buttons as plain forms (no scripts): the same fields, form-encoded; a one-click
+// purchase comes back to the page with its order in the address and its status in the page's
+// data, "no, thanks" comes back to the discount, and bad fields are refused by name, unbought.
+describe.each(testDatabases())("the upsell without scripts on $name", (target) => {
+  let database: DbHandle;
+  let services: AppServices;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db);
+    loopback = await startLoopbackGateway({ database, now: () => new Date() });
+    services = testServices(database.db, { send: async () => null }, loopback.gateway);
+  }, 60_000);
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
+
+  const context = () => routeTestContext({ config, services, clientAddress: "10.20.0.2" });
+  const open = (path: string) =>
+    loadPrintables({
+      request: new Request(`${origin}${path}`),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+      params: {},
+      pattern: "",
+    });
+  async function postForm(path: string, fields: Record<string, string>) {
+    const answer = await handlePrintablesAction({
+      request: new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      }),
+      url: new URL(`${origin}${path}`),
+      context: context(),
+      params: {},
+      pattern: "",
+    });
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
+    const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
+    return "data" in wrapped && "init" in wrapped
+      ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
+      : { status: 200, body: answer };
+  }
+
+  /** A parent who paid the first payment on the simulator's hosted page, so a card is stored. */
+  async function payingParent() {
+    const parent = await insertTestParent(database.db);
+    const { redirectUrl } = await startCheckout(services.payments, {
+      userToken: parent.token,
+      flow: "main",
+      offerTimeoutSeconds: 600,
+      countryCode: "DE",
+      locale: "en",
+      returnUrl: `${origin}/purchase/?token=${parent.token}`,
+    });
+    await fetch(redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    const paid = await getCheckoutResult(services.payments, { orderId: order?.orderId ?? "", userToken: parent.token });
+    expect(paid.status).toBe("approved");
+    return parent;
+  }
+  const upsellOrders = (userId: string) =>
+    database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), ne(orders.purpose, "subscription")));
+
+  it("buys the packs with one click and comes back to the page, which knows how it went", async () => {
+    const parent = await payingParent();
+    const bought = await postForm(`/ar/printables/?token=${parent.token}`, {
+      intent: "upsale",
+      recurringType: "upsale",
+      variant: "initial",
+    });
+    const [order] = await upsellOrders(parent.id);
+    expect(order).toMatchObject({ purpose: "upsale", currency: "EUR" });
+    expect(bought).toEqual({
+      status: 303,
+      location: `/ar/printables/?token=${parent.token}&order_id=${order?.orderId}&upsale_type=upsale`,
+    });
+    const page = await open(bought.location ?? "");
+    expect(page.returning).toMatchObject({ type: "upsale", status: { status: "approved", errorCode: null } });
+    expect(page.offer?.owned).toContain("upsale");
+  }, 30_000);
+
+  it("answers 'no, thanks' with the page again, at the discount", async () => {
+    const parent = await payingParent();
+    const declined = await postForm(`/printables/?token=${parent.token}`, {
+      intent: "upsale-decision",
+      decision: "declined",
+    });
+    expect(declined).toEqual({ status: 303, location: `/printables/?token=${parent.token}` });
+    expect((await open(declined.location ?? "")).offer?.stage).toBe("discount");
+  }, 30_000);
+
+  it("refuses a form naming what cannot be bought, by its field, and charges nothing", async () => {
+    const parent = await payingParent();
+    const refused = await postForm(`/printables/?token=${parent.token}`, {
+      intent: "upsale",
+      recurringType: "gold",
+      variant: "initial",
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: { intent: "upsale", error: { messageKey: "upsale.errors.notCreated", field: "recurringType" } },
+    });
+    expect(await upsellOrders(parent.id)).toEqual([]);
+  }, 30_000);
 });

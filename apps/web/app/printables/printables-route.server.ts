@@ -23,11 +23,13 @@ import { upsaleTypes } from "@kinderready/domain/upsale/upsale-schema";
 import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requestContext } from "#load-context";
+import { type RequestContext, requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { readCookie } from "../cookies.ts";
+import { readPostBody, refusedField } from "../post-body.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
+import type { OrderStatus } from "../purchase/payment-result.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
@@ -39,7 +41,10 @@ import type { ReviewActionResult } from "./review-result.ts";
 // the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
 // how it went, report the conversion).
 
-/** A parent back from paying an upsell on the gateway's page: the order to ask about, and what it was for. */
+/**
+ * A parent back from buying an upsell (on the gateway's page, or with one click posted by a plain
+ * form): the order to ask about, and what it was for.
+ */
 const returningQuery = z.object({ order_id: z.string().min(1).max(255), upsale_type: z.enum(upsaleTypes) });
 
 /** Which level (or add-on pack) shows its items; the rest show as summaries. */
@@ -75,7 +80,9 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const { services } = visit;
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
-  const returning = back.success ? { orderId: back.data.order_id, type: back.data.upsale_type } : undefined;
+  let returning = back.success
+    ? { orderId: back.data.order_id, type: back.data.upsale_type, status: null as OrderStatus | null }
+    : undefined;
   const locale = localeFromPath(url.pathname);
   // The popup as the browser will show it on arrival, so it is part of the first paint.
   const arrival = (stage: UpsaleStage) => {
@@ -109,6 +116,10 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const paper = paperQuery.safeParse(url.searchParams.get("paper"));
   if (paper.success) await choosePaper(services.printables, { ...input, paper: paper.data });
   const region = languageRegion(request.headers.get("accept-language"));
+  // How the upsell went as of this load, before what is owned is read: the page shows it before
+  // (or without) its scripts.
+  if (returning)
+    returning = { ...returning, status: await upsaleStatusOnLoad(visit, { ...input, orderId: returning.orderId }) };
   const [status, offer, mode, kit, reviewState] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data }),
     getUpsaleOffer(services.payments, input),
@@ -139,6 +150,24 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     popup,
     review,
   };
+}
+
+/** An upsell order's status for the page; pending when the gateway did not answer (the page asks again). */
+async function upsaleStatusOnLoad(
+  visit: RequestContext,
+  input: { userToken: string; orderId: string },
+): Promise<OrderStatus> {
+  try {
+    const result = await getUpsaleStatus(visit.services.payments, input);
+    return {
+      status: result.status === "processing" ? "pending" : result.status,
+      errorCode: result.errorCode,
+      ...(result.paid && { purchase: { value: majorUnits(result.paid.amount), currency: result.paid.currency } }),
+    };
+  } catch (error) {
+    const known = classifyFailure(error, { errors: visit.errors, msg: "upsale status on load failed" });
+    return { status: known && known.status < 500 ? "declined" : "pending", errorCode: null };
+  }
 }
 
 const paperQuery = z.enum(["a4", "letter"]);
@@ -212,10 +241,21 @@ const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCr
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
   const { services, config, errors, clientAddress } = context.get(requestContext);
-  const body = actionBody.safeParse(await request.json().catch(() => undefined));
+  const post = await readPostBody(request);
+  const body = actionBody.safeParse(post.fields);
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
-  if (!body.success || !token.success) return data<UpsaleActionResult>(notCreated, { status: 400 });
+  if (!body.success || !token.success) {
+    const field = body.success ? "token" : refusedField(body.error);
+    return data<UpsaleActionResult>({ ...notCreated, error: { ...notCreated.error, field } }, { status: 400 });
+  }
   const input = { userToken: token.data };
+  const locale = localeFromPath(url.pathname);
+  // A plain form's post comes back to this page (the order it made in the address, for its
+  // status), or leaves for the gateway's; the scripts are answered the data itself.
+  const backHere = (query: Record<string, string> = {}) => {
+    const here = new URLSearchParams({ token: token.data, ...query });
+    return redirect(`${localizePath("/printables/", locale)}?${here}`, 303);
+  };
 
   if (body.data.intent === "complete")
     return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
@@ -237,6 +277,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     }
     if (body.data.intent === "upsale-decision") {
       const stage = await decideUpsaleOffer(services.payments, { ...input, decision: body.data.decision });
+      if (post.native) return backHere();
       return { intent: "upsale-decision", stage } satisfies UpsaleActionResult;
     }
     if (body.data.intent === "trigger-upsale") {
@@ -249,7 +290,6 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       } satisfies UpsaleActionResult;
     }
     if (body.data.intent === "upsale-checkout") {
-      const locale = localeFromPath(url.pathname);
       const returnUrl = new URL(localizePath("/printables/", locale), config.appUrl);
       returnUrl.searchParams.set("token", token.data);
       returnUrl.searchParams.set("upsale_type", body.data.recurringType);
@@ -260,6 +300,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         locale,
         returnUrl: returnUrl.toString(),
       });
+      if (post.native) return redirect(redirectUrl, 303);
       return { intent: "upsale-checkout", redirectUrl } satisfies UpsaleActionResult;
     }
     const { orderId } = await buyUpsale(services.payments, {
@@ -267,6 +308,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       recurringType: body.data.recurringType,
       shown: body.data.variant,
     });
+    if (post.native) return backHere({ order_id: orderId, upsale_type: body.data.recurringType });
     return { intent: "upsale", orderId } satisfies UpsaleActionResult;
   } catch (error) {
     // The report is the analytics' concern: a failure is logged, and the page goes on (and reloads).

@@ -1,4 +1,5 @@
 import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
+import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { MessageKey } from "@kinderready/i18n/message-keys";
 import type { OrderStatus } from "../purchase/payment-result.ts";
 
@@ -26,10 +27,16 @@ export function upsaleDeclineMessageKey(code: string | null): MessageKey {
   return `purchase.result.errors.${normalise(code) === "3.02" ? "3_02" : "default"}`;
 }
 
+/**
+ * A parent back from buying an upsell (the gateway's page, or a one-click form posted without
+ * scripts): the order, what it was for, and its status as the page was loaded.
+ */
+export type UpsaleReturning = { orderId: string; type: UpsaleType; status: OrderStatus | null };
+
 /** What the printables page's posts answer: the order to poll, its status, or the conversion report. */
 export type UpsaleActionResult =
   | { intent: "upsale"; orderId: string }
-  | { intent: "upsale"; error: { messageKey: string } }
+  | { intent: "upsale"; error: { messageKey: string; field?: string } }
   | ({ intent: "upsale-status" } & OrderStatus)
   | { intent: "trigger-upsale"; recorded: boolean }
   | { intent: "upsale-decision"; stage: UpsaleStage }

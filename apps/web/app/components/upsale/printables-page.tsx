@@ -1,10 +1,11 @@
 import type { ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
-import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { UpsaleState } from "../../stores/upsale-store.ts";
+import type { UpsaleReturning } from "../../upsale/upsale-result.ts";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { ReviewCard } from "../reviews/review-card.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
@@ -34,7 +35,7 @@ export function PrintablesPage({
   access: boolean;
   offer: UpsaleOfferData | undefined;
   mode: UpsaleDisplayMode;
-  returning: { orderId: string; type: UpsaleType } | undefined;
+  returning: UpsaleReturning | undefined;
   /** Whether to ask this parent for a review, and the one they wrote; null without a parent. */
   review: ReviewInvitation | null;
 }) {

@@ -3,8 +3,8 @@ import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema"
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatMoney } from "../../purchase/format-money.ts";
@@ -12,6 +12,7 @@ import { useUpsaleStore } from "../../stores/upsale-store.ts";
 import {
   needsCardholder,
   type UpsaleActionResult,
+  type UpsaleReturning,
   upsaleDeclineMessageKey,
   upsaleDeclineTitleKey,
 } from "../../upsale/upsale-result.ts";
@@ -49,8 +50,8 @@ export function UpsaleOffer({
   mode: UpsaleDisplayMode;
   locale: Locale;
   headingLevel: 2 | 3;
-  /** Back from paying on the gateway's page: the order to ask about. */
-  returning?: { orderId: string; type: UpsaleType } | undefined;
+  /** Back from buying (the gateway's page, or a one-click form without scripts): the order to ask about. */
+  returning?: UpsaleReturning | undefined;
   /** Told once a purchase is approved. */
   onSettled?: (type: UpsaleType) => void;
 }) {
@@ -63,10 +64,13 @@ export function UpsaleOffer({
   const redirectUrl = onPage.data?.intent === "upsale-checkout" ? onPage.data.redirectUrl : undefined;
   const onPageError = onPage.data?.intent === "upsale" && "error" in onPage.data ? onPage.data.error : undefined;
   const errorKey = result && "error" in result ? result.error.messageKey : undefined;
-  const payment = useOrderStatus(orderId, true, polling);
+  const payment = useOrderStatus(orderId, true, { ...polling, initial: returning?.status });
   const outcome = payment.outcome;
   const buying = useRef<UpsaleType | undefined>(returning?.type);
-  const [bought, setBought] = useState<UpsaleType | undefined>();
+  const [bought, setBought] = useState<UpsaleType | undefined>(
+    returning?.status?.status === "approved" ? returning.type : undefined,
+  );
+  const [searchParams] = useSearchParams();
   const busy =
     buy.state !== "idle" || onPage.state !== "idle" || redirectUrl !== undefined || outcome?.kind === "checking";
   // The bank wants the parent present: the gateway's own page takes the card.
@@ -143,6 +147,13 @@ export function UpsaleOffer({
             {t("upsale.processing")}
           </>
         )}
+        {outcome?.kind === "checking" && (
+          // Without scripts nothing asks again: the parent does, by reloading the page.
+          <noscript>
+            {" "}
+            <a href={`?${searchParams.toString()}`}>{t("purchase.result.refresh")}</a>
+          </noscript>
+        )}
         {outcome?.kind === "approved" &&
           bought &&
           t(bought === "lifetime" ? "upsale.successLifetime" : "upsale.successPacks")}
@@ -154,9 +165,16 @@ export function UpsaleOffer({
           </p>
           <p>{t(upsaleDeclineMessageKey(outcome.errorCode))}</p>
           {needsCardholder(outcome.errorCode) && (
-            <button type="button" className="button button--wide" disabled={busy} onClick={payOnPage}>
-              {t("upsale.confirmOnPage")}
-            </button>
+            <UpsaleForm
+              intent="upsale-checkout"
+              type={buying.current ?? returning?.type}
+              variant={variant}
+              onSubmit={payOnPage}
+            >
+              <button type="submit" className="button button--wide" disabled={busy}>
+                {t("upsale.confirmOnPage")}
+              </button>
+            </UpsaleForm>
           )}
         </div>
       )}
@@ -185,17 +203,18 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <button
-            type="button"
-            className="button button--wide"
-            disabled={busy}
-            aria-busy={busy && buying.current === "upsale"}
-            onClick={() => purchase("upsale")}
-          >
-            {t(variant === "catchy" ? "upsale.buyDiscount" : "upsale.buyPacks", {
-              price: money(packsPlan, packsPlan.price),
-            })}
-          </button>
+          <UpsaleForm intent="upsale" type="upsale" variant={variant} onSubmit={() => purchase("upsale")}>
+            <button
+              type="submit"
+              className="button button--wide"
+              disabled={busy}
+              aria-busy={busy && buying.current === "upsale"}
+            >
+              {t(variant === "catchy" ? "upsale.buyDiscount" : "upsale.buyPacks", {
+                price: money(packsPlan, packsPlan.price),
+              })}
+            </button>
+          </UpsaleForm>
           {mode === "POPUP" ? (
             // A phone shows both offers' buttons without scrolling: the packs' contents open on a tap.
             <details className="upsale__inside">
@@ -224,20 +243,57 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <button
-            type="button"
-            className="button button--wide button--quiet"
-            disabled={busy}
-            aria-busy={busy && buying.current === "lifetime"}
-            onClick={() => purchase("lifetime")}
-          >
-            {t("upsale.buyLifetime", { price: money(offer.plans.lifetime, offer.plans.lifetime.price) })}
-          </button>
+          <UpsaleForm intent="upsale" type="lifetime" variant={variant} onSubmit={() => purchase("lifetime")}>
+            <button
+              type="submit"
+              className="button button--wide button--quiet"
+              disabled={busy}
+              aria-busy={busy && buying.current === "lifetime"}
+            >
+              {t("upsale.buyLifetime", { price: money(offer.plans.lifetime, offer.plans.lifetime.price) })}
+            </button>
+          </UpsaleForm>
         </section>
       )}
 
       <p className="upsale__note">{t("upsale.oneClick")}</p>
     </div>
+  );
+}
+
+/**
+ * A purchase as a plain form posting to the printables page (form-encoded, the same fields the
+ * scripts send as JSON), so it works before the scripts arrive or without them: the server
+ * prices it by the offer's stage and answers with the page again, the order in its address, or
+ * the gateway's page. With scripts, `onSubmit` posts it and nothing reloads.
+ */
+function UpsaleForm({
+  intent,
+  type,
+  variant,
+  onSubmit,
+  children,
+}: {
+  intent: "upsale" | "upsale-checkout";
+  type: UpsaleType | undefined;
+  variant: "initial" | "catchy";
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      className="step-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {type && <input type="hidden" name="recurringType" value={type} />}
+      <input type="hidden" name="variant" value={variant} />
+      {children}
+    </form>
   );
 }
 

@@ -17,7 +17,7 @@ import {
   upsaleOnArrival,
   upsaleOwner,
 } from "../../upsale/upsale-modal.ts";
-import type { UpsaleActionResult } from "../../upsale/upsale-result.ts";
+import type { UpsaleActionResult, UpsaleReturning } from "../../upsale/upsale-result.ts";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
 
 /**
@@ -38,7 +38,7 @@ export function UpsalePopup({
 }: {
   offer: UpsaleOfferData;
   locale: Locale;
-  returning: { orderId: string; type: UpsaleType } | undefined;
+  returning: UpsaleReturning | undefined;
   arrival: Pick<UpsaleState, "isOpen" | "formKey">;
 }) {
   const { t } = useTranslation();
@@ -53,7 +53,10 @@ export function UpsalePopup({
   const kidName = useOnboardingStore((state) => state.kid.name) || offer.kidName;
   const ref = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const [bought, setBought] = useState<UpsaleType | undefined>();
+  // Bought before the page loaded (a one-click form posted without scripts, or the gateway's page).
+  const [bought, setBought] = useState<UpsaleType | undefined>(
+    returning?.status?.status === "approved" ? returning.type : undefined,
+  );
   const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
   const decision = useFetcher<UpsaleActionResult>();
 
@@ -132,9 +135,13 @@ export function UpsalePopup({
               ? t("upsale.successLifetimeNext")
               : t("upsale.successPacksNext", { section: t("printables.packsHeading") })}
           </p>
-          <button type="button" className="button button--wide" onClick={close}>
-            {t("upsale.seePrintables")}
-          </button>
+          {/* Without scripts, the printables' own address: the offer is over, so nothing opens there. */}
+          <form method="get" className="step-form" onSubmit={(event) => event.preventDefault()}>
+            <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
+            <button type="submit" className="button button--wide" onClick={close}>
+              {t("upsale.seePrintables")}
+            </button>
+          </form>
         </>
       ) : (
         <>
@@ -151,13 +158,22 @@ export function UpsalePopup({
               setBought(type);
             }}
           />
-          <button
-            type="button"
-            className="button button--wide upsale-popup__decline"
-            onClick={formKey === "catchy" ? close : () => void decline()}
+          {/* A plain form too: the server records the answer and shows the page again. */}
+          <form
+            method="post"
+            className="step-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (formKey === "catchy") close();
+              else void decline();
+            }}
           >
-            {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
-          </button>
+            <input type="hidden" name="intent" value="upsale-decision" />
+            <input type="hidden" name="decision" value={formKey === "catchy" ? "discount-closed" : "declined"} />
+            <button type="submit" className="button button--wide upsale-popup__decline">
+              {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
+            </button>
+          </form>
         </>
       )}
     </dialog>
