@@ -22,6 +22,11 @@ export type RequestContext = {
   errors: ErrorReporter;
   /** The request's logger: every line carries its request id. */
   log: Logger;
+  /**
+   * Told of every funnel step recorded for this request and for whom: the page micro-cache
+   * (server/page-cache.ts) records them again for each response it serves from the render.
+   */
+  noteSteps?: (steps: readonly string[], userId: string | null) => void;
 };
 
 export const requestContext = createContext<RequestContext>();

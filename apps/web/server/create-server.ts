@@ -85,7 +85,8 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   await registerGatewaySimulator(app, { config, db: database.db });
   await registerPrintableFiles(app, { config, printables: services.printables, errors, pool: renderPool });
   await registerApi(app, { config, services, errors, ping: database.ping, rateLimits: rateLimits.share });
-  await registerPages(app, { config, services, errors, log, rateLimits: rateLimits.share, vite });
+  const pageCache = { ttlMs: config.pageCacheTtlSeconds * 1_000, maxEntries: 256 };
+  await registerPages(app, { config, services, errors, log, rateLimits: rateLimits.share, vite, pageCache });
   return app;
 }
 

@@ -17,6 +17,8 @@ export type TestProduct = {
   app: FastifyInstance;
   /** Where the server listens (`http://127.0.0.1:port`), which is also its APP_URL. */
   origin: string;
+  /** The PostgreSQL database it uses, when it uses one (an embedded one is in DATA_DIR). */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 };
 
@@ -58,6 +60,7 @@ export async function startTestProduct(target: TestDatabase, env: Record<string,
   return {
     app,
     origin,
+    databaseUrl: database.env.DATABASE_URL,
     async close() {
       await app.close();
       await vite.close();

@@ -101,6 +101,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PROCESS_ROLE: z.enum(processRoles).default("all"),
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   REDIS_URL: z
     .url()
     .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
@@ -159,6 +160,11 @@ export type Config = {
   role: ProcessRole;
   /** Mean event-loop delay past which new requests get 503 + Retry-After; 0 never sheds. */
   overloadEventLoopDelayMs: number;
+  /**
+   * How long an anonymous page's render is reused (ADR 0052); 0 renders every request, the
+   * default on a developer's machine, where pages change as they are edited.
+   */
+  pageCacheTtlSeconds: number;
   /** Set: rate-limit counters live in Redis, shared by every web process. */
   redisUrl: string | undefined;
 };
@@ -324,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     role: e.PROCESS_ROLE,
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS ?? (e.APP_ENV === "local" ? 0 : 5),
     redisUrl: e.REDIS_URL,
   };
 }

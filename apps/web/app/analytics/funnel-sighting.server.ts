@@ -1,5 +1,8 @@
-import { recordServerSteps } from "@kinderready/domain/analytics/visitor-funnel.server";
+import { recordServerSteps, type ServerSighting } from "@kinderready/domain/analytics/visitor-funnel.server";
 import type { RequestContext } from "../load-context.ts";
+
+type SightingContext = Pick<RequestContext, "geo" | "deviceId">;
+type SightingInput = { steps: readonly string[]; userId?: string | null };
 
 /**
  * Records funnel steps the server itself saw on this request (a page it served, an email it
@@ -8,24 +11,34 @@ import type { RequestContext } from "../load-context.ts";
  * reported and the page goes on.
  */
 export async function recordFunnelSighting(
-  context: Pick<RequestContext, "services" | "geo" | "deviceId" | "errors">,
+  context: SightingContext & Pick<RequestContext, "services" | "errors" | "noteSteps">,
   request: Request,
-  input: { steps: readonly string[]; userId?: string | null },
+  input: SightingInput,
 ): Promise<void> {
-  const url = new URL(request.url);
+  context.noteSteps?.(input.steps, input.userId ?? null);
   try {
-    await recordServerSteps(context.services.db, {
-      deviceId: context.deviceId,
-      userId: input.userId ?? null,
-      at: new Date(),
-      page: url.pathname,
-      countryCode: context.geo.countryCode,
-      utmSource: url.searchParams.get("utm_source")?.slice(0, 200) || null,
-      utmCampaign: url.searchParams.get("utm_campaign")?.slice(0, 200) || null,
-      userAgent: request.headers.get("user-agent"),
-      steps: input.steps,
-    });
+    await recordServerSteps(context.services.db, funnelSightingOf(context, request, input));
   } catch (error) {
     context.errors.report(error, { msg: "funnel step not recorded", extra: { steps: input.steps.join(",") } });
   }
+}
+
+/** What the funnel keeps of a request's steps: the device, the page, the place, the campaign, the browser. */
+export function funnelSightingOf(
+  context: SightingContext,
+  request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> },
+  input: SightingInput,
+): ServerSighting & { steps: readonly string[] } {
+  const url = new URL(request.url);
+  return {
+    deviceId: context.deviceId,
+    userId: input.userId ?? null,
+    at: new Date(),
+    page: url.pathname,
+    countryCode: context.geo.countryCode,
+    utmSource: url.searchParams.get("utm_source")?.slice(0, 200) || null,
+    utmCampaign: url.searchParams.get("utm_campaign")?.slice(0, 200) || null,
+    userAgent: request.headers.get("user-agent"),
+    steps: input.steps,
+  };
 }

@@ -2,6 +2,7 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
 import { defaultLocale, localeCodes } from "@kinderready/i18n/locales";
 import { and, gt, isNotNull, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import UAParser from "ua-parser-js";
 import { flows, flowTypes } from "../flows.ts";
 import {
@@ -99,26 +100,51 @@ export async function recordServerSteps(
   db: Database,
   input: ServerSighting & { steps: readonly string[] },
 ): Promise<void> {
+  await recordServerSightings(db, [input]);
+}
+
+/**
+ * Many requests' steps at once, as a busy server records them: one upsert for as many
+ * different devices as there are, another for a device seen again in the same batch (one
+ * statement may not update a row twice), each merged as a single sighting is.
+ */
+export async function recordServerSightings(
+  db: Database,
+  sightings: readonly (ServerSighting & { steps: readonly string[] })[],
+): Promise<void> {
+  const statements: PgInsertValue<typeof funnelVisitors>[][] = [];
+  for (const sighting of sightings) {
+    const row = visitorRowOf(sighting);
+    const statement = statements.find((rows) => rows.every((other) => other.deviceId !== row.deviceId));
+    if (statement) statement.push(row);
+    else statements.push([row]);
+  }
+  for (const rows of statements) {
+    await db
+      .insert(funnelVisitors)
+      .values(rows)
+      .onConflictDoUpdate({ target: funnelVisitors.deviceId, set: mergeSighting });
+  }
+}
+
+function visitorRowOf(input: ServerSighting & { steps: readonly string[] }): PgInsertValue<typeof funnelVisitors> {
   const at = epochSeconds(input.at);
   const times = funnelSteps.map((step) => (input.steps.includes(step.id) ? at : null));
   const mask = input.steps.reduce((bits, id) => bits | (1n << BigInt(stepIndex(id))), 0n);
-  await db
-    .insert(funnelVisitors)
-    .values({
-      deviceId: input.deviceId,
-      userId: input.userId,
-      firstSeenAt: input.at,
-      lastSeenAt: input.at,
-      steps: mask,
-      stepTimes: stepTimesLiteral(times),
-      locale: localeOfPage(input.page),
-      flow: flowOfPage(input.page),
-      countryCode: input.countryCode?.toLowerCase() ?? null,
-      utmSource: input.utmSource,
-      utmCampaign: input.utmCampaign,
-      device: deviceKindOfUserAgent(input.userAgent),
-    })
-    .onConflictDoUpdate({ target: funnelVisitors.deviceId, set: mergeSighting });
+  return {
+    deviceId: input.deviceId,
+    userId: input.userId,
+    firstSeenAt: input.at,
+    lastSeenAt: input.at,
+    steps: mask,
+    stepTimes: stepTimesLiteral(times),
+    locale: localeOfPage(input.page),
+    flow: flowOfPage(input.page),
+    countryCode: input.countryCode?.toLowerCase() ?? null,
+    utmSource: input.utmSource,
+    utmCampaign: input.utmCampaign,
+    device: deviceKindOfUserAgent(input.userAgent),
+  };
 }
 
 /**

@@ -1,11 +1,14 @@
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import { type Config, toPublicConfig } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
 import { createGeoService } from "@kinderready/domain/adapters/geo-service.server";
+import { recordServerSightings } from "@kinderready/domain/analytics/visitor-funnel.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { geoCookieName } from "@kinderready/domain/geo/geo-cookie.server";
+import type { Geo } from "@kinderready/domain/geo/resolve-geo";
 import { resolveVisitGeo } from "@kinderready/domain/geo/visit-geo.server";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeCookie, localeFromPath } from "@kinderready/i18n/locales";
@@ -15,23 +18,37 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "#load-context";
 import { deviceCookie, validDeviceId } from "../../../app/analytics/device-cookie.ts";
+import { funnelSightingOf } from "../../../app/analytics/funnel-sighting.server.ts";
 import { metaPixelOrigin } from "../../../app/analytics/meta-pixel.ts";
 import { secureCookiesFor } from "../../../app/cookies.ts";
 import { contentSecurityPolicy, createNonce } from "../../content-security-policy.ts";
+import { cacheablePage, PageCache, pageCacheKey, splicedEncodingFor } from "../../page-cache.ts";
 import { localeSetCookie, routePageRequest } from "../../page-routing.ts";
 import { isCrossSiteWrite } from "../../security-headers.ts";
 import type { RateLimitSharing } from "../../shared-rate-limit.ts";
+import { createSightingBatch } from "../../sighting-batch.ts";
+import { buildSplicedDocument, spliceDocument } from "../../spliced-document.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     cspNonce: string;
+    /** The visit's place and device, once resolved for this request (the micro-cache's key needs them early). */
+    visit?: Visit;
+    /** A page the micro-cache may keep: its key, and the funnel steps its loaders recorded. */
+    cacheable?: { key: string; steps: (readonly string[])[]; anonymous: boolean };
+    /** Answered from the micro-cache: nothing to keep. */
+    fromCache?: boolean;
   }
 }
+
+type Visit = { geo: Geo; deviceId: string };
 
 const buildDirectory = fileURLToPath(new URL("../../../build", import.meta.url));
 
 type PagesDeps = {
   config: Config;
+  /** The micro-cache's entries and their lifetime (ADR 0052); a lifetime of 0 keeps nothing. */
+  pageCache: { ttlMs: number; maxEntries: number };
   services: AppServices;
   errors: ErrorReporter;
   rateLimits: RateLimitSharing;
@@ -55,6 +72,13 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
     // The Meta pixel is image requests, sent only where the visitor's consent allows.
     img: config.metaPixelId ? [metaPixelOrigin] : [],
   };
+  const visitOf = visitResolver(deps, secureCookies);
+  const cache = new PageCache(deps.pageCache);
+  // A cached page's funnel steps, recorded as its loaders did, off the response's path.
+  const sightings = createSightingBatch((batch) => recordServerSightings(deps.services.db, batch), {
+    errors: deps.errors,
+  });
+  app.addHook("onClose", () => sightings.settled());
   await app.register(async (pages) => {
     // Reads of pages are never limited (many parents share a mobile carrier's address); form posts are.
     await pages.register(rateLimit, {
@@ -78,6 +102,7 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
       if (decision.kind === "redirect") {
         return reply.header("cache-control", "no-store").redirect(decision.location, decision.status);
       }
+      if (deps.pageCache.ttlMs > 0) return answerFromCache(request, reply);
     });
     pages.addHook("onSend", async (request, reply, payload) => {
       if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
@@ -87,6 +112,7 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
         reply.header("cache-control", "private, no-cache");
         const vary = reply.getHeader("vary");
         reply.header("vary", [vary, "Cookie", "Accept-Language"].filter(Boolean).join(", "));
+        if (request.cacheable && !request.fromCache) return keepRendered(request, reply, payload);
       }
       return payload;
     });
@@ -97,14 +123,91 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
       clientBuildDirectory: `${buildDirectory}/client`,
       mode: vite ? "development" : "production",
       staticOptions: { preCompressed: true },
-      getLoadContext: loadContextFactory(deps, secureCookies),
+      getLoadContext: loadContextFactory(deps, visitOf),
     });
   });
+
+  /** A cacheable page's request: answered from the cache, or marked to be kept once rendered. */
+  async function answerFromCache(request: FastifyRequest, reply: FastifyReply) {
+    const page = {
+      method: request.method,
+      url: request.url,
+      cookies: request.cookies,
+      userAgent: request.headers["user-agent"],
+    };
+    if (!cacheablePage(page)) return;
+    const visit = await visitOf(request, reply);
+    const key = pageCacheKey(page, visit.geo);
+    const cached = cache.get(key);
+    if (!cached) {
+      request.cacheable = { key, steps: [], anonymous: true };
+      return;
+    }
+    request.fromCache = true;
+    const asked = { url: `${appOrigin}${request.url}`, headers: { get: (name: string) => headerOf(request, name) } };
+    for (const steps of cached.steps) await sightings.add(funnelSightingOf(visit, asked, { steps }));
+    const { body, encoding } = spliceDocument(
+      cached.document,
+      request.cspNonce,
+      splicedEncodingFor(request.headers["accept-encoding"]),
+    );
+    // Says where the document came from, for whoever looks into a page's speed.
+    reply.status(cached.status).headers(cached.headers).header("x-page-cache", "hit");
+    if (encoding !== "identity") reply.header("content-encoding", encoding).header("vary", "Accept-Encoding");
+    return reply.send(body);
+  }
+
+  /**
+   * A cacheable page's first render: kept when it is a whole 200 document for nobody in
+   * particular (no parent's funnel step, no cookie of its own, nothing of the device in it),
+   * and sent the way a cached one is.
+   */
+  async function keepRendered(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const cacheable = request.cacheable;
+    const deviceId = request.visit?.deviceId;
+    if (!cacheable?.anonymous || !deviceId || reply.statusCode !== 200 || !(payload instanceof Readable))
+      return payload;
+    if (setCookieNames(reply).some((name) => !ownCookies.has(name))) return payload;
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.from(chunk));
+    const html = Buffer.concat(chunks).toString("utf8");
+    if (html.includes(deviceId) || !html.includes(request.cspNonce)) return html;
+    const headers: Record<string, string> = {};
+    const contentType = reply.getHeader("content-type");
+    if (typeof contentType === "string") headers["content-type"] = contentType;
+    const document = await buildSplicedDocument(html, request.cspNonce);
+    cache.set(cacheable.key, { status: 200, headers, document, steps: cacheable.steps });
+    reply.header("x-page-cache", "miss");
+    const { body, encoding } = spliceDocument(
+      document,
+      request.cspNonce,
+      splicedEncodingFor(request.headers["accept-encoding"]),
+    );
+    if (encoding !== "identity")
+      reply.header("content-encoding", encoding).header("vary", `${reply.getHeader("vary")}, Accept-Encoding`);
+    return body;
+  }
 }
 
-/** What every loader, action and the document render get: the services, and the visit's facts. */
-function loadContextFactory({ config, services, errors, log }: PagesDeps, secureCookies: boolean) {
-  const publicConfig = toPublicConfig(config);
+function headerOf(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === "string" ? value : null;
+}
+
+/** Cookies the pages plugin sets itself: a render that sets any other is someone's. */
+const ownCookies = new Set([localeCookie.name, deviceCookie.name, geoCookieName]);
+
+function setCookieNames(reply: FastifyReply): string[] {
+  const header = reply.getHeader("set-cookie");
+  const values = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  return values.map((value) => String(value).split("=", 1)[0]?.trim() ?? "");
+}
+
+/**
+ * The visit's place (a lookup at most once per visit, remembered in a session cookie) and the
+ * device id (a year's cookie), resolved once per request and set as cookies when new.
+ */
+function visitResolver({ config, log }: PagesDeps, secureCookies: boolean) {
   const geoLookup = config.geo.serviceUrl
     ? createGeoService({
         urlTemplate: config.geo.serviceUrl,
@@ -112,8 +215,8 @@ function loadContextFactory({ config, services, errors, log }: PagesDeps, secure
         log: log.child({ adapter: "geo" }),
       })
     : undefined;
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const context = new RouterContextProvider();
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<Visit> => {
+    if (request.visit) return request.visit;
     const [path = "/", ...query] = request.url.split("?");
     const { geo, rememberAs } = await resolveVisitGeo(
       {
@@ -138,6 +241,21 @@ function loadContextFactory({ config, services, errors, log }: PagesDeps, secure
         secure: secureCookies,
       });
     }
+    request.visit = { geo, deviceId };
+    return request.visit;
+  };
+}
+
+/** What every loader, action and the document render get: the services, and the visit's facts. */
+function loadContextFactory(
+  { config, services, errors }: PagesDeps,
+  visitOf: (request: FastifyRequest, reply: FastifyReply) => Promise<Visit>,
+) {
+  const publicConfig = toPublicConfig(config);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const context = new RouterContextProvider();
+    const { geo, deviceId } = await visitOf(request, reply);
+    const { cacheable } = request;
     context.set(requestContext, {
       nonce: request.cspNonce,
       config: publicConfig,
@@ -147,6 +265,13 @@ function loadContextFactory({ config, services, errors, log }: PagesDeps, secure
       clientAddress: request.ip,
       errors,
       log: request.log,
+      ...(cacheable && {
+        // A step recorded for a parent makes the page theirs: never kept.
+        noteSteps: (steps: readonly string[], userId: string | null) => {
+          cacheable.steps.push(steps);
+          if (userId !== null) cacheable.anonymous = false;
+        },
+      }),
     });
     return context;
   };
