@@ -49,6 +49,11 @@ export function Quiz({
   const stored = useOnboardingStore();
   // Until the store has read its cookie, the page is what the server read from it.
   const state = hydrated || !saved ? stored : saved;
+  // The store takes what the server read when it could not (saved state switched off, as in
+  // development), so the page does not go back to the first question once it hydrates.
+  useEffect(() => {
+    if (hydrated && saved) useOnboardingStore.setState(saved);
+  }, [hydrated, saved]);
   const index = clampIndex(flow, state.step);
   const page = flow[index] as (typeof flow)[number];
   const progress = progressOf(flow, index);
