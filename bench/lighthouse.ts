@@ -5,20 +5,24 @@ import { payFirstPayment, registerParent } from "./parent-api.ts";
 
 // Lighthouse 13 (CLI, system Chromium, default mobile preset with simulated throttling) on the
 // funnel's pages in English and Arabic: the quiz, the offer of a registered parent and the
-// printables of a parent who paid through the in-process gateway simulator. Prints the median of
-// a few runs against the budgets and exits 1 when one is missed (a bench verdict, not a test).
-// Usage: node bench/lighthouse.ts [--runs 3] [--only onboarding|purchase|printables]
+// printables of a parent who paid through the in-process gateway simulator, runs interleaved.
+// Prints the median of the runs against the budgets (performance also in its worst run) and
+// exits 1 when one is missed (a bench verdict, not a test).
+// Usage: node bench/lighthouse.ts [--runs 5] [--only onboarding|purchase|printables]
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
   args.set(String(process.argv[i]).replace(/^--/, ""), String(process.argv[i + 1]));
-const runs = Math.min(Math.max(Number(args.get("runs") ?? 3), 1), 7);
+const runs = Math.min(Math.max(Number(args.get("runs") ?? 5), 1), 9);
 const only = args.get("only");
 
-const budgets = { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 } as const;
+const budgets = { performance: 0.98, accessibility: 1, "best-practices": 1, seo: 1 } as const;
+/** Every single run's performance score, too: a median hides a page that sometimes scores badly. */
+const worstPerformance = 0.95;
 const metricBudgets = {
-  "largest-contentful-paint": { label: "LCP", max: 1800, unit: "ms" },
-  "cumulative-layout-shift": { label: "CLS", max: 0.02, unit: "" },
+  "first-contentful-paint": { label: "FCP", max: Number.POSITIVE_INFINITY, unit: "ms" },
+  "largest-contentful-paint": { label: "LCP", max: 1300, unit: "ms" },
+  "cumulative-layout-shift": { label: "CLS", max: 0.01, unit: "" },
   "total-blocking-time": { label: "TBT", max: 100, unit: "ms" },
 } as const;
 type Category = keyof typeof budgets;
@@ -125,7 +129,18 @@ try {
   process.stderr.write("\n");
 
   const mark = (ok: boolean) => (ok ? " " : "✗");
-  const header = ["page".padEnd(16), "perf  ", "a11y  ", "b-prac", "SEO   ", "LCP      ", "CLS     ", "TBT    "];
+  const header = [
+    "page".padEnd(16),
+    "perf  ",
+    "worst ",
+    "a11y  ",
+    "b-prac",
+    "SEO   ",
+    "FCP      ",
+    "LCP      ",
+    "CLS     ",
+    "TBT    ",
+  ];
   console.log(header.join(" "));
   let missed = false;
   const failures: string[] = [];
@@ -138,6 +153,12 @@ try {
       const score = category === "performance" ? median(scores) : Math.min(...scores);
       const ok = score >= budgets[category];
       cells.push(`${score.toFixed(2)}${mark(ok)} `);
+      if (category === "performance") {
+        const worst = Math.min(...scores);
+        const worstOk = worst >= worstPerformance;
+        if (!worstOk) missed = true;
+        cells.push(`${worst.toFixed(2)}${mark(worstOk)} `);
+      }
       if (ok) continue;
       missed = true;
       const seen = new Map<string, Audit>();
@@ -160,7 +181,7 @@ try {
     console.log(cells.join(" "));
   }
   console.log(
-    `\nbudgets: perf >= ${budgets.performance} (median), a11y/best-practices/SEO = 1 (worst run), LCP <= 1800 ms, CLS <= 0.02, TBT <= 100 ms (medians); ✗ = missed`,
+    `\nbudgets: perf >= ${budgets.performance} (median) and >= ${worstPerformance} (every run), a11y/best-practices/SEO = 1 (worst run), LCP <= 1300 ms, CLS <= 0.01, TBT <= 100 ms (medians); FCP shown; ✗ = missed`,
   );
   const warnings = new Set([...reports.values()].flat().flatMap((report) => report.runWarnings));
   if (warnings.size > 0) console.log(`\nLighthouse warnings:\n${[...warnings].map((w) => `  ${w}`).join("\n")}`);
