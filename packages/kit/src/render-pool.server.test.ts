@@ -42,6 +42,21 @@ describe("the render pool", () => {
     expect(other.subarray(0, 5).toString()).toBe("%PDF-");
   }, 30_000);
 
+  it("lets an idle thread go, and starts one again for the next job", async () => {
+    const brief = new RenderPool(1, { idleMs: 100 });
+    try {
+      const itemId = request(0).document.id;
+      await brief.preview({ itemId, locale: "en", displayWidth: 120, childName: "Sam" });
+      expect(brief.threads).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(brief.threads).toBe(0);
+      const again = await brief.preview({ itemId, locale: "en", displayWidth: 120, childName: "Sam" });
+      expect(again.toString()).toBe(renderPreviewSvg(itemId, "en", 120, "Sam"));
+    } finally {
+      await brief.close();
+    }
+  }, 30_000);
+
   it("refuses work once closed", async () => {
     const closed = new RenderPool(1);
     await closed.close();
