@@ -12,7 +12,7 @@ describe("page requests", () => {
     expect(pageActionBody("/ar/profile/cancel-subscription/_.data")).toBe("form");
     expect(pageActionBody("/de/terms/do-not-sell/")).toBe("form");
     expect(pageActionBody("/onboarding/_.data")).toBe("form-or-json");
-    expect(pageActionBody("/pt/printables/")).toBe("json");
+    expect(pageActionBody("/pt/printables/")).toBe("form-or-json");
     expect(pageActionBody("/actions/confirm-email.data")).toBe("json");
     expect(pageActionBody("/admin/customers/42/_.data")).toBe("form");
     expect(pageActionBody("/admin/sign-in/")).toBe("form");
@@ -47,7 +47,10 @@ describe("page requests", () => {
       status: 415,
       accepted: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
     });
-    expect(post("/printables/", "text/plain;charset=UTF-8")).toEqual({ status: 415, accepted: ["application/json"] });
+    expect(post("/actions/confirm-email", "text/plain;charset=UTF-8")).toEqual({
+      status: 415,
+      accepted: ["application/json"],
+    });
     expect(post("/actions/confirm-email", "application/x-www-form-urlencoded")).toMatchObject({ status: 415 });
     expect(post("/contact/", "multipart/form-data", String(limit + 1))).toEqual({ status: 413 });
   });
