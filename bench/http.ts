@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { residentMegabytes, startBenchServer } from "./bench-server.ts";
 import { measurePageWeight } from "./page-weight.ts";
@@ -59,6 +60,12 @@ async function load(targets: Target[], duration: number) {
   return { ...result, failures: result.errors + result.timeouts + result.non2xx };
 }
 
+/** The machine's load average (1, 5, 15 min): the machine is shared, so each figure says how busy it was. */
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+
 let health = 0;
 async function row(title: string, target: Target) {
   const result = await load([target], seconds);
@@ -71,7 +78,9 @@ async function row(title: string, target: Target) {
 
 try {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-  console.log(`database: ${database}; ${connections} connections, ${seconds} s per row, loopback\n`);
+  console.log(
+    `database: ${database}; ${connections} connections, ${seconds} s per row, loopback; load average ${loadAverage()}\n`,
+  );
   const rssAtStart = await residentMegabytes(pid);
   const leadToken = "bench-lead-token-0000000000";
   const buyerToken = "bench-buyer-token-000000000";
@@ -106,6 +115,8 @@ try {
     body: analyticsBatch,
   };
 
+  // Compiled and warmed before anything is measured: the first row is the ratios' baseline.
+  await load([{ path: "/api/v1/health" }, quizPage, { path: "/onboarding/", headers: brotli }], 3);
   await row("GET /api/v1/health (baseline)", { path: "/api/v1/health" });
   await row("SSR quiz page GET /quiz1/?token= (br)", quizPage);
   await row("SSR page GET /onboarding/ (br)", { path: "/onboarding/", headers: brotli });
@@ -130,12 +141,13 @@ try {
       }),
   });
   await row("GET /api/v1/health (again, after the rows)", { path: "/api/v1/health" });
+  console.log(`load average after the rows: ${loadAverage()}`);
 
   const rssBefore = await residentMegabytes(pid);
   const mixed = await load([quizPage, status, priceConfig, analytics], memorySeconds);
   const rssAfter = await residentMegabytes(pid);
   console.log(
-    `\nserver RSS (VmRSS, pid ${pid}): ${rssAtStart.toFixed(0)} MB at start, ${rssBefore.toFixed(0)} MB before and ${rssAfter.toFixed(0)} MB after ${memorySeconds} s of mixed load (quiz page, status, price-config, analytics: ${mixed.requests.total} requests, ${mixed.requests.average.toFixed(0)} req/s, p99 ${mixed.latency.p99} ms, errors ${mixed.failures})`,
+    `\nserver RSS (VmRSS, pid ${pid}): ${rssAtStart.toFixed(0)} MB at start, ${rssBefore.toFixed(0)} MB before and ${rssAfter.toFixed(0)} MB after ${memorySeconds} s of mixed load (quiz page, status, price-config, analytics: ${mixed.requests.total} requests, ${mixed.requests.average.toFixed(0)} req/s, p99 ${mixed.latency.p99} ms, errors ${mixed.failures}); load average ${loadAverage()}`,
   );
 
   console.log("\nfirst-visit weight, gzipped (budget: JS <= 110 KB, CSS <= 20 KB, HTML <= 30 KB)");

@@ -1,5 +1,6 @@
 import type { PublicConfig } from "@kinderready/config/config.server";
 import type { Logger } from "@kinderready/config/logger";
+import type { ServerSighting } from "@kinderready/domain/analytics/visitor-funnel.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import type { Geo } from "@kinderready/domain/geo/resolve-geo";
@@ -23,10 +24,11 @@ export type RequestContext = {
   /** The request's logger: every line carries its request id. */
   log: Logger;
   /**
-   * Told of every funnel step recorded for this request and for whom: the page micro-cache
-   * (server/page-cache.ts) records them again for each response it serves from the render.
+   * Where this request's funnel steps go: queued and written with other requests' off the
+   * response's path (server/sighting-batch.ts); the page micro-cache also keeps them, to record
+   * them again for each response it serves from this render.
    */
-  noteSteps?: (steps: readonly string[], userId: string | null) => void;
+  recordSighting: (sighting: ServerSighting & { steps: readonly string[] }) => Promise<void>;
 };
 
 export const requestContext = createContext<RequestContext>();

@@ -3,6 +3,8 @@ import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-re
 
 type Sighting = ServerSighting & { steps: readonly string[] };
 
+export type SightingBatch = ReturnType<typeof createSightingBatch>;
+
 /**
  * Funnel steps recorded off the responses' path and together: what arrives while one batch is
  * written goes in the next, one write at a time, so a busy server makes a few large upserts

@@ -1,5 +1,6 @@
 import { loadConfig, type PublicConfig, toPublicConfig } from "@kinderready/config/config.server";
 import { createLogger } from "@kinderready/config/logger";
+import { recordServerSightings } from "@kinderready/domain/analytics/visitor-funnel.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { createRandomToken } from "@kinderready/domain/random-token";
@@ -31,6 +32,8 @@ export function routeTestContext(input: {
     deviceId: input.deviceId ?? createRandomToken(),
     errors: createLocalErrorReporter(log),
     log,
+    // Written at once, so a test reads it as soon as the loader returns.
+    recordSighting: (sighting) => recordServerSightings(input.services.db, [sighting]),
   });
   return provided;
 }

@@ -1,4 +1,4 @@
-import { recordServerSteps, type ServerSighting } from "@kinderready/domain/analytics/visitor-funnel.server";
+import type { ServerSighting } from "@kinderready/domain/analytics/visitor-funnel.server";
 import type { RequestContext } from "../load-context.ts";
 
 type SightingContext = Pick<RequestContext, "geo" | "deviceId">;
@@ -7,17 +7,17 @@ type SightingInput = { steps: readonly string[]; userId?: string | null };
 /**
  * Records funnel steps the server itself saw on this request (a page it served, an email it
  * stored, a checkout it started) for the request's device, with the visit's country, language,
- * flow, campaign and kind of device. Analytics never fails a parent's page: a failed write is
- * reported and the page goes on.
+ * flow, campaign and kind of device, as the context records them (with other requests' steps,
+ * off the response's path). Analytics never fails a parent's page: a failed write is reported
+ * and the page goes on.
  */
 export async function recordFunnelSighting(
-  context: SightingContext & Pick<RequestContext, "services" | "errors" | "noteSteps">,
+  context: SightingContext & Pick<RequestContext, "errors" | "recordSighting">,
   request: Request,
   input: SightingInput,
 ): Promise<void> {
-  context.noteSteps?.(input.steps, input.userId ?? null);
   try {
-    await recordServerSteps(context.services.db, funnelSightingOf(context, request, input));
+    await context.recordSighting(funnelSightingOf(context, request, input));
   } catch (error) {
     context.errors.report(error, { msg: "funnel step not recorded", extra: { steps: input.steps.join(",") } });
   }

@@ -26,7 +26,7 @@ import { cacheablePage, PageCache, pageCacheKey, splicedEncodingFor } from "../.
 import { localeSetCookie, routePageRequest } from "../../page-routing.ts";
 import { isCrossSiteWrite } from "../../security-headers.ts";
 import type { RateLimitSharing } from "../../shared-rate-limit.ts";
-import { createSightingBatch } from "../../sighting-batch.ts";
+import { createSightingBatch, type SightingBatch } from "../../sighting-batch.ts";
 import { buildSplicedDocument, spliceDocument } from "../../spliced-document.ts";
 
 declare module "fastify" {
@@ -74,7 +74,7 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
   };
   const visitOf = visitResolver(deps, secureCookies);
   const cache = new PageCache(deps.pageCache);
-  // A cached page's funnel steps, recorded as its loaders did, off the response's path.
+  // The pages' funnel steps, and a cached page's again for each response, off the responses' path.
   const sightings = createSightingBatch((batch) => recordServerSightings(deps.services.db, batch), {
     errors: deps.errors,
   });
@@ -123,7 +123,7 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
       clientBuildDirectory: `${buildDirectory}/client`,
       mode: vite ? "development" : "production",
       staticOptions: { preCompressed: true },
-      getLoadContext: loadContextFactory(deps, visitOf),
+      getLoadContext: loadContextFactory(deps, visitOf, sightings),
     });
   });
 
@@ -250,6 +250,7 @@ function visitResolver({ config, log }: PagesDeps, secureCookies: boolean) {
 function loadContextFactory(
   { config, services, errors }: PagesDeps,
   visitOf: (request: FastifyRequest, reply: FastifyReply) => Promise<Visit>,
+  sightings: SightingBatch,
 ) {
   const publicConfig = toPublicConfig(config);
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -265,13 +266,12 @@ function loadContextFactory(
       clientAddress: request.ip,
       errors,
       log: request.log,
-      ...(cacheable && {
+      recordSighting: (sighting) => {
         // A step recorded for a parent makes the page theirs: never kept.
-        noteSteps: (steps: readonly string[], userId: string | null) => {
-          cacheable.steps.push(steps);
-          if (userId !== null) cacheable.anonymous = false;
-        },
-      }),
+        cacheable?.steps.push(sighting.steps);
+        if (cacheable && sighting.userId !== null) cacheable.anonymous = false;
+        return sightings.add(sighting);
+      },
     });
     return context;
   };
