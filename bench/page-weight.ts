@@ -3,15 +3,15 @@ import { gzipSync } from "node:zlib";
 export type PageWeight = { path: string; htmlGzip: number; jsGzip: number; cssGzip: number; files: number };
 
 /**
- * What a first visit to a page downloads, gzipped: the HTML, every script it preloads or
- * imports (the route manifest included), the language catalogue chunk and the stylesheets
- * (linked or inlined).
+ * What a first visit to a page downloads, gzipped: the HTML, every script its boot script
+ * imports (the route manifest included), the language catalogue chunks it loads before
+ * hydrating, and the stylesheets (linked or inlined).
  */
 export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const html = await (await fetch(`${baseUrl}${path}`, { headers: { "accept-language": "en" } })).text();
   const lang = /<html lang="([a-z]{2})"/.exec(html)?.[1] ?? "en";
   const scripts = new Set(
-    [...html.matchAll(/(?:modulepreload" href=|import \* as \w+ from |"url": )"(\/assets\/[^"]+\.js)"/g)].map(
+    [...html.matchAll(/(?:modulepreload" href=|import \* as \w+ from |import |"url": )"(\/assets\/[^"]+\.js)"/g)].map(
       (m) => m[1] as string,
     ),
   );
@@ -25,19 +25,27 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
     }
     return code;
   };
-  // The client entry imports the page's catalogue before it hydrates; find it by its name.
-  const entry = [...scripts].find((src) => src.includes("entry.client"));
-  if (entry) {
-    const catalogue = new RegExp(
-      `(?<!console-)catalogues/${lang}\\.json["']:[^\`"']*[\`"']\\./(${lang}-[\\w-]+\\.js)`,
-    ).exec(await fetchScript(entry))?.[1];
-    if (catalogue) scripts.add(`/assets/${catalogue}`);
-  }
   // Follow static imports, so a chunk that only re-exports another does not hide its weight.
   for (const src of scripts) {
     for (const m of (await fetchScript(src)).matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) {
       scripts.add(`/assets/${m[1]}`);
     }
+  }
+  // The page's language's catalogue, as the entry loads it before hydrating: the quiz's part alone
+  // on a quiz page (the document names it), both parts elsewhere. The chunks are found by the
+  // language's name in the scripts' import maps (the console's are another file).
+  const quizOnly = /<html[^>]* data-catalogues="[^"]*\bquiz\b/.test(html);
+  const parts = new Set<string>();
+  for (const src of [...scripts]) {
+    const pattern = new RegExp(
+      `(?<!console-)catalogues/${lang}\\.json["']:[^\`"']*[\`"']\\./(${lang}-[\\w-]+\\.js)`,
+      "g",
+    );
+    for (const m of (await fetchScript(src)).matchAll(pattern)) parts.add(`/assets/${m[1]}`);
+  }
+  for (const part of parts) {
+    const isQuizPart = (await fetchScript(part)).includes('"quiz":');
+    if (isQuizPart || !quizOnly) scripts.add(part);
   }
   const styles = [...html.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string);
   // The app's stylesheet is inlined in the document's head (first paint waits for no request);

@@ -8,8 +8,9 @@ const budget = { jsGzip: 110 * 1024, cssGzip: 20 * 1024, htmlGzip: 30 * 1024 };
 // NOT MET: React 19 and React Router 8's own runtime is 109 KB gzipped before any page code
 // (React with react-dom about 68 KB, React Router about 41 KB), so no page can reach 110 KB on
 // this stack; ADR 0025 records it. Until the budget or the stack changes, this ceiling (today's
-// largest page, 143 KB, plus 3%) keeps scripts from growing unnoticed.
-const jsCeiling = 148 * 1024;
+// largest page, the Arabic offer with both parts of its catalogue, 151.6 KB, plus 3%) keeps scripts from
+// growing unnoticed. None of it runs before the first paint (ADR 0051).
+const jsCeiling = 156 * 1024;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 

@@ -104,3 +104,21 @@ test("a parent's page runs no script before its first paint; the console boots a
   const console = await (await request.get("/admin/sign-in/")).text();
   expect(console).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 });
+
+test("a page opened from a quiz page before the rest of its texts arrived waits for them", async ({ page }) => {
+  // The catalogue's second part is slow to come, as on a poor connection.
+  await page.route(/\/assets\/en-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('"purchase":')) await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/onboarding/");
+  await expect(page.locator("section.quiz[data-ready]")).toBeVisible();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
+  await page.waitForURL(/\/profile\/$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  // Every text in words, none a catalogue key ("profile.signIn.title").
+  await expect(page.locator("main")).not.toContainText(/\b(profile|pages|purchase|printables)\.[a-zA-Z]+/);
+});

@@ -1,7 +1,9 @@
 import { loadConfig } from "@kinderready/config/config.server";
+import type { Catalogue } from "@kinderready/i18n/translator";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { cataloguePart } from "./app/i18n/catalogue-parts.ts";
 import manifest from "./package.json" with { type: "json" };
 
 const config = loadConfig();
@@ -9,16 +11,20 @@ const config = loadConfig();
 // the pages they would be a second copy (other classes, other caches) in the same process.
 const workspacePackages = Object.keys(manifest.dependencies).filter((name) => name.startsWith("@kinderready/"));
 
-/** The browser's copy of each language's catalogue, without the emails' texts only the server sends. */
+/**
+ * The browser's copies of each language's catalogue: `?part=first` and `?part=rest`
+ * (app/i18n/catalogue-parts.ts), never the texts only the server sends.
+ */
 function browserCatalogues(): Plugin {
   return {
     name: "kinderready-browser-catalogues",
     enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
-      if (!/packages\/i18n\/catalogues\/[a-z]{2}\.json$/.test(id)) return undefined;
-      const { email: _serverOnly, ...browser } = JSON.parse(code) as Record<string, unknown>;
-      return { code: JSON.stringify(browser), map: null };
+      const part = /packages\/i18n\/catalogues\/[a-z]{2}\.json\?part=(first|rest)$/.exec(id)?.[1];
+      if (part !== "first" && part !== "rest") return undefined;
+      // A module like Vite's JSON ones; a query takes the file out of the bundler's JSON handling.
+      const texts = JSON.stringify(cataloguePart(JSON.parse(code) as Catalogue, part));
+      return { code: `export default JSON.parse(${JSON.stringify(texts)});`, map: null };
     },
   };
 }

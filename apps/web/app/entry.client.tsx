@@ -5,7 +5,12 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
-import { documentCatalogues, loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
+import {
+  completeCatalogue,
+  documentCatalogues,
+  loadCataloguePart,
+  loadConsoleCatalogue,
+} from "./i18n/load-catalogue.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
@@ -15,12 +20,15 @@ window.addEventListener("vite:preloadError", (event) => {
 
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
-// The server rendered in this language; hydrate only once its catalogue is in memory (and the
-// console's, when the document's routes asked for it).
+// The server rendered in this language; hydrate only once the texts the page shows are in memory:
+// the whole catalogue, or for a quiz page its part alone (the rest follows once it hydrated), and
+// the console's when the document's routes asked for it.
+const wanted = documentCatalogues(document.documentElement);
 const [catalogue, consoleCatalogue] = await Promise.all([
-  loadCatalogue(locale),
-  documentCatalogues(document.documentElement).includes("console") ? loadConsoleCatalogue(locale) : undefined,
+  loadCataloguePart(locale, "first"),
+  wanted.includes("console") ? loadConsoleCatalogue(locale) : undefined,
 ]);
+if (!wanted.includes("quiz")) await completeCatalogue(locale, catalogue);
 const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 
 startTransition(() => {
@@ -33,3 +41,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+void completeCatalogue(locale, catalogue);

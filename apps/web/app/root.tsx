@@ -18,7 +18,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { ScrollOnNavigate } from "./components/scroll-on-navigate.tsx";
 import { startClientErrorReporting } from "./error-reporting/client-error-reporting.ts";
-import { cataloguesOf } from "./i18n/load-catalogue.ts";
+import { catalogueComplete, cataloguesOf } from "./i18n/load-catalogue.ts";
 import { requestLocale } from "./i18n/request-locale.server.ts";
 import { useInlineStylesheet } from "./inline-stylesheet.ts";
 import { useNonce } from "./nonce.ts";
@@ -32,6 +32,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [refuseUnstorableText];
+
+/** A page opened from a quiz page waits for the texts that page left for later. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await catalogueComplete();
+    return next();
+  },
+];
 
 /** The document's language and the settings the browser may know; each frame (the parents', the console) adds its own. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -9,11 +9,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testOfferPlan } from "../../test/offer-plan.ts";
 import { rawKeysShown } from "../../test/raw-keys.ts";
 import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
+import { cataloguePart } from "../i18n/catalogue-parts.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useOnboardingStore } from "../stores/onboarding-store.ts";
 import { usePurchaseStore } from "../stores/purchase-store.ts";
+import { ConnectivityBanner } from "./connectivity-banner.tsx";
+import { ConsentBanner } from "./consent-banner.tsx";
 import { PurchaseFlow } from "./purchase/purchase-flow.tsx";
 import { Quiz } from "./quiz/quiz.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
 
 // No catalogue key can reach a parent: every quiz page and every purchase page, in every
 // language, with and without the child's name, is rendered and its text searched for anything
@@ -54,6 +59,25 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
         translator,
       });
       expect(rawKeysShown(), `${locale} quiz page ${quizPage.id}`).toEqual([]);
+      view.unmount();
+    }
+  });
+
+  it("on any quiz page and its frame with the catalogue's first part alone, as a quiz page hydrates", async () => {
+    const firstPart = createTranslator(locale, cataloguePart(catalogues[locale], "first"));
+    for (const [step, quizPage] of quizFlow.entries()) {
+      useOnboardingStore.setState({ step, kid: { name: "Emma", years: { text: "5", value: 5 } } });
+      const view = await renderPage(
+        <>
+          <SiteHeader locale={locale} />
+          <ConnectivityBanner />
+          <ConsentBanner locale={locale} pixelId="1" consentRequired={true} initialConsent={undefined} />
+          <Quiz flowType="main" locale={locale} consentDefault={true} />
+          <SiteFooter locale={locale} supportEmail="help@example.com" />
+        </>,
+        { url: `/onboarding/?token=${token}`, path: "/onboarding/", translator: firstPart },
+      );
+      expect(rawKeysShown(), `${locale} quiz page ${quizPage.id}, first part`).toEqual([]);
       view.unmount();
     }
   });
