@@ -35,7 +35,7 @@ test("the API and static files carry the protective headers too", async ({ reque
   expect(api.headers()["permissions-policy"]).toContain("geolocation=()");
   const html = await (await request.get("/onboarding/")).text();
   // A script the page's boot imports (a parent's page preloads none: it boots after painting).
-  const asset = /import "(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = /from "(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(asset).toBeDefined();
   const file = await request.get(asset ?? "");
   expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
