@@ -4,26 +4,28 @@ import { StringDecoder } from "node:string_decoder";
 // A parent's page paints before any of its scripts is fetched or run. React Router writes a
 // module preload for every chunk the page needs and one module script that imports them and
 // starts the client: fetched with the HTML and run before the first frame, they hold the first
-// paint back on a slow phone. The document is rewritten as it streams: the preloads are dropped,
-// and the module script is kept as inert text that a small inline loader starts after the
-// first frame, or at once on the parent's first pointerdown or keydown. A tap before the page
+// paint back on a slow phone. The document is rewritten as it streams: the preloads are taken
+// out, and the module script is kept as inert text that a small inline loader starts after the
+// first frame, or at once on the parent's first pointerdown or keydown, preloading the same
+// chunks first so they download together rather than one import level at a time. A tap before the page
 // is interactive is answered by the HTML itself: every step is a plain form or link.
 
-const preload = /<link rel="modulepreload"[^>]*>/g;
+const preload = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const moduleScript = /<script([^>]*) type="module" async="">([\s\S]*?)<\/script>/g;
 /** Where the inert copy of the module script is kept for the loader. */
 export const deferredBootId = "kr-boot";
 
-// Runs where it stands: reads its own nonce, and on the first frame (or input) adds the module
-// script with it, once.
-const loader = `(function(){var d=document,n=d.currentScript.nonce,done=0;function go(){if(done)return;done=1;removeEventListener("pointerdown",go,true);removeEventListener("keydown",go,true);var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=d.getElementById("${deferredBootId}").textContent;d.body.appendChild(s)}addEventListener("pointerdown",go,true);addEventListener("keydown",go,true);requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+// Runs where it stands: reads its own nonce, and on the first frame (or input) adds the chunks'
+// preloads and the module script with it, once.
+const loader = `(function(){var d=document,n=d.currentScript.nonce,done=0;function go(){if(done)return;done=1;removeEventListener("pointerdown",go,true);removeEventListener("keydown",go,true);var b=d.getElementById("${deferredBootId}");(b.dataset.preload||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=b.textContent;d.body.appendChild(s)}addEventListener("pointerdown",go,true);addEventListener("keydown",go,true);requestAnimationFrame(function(){setTimeout(go,0)})})()`;
 
 /**
  * The rewrite of as much of the document as is complete: what can be sent, and the tail held
  * back because a tag this rewrites may have only begun in it (a `<link` or `<script` whose end
- * has not arrived).
+ * has not arrived). `preloads` gathers the preloaded chunks (they come before the module script)
+ * for the loader to preload when it starts.
  */
-export function rewriteBootMarkup(text: string): { output: string; rest: string } {
+export function rewriteBootMarkup(text: string, preloads: string[] = []): { output: string; rest: string } {
   let cut = text.length;
   const open = text.lastIndexOf("<");
   if (open >= 0 && text.indexOf(">", open) < 0) cut = open;
@@ -31,11 +33,14 @@ export function rewriteBootMarkup(text: string): { output: string; rest: string 
   if (script >= 0 && text.indexOf("</script>", script) < 0) cut = script;
   const ready = text
     .slice(0, cut)
-    .replace(preload, "")
+    .replace(preload, (_match, href: string) => {
+      preloads.push(href);
+      return "";
+    })
     .replace(
       moduleScript,
       (_match, attributes: string, body: string) =>
-        `<script type="text/plain" id="${deferredBootId}">${body}</script><script${attributes}>${loader}</script>`,
+        `<script type="text/plain" id="${deferredBootId}" data-preload="${preloads.join(" ")}">${body}</script><script${attributes}>${loader}</script>`,
     );
   return { output: ready, rest: text.slice(cut) };
 }
@@ -43,15 +48,17 @@ export function rewriteBootMarkup(text: string): { output: string; rest: string 
 /** The document stream with the boot deferred, rewritten chunk by chunk (never held whole). */
 export function deferBoot(): Transform {
   const decoder = new StringDecoder("utf8");
+  const preloads: string[] = [];
   let rest = "";
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      const rewritten = rewriteBootMarkup(rest + (typeof chunk === "string" ? chunk : decoder.write(chunk)));
+      const text = rest + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+      const rewritten = rewriteBootMarkup(text, preloads);
       rest = rewritten.rest;
       done(null, rewritten.output);
     },
     flush(done) {
-      const last = rewriteBootMarkup(rest + decoder.end());
+      const last = rewriteBootMarkup(rest + decoder.end(), preloads);
       done(null, last.output + last.rest);
     },
   });
