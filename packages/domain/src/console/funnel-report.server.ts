@@ -1,4 +1,4 @@
-import type { Database } from "@kinderready/db/open-db";
+import type { Database, Transaction } from "@kinderready/db/open-db";
 import { funnelVisitors, orders, users } from "@kinderready/db/schema";
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
@@ -262,25 +262,80 @@ export async function getFunnelReport(
   // The first step has no step before it to drop from.
   const droppedStep = chain.find((step) => step.id === query.dropped && (step.optional || step.requiredBefore > 0));
 
-  const [byDay, choiceRows, breakdownRows, droppedRows] = await db.transaction(async (tx) => {
-    // The filters' combined selectivity is easy to underestimate, and a nested loop over the
-    // grouped orders then runs for seconds; the hash join is right at every size.
-    await tx.execute(sql`set local enable_nestloop = off`);
-    // One connection: one query at a time. The range and the period before are one scan, hashed
-    // by day: each visitor has one first day, so the days add up to the totals, and the buyers'
-    // times to convert come along for their percentiles (an ordered aggregate would sort every row).
-    const days = await tx
+  /** The 20 largest values of a dimension, each with its visitors at every step shown. */
+  const breakdownOf = async (tx: Transaction, dimension: FunnelDimension) => {
+    const v = visitorsBetween(start, end);
+    const value = v[dimensionFields[dimension]];
+    const rows = await tx
+      .select({ value, ...stepCounts })
+      .from(v)
+      .groupBy(value)
+      .orderBy(desc(sql`count(*)`), value)
+      .limit(20);
+    return rows.map(({ value: dimensionValue, ...counts }) => ({ value: dimensionValue, counts }));
+  };
+  /** The latest 50 who reached the step before `step` and not `step`. */
+  const droppedAt = async (tx: Transaction, step: (typeof chain)[number]): Promise<DroppedVisitor[]> => {
+    const v = visitorsBetween(start, end);
+    const atPrevious = step.optional
+      ? sql`depth >= ${sql.raw(String(step.requiredBefore))}`
+      : sql`depth = ${sql.raw(String(step.requiredBefore))}`;
+    const missed = step.optional ? sql`and not ${sql.raw(`o${step.index}`)}` : sql``;
+    // The latest 50 first, then their emails: a join before the limit would read every parent.
+    const latest = tx
       .select({
-        period,
-        day,
-        ...stepCounts,
-        visitors: sql<number>`count(*)`.mapWith(Number),
-        purchases: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
-        convertSeconds: sql<number[] | null>`array_agg(${convertSeconds}) filter (where ${converted})`,
+        deviceId: v.deviceId,
+        userId: v.userId,
+        countryCode: v.countryCode,
+        locale: v.locale,
+        device: v.device,
+        firstSeenAt: v.firstSeenAt,
+        lastSeenAt: v.lastSeenAt,
       })
-      .from(current)
-      .groupBy(period, day);
-    const choices = await tx
+      .from(v)
+      .where(sql`${atPrevious} ${missed}`)
+      .orderBy(desc(v.lastSeenAt))
+      .limit(50)
+      .as("latest");
+    const rows = await tx
+      .select({ ...latest._.selectedFields, email: users.email })
+      .from(latest)
+      .leftJoin(users, eq(users.id, latest.userId))
+      .orderBy(desc(latest.lastSeenAt));
+    return rows.map((row) => ({
+      ...row,
+      firstSeenAt: row.firstSeenAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+    }));
+  };
+
+  // Each table is its own query on its own connection, so PostgreSQL answers them side by side
+  // (PGlite, one connection, in turn). The filters' combined selectivity is easy to
+  // underestimate, and a nested loop over the grouped orders then runs for seconds: the hash
+  // join is right at every size.
+  const hashJoined = <T>(read: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      return read(tx);
+    });
+  const [byDay, choiceRows, breakdownRows, droppedRows] = await Promise.all([
+    // The range and the period before are one scan, hashed by day: each visitor has one first
+    // day, so the days add up to the totals, and the buyers' times to convert come along for
+    // their percentiles (an ordered aggregate would sort every row).
+    hashJoined((tx) =>
+      tx
+        .select({
+          period,
+          day,
+          ...stepCounts,
+          visitors: sql<number>`count(*)`.mapWith(Number),
+          purchases: sql<number>`count(*) filter (where ${converted})`.mapWith(Number),
+          convertSeconds: sql<number[] | null>`array_agg(${convertSeconds}) filter (where ${converted})`,
+        })
+        .from(current)
+        .groupBy(period, day),
+    ),
+    db
       .select({
         country: funnelVisitors.countryCode,
         utmSource: funnelVisitors.utmSource,
@@ -294,55 +349,10 @@ export async function getFunnelReport(
       .where(choiceRange)
       .groupBy(
         sql`grouping sets ((${funnelVisitors.countryCode}), (${funnelVisitors.utmSource}), (${funnelVisitors.utmCampaign}))`,
-      );
-    let breakdown: { value: string | null; counts: Record<string, unknown> }[] | null = null;
-    if (query.breakdown) {
-      const v = visitorsBetween(start, end);
-      const value = v[dimensionFields[query.breakdown]];
-      const rows = await tx
-        .select({ value, ...stepCounts })
-        .from(v)
-        .groupBy(value)
-        .orderBy(desc(sql`count(*)`), value)
-        .limit(20);
-      breakdown = rows.map(({ value: dimensionValue, ...counts }) => ({ value: dimensionValue, counts }));
-    }
-    let dropped: DroppedVisitor[] | null = null;
-    if (droppedStep) {
-      const v = visitorsBetween(start, end);
-      const atPrevious = droppedStep.optional
-        ? sql`depth >= ${sql.raw(String(droppedStep.requiredBefore))}`
-        : sql`depth = ${sql.raw(String(droppedStep.requiredBefore))}`;
-      const missed = droppedStep.optional ? sql`and not ${sql.raw(`o${droppedStep.index}`)}` : sql``;
-      // The latest 50 first, then their emails: a join before the limit would read every parent.
-      const latest = tx
-        .select({
-          deviceId: v.deviceId,
-          userId: v.userId,
-          countryCode: v.countryCode,
-          locale: v.locale,
-          device: v.device,
-          firstSeenAt: v.firstSeenAt,
-          lastSeenAt: v.lastSeenAt,
-        })
-        .from(v)
-        .where(sql`${atPrevious} ${missed}`)
-        .orderBy(desc(v.lastSeenAt))
-        .limit(50)
-        .as("latest");
-      const rows = await tx
-        .select({ ...latest._.selectedFields, email: users.email })
-        .from(latest)
-        .leftJoin(users, eq(users.id, latest.userId))
-        .orderBy(desc(latest.lastSeenAt));
-      dropped = rows.map((row) => ({
-        ...row,
-        firstSeenAt: row.firstSeenAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-      }));
-    }
-    return [days, choices, breakdown, dropped] as const;
-  });
+      ),
+    query.breakdown ? hashJoined((tx) => breakdownOf(tx, query.breakdown as FunnelDimension)) : null,
+    droppedStep ? hashJoined((tx) => droppedAt(tx, droppedStep)) : null,
+  ]);
 
   const countsOf = (row: Record<string, unknown> | undefined) =>
     chain.map((step) => Number(row?.[`s${step.index}`] ?? 0));
