@@ -117,11 +117,20 @@ export function UpsalePopup({
         close();
       }}
     >
-      <div className="upsale-popup__bar">
-        <button type="button" className="upsale-popup__close" aria-label={t("upsale.close")} onClick={close}>
+      {/* A dialog form closes its dialog without scripts; with them, the page closes it its way. */}
+      <form method="dialog" className="upsale-popup__bar">
+        <button
+          type="submit"
+          className="upsale-popup__close"
+          aria-label={t("upsale.close")}
+          onClick={(event) => {
+            event.preventDefault();
+            close();
+          }}
+        >
           <span aria-hidden="true">×</span>
         </button>
-      </div>
+      </form>
       <h2 id="upsale-popup-title" className="upsale-popup__title" tabIndex={-1} ref={titleRef}>
         {title}
       </h2>
