@@ -1,17 +1,13 @@
-import { testServices } from "@kinderready/api/test/test-api";
-import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { recordAnalyticsVisit } from "@kinderready/domain/analytics/analytics-ingest.server";
 import { funnelSteps } from "@kinderready/domain/analytics/funnel-steps";
-import type { AppServices } from "@kinderready/domain/app-services";
-import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeServices } from "../../test/route-services.ts";
 import { handleQuizAction, loadQuiz } from "../onboarding/quiz-route.server.ts";
 import { handlePurchaseAction, loadPurchase } from "../purchase/purchase-route.server.ts";
 
@@ -25,20 +21,7 @@ const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 describe.each(testDatabases())("the server's own funnel steps on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
-  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    loopback = await startLoopbackGateway({ database, now: () => new Date() });
-    services = testServices(database.db, { send: async () => null }, loopback.gateway);
-  }, 60_000);
-  afterAll(async () => {
-    await loopback.close();
-    await database.close();
-  });
+  const suite = routeServices(target);
 
   /** A loader or action called as the server calls it, for one device. */
   function requestFor(deviceId: string, path: string, body?: object) {
@@ -47,11 +30,11 @@ describe.each(testDatabases())("the server's own funnel steps on $name", (target
       headers: { "user-agent": iphone, ...(body && { "content-type": "application/json" }) },
       ...(body && { method: "POST", body: JSON.stringify(body) }),
     });
-    const context = routeTestContext({ config, services, clientAddress: "10.9.0.1", deviceId });
+    const context = routeTestContext({ config, services: suite.services, clientAddress: "10.9.0.1", deviceId });
     return { request, url, context, params: {} } as never;
   }
   const stepsOf = async (deviceId: string) => {
-    const [row] = await database.db.select().from(funnelVisitors).where(eq(funnelVisitors.deviceId, deviceId));
+    const [row] = await suite.database.db.select().from(funnelVisitors).where(eq(funnelVisitors.deviceId, deviceId));
     const reached = funnelSteps.filter((_, index) => row && (row.steps & (1n << BigInt(index))) !== 0n);
     return { row, steps: reached.map((step) => step.id) };
   };
@@ -71,12 +54,15 @@ describe.each(testDatabases())("the server's own funnel steps on $name", (target
       userId: null,
     });
     // The page's analytics message names no country: the visit takes the one the server placed.
-    await recordAnalyticsVisit(database.db, {
+    await recordAnalyticsVisit(suite.database.db, {
       payload: { device_id: deviceId, locale: "de" },
       userAgent: iphone,
       now: new Date(),
     });
-    const [visit] = await database.db.select().from(analyticsVisits).where(eq(analyticsVisits.deviceId, deviceId));
+    const [visit] = await suite.database.db
+      .select()
+      .from(analyticsVisits)
+      .where(eq(analyticsVisits.deviceId, deviceId));
     expect(visit?.countryCode).toBe("de");
     const token = createRandomToken();
     const lead = {
@@ -98,7 +84,7 @@ describe.each(testDatabases())("the server's own funnel steps on $name", (target
   });
 
   it("records the purchase page's first step, the offer once shown, and checkout once started", async () => {
-    const parent = await insertTestParent(database.db);
+    const parent = await insertTestParent(suite.database.db);
     const deviceId = createRandomToken();
     const path = `/purchase/?token=${parent.token}`;
     await loadPurchase(requestFor(deviceId, path));

@@ -1,12 +1,10 @@
-import { testServices } from "@kinderready/api/test/test-api";
-import type { DbHandle } from "@kinderready/db/open-db";
 import { users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import type { AppServices } from "@kinderready/domain/app-services";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeServices } from "../../test/route-services.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { savedQuizProgress } from "./quiz-progress.server.ts";
 import { handleQuizAction, loadQuiz } from "./quiz-route.server.ts";
@@ -21,16 +19,9 @@ const indexOf = (id: string) => quizFlow.findIndex((page) => page.id === id);
 type Refused = { data: { refusal?: { page: string; message: string; value?: string } }; init: { status: number } };
 
 describe.each(testDatabases())("the quiz as plain forms on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
+  const suite = routeServices(target);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    services = testServices(database.db, { send: async () => null });
-  }, 60_000);
-  afterAll(async () => database.close());
-
-  const context = () => routeTestContext({ config, services, clientAddress: "10.8.0.2" });
+  const context = () => routeTestContext({ config, services: suite.services, clientAddress: "10.8.0.2" });
 
   /** A browser: the cookie the server last set, and its posts of a page's form. */
   function browser(path = "/onboarding/?utm_source=tiktok") {
@@ -132,7 +123,7 @@ describe.each(testDatabases())("the quiz as plain forms on $name", (target) => {
     expect(stored).toBeInstanceOf(Response);
     const next = new URL((stored as Response).headers.get("location") as string, origin);
     expect(next.pathname).toBe("/purchase/");
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    const [user] = await suite.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ kidName: "Noa", token: next.searchParams.get("token") });
     // Signed in, as the scripts' post would be.
     expect((stored as Response).headers.get("set-cookie")).toMatch(/^kr_session=/);

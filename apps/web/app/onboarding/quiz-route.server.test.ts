@@ -1,10 +1,8 @@
-import { testServices } from "@kinderready/api/test/test-api";
-import type { DbHandle } from "@kinderready/db/open-db";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import type { AppServices } from "@kinderready/domain/app-services";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { createRandomToken } from "@kinderready/domain/random-token";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeServices } from "../../test/route-services.ts";
 import { loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { handleQuizAction } from "./quiz-route.server.ts";
@@ -17,17 +15,10 @@ const origin = "http://kit.test";
 const config = routeTestConfig(origin);
 
 describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    services = testServices(database.db, { send: async () => null });
-  }, 60_000);
-  afterAll(async () => database.close());
+  const suite = routeServices(target);
 
   function context() {
-    return routeTestContext({ config, services, clientAddress: "10.8.0.1" });
+    return routeTestContext({ config, services: suite.services, clientAddress: "10.8.0.1" });
   }
 
   /** The quiz's submit as the analysing page posts it; answers what the action threw or returned. */

@@ -1,18 +1,14 @@
-import { testServices } from "@kinderready/api/test/test-api";
-import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, reviews, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import type { AppServices } from "@kinderready/domain/app-services";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
-import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { kit } from "@kinderready/kit/catalogue";
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeServices } from "../../test/route-services.ts";
 import { handlePrintablesAction, loadPrintables } from "./printables-route.server.ts";
 
 // Asking for a review on the printables page, through its loader and action: the card appears
@@ -24,23 +20,15 @@ const origin = "http://kit.test";
 const config = routeTestConfig(origin);
 
 describe.each(testDatabases())("reviews on the printables page on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
+  const suite = routeServices(target);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    services = testServices(database.db, { send: async () => null });
-  }, 60_000);
-  afterAll(async () => database.close());
-
-  const context = () => routeTestContext({ config, services, clientAddress: "10.20.0.1" });
+  const context = () => routeTestContext({ config, services: suite.services, clientAddress: "10.20.0.1" });
 
   /** A parent who took the quiz (child of 4); with `paid`, their first payment went through. */
   async function parent(paid: boolean) {
-    const user = await insertTestParent(database.db);
-    await database.db.update(users).set({ kidAge: 4 }).where(eq(users.id, user.id));
-    if (paid) await recordFirstPayment(services.payments, user.id);
+    const user = await insertTestParent(suite.database.db);
+    await suite.database.db.update(users).set({ kidAge: 4 }).where(eq(users.id, user.id));
+    if (paid) await recordFirstPayment(suite.services.payments, user.id);
     return user;
   }
 
@@ -79,7 +67,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
     expect(await open(`/printables/?token=${buyer.token}`)).toEqual({ ask: false, review: null });
     const trial = kit.levels[0];
     for (const item of trial?.items ?? []) {
-      await recordItemCompletion(services.printables, { userToken: buyer.token, itemId: item.id, done: true });
+      await recordItemCompletion(suite.services.printables, { userToken: buyer.token, itemId: item.id, done: true });
     }
     expect(await open(`/printables/?token=${buyer.token}`)).toEqual({ ask: true, review: null });
   });
@@ -91,7 +79,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
       status: 200,
       body: { intent: "review", review: { rating: 5, text: review.text, firstName: "Lena", status: "pending" } },
     });
-    const [stored] = await database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
+    const [stored] = await suite.database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
     expect(stored).toMatchObject({ locale: "es", childAge: 4 });
     expect((await open(`/es/printables/?token=${buyer.token}`))?.review?.status).toBe("pending");
   });
@@ -107,7 +95,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
       status: 409,
       body: { intent: "review", error: { field: "token", messageKey: "reviews.errors.notBuyer" } },
     });
-    expect(await database.db.select().from(reviews).where(eq(reviews.userId, quizOnly.id))).toEqual([]);
+    expect(await suite.database.db.select().from(reviews).where(eq(reviews.userId, quizOnly.id))).toEqual([]);
   });
 });
 
@@ -115,22 +103,9 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
 // purchase comes back to the page with its order in the address and its status in the page's
 // data, "no, thanks" comes back to the discount, and bad fields are refused by name, unbought.
 describe.each(testDatabases())("the upsell without scripts on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
-  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  const suite = routeServices(target);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    loopback = await startLoopbackGateway({ database, now: () => new Date() });
-    services = testServices(database.db, { send: async () => null }, loopback.gateway);
-  }, 60_000);
-  afterAll(async () => {
-    await loopback.close();
-    await database.close();
-  });
-
-  const context = () => routeTestContext({ config, services, clientAddress: "10.20.0.2" });
+  const context = () => routeTestContext({ config, services: suite.services, clientAddress: "10.20.0.2" });
   const open = (path: string) =>
     loadPrintables({
       request: new Request(`${origin}${path}`),
@@ -160,8 +135,8 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
 
   /** A parent who paid the first payment on the simulator's hosted page, so a card is stored. */
   async function payingParent() {
-    const parent = await insertTestParent(database.db);
-    const { redirectUrl } = await startCheckout(services.payments, {
+    const parent = await insertTestParent(suite.database.db);
+    const { redirectUrl } = await startCheckout(suite.services.payments, {
       userToken: parent.token,
       flow: "main",
       offerTimeoutSeconds: 600,
@@ -175,13 +150,16 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/30", cvv: "123" }),
       redirect: "manual",
     });
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
-    const paid = await getCheckoutResult(services.payments, { orderId: order?.orderId ?? "", userToken: parent.token });
+    const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    const paid = await getCheckoutResult(suite.services.payments, {
+      orderId: order?.orderId ?? "",
+      userToken: parent.token,
+    });
     expect(paid.status).toBe("approved");
     return parent;
   }
   const upsellOrders = (userId: string) =>
-    database.db
+    suite.database.db
       .select()
       .from(orders)
       .where(and(eq(orders.userId, userId), ne(orders.purpose, "subscription")));

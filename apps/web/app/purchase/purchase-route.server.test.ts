@@ -1,14 +1,10 @@
-import { testServices } from "@kinderready/api/test/test-api";
-import type { DbHandle } from "@kinderready/db/open-db";
 import { orders, subscriptions } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import type { AppServices } from "@kinderready/domain/app-services";
-import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
+import { routeServices } from "../../test/route-services.ts";
 import type { Route } from "../routes/+types/purchase";
 import type { PurchaseActionResult } from "./payment-result.ts";
 import { handlePurchaseAction, loadPurchase } from "./purchase-route.server.ts";
@@ -22,22 +18,9 @@ const config = routeTestConfig(origin);
 const approvedCard = "4067429974719265";
 
 describe.each(testDatabases())("lifetime access for an expired subscription on $name", (target) => {
-  let database: DbHandle;
-  let services: AppServices;
-  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  const suite = routeServices(target);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    loopback = await startLoopbackGateway({ database, now: () => new Date() });
-    services = testServices(database.db, { send: async () => null }, loopback.gateway);
-  }, 60_000);
-  afterAll(async () => {
-    await loopback.close();
-    await database.close();
-  });
-
-  const context = () => routeTestContext({ config, services, clientAddress: "10.7.0.1" });
+  const context = () => routeTestContext({ config, services: suite.services, clientAddress: "10.7.0.1" });
   const open = (path: string) =>
     loadPurchase({
       request: new Request(`${origin}${path}`),
@@ -86,15 +69,15 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
 
   /** A parent in Germany who paid the first payment, whose subscription then ran out. */
   async function expiredParent() {
-    const parent = await insertTestParent(database.db);
+    const parent = await insertTestParent(suite.database.db);
     const path = `/purchase/?token=${parent.token}`;
     const started = await post(path, { intent: "checkout" });
     await payOn(redirectOf(started.answer));
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
     expect((await post(path, { intent: "order-status", order_id: order?.orderId })).answer).toMatchObject({
       status: "approved",
     });
-    await database.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, parent.id));
+    await suite.database.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, parent.id));
     return { ...parent, path };
   }
 
@@ -108,7 +91,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect(started.status).toBe(200);
     const redirectUrl = redirectOf(started.answer);
     expect(redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    const [order] = await database.db
+    const [order] = await suite.database.db
       .select()
       .from(orders)
       .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "lifetime")));
@@ -120,7 +103,10 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect((await post(back, { intent: "order-status", order_id: order?.orderId })).answer).toMatchObject({
       status: "approved",
     });
-    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    const [subscription] = await suite.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, parent.id));
     expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
     // Asked again (a second tap, a reload): the order under way, never a second charge.
     const again = await post(parent.path, { intent: "lifetime-checkout" });
@@ -128,7 +114,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
   }, 30_000);
 
   it("offers nothing to a parent whose subscription runs, and refuses lifetime to one who never paid", async () => {
-    const parent = await insertTestParent(database.db);
+    const parent = await insertTestParent(suite.database.db);
     const path = `/purchase/?token=${parent.token}`;
     const page = (await open(path)) as Awaited<ReturnType<typeof loadPurchase>>;
     expect(page.lifetimePlan).toBeNull();
@@ -138,24 +124,24 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       intent: "lifetime-checkout",
       error: { messageKey: "upsale.errors.noFirstPayment" },
     });
-    expect(await database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+    expect(await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
   });
 
   it("without scripts, the offer's form leaves for the payment page with a redirect once the terms are ticked", async () => {
-    const parent = await insertTestParent(database.db);
+    const parent = await insertTestParent(suite.database.db);
     const path = `/ar/purchase/?token=${parent.token}&step=subscription-offer`;
     const refused = await postForm(path, { intent: "checkout" });
     expect(refused).toEqual({
       status: 422,
       answer: { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
     });
-    expect(await database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+    expect(await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
 
     const left = await postForm(path, { intent: "checkout", agree: "on" });
     expect(left.status).toBe(303);
     expect(left.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     // The server priced it: the catalogue's first price for Germany, whatever the form carried.
-    const [order] = await database.db.select().from(orders).where(eq(orders.userId, parent.id));
+    const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
     expect(order).toMatchObject({ status: "created", currency: "EUR", purpose: "subscription" });
 
     // Paid on the gateway's page, the parent comes back to a page that already knows how it went.
@@ -176,7 +162,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
   }, 30_000);
 
   it("starts the countdown when the offer's own address is served, and not for another step's", async () => {
-    const parent = await insertTestParent(database.db);
+    const parent = await insertTestParent(suite.database.db);
     const page = async (query: string) =>
       (await open(`/purchase/?token=${parent.token}${query}`)) as Awaited<ReturnType<typeof loadPurchase>>;
     expect((await page("&step=email")).offerSecondsLeft).toBeNull();
