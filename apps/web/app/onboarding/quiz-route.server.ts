@@ -171,8 +171,15 @@ async function handleQuizForm(args: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const intent = form?.get("intent");
   const page = quizFlow.find((candidate) => candidate.id === form?.get("page"));
-  if (!form || !page || (intent !== "answer" && intent !== "back" && intent !== "lead")) {
-    return data({ intent: "quiz-form" as const, refusal: undefined }, { status: 400 });
+  const unknown = !form
+    ? "body"
+    : !page
+      ? "page"
+      : intent !== "answer" && intent !== "back" && intent !== "lead"
+        ? "intent"
+        : undefined;
+  if (unknown || !form || !page) {
+    return data({ intent: "quiz-form" as const, refusal: undefined, field: unknown }, { status: 400 });
   }
   const refuse = (message: string, value?: string) =>
     data({ intent: "quiz-form" as const, refusal: { page: page.id, message, value } }, { status: 400 });
