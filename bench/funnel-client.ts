@@ -63,6 +63,11 @@ export class ParentClient {
   readonly deviceId = randomBytes(16).toString("base64url");
   readonly token = `soak-${randomBytes(12).toString("hex")}`;
   private readonly sessionId = Date.now();
+  /**
+   * The parent's own address, as the proxy in front of the site reports it (the server runs with
+   * TRUST_PROXY): every parent on 127.0.0.1 would be one visitor to the per-address limits.
+   */
+  private readonly address = `10.${randomBytes(3).join(".")}`;
 
   private readonly baseUrl: string;
   private readonly record: Recorder;
@@ -83,7 +88,12 @@ export class ParentClient {
     try {
       const response = await fetch(new URL(url, this.baseUrl), {
         method: init.method ?? "GET",
-        headers: { "accept-language": "en", ...(cookie && { cookie }), ...init.headers },
+        headers: {
+          "accept-language": "en",
+          "x-forwarded-for": this.address,
+          ...(cookie && { cookie }),
+          ...init.headers,
+        },
         body: init.body,
         redirect: "manual",
         signal: AbortSignal.timeout(requestTimeoutMs),

@@ -127,10 +127,9 @@ async function runPhase(name: string, baseUrl: string, pid: number, phaseRate: n
   return { errors, acceptable, server5xx, completed, arrivals: total } satisfies PhaseReport;
 }
 
-const { baseUrl, stop, pid } = await startBenchServer(port, {
-  // Every parent shares 127.0.0.1: the per-address limit would count them as one visitor.
-  RATE_LIMIT_MAX: "100000000",
-});
+// Every parent comes from its own address, as a proxy in front of the site reports it
+// (funnel-client.ts), so the per-address limits (requests, email checks) see each parent alone.
+const { baseUrl, stop, pid } = await startBenchServer(port, { TRUST_PROXY: "true" });
 try {
   console.log(
     `soak: database ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; ${baseUrl}; server pid ${pid}; steady ${rate}/s for ${seconds} s, spike ${rate * spikeFactor}/s for ${spikeSeconds} s`,
