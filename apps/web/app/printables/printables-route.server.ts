@@ -1,4 +1,3 @@
-import { majorUnits } from "@kinderready/domain/analytics/forwarding/forwarding-adapter.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { knownFailure } from "@kinderready/domain/known-failure";
@@ -23,12 +22,13 @@ import { upsaleTypes } from "@kinderready/domain/upsale/upsale-schema";
 import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { type RequestContext, requestContext } from "#load-context";
+import { requestContext } from "#load-context";
 import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { readCookie } from "../cookies.ts";
 import { readPostBody, refusedField } from "../post-body.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
+import { orderStatusOnLoad, toOrderStatus } from "../purchase/order-status.server.ts";
 import type { OrderStatus } from "../purchase/payment-result.ts";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
@@ -80,7 +80,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const { services } = visit;
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
-  let returning = back.success
+  const returning = back.success
     ? { orderId: back.data.order_id, type: back.data.upsale_type, status: null as OrderStatus | null }
     : undefined;
   const locale = localeFromPath(url.pathname);
@@ -118,8 +118,12 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const region = languageRegion(request.headers.get("accept-language"));
   // How the upsell went as of this load, before what is owned is read: the page shows it before
   // (or without) its scripts.
-  if (returning)
-    returning = { ...returning, status: await upsaleStatusOnLoad(visit, { ...input, orderId: returning.orderId }) };
+  if (returning) {
+    const { orderId } = returning;
+    returning.status = await orderStatusOnLoad(visit.errors, "upsale status on load failed", () =>
+      getUpsaleStatus(services.payments, { ...input, orderId }),
+    );
+  }
   const [status, offer, mode, kit, reviewState] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data }),
     getUpsaleOffer(services.payments, input),
@@ -150,24 +154,6 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     popup,
     review,
   };
-}
-
-/** An upsell order's status for the page; pending when the gateway did not answer (the page asks again). */
-async function upsaleStatusOnLoad(
-  visit: RequestContext,
-  input: { userToken: string; orderId: string },
-): Promise<OrderStatus> {
-  try {
-    const result = await getUpsaleStatus(visit.services.payments, input);
-    return {
-      status: result.status === "processing" ? "pending" : result.status,
-      errorCode: result.errorCode,
-      ...(result.paid && { purchase: { value: majorUnits(result.paid.amount), currency: result.paid.currency } }),
-    };
-  } catch (error) {
-    const known = classifyFailure(error, { errors: visit.errors, msg: "upsale status on load failed" });
-    return { status: known && known.status < 500 ? "declined" : "pending", errorCode: null };
-  }
 }
 
 const paperQuery = z.enum(["a4", "letter"]);
@@ -267,13 +253,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   try {
     if (body.data.intent === "upsale-status") {
       const result = await getUpsaleStatus(services.payments, { ...input, orderId: body.data.order_id });
-      return {
-        intent: "upsale-status",
-        status: result.status === "processing" ? "pending" : result.status,
-        errorCode: result.errorCode,
-        // The pixel's Purchase carries what the server's event carries, in the same units.
-        ...(result.paid && { purchase: { value: majorUnits(result.paid.amount), currency: result.paid.currency } }),
-      } satisfies UpsaleActionResult;
+      return { intent: "upsale-status", ...toOrderStatus(result) } satisfies UpsaleActionResult;
     }
     if (body.data.intent === "upsale-decision") {
       const stage = await decideUpsaleOffer(services.payments, { ...input, decision: body.data.decision });

@@ -1,4 +1,3 @@
-import { majorUnits } from "@kinderready/domain/analytics/forwarding/forwarding-adapter.server";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
@@ -23,7 +22,8 @@ import { pageForPath } from "../pages.ts";
 import { readPostBody, refusedField } from "../post-body.server.ts";
 import type { Route } from "../routes/+types/purchase";
 import { toOfferPlan } from "./offer-plan.ts";
-import type { OrderStatus, PurchaseActionResult } from "./payment-result.ts";
+import { orderStatusOnLoad, toOrderStatus } from "./order-status.server.ts";
+import type { PurchaseActionResult } from "./payment-result.ts";
 import { addressedStep, stepIdAt, stepParam } from "./purchase-steps.ts";
 
 // Server side of the purchase pages: the prices and the parent's status on load, then the two
@@ -48,6 +48,8 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   // A step's own address (`?step=`) is the server seeing that page: the forms move through them without scripts.
   const namedStep = url.searchParams.has(stepParam) && stepAsked !== undefined ? stepIdAt(stepAsked) : undefined;
   const offerNamed = namedStep === "subscription-offer" && token.success;
+  const servedStep =
+    namedStep ?? (url.searchParams.has("offer") || returning ? "subscription-offer" : purchaseSteps[0]);
 
   const [introOffer, status, kitPreview, parentReviews] = await Promise.all([
     token.success
@@ -64,14 +66,7 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     // to it, or a payment coming back), whose step is recorded once the price is on screen.
     // A step named by the address is recorded as it is served; the offer's once its countdown starts, below.
     recordFunnelSighting(visit, request, {
-      steps:
-        namedStep !== undefined
-          ? namedStep === "subscription-offer"
-            ? ["visit"]
-            : ["visit", `purchase:${namedStep}`]
-          : url.searchParams.has("offer") || returning
-            ? ["visit"]
-            : ["visit", `purchase:${purchaseSteps[0]}`],
+      steps: servedStep === "subscription-offer" ? ["visit"] : ["visit", `purchase:${servedStep}`],
     }),
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
@@ -90,7 +85,15 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   // Back from paying: how it went as of this load, so the page shows it before (or without) its scripts.
   const orderId = url.searchParams.get("order_id");
   const payment =
-    token.success && orderId ? await checkoutResultOnLoad(visit, request, { orderId, userToken: token.data }) : null;
+    token.success && orderId
+      ? await orderStatusOnLoad(visit.errors, "order status on load failed", () =>
+          getCheckoutResult(services.payments, {
+            orderId,
+            userToken: token.data,
+            client: { ip: visit.clientAddress, userAgent: request.headers.get("user-agent") },
+          }),
+        )
+      : null;
   // A parent whose subscription ran out may keep everything instead: lifetime access, in the
   // currency they paid in.
   const lifetimeOffer =
@@ -143,26 +146,6 @@ async function showOfferOnLoad(
   }
 }
 
-/** A payment's status for the page it came back to; pending when the gateway did not answer (the page asks again). */
-async function checkoutResultOnLoad(
-  visit: RequestContext,
-  request: Request,
-  input: { orderId: string; userToken: string },
-): Promise<OrderStatus> {
-  try {
-    const { paid, ...result } = await getCheckoutResult(visit.services.payments, {
-      ...input,
-      client: { ip: visit.clientAddress, userAgent: request.headers.get("user-agent") },
-    });
-    return { ...result, ...(paid && { purchase: { value: majorUnits(paid.amount), currency: paid.currency } }) };
-  } catch (error) {
-    const known = classifyFailure(error, { errors: visit.errors, msg: "order status on load failed" });
-    return known && known.status < 500
-      ? { status: "declined", errorCode: null }
-      : { status: "pending", errorCode: null };
-  }
-}
-
 const actionBody = z.discriminatedUnion("intent", [
   // The price is on screen: the countdown starts (once, on the server).
   z.object({ intent: z.literal("offer-shown") }),
@@ -202,14 +185,12 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     // An order that is not this parent's was never paid here.
     if (!token.success) return data<PurchaseActionResult>({ ...pending, status: "declined" }, { status: 404 });
     try {
-      const { paid, ...result } = await getCheckoutResult(services.payments, {
+      const result = await getCheckoutResult(services.payments, {
         orderId: body.data.order_id,
         userToken: token.data,
         client: { ip: clientAddress, userAgent: request.headers.get("user-agent") },
       });
-      // The pixel's Purchase carries what the server's event carries, in the same units.
-      const purchase = paid && { value: majorUnits(paid.amount), currency: paid.currency };
-      return { intent: "order-status", ...result, ...(purchase && { purchase }) } satisfies PurchaseActionResult;
+      return { intent: "order-status", ...toOrderStatus(result) } satisfies PurchaseActionResult;
     } catch (error) {
       const known = classifyFailure(error, { errors, msg: "order status check failed" });
       if (known && known.status < 500) {
