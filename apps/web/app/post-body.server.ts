@@ -1,14 +1,14 @@
+/** The field a refused body is refused for (its first issue's path), for the 400 that names it. */
+export function refusedField(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string {
+  return error.issues[0]?.path.map(String).join(".") || "intent";
+}
+
 /**
  * A page post's fields and how they came: JSON from the page's scripts (a fetcher), or a plain
  * HTML form's fields, form-encoded, sent before the scripts arrived or without them. One zod shape
  * reads both, as a form's fields are the strings the JSON carries. A native post is answered with
  * a redirect or the page itself, never with data only a script reads.
  */
-/** The field a refused body is refused for (its first issue's path), for the 400 that names it. */
-export function refusedField(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string {
-  return error.issues[0]?.path.map(String).join(".") || "intent";
-}
-
 export async function readPostBody(request: Request): Promise<{ fields: unknown; native: boolean }> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {

@@ -164,16 +164,15 @@ export async function getFunnelReport(
   const window = sql.raw(`interval '${windowDays} days'`);
   const soldWithin = (at: SQL.Aliased, index: number) =>
     sql`case when ${at} - ${funnelVisitors.firstSeenAt} <= ${window} then ${bit(index)} else 0 end`;
-  const mask = (indexes: readonly number[]) => bit(...indexes);
   // How many of the chain's required steps the visitor passed in a row: the first one missed
   // ends it (a CASE stops at the first true branch). A step only the browser reports is passed
   // when it, or a later step up to the next one the server records, was reached: a lost batch
   // of events must not end a visitor's way through the quiz.
   const requiredSteps = chain.filter((step) => !step.optional);
   const passedMask = (step: (typeof requiredSteps)[number], position: number) => {
-    if (step.server) return mask([step.index]);
+    if (step.server) return bit(step.index);
     const anchor = requiredSteps.findIndex((later, at) => at > position && later.server);
-    return mask(requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1).map((later) => later.index));
+    return bit(...requiredSteps.slice(position, anchor < 0 ? undefined : anchor + 1).map((later) => later.index));
   };
   const depth = sql`case ${sql.join(
     requiredSteps.map(
@@ -259,6 +258,7 @@ export async function getFunnelReport(
   const period = sql<string>`case when in_range then 'current' else 'previous' end`;
   const choiceRange = and(gte(funnelVisitors.firstSeenAt, start), lt(funnelVisitors.firstSeenAt, end));
 
+  const breakdown = query.breakdown;
   // The first step has no step before it to drop from.
   const droppedStep = chain.find((step) => step.id === query.dropped && (step.optional || step.requiredBefore > 0));
 
@@ -350,7 +350,7 @@ export async function getFunnelReport(
       .groupBy(
         sql`grouping sets ((${funnelVisitors.countryCode}), (${funnelVisitors.utmSource}), (${funnelVisitors.utmCampaign}))`,
       ),
-    query.breakdown ? hashJoined((tx) => breakdownOf(tx, query.breakdown as FunnelDimension)) : null,
+    breakdown ? hashJoined((tx) => breakdownOf(tx, breakdown)) : null,
     droppedStep ? hashJoined((tx) => droppedAt(tx, droppedStep)) : null,
   ]);
 
@@ -421,9 +421,9 @@ export async function getFunnelReport(
       utmCampaigns: topValues(0b110, (row) => row.utmCampaign),
     },
     breakdown:
-      query.breakdown && breakdownRows
+      breakdown && breakdownRows
         ? {
-            dimension: query.breakdown,
+            dimension: breakdown,
             steps: chain.map((step) => step.id),
             rows: breakdownRows.map((row) => ({ value: row.value, counts: countsOf(row.counts) })),
           }
