@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intlLocale } from "./intl-locale.ts";
+import { dateTimeFormat, formatCount, intlLocale, numberFormat } from "./intl-locale.ts";
 import { localeCodes } from "./locales.ts";
 
 const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/;
@@ -32,5 +32,33 @@ describe("intlLocale", () => {
 
   it("leaves a language it does not know as it is (the console hands in the translator's)", () => {
     expect(intlLocale("cimode")).toBe("cimode");
+  });
+});
+
+describe("numberFormat and dateTimeFormat", () => {
+  it("build one formatter per language and options, and format as a fresh one would", () => {
+    const price = { style: "currency", currency: "EUR" } as const;
+    expect(numberFormat("de", price)).toBe(numberFormat("de", { ...price }));
+    expect(numberFormat("de", price)).not.toBe(numberFormat("fr", price));
+    expect(numberFormat("de", price)).not.toBe(numberFormat("de"));
+    expect(numberFormat("de", price).format(1234.5)).toBe(new Intl.NumberFormat("de", price).format(1234.5));
+    expect(numberFormat("ar").format(1234)).not.toMatch(arabicIndic);
+    const long = { dateStyle: "long", timeZone: "UTC" } as const;
+    expect(dateTimeFormat("pt", long)).toBe(dateTimeFormat("pt", { ...long }));
+    expect(dateTimeFormat("pt", long).format(new Date("2026-11-22T10:00:00Z"))).toBe("22 de novembro de 2026");
+  });
+});
+
+describe("formatCount", () => {
+  it("writes every count as Intl does in every language, small ones without it", () => {
+    for (const locale of localeCodes) {
+      for (let count = 0; count <= 1000; count += 1) {
+        expect(formatCount(locale, count)).toBe(new Intl.NumberFormat(intlLocale(locale)).format(count));
+      }
+      for (const other of [1234, 1_000_000, 2.5, -3]) {
+        expect(formatCount(locale, other)).toBe(new Intl.NumberFormat(intlLocale(locale)).format(other));
+      }
+    }
+    expect(formatCount("de", 1234)).toBe("1.234");
   });
 });

@@ -1,7 +1,6 @@
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { numberFormat } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { letterGroupCount } from "./catalogue.ts";
-import { memoize } from "./memoize.ts";
 
 // What each language's children learn to write: the alphabet as taught in school (with its own
 // letters: Ñ, Ё, Ä Ö Ü, Arabic), the letters that get mixed up, and the digits used.
@@ -55,12 +54,10 @@ export function specialLetters(locale: Locale): string[] {
   return special[locale];
 }
 
-const numberFormat = memoize((locale: Locale) => new Intl.NumberFormat(intlLocale(locale), { useGrouping: false }));
-
 /**
  * A number on a page (page numbers, levels, counting) in the digits of the language's other
  * texts: Western in Arabic too (ADR 0038), so a sheet and the site around it agree.
  */
 export function formatNumber(locale: Locale, value: number): string {
-  return numberFormat(locale).format(value);
+  return numberFormat(locale, { useGrouping: false }).format(value);
 }

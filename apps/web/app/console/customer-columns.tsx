@@ -1,5 +1,5 @@
 import type { CustomerCharge, CustomerDetail, CustomerMatch } from "@kinderready/domain/console/customer-admin.server";
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { dateTimeFormat } from "@kinderready/i18n/intl-locale";
 import { Link } from "react-router";
 import type { TableColumns } from "../components/console/data-table.tsx";
 import { tableCsv } from "../components/console/data-table.tsx";
@@ -36,8 +36,7 @@ export const matchColumns: TableColumns<CustomerMatch> = [
   },
   {
     header: "customers.columns.since",
-    cell: (match, { locale }) =>
-      new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" }).format(new Date(match.createdAt)),
+    cell: (match, { locale }) => dateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(match.createdAt)),
     csv: [{ name: "created_at", value: (match) => iso(match.createdAt) }],
   },
   {

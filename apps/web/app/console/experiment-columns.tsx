@@ -1,5 +1,5 @@
 import type { ExperimentResults } from "@kinderready/domain/console/experiment-results.server";
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { numberFormat } from "@kinderready/i18n/intl-locale";
 import type { ReactNode } from "react";
 import type { CellFormat, TableColumns } from "../components/console/data-table.tsx";
 import { tableCsv } from "../components/console/data-table.tsx";
@@ -17,7 +17,7 @@ const verdictOf = (group: Group): Verdict | null => (group.versusControl?.enough
 
 /** A difference of two rates in percentage points, signed: 0.021 → "+2.1 pts". */
 export function formatPoints({ t, locale }: CellFormat, fraction: number, signed = true): string {
-  const value = new Intl.NumberFormat(intlLocale(locale), {
+  const value = numberFormat(locale, {
     maximumFractionDigits: Math.abs(fraction) < 0.001 ? 3 : Math.abs(fraction) < 0.01 ? 2 : 1,
     signDisplay: signed ? "exceptZero" : "auto",
   }).format(fraction * 100);
@@ -26,7 +26,7 @@ export function formatPoints({ t, locale }: CellFormat, fraction: number, signed
 
 /** A relative change in percent, signed: 0.125 → "+12.5%". */
 function formatRelative(locale: string, fraction: number): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(locale, {
     style: "percent",
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",

@@ -1,5 +1,5 @@
 import type { FunnelReport } from "@kinderready/domain/console/funnel-report.server";
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { numberFormat } from "@kinderready/i18n/intl-locale";
 import type { CellFormat, TableColumns } from "../components/console/data-table.tsx";
 import { tableCsv } from "../components/console/data-table.tsx";
 import { formatCount, formatMoment, formatShare } from "./console-format.ts";
@@ -27,7 +27,7 @@ function ShareBar({ share }: { share: number }) {
 
 /** A change in percentage points, signed, in the operator's language. */
 function formatPoints({ t, locale }: CellFormat, value: number): string {
-  const points = new Intl.NumberFormat(intlLocale(locale), {
+  const points = numberFormat(locale, {
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",
   }).format(value * 100);

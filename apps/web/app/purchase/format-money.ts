@@ -1,4 +1,4 @@
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { numberFormat } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 
 /**
@@ -6,7 +6,7 @@ import type { Locale } from "@kinderready/i18n/locales";
  * "US$" or "$US"), so every language names the currency the way the offer does.
  */
 export function formatMoney(amount: number, plan: { currency: string; currency_code: string }, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: plan.currency_code })
+  return numberFormat(locale, { style: "currency", currency: plan.currency_code })
     .formatToParts(amount)
     .map((part) => (part.type === "currency" ? plan.currency : part.value))
     .join("");

@@ -1,4 +1,4 @@
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { dateTimeFormat } from "@kinderready/i18n/intl-locale";
 import { Form, useMatches, useRouteLoaderData } from "react-router";
 import { LinkedText } from "../components/linked-text.tsx";
 import { useTranslation } from "../i18n/translation-context.tsx";
@@ -23,9 +23,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       <h1 id="page-title">{t(`meta.titles.${page.title}`)}</h1>
       <p className="muted">
         {t("pages.legal.updated", {
-          date: new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "long", timeZone: "UTC" }).format(
-            lastUpdated,
-          ),
+          date: dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(lastUpdated),
         })}
       </p>
       {loaderData.optOut && (

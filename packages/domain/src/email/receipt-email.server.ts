@@ -1,4 +1,4 @@
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { dateTimeFormat, numberFormat } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
@@ -20,12 +20,8 @@ export function renderReceiptEmail(input: {
 }): OutgoingMail {
   const { t } = serverI18n(input.locale);
   const money = (minor: number) =>
-    new Intl.NumberFormat(intlLocale(input.locale), { style: "currency", currency: input.currency }).format(
-      minor / 100,
-    );
-  const date = new Intl.DateTimeFormat(intlLocale(input.locale), { dateStyle: "long", timeZone: "UTC" }).format(
-    input.paidAt,
-  );
+    numberFormat(input.locale, { style: "currency", currency: input.currency }).format(minor / 100);
+  const date = dateTimeFormat(input.locale, { dateStyle: "long", timeZone: "UTC" }).format(input.paidAt);
   const { subscription } = input;
   const terms = subscription
     ? [

@@ -3,7 +3,7 @@ import type {
   PrintableLevelView,
   PrintablesGroup,
 } from "@kinderready/domain/printables/printables-schema";
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { formatCount } from "@kinderready/i18n/intl-locale";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -32,7 +32,7 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
     for (const [key, value] of Object.entries(change)) params.set(key, value);
     return `${localizePath("/printables/", locale)}?${params}`;
   };
-  const number = (value: number) => new Intl.NumberFormat(intlLocale(locale)).format(value);
+  const number = (value: number) => formatCount(locale, value);
   const openLevel = kit.open && "level" in kit.open ? kit.open.level : undefined;
   const announcement = useLevelUnlocked(kit.core);
   const openPack = kit.open && "pack" in kit.open ? kit.open.pack : undefined;

@@ -1,6 +1,6 @@
 import type { ExchangeRates, totalInBase } from "@kinderready/domain/console/exchange-rates";
 import { currencyCodes } from "@kinderready/domain/pricing/currency";
-import { intlLocale } from "@kinderready/i18n/intl-locale";
+import { numberFormat } from "@kinderready/i18n/intl-locale";
 import { Form, useNavigation } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
 import { CsrfField } from "../../components/console/csrf-field.tsx";
@@ -22,7 +22,7 @@ export const isolatedDay = (day: string) => isolated(day.replaceAll("-", "\u2011
 
 /** "1 EUR = 1.08 USD, 1 EUR = 0.86 GBP", in the operator's digits. */
 function ratesText(locale: string, rates: ExchangeRates): string {
-  const number = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 6 });
+  const number = numberFormat(locale, { maximumFractionDigits: 6 });
   return Object.entries(rates.rates)
     .map(([currency, rate]) => `1 ${rates.base} = ${number.format(rate)} ${currency}`)
     .join(", ");
