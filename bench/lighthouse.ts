@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { chromiumArgs, chromiumPath } from "../e2e/system-chromium.ts";
 import { startBenchServer } from "./bench-server.ts";
 import { payFirstPayment, registerParent } from "./parent-api.ts";
@@ -8,13 +10,15 @@ import { payFirstPayment, registerParent } from "./parent-api.ts";
 // printables of a parent who paid through the in-process gateway simulator, runs interleaved.
 // Prints the median of the runs against the budgets (performance also in its worst run) and
 // exits 1 when one is missed (a bench verdict, not a test).
-// Usage: node bench/lighthouse.ts [--runs 5] [--only onboarding|purchase|printables]
+// Usage: node bench/lighthouse.ts [--runs 5] [--only onboarding|purchase|printables] [--save dir]
+// (--save keeps every run's full report as JSON, to read its traces' diagnostics).
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
   args.set(String(process.argv[i]).replace(/^--/, ""), String(process.argv[i + 1]));
 const runs = Math.min(Math.max(Number(args.get("runs") ?? 5), 1), 9);
 const only = args.get("only");
+const saveDir = args.get("save");
 
 const budgets = { performance: 0.98, accessibility: 1, "best-practices": 1, seo: 1 } as const;
 /** Every single run's performance score, too: a median hides a page that sometimes scores badly. */
@@ -123,6 +127,10 @@ try {
       if (!new URL(report.finalDisplayedUrl).pathname.startsWith(new URL(page.url).pathname))
         throw new Error(`${page.label}: ended on ${report.finalDisplayedUrl}, not the page asked for`);
       reports.get(page.label)?.push(report);
+      if (saveDir) {
+        await mkdir(saveDir, { recursive: true });
+        await writeFile(join(saveDir, `${page.label.replace(" ", "-")}-${run + 1}.json`), JSON.stringify(report));
+      }
       process.stderr.write(".");
     }
   }

@@ -72,15 +72,22 @@ export function UpsalePopup({
   useEffect(() => {
     if (bought) titleRef.current?.focus();
   }, [bought]);
-  // Before paint, so the server's open (not yet modal) popup turns modal without a flicker.
+  // Before paint, so the server's open (not yet modal) popup turns modal without a flicker. Whether
+  // it is modal is remembered rather than asked (`:modal`), which would make the browser work out
+  // the whole page's style an extra time in the middle of hydrating it.
+  const modal = useRef(false);
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (isOpen && !dialog.matches(":modal")) {
+    if (isOpen && !(modal.current && dialog.open)) {
       if (dialog.open) dialog.close();
       dialog.showModal();
+      modal.current = true;
     }
-    if (!isOpen && dialog.open) dialog.close();
+    if (!isOpen && dialog.open) {
+      dialog.close();
+      modal.current = false;
+    }
   }, [isOpen]);
 
   const answer = (choice: "declined" | "discount-closed") =>
