@@ -180,6 +180,11 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const page = await open(bought.location ?? "");
     expect(page.returning).toMatchObject({ type: "upsale", status: { status: "approved", errorCode: null } });
     expect(page.offer?.owned).toContain("upsale");
+    // Its prices come written by the server in the page's language (Arabic: a right-to-left mark first).
+    const lifetime = page.offer?.plans.lifetime;
+    expect(lifetime && page.prices[`${lifetime.currency_code} ${lifetime.currency} ${lifetime.price}`]).toBe(
+      "\u200f29.99\u00a0€",
+    );
   }, 30_000);
 
   it("answers 'no, thanks' with the page again, at the discount", async () => {

@@ -30,6 +30,7 @@ import { readPostBody, refusedField } from "../post-body.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import { orderStatusOnLoad, toOrderStatus } from "../purchase/order-status.server.ts";
 import type { OrderStatus } from "../purchase/payment-result.ts";
+import { writePrices } from "../purchase/price-texts.tsx";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
@@ -105,6 +106,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
       kit: undefined,
       popup,
       review: null,
+      prices: writePrices(locale, []),
     };
   }
   // A token nobody has (the parent deleted their data) starts over: the quiz, not the printables.
@@ -153,6 +155,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     kit,
     popup,
     review,
+    prices: writePrices(locale, offer ? Object.values(offer.plans) : []),
   };
 }
 

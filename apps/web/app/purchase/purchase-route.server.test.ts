@@ -86,6 +86,9 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     const page = (await open(parent.path)) as Awaited<ReturnType<typeof loadPurchase>>;
     expect(page.subscriptionExpired).toBe(true);
     expect(page.lifetimePlan).toMatchObject({ price: 29.99, oldPrice: 59.99, currency_code: "EUR" });
+    // Every price the page shows comes written by the server, the lifetime one included.
+    expect(page.prices).toMatchObject({ "EUR € 29.99": "€29.99", "EUR € 59.99": "€59.99" });
+    expect(page.prices[`EUR € ${page.plans.initial.price}`]).toMatch(/^€\d+\.\d\d$/);
 
     const started = await post(parent.path, { intent: "lifetime-checkout" });
     expect(started.status).toBe(200);

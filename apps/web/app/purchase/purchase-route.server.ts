@@ -24,6 +24,7 @@ import type { Route } from "../routes/+types/purchase";
 import { toOfferPlan } from "./offer-plan.ts";
 import { orderStatusOnLoad, toOrderStatus } from "./order-status.server.ts";
 import type { PurchaseActionResult } from "./payment-result.ts";
+import { writePrices } from "./price-texts.tsx";
 import { addressedStep, stepIdAt, stepParam } from "./purchase-steps.ts";
 
 // Server side of the purchase pages: the prices and the parent's status on load, then the two
@@ -106,11 +107,13 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     flow: flowType,
     introOfferGroup: introOffer.group,
   });
+  const plans = { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) };
+  const lifetimePlan = lifetimeOffer?.owned.includes("lifetime") ? null : (lifetimeOffer?.plans.lifetime ?? null);
   return {
     flowType,
     locale,
     // While the timer runs, and once it has run out.
-    plans: { initial: toOfferPlan(priceConfig.initial[0]), expired: toOfferPlan(priceConfig.expired[0]) },
+    plans,
     offerTimerTimeout,
     offerSecondsLeft: offerSecondsLeft ?? null,
     payment,
@@ -124,7 +127,8 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     parentReviews,
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
-    lifetimePlan: lifetimeOffer?.owned.includes("lifetime") ? null : (lifetimeOffer?.plans.lifetime ?? null),
+    lifetimePlan,
+    prices: writePrices(locale, [plans.initial, plans.expired, lifetimePlan]),
     // The split groups this parent is in, for analytics (a user property).
     splits: introOffer.inSplit ? { [introOfferSplit.name]: introOffer.group } : {},
   };

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PrintablesPage } from "../components/upsale/printables-page.tsx";
 import { handlePrintablesAction, loadPrintables } from "../printables/printables-route.server.ts";
+import { PriceTextsProvider } from "../purchase/price-texts.tsx";
 import type { Route } from "./+types/printables";
 
 // The printables area (/printables/): the kit's levels and items, the add-on packs owned, and the upsells.
@@ -23,5 +24,10 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
 }
 
 export default function Printables({ loaderData }: Route.ComponentProps) {
-  return <PrintablesPage {...loaderData} />;
+  const { prices, ...page } = loaderData;
+  return (
+    <PriceTextsProvider texts={prices}>
+      <PrintablesPage {...page} />
+    </PriceTextsProvider>
+  );
 }

@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PurchaseFlow } from "../components/purchase/purchase-flow.tsx";
+import { PriceTextsProvider } from "../purchase/price-texts.tsx";
 import { handlePurchaseAction, loadPurchase } from "../purchase/purchase-route.server.ts";
 import type { Route } from "./+types/purchase";
 
@@ -18,5 +19,10 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
 }
 
 export default function Purchase({ loaderData }: Route.ComponentProps) {
-  return <PurchaseFlow {...loaderData} />;
+  const { prices, ...page } = loaderData;
+  return (
+    <PriceTextsProvider texts={prices}>
+      <PurchaseFlow {...page} />
+    </PriceTextsProvider>
+  );
 }

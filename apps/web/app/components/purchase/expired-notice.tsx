@@ -4,8 +4,8 @@ import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { formatMoney } from "../../purchase/format-money.ts";
 import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { useMoney } from "../../purchase/price-texts.tsx";
 import { offerStep } from "../../purchase/purchase-steps.ts";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepForm } from "./step-form.tsx";
@@ -41,7 +41,8 @@ export function ExpiredNotice({
     if (redirectUrl) window.location.assign(redirectUrl);
   }, [redirectUrl]);
 
-  const money = (amount: number) => (lifetime ? formatMoney(amount, lifetime, locale) : "");
+  const format = useMoney(locale);
+  const money = (amount: number) => (lifetime ? format(amount, lifetime) : "");
   const buyLifetime = () => {
     if (busy || !lifetime) return;
     track("checkout_started", { variant: "lifetime", price: lifetime.price });

@@ -1,14 +1,15 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
+import { useMoney } from "../../purchase/price-texts.tsx";
 
 const page = "purchase.pages.subscription-offer";
 
 /** The plan on the offer: the trial, what is due today (with the old price) and the renewal. */
 export function OfferPlanCard({ plan, locale }: { plan: OfferPlan; locale: Locale }) {
   const { t } = useTranslation();
-  const money = (amount: number) => formatMoney(amount, plan, locale);
+  const format = useMoney(locale);
+  const money = (amount: number) => format(amount, plan);
   return (
     <section className="offer-plan" aria-labelledby="plan-title">
       <div className="offer-plan__head">

@@ -4,10 +4,10 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
-import { formatMoney } from "../../purchase/format-money.ts";
 import type { OfferPlan } from "../../purchase/offer-plan.ts";
 import { formatClock, type OfferTimer } from "../../purchase/offer-timer.ts";
 import type { PaymentOutcome, PurchaseActionResult } from "../../purchase/payment-result.ts";
+import { useMoney } from "../../purchase/price-texts.tsx";
 import { ChildKitPreview } from "./kit-preview.tsx";
 import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { Ticks } from "./step-content.tsx";
@@ -44,7 +44,8 @@ export function SubscriptionOffer({
 }) {
   const { t, ifKnown } = useTranslation();
   const plan = timer.expired ? plans.expired : plans.initial;
-  const money = (amount: number) => formatMoney(amount, plan, locale);
+  const format = useMoney(locale);
+  const money = (amount: number) => format(amount, plan);
   const checkout = useFetcher<PurchaseActionResult>();
   // Posted before the scripts ran, the form was a plain one: a refusal is the page's answer.
   const posted = useActionData<PurchaseActionResult>();

@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { formatMoney } from "../../purchase/format-money.ts";
+import { useMoney } from "../../purchase/price-texts.tsx";
 import { useUpsaleStore } from "../../stores/upsale-store.ts";
 import {
   needsCardholder,
@@ -119,7 +119,8 @@ export function UpsaleOffer({
   };
 
   const packsPlan = variant === "catchy" ? offer.plans.catchy : offer.plans.initial;
-  const money = (plan: PricePlan, amount: number) => formatMoney(amount, plan, locale);
+  const format = useMoney(locale);
+  const money = (plan: PricePlan, amount: number) => format(amount, plan);
   const ownsPacks = offer.owned.includes("upsale");
   const ownsLifetime = offer.owned.includes("lifetime");
   const packContents = (

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { formatMoney } from "../../purchase/format-money.ts";
+import { useMoney } from "../../purchase/price-texts.tsx";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
 import { type UpsaleState, useUpsaleStore } from "../../stores/upsale-store.ts";
@@ -42,6 +42,7 @@ export function UpsalePopup({
   arrival: Pick<UpsaleState, "isOpen" | "formKey">;
 }) {
   const { t } = useTranslation();
+  const money = useMoney(locale);
   const hydrated = useStoresHydrated((state) => state.hydrated);
   const store = useUpsaleStore();
   // What the server rendered, until the saved state is restored and the arrival rules applied.
@@ -107,7 +108,7 @@ export function UpsalePopup({
   const title = bought
     ? t("upsale.successTitle")
     : formKey === "catchy"
-      ? t("upsale.discountTitle", { price: formatMoney(offer.plans.catchy.price, offer.plans.catchy, locale) })
+      ? t("upsale.discountTitle", { price: money(offer.plans.catchy.price, offer.plans.catchy) })
       : kidName
         ? t("upsale.popupTitle", { name: kidName })
         : t("upsale.popupTitleNoName");
