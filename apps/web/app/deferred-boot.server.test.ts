@@ -45,4 +45,20 @@ describe("the deferred boot", () => {
       rest: '<script nonce="n0" type="module" async="">import "/a.js";',
     });
   });
+
+  it("sends React's burst of small writes as one chunk, and what comes later as soon as it comes", async () => {
+    const stream = deferBoot();
+    const sent: string[] = [];
+    stream.on("data", (chunk: Buffer) => sent.push(chunk.toString()));
+    for (let piece = 0; piece < 20; piece += 1) stream.write(`<p>${piece}</p>`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([Array.from({ length: 20 }, (_, piece) => `<p>${piece}</p>`).join("")]);
+    // A part that arrives later (a boundary React streams once its data is in) is not held.
+    stream.write("<template>late</template>");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(2);
+    stream.end("</body></html>");
+    await new Promise((resolve) => stream.on("end", resolve).resume());
+    expect(sent.join("")).toMatch(/<template>late<\/template><\/body><\/html>$/);
+  });
 });

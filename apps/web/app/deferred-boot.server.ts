@@ -45,21 +45,38 @@ export function rewriteBootMarkup(text: string, preloads: string[] = []): { outp
   return { output: ready, rest: text.slice(cut) };
 }
 
-/** The document stream with the boot deferred, rewritten chunk by chunk (never held whole). */
+/**
+ * The document stream with the boot deferred, rewritten chunk by chunk (never held whole). React
+ * writes a finished part of the page as many 2 KB pieces in one go; they leave as one chunk once
+ * that burst is over, so compression and the socket see one write instead of dozens.
+ */
 export function deferBoot(): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let rest = "";
+  let pending = "";
+  let scheduled: NodeJS.Immediate | undefined;
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
       const text = rest + (typeof chunk === "string" ? chunk : decoder.write(chunk));
       const rewritten = rewriteBootMarkup(text, preloads);
       rest = rewritten.rest;
-      done(null, rewritten.output);
+      pending += rewritten.output;
+      scheduled ??= setImmediate(() => {
+        scheduled = undefined;
+        if (pending) this.push(pending);
+        pending = "";
+      });
+      done();
     },
     flush(done) {
+      clearImmediate(scheduled);
       const last = rewriteBootMarkup(rest + decoder.end(), preloads);
-      done(null, last.output + last.rest);
+      done(null, pending + last.output + last.rest);
+    },
+    destroy(error, done) {
+      clearImmediate(scheduled);
+      done(error);
     },
   });
 }
