@@ -1,7 +1,8 @@
-// Every page of the product, once; routes.ts turns it into a route per language. `action` says
-// what the page's action reads (a form, JSON from its scripts, or either: a page whose forms
-// also work before and without scripts); the server refuses other bodies and methods before the
-// page runs (server/request-rules.ts). A page without it takes GET and HEAD only.
+// Every page of the product, once; routes.ts turns each into one route for every language, its
+// id the page's. `action` says what the page's action reads (a form, JSON from its scripts, or
+// either: a page whose forms also work before and without scripts); the server refuses other
+// bodies and methods before the page runs (server/request-rules.ts). A page without it takes GET
+// and HEAD only.
 
 export const pages = [
   { id: "home", path: "", file: "routes/home.tsx", title: "home" },
@@ -80,11 +81,6 @@ const notFoundPage = pages.find((page) => page.id === "not-found") as Page;
 
 export function pageById(id: PageId): Page {
   return pages.find((page) => page.id === id) ?? notFoundPage;
-}
-
-/** Route ids are `${locale}:${pageId}`; the page id names the page whatever the language. */
-export function pageIdOf(routeId: string): PageId {
-  return routeId.slice(routeId.indexOf(":") + 1) as PageId;
 }
 
 /** What the page's action reads, or undefined when it has none. */

@@ -1,16 +1,13 @@
-import { localeCodes } from "@kinderready/i18n/locales";
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { pages } from "./pages.ts";
 
-// Locale-prefixed copies of every page; English has no prefix. The path carries the language.
-const pageRoutes = localeCodes.flatMap((locale) => {
-  const prefix = locale === "en" ? "" : `${locale}/`;
-  return pages.map((page) => {
-    const id = `${locale}:${page.id}`;
-    if (page.path === "") return prefix ? route(prefix, page.file, { id }) : index(page.file, { id });
-    return route(`${prefix}${page.path}`, page.file, { id });
-  });
-});
+// One route per page, its first segment the language when it has one (English has none). React
+// Router matches a request against every route, several times over, so one route per page rather
+// than one per page and language keeps that short; the frame refuses a segment that is no
+// language (funnel-layout's middleware).
+const pageRoutes = pages.map((page) =>
+  route(page.path === "" ? ":lang?" : `:lang?/${page.path}`, page.file, { id: page.id }),
+);
 
 // Endpoints the pages post to, and developer tools: one each, outside the language prefixes.
 export default [

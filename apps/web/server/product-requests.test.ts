@@ -93,6 +93,18 @@ describe("requests the product refuses, and how", () => {
     expect((await inject({ method: "POST", url: "/404/" })).headers.allow).toBe("GET, HEAD");
   });
 
+  it("serves a page under each language's prefix only, and any other first segment as an unknown address", async () => {
+    for (const url of ["/ru/onboarding/", "/ar/quiz1/", "/de/terms/privacy-policy/", "/pt/404/"]) {
+      const page = await inject({ url, headers: { "accept-language": "en" } });
+      expect(page.statusCode, url).toBe(url.endsWith("/404/") ? 404 : 200);
+      expect(page.body, url).toContain(`<html lang="${url.slice(1, 3)}"`);
+    }
+    for (const url of ["/xx/onboarding/", "/en/onboarding/", "/xx/", "/ru/nothing/here/"]) {
+      const page = await inject({ url, headers: { "accept-language": "en" } });
+      expect(page.statusCode, url).toBe(404);
+    }
+  });
+
   it("answers odd methods on the API with 405 and the route's methods, before the key is checked", async () => {
     for (const method of ["TRACE", "PROPFIND", "DELETE"] as const) {
       const health = await inject({ method, url: "/api/v1/health" });

@@ -168,7 +168,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
     for (const document of legalDocumentIds) {
       const path = at(`/terms/${document}/`);
       const data = await load(legalLoader, path);
-      const page = renderRoute(locale, path, { path, id: `${locale}:${document}`, Component: Legal, data });
+      const page = renderRoute(locale, path, { path, id: document, Component: Legal, data });
       expect(rawKeysShown(page), `${locale} ${document}`).toEqual([]);
     }
   });

@@ -9,6 +9,7 @@ import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { StoreHydration } from "../components/store-hydration.tsx";
 import { SupportChat } from "../components/support-chat.tsx";
+import { refuseUnknownLanguage } from "../i18n/request-locale.server.ts";
 import { loadFunnelLayout } from "../layout/funnel-layout-route.server.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -16,6 +17,13 @@ import type { Route } from "./+types/funnel-layout";
 
 // The parents' frame around every page of the funnel, in every language: header, footer, the
 // consent banner, analytics and the saved answers.
+
+export const middleware: Route.MiddlewareFunction[] = [
+  (args, next) => {
+    refuseUnknownLanguage(args);
+    return next();
+  },
+];
 
 export const loader = (args: Route.LoaderArgs) => loadFunnelLayout(args);
 

@@ -3,7 +3,7 @@ import { Form, useMatches, useRouteLoaderData } from "react-router";
 import { LinkedText } from "../components/linked-text.tsx";
 import { useTranslation } from "../i18n/translation-context.tsx";
 import { loadLegalDocument, optOutOfAdSharing } from "../legal/legal-route.server.ts";
-import { pageById, pageIdOf } from "../pages.ts";
+import { type PageId, pageById } from "../pages.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/legal";
 
@@ -17,7 +17,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const page = pageById(pageIdOf(matches[matches.length - 1]?.id ?? ""));
+  const page = pageById(matches[matches.length - 1]?.id as PageId);
   return (
     <article className="page legal" aria-labelledby="page-title">
       <h1 id="page-title">{t(`meta.titles.${page.title}`)}</h1>
