@@ -1,6 +1,14 @@
 import { gzipSync } from "node:zlib";
 
-export type PageWeight = { path: string; htmlGzip: number; jsGzip: number; cssGzip: number; files: number };
+export type PageWeight = {
+  path: string;
+  htmlGzip: number;
+  jsGzip: number;
+  cssGzip: number;
+  files: number;
+  /** The scripts counted, by address. */
+  scripts: string[];
+};
 
 /**
  * What a first visit to a page downloads, gzipped: the HTML, every script its boot script
@@ -10,8 +18,10 @@ export type PageWeight = { path: string; htmlGzip: number; jsGzip: number; cssGz
 export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const html = await (await fetch(`${baseUrl}${path}`, { headers: { "accept-language": "en" } })).text();
   const lang = /<html lang="([a-z]{2})"/.exec(html)?.[1] ?? "en";
+  // The route manifest's own file is not among them: with lazy route discovery the document
+  // carries the page's part of the manifest inline, and its `"url"` is never fetched.
   const scripts = new Set(
-    [...html.matchAll(/(?:modulepreload" href=|import \* as \w+ from |import |"url": )"(\/assets\/[^"]+\.js)"/g)].map(
+    [...html.matchAll(/(?:modulepreload" href=|import \* as \w+ from |import )"(\/assets\/[^"]+\.js)"/g)].map(
       (m) => m[1] as string,
     ),
   );
@@ -56,5 +66,5 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   for (const src of scripts) jsGzip += gz(await fetchScript(src));
   let cssGzip = inlineCss ? gz(inlineCss) : 0;
   for (const src of styles) cssGzip += gz(await (await fetch(`${baseUrl}${src}`)).text());
-  return { path, htmlGzip: gz(html), jsGzip, cssGzip, files: scripts.size + styles.length };
+  return { path, htmlGzip: gz(html), jsGzip, cssGzip, files: scripts.size + styles.length, scripts: [...scripts] };
 }

@@ -48,3 +48,20 @@ test("every funnel page stays within its CSS and HTML budgets and the JS ceiling
       .join("\n")}\n`,
   );
 });
+
+test("the weight counts only scripts a browser downloads on a first visit", async ({ page, parent: { token } }) => {
+  const baseUrl = new URL(test.info().project.use.baseURL ?? "").origin;
+  for (const path of ["/onboarding/", `/ar/purchase/?token=${token}`]) {
+    const fetched = new Set<string>();
+    const note = (request: { url(): string }) => fetched.add(new URL(request.url()).pathname);
+    page.on("request", note);
+    await page.goto(path, { waitUntil: "networkidle" });
+    page.off("request", note);
+    const { scripts } = await measurePageWeight(baseUrl, path);
+    expect(scripts.length, `${path} counts scripts`).toBeGreaterThan(3);
+    expect(
+      scripts.filter((script) => !fetched.has(script)),
+      `${path}: counted, never downloaded`,
+    ).toEqual([]);
+  }
+});
