@@ -4,12 +4,23 @@ import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { cataloguePart } from "./app/i18n/catalogue-parts.ts";
+import { bootChunk } from "./boot-chunk.ts";
 import manifest from "./package.json" with { type: "json" };
 
 const config = loadConfig();
 // The server's own packages are loaded by Node, once, for the pages as for the API: bundled into
 // the pages they would be a second copy (other classes, other caches) in the same process.
 const workspacePackages = Object.keys(manifest.dependencies).filter((name) => name.startsWith("@kinderready/"));
+
+// The browser build's modules as React Router names them: a route module is its file with this query.
+const app = new URL("./app/", import.meta.url).pathname;
+const clientRoute = "?__react-router-build-client-route";
+/** What every parent's page runs before it hydrates, in one chunk (boot-chunk.ts). */
+const boot = bootChunk([
+  `${app}entry.client.tsx`,
+  `${app}root.tsx${clientRoute}`,
+  `${app}routes/funnel-layout.tsx${clientRoute}`,
+]);
 
 /**
  * The browser's copies of each language's catalogue: `?part=first` and `?part=rest`
@@ -38,6 +49,14 @@ export default defineConfig({
   ],
   build: { assetsInlineLimit: 0 },
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          // Given here, the output replaces React Router's, whose entry names are these.
+          output: { entryFileNames: "assets/[name]-[hash].js", codeSplitting: { groups: [boot] } },
+        },
+      },
+    },
     ssr: {
       resolve: { external: workspacePackages },
       build: {
