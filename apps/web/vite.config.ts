@@ -3,7 +3,7 @@ import type { Catalogue } from "@kinderready/i18n/translator";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { cataloguePart } from "./app/i18n/catalogue-parts.ts";
+import { cataloguePart, catalogueParts } from "./app/i18n/catalogue-parts.ts";
 import { bootChunk } from "./boot-chunk.ts";
 import manifest from "./package.json" with { type: "json" };
 
@@ -23,21 +23,30 @@ const boot = bootChunk([
 ]);
 
 /**
- * The browser's copies of each language's catalogue: `?part=first` and `?part=rest`
- * (app/i18n/catalogue-parts.ts), never the texts only the server sends.
+ * The browser's copies of each language's catalogue, one module per part (`?part=quiz`, …;
+ * app/i18n/catalogue-parts.ts), never the texts only the server sends.
  */
 function browserCatalogues(): Plugin {
   return {
     name: "kinderready-browser-catalogues",
     enforce: "pre",
     transform(code, id) {
-      const part = /packages\/i18n\/catalogues\/[a-z]{2}\.json\?part=(first|rest)$/.exec(id)?.[1];
-      if (part !== "first" && part !== "rest") return undefined;
+      const asked = catalogueModule.exec(id)?.[2];
+      const part = catalogueParts.find((name) => name === asked);
+      if (!part) return undefined;
       // A module like Vite's JSON ones; a query takes the file out of the bundler's JSON handling.
       const texts = JSON.stringify(cataloguePart(JSON.parse(code) as Catalogue, part));
       return { code: `export default JSON.parse(${JSON.stringify(texts)});`, map: null };
     },
   };
+}
+
+const catalogueModule = /packages\/i18n\/catalogues\/([a-z]{2})\.json\?part=([a-z]+)$/;
+
+/** Each part's chunk is named by its language and part (`en-offer-….js`), as the page weight finds it. */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const [, locale, part] = catalogueModule.exec(chunk.facadeModuleId ?? "") ?? [];
+  return locale && part ? `assets/${locale}-${part}-[hash].js` : "assets/[name]-[hash].js";
 }
 
 export default defineConfig({
@@ -53,7 +62,11 @@ export default defineConfig({
       build: {
         rollupOptions: {
           // Given here, the output replaces React Router's, whose entry names are these.
-          output: { entryFileNames: "assets/[name]-[hash].js", codeSplitting: { groups: [boot] } },
+          output: {
+            entryFileNames: "assets/[name]-[hash].js",
+            chunkFileNames: chunkFileName,
+            codeSplitting: { groups: [boot] },
+          },
         },
       },
     },

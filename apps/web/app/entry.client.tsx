@@ -8,7 +8,7 @@ import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
 import {
   completeCatalogue,
   documentCatalogues,
-  loadCataloguePart,
+  loadCatalogueParts,
   loadConsoleCatalogue,
 } from "./i18n/load-catalogue.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
@@ -21,14 +21,13 @@ window.addEventListener("vite:preloadError", (event) => {
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
 // The server rendered in this language; hydrate only once the texts the page shows are in memory:
-// the whole catalogue, or for a quiz page its part alone (the rest follows once it hydrated), and
-// the console's when the document's routes asked for it.
+// the part of the catalogue its route named (every part otherwise; the others follow once it has
+// hydrated), and the console's when the document's routes asked for it.
 const wanted = documentCatalogues(document.documentElement);
 const [catalogue, consoleCatalogue] = await Promise.all([
-  loadCataloguePart(locale, "first"),
-  wanted.includes("console") ? loadConsoleCatalogue(locale) : undefined,
+  loadCatalogueParts(locale, wanted.parts),
+  wanted.console ? loadConsoleCatalogue(locale) : undefined,
 ]);
-if (!wanted.includes("quiz")) await completeCatalogue(locale, catalogue);
 const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 
 startTransition(() => {
@@ -41,4 +40,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-void completeCatalogue(locale, catalogue);
+void completeCatalogue(locale, catalogue, wanted.parts);

@@ -1,12 +1,22 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Catalogue } from "@kinderready/i18n/translator";
 import type { UIMatch } from "react-router";
-import type { CataloguePart } from "./catalogue-parts.ts";
+import { type CataloguePart, catalogueParts, mergeCatalogue } from "./catalogue-parts.ts";
 
-// In the browser only the page's language is downloaded, in two hashed chunks (catalogue-parts.ts).
+// In the browser only the page's language is downloaded, in hashed chunks, one per part
+// (catalogue-parts.ts): the page's own before it hydrates, then the others.
+const folder = "../../../../packages/i18n/catalogues/";
 const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
-  first: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
-    query: "?part=first",
+  quiz: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=quiz",
+    import: "default",
+  }),
+  offer: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=offer",
+    import: "default",
+  }),
+  kit: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=kit",
     import: "default",
   }),
   rest: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
@@ -15,22 +25,41 @@ const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
   }),
 };
 
-export async function loadCataloguePart(locale: Locale, part: CataloguePart): Promise<Catalogue> {
-  const load = parts[part][`../../../../packages/i18n/catalogues/${locale}.json`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
-  return load();
+/** The page's catalogue: what the parts hold together, in one object the translator reads. */
+export async function loadCatalogueParts(locale: Locale, wanted: readonly CataloguePart[]): Promise<Catalogue> {
+  const catalogue: Catalogue = {};
+  await addParts(locale, catalogue, wanted);
+  return catalogue;
+}
+
+async function addParts(locale: Locale, catalogue: Catalogue, wanted: readonly CataloguePart[]) {
+  const texts = await Promise.all(
+    wanted.map((part) => {
+      const load = parts[part][`${folder}${locale}.json`];
+      if (!load) throw new Error(`No catalogue for ${locale}`);
+      return load();
+    }),
+  );
+  for (const part of texts) mergeCatalogue(catalogue, part);
 }
 
 let completing: Promise<void> | undefined;
 
 /**
- * The page's catalogue made whole: the rest fetched and added to it (a translator reads its
- * catalogue at every call, so every `t` sees the new texts). Once; later calls wait for the same.
+ * The page's catalogue made whole: the parts it hydrated without fetched and added to it (a
+ * translator reads its catalogue at every call, so every `t` sees the new texts). Once; later
+ * calls wait for the same.
  */
-export function completeCatalogue(locale: Locale, catalogue: Catalogue): Promise<void> {
-  completing ??= loadCataloguePart(locale, "rest").then((rest) => {
-    Object.assign(catalogue, rest);
-  });
+export function completeCatalogue(
+  locale: Locale,
+  catalogue: Catalogue,
+  loaded: readonly CataloguePart[],
+): Promise<void> {
+  completing ??= addParts(
+    locale,
+    catalogue,
+    catalogueParts.filter((part) => !loaded.includes(part)),
+  );
   return completing;
 }
 
@@ -49,13 +78,15 @@ export async function loadConsoleCatalogue(locale: Locale): Promise<Catalogue> {
 }
 
 /**
- * A route that needs other texts than the parents' whole catalogue says so in its `handle`: the
- * console's as well, or the quiz's part alone (the rest follows after hydration).
+ * The texts a route hydrates with, when not the whole parents' catalogue: the console's as well,
+ * or its own part alone (the other parts follow after hydration).
  */
-export type CatalogueHandle = { catalogues: readonly ("console" | "quiz")[] };
+export type CatalogueHandle = { catalogues: readonly ("console" | CataloguePart)[] };
 
 export const consoleCatalogueHandle: CatalogueHandle = { catalogues: ["console"] };
-export const quizCatalogueHandle: CatalogueHandle = { catalogues: ["quiz"] };
+
+/** A parents' page that hydrates with its part of the catalogue (the frame's texts and its own). */
+export const partCatalogueHandle = (part: CataloguePart): CatalogueHandle => ({ catalogues: [part] });
 
 /** The extra catalogues the matched routes need, as the document names them for the browser's entry. */
 export function cataloguesOf(matches: readonly UIMatch[]): string {
@@ -63,7 +94,9 @@ export function cataloguesOf(matches: readonly UIMatch[]): string {
   return [...new Set(names)].join(" ");
 }
 
-/** The extra catalogues the server-rendered document asked for. */
-export function documentCatalogues(root: HTMLElement): string[] {
-  return root.dataset.catalogues?.split(" ") ?? [];
+/** The catalogues the server-rendered document asked for: its part (every part when it names none), and the console's. */
+export function documentCatalogues(root: HTMLElement): { parts: CataloguePart[]; console: boolean } {
+  const names = root.dataset.catalogues?.split(" ") ?? [];
+  const parts = catalogueParts.filter((part) => names.includes(part));
+  return { parts: parts.length > 0 ? parts : [...catalogueParts], console: names.includes("console") };
 }
