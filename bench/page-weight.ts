@@ -42,15 +42,12 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
       scripts.add(`/assets/${m[1]}`);
     }
   }
-  // The page's language's catalogue, as the entry loads it before hydrating: the parts the
-  // document names (the frame's and the page's own), every part when it names none. Each part's
-  // chunk is named by its language and part (`en-offer-….js`), found in the scripts' dynamic imports.
+  // The page's language's catalogue, as the entry loads it before hydrating: the part the
+  // document names, else the whole. Each chunk is named by its language and part
+  // (`en-offer-….js`), found in the scripts' dynamic imports.
   const named = /<html[^>]* data-catalogues="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
-  const parts = catalogueParts.filter((part) => named.includes(part));
-  const wanted = new RegExp(
-    `["'\`]\\./(${lang}-(?:${(parts.length > 0 ? parts : catalogueParts).join("|")})-[\\w-]{8}\\.js)["'\`]`,
-    "g",
-  );
+  const part = catalogueParts.find((name) => named.includes(name)) ?? "whole";
+  const wanted = new RegExp(`["'\`]\\./(${lang}-${part}-[\\w-]{8}\\.js)["'\`]`, "g");
   const before = scripts.size;
   for (const src of [...scripts]) {
     for (const m of (await fetchScript(src)).matchAll(wanted)) scripts.add(`/assets/${m[1]}`);

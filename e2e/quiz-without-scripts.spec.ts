@@ -106,8 +106,9 @@ test("a parent's page runs no script before its first paint; the console boots a
 });
 
 test("a page opened from a quiz page before the rest of its texts arrived waits for them", async ({ page }) => {
-  // The parts of the catalogue the quiz hydrates without are slow to come, as on a poor connection.
-  await page.route(/\/assets\/en-(offer|kit|rest)-[\w-]+\.js$/, async (route) => {
+  // The whole catalogue, which the quiz fetches once it has hydrated with its part, is slow to
+  // come, as on a poor connection.
+  await page.route(/\/assets\/en-whole-[\w-]+\.js$/, async (route) => {
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await route.fulfill({ response });

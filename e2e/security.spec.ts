@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { catalogueParts } from "../apps/web/app/i18n/catalogue-parts.ts";
+import { catalogueChunks } from "../apps/web/app/i18n/catalogue-parts.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Security headers, cookie flags, cross-site form posts, and the payment pages' script inventory
@@ -148,7 +148,7 @@ test("the payment pages load only the inventoried first-party scripts (PCI DSS 6
       const chunk = new URL(url).pathname
         .replace(/^\/assets\//, "")
         .replace(/-[\w-]{8}\.js$/, "")
-        .replace(new RegExp(`^([a-z]{2})-(?:${catalogueParts.join("|")})$`), "$1");
+        .replace(new RegExp(`^([a-z]{2})-(?:${catalogueChunks.join("|")})$`), "$1");
       expect(known, `${chunk} (${path}) is not in docs/security/payment-page-scripts.json`).toContain(chunk);
     }
   }

@@ -3,7 +3,7 @@ import type { Catalogue } from "@kinderready/i18n/translator";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { cataloguePart, catalogueParts } from "./app/i18n/catalogue-parts.ts";
+import { catalogueChunk, catalogueChunks } from "./app/i18n/catalogue-parts.ts";
 import { bootChunk } from "./boot-chunk.ts";
 import manifest from "./package.json" with { type: "json" };
 
@@ -23,8 +23,8 @@ const boot = bootChunk([
 ]);
 
 /**
- * The browser's copies of each language's catalogue, one module per part (`?part=quiz`, …;
- * app/i18n/catalogue-parts.ts), never the texts only the server sends.
+ * The browser's copies of each language's catalogue, one module per part and one for the whole
+ * (`?part=quiz`, …, `?part=whole`; app/i18n/catalogue-parts.ts), never the texts only the server sends.
  */
 function browserCatalogues(): Plugin {
   return {
@@ -32,10 +32,10 @@ function browserCatalogues(): Plugin {
     enforce: "pre",
     transform(code, id) {
       const asked = catalogueModule.exec(id)?.[2];
-      const part = catalogueParts.find((name) => name === asked);
-      if (!part) return undefined;
+      const chunk = catalogueChunks.find((name) => name === asked);
+      if (!chunk) return undefined;
       // A module like Vite's JSON ones; a query takes the file out of the bundler's JSON handling.
-      const texts = JSON.stringify(cataloguePart(JSON.parse(code) as Catalogue, part));
+      const texts = JSON.stringify(catalogueChunk(JSON.parse(code) as Catalogue, chunk));
       return { code: `export default JSON.parse(${JSON.stringify(texts)});`, map: null };
     },
   };
@@ -43,7 +43,7 @@ function browserCatalogues(): Plugin {
 
 const catalogueModule = /packages\/i18n\/catalogues\/([a-z]{2})\.json\?part=([a-z]+)$/;
 
-/** Each part's chunk is named by its language and part (`en-offer-….js`), as the page weight finds it. */
+/** Each catalogue chunk is named by its language and part (`en-offer-….js`), as the page weight finds it. */
 function chunkFileName(chunk: { facadeModuleId: string | null }): string {
   const [, locale, part] = catalogueModule.exec(chunk.facadeModuleId ?? "") ?? [];
   return locale && part ? `assets/${locale}-${part}-[hash].js` : "assets/[name]-[hash].js";

@@ -5,12 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
-import {
-  completeCatalogue,
-  documentCatalogues,
-  loadCatalogueParts,
-  loadConsoleCatalogue,
-} from "./i18n/load-catalogue.ts";
+import { completeCatalogue, documentCatalogues, loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
@@ -21,11 +16,11 @@ window.addEventListener("vite:preloadError", (event) => {
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
 // The server rendered in this language; hydrate only once the texts the page shows are in memory:
-// the part of the catalogue its route named (every part otherwise; the others follow once it has
+// the part of the catalogue its route named (else the whole; the whole follows once it has
 // hydrated), and the console's when the document's routes asked for it.
 const wanted = documentCatalogues(document.documentElement);
 const [catalogue, consoleCatalogue] = await Promise.all([
-  loadCatalogueParts(locale, wanted.parts),
+  loadCatalogue(locale, wanted.chunk),
   wanted.console ? loadConsoleCatalogue(locale) : undefined,
 ]);
 const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
@@ -40,4 +35,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-void completeCatalogue(locale, catalogue, wanted.parts);
+void completeCatalogue(locale, catalogue, wanted.chunk);

@@ -7,21 +7,16 @@ import pt from "@kinderready/i18n/catalogues/pt.json" with { type: "json" };
 import ru from "@kinderready/i18n/catalogues/ru.json" with { type: "json" };
 import type { Locale } from "@kinderready/i18n/locales";
 import { type Catalogue, createTranslator, type Translator } from "@kinderready/i18n/translator";
-import { type CataloguePart, cataloguePart, catalogueParts, mergeCatalogue } from "../app/i18n/catalogue-parts.ts";
+import { catalogueChunk, catalogueParts } from "../app/i18n/catalogue-parts.ts";
 import type { CatalogueHandle } from "../app/i18n/load-catalogue.ts";
 
 const catalogues: Record<Locale, Catalogue> = { en, ru, es, fr, ar, de, pt };
 
 /**
- * A page's translator as the browser hydrates it: the parts of the catalogue its route's handle
- * names (every part when it names none), as the build splits them.
+ * A page's translator as the browser hydrates it: the part of the catalogue its route's handle
+ * names (the whole when it names none), as the build cuts it.
  */
 export function hydratingTranslator(locale: Locale, handle?: CatalogueHandle): Translator {
-  const named = catalogueParts.filter((part) => handle?.catalogues.includes(part));
-  const parts: readonly CataloguePart[] = named.length > 0 ? named : catalogueParts;
-  const catalogue = parts.reduce<Catalogue>(
-    (whole, part) => mergeCatalogue(whole, cataloguePart(catalogues[locale], part)),
-    {},
-  );
-  return createTranslator(locale, catalogue);
+  const part = catalogueParts.find((name) => handle?.catalogues.includes(name)) ?? "whole";
+  return createTranslator(locale, catalogueChunk(catalogues[locale], part));
 }

@@ -1,14 +1,20 @@
 import type { Catalogue } from "@kinderready/i18n/translator";
 
-// A language's catalogue reaches the browser in parts, so that a page hydrates with the texts it
-// can show and few others, in one chunk: the quiz's, the offer's, the kit's, and the rest (the
-// profile, the legal pages and every text no other part lists), each with the frame's texts. A
-// route names its part in its `handle` (load-catalogue.ts); the others follow once it has
-// hydrated. The emails' texts never leave the server.
+// A language's catalogue reaches the browser as one of its parts, so that a page hydrates with the
+// texts it can show and few others, in one chunk: the quiz's, the offer's, the kit's, or the rest
+// (the profile, the legal pages and every text no other part lists), each with the frame's texts.
+// A route names its part in its `handle` (load-catalogue.ts); a page that names none hydrates with
+// the whole catalogue, which every other page fetches once it has hydrated, for the pages it opens
+// next. The emails' texts never leave the server.
 
 export const catalogueParts = ["quiz", "offer", "kit", "rest"] as const;
 
 export type CataloguePart = (typeof catalogueParts)[number];
+
+/** The chunks of a language's catalogue the browser may download: a part, or the whole. */
+export const catalogueChunks = [...catalogueParts, "whole"] as const;
+
+export type CatalogueChunk = (typeof catalogueChunks)[number];
 
 /** The frame's texts (header, footer, banners, the error page): in every part. */
 export const frameSections = ["app", "nav", "footer", "consent", "network", "errors", "contact"] as const;
@@ -36,11 +42,15 @@ export const partPaths: Record<CataloguePart, readonly string[]> = {
 /** Sections only the server uses. */
 export const serverOnlySections = ["email"] as const;
 
-/** One part of a catalogue: the frame's texts and those its paths name (and for the rest, every text no part names). */
-export function cataloguePart(catalogue: Catalogue, part: CataloguePart): Catalogue {
+/**
+ * One chunk of a catalogue: the whole (what the browser uses of it), or a part: the frame's texts
+ * and those its paths name (and for the rest, every text no part names).
+ */
+export function catalogueChunk(catalogue: Catalogue, chunk: CatalogueChunk): Catalogue {
   const browser = omitPaths(catalogue, serverOnlySections);
-  const picked = pickPaths(browser, [...frameSections, ...partPaths[part]]);
-  if (part !== "rest") return picked;
+  if (chunk === "whole") return browser;
+  const picked = pickPaths(browser, [...frameSections, ...partPaths[chunk]]);
+  if (chunk !== "rest") return picked;
   return mergeCatalogue(picked, omitPaths(browser, [...frameSections, ...Object.values(partPaths).flat()]));
 }
 

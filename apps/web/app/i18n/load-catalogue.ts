@@ -1,12 +1,12 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Catalogue } from "@kinderready/i18n/translator";
 import type { UIMatch } from "react-router";
-import { type CataloguePart, catalogueParts, mergeCatalogue } from "./catalogue-parts.ts";
+import { type CatalogueChunk, type CataloguePart, catalogueParts, mergeCatalogue } from "./catalogue-parts.ts";
 
-// In the browser only the page's language is downloaded, in hashed chunks, one per part
-// (catalogue-parts.ts): the page's own before it hydrates, then the others.
+// In the browser only the page's language is downloaded, in hashed chunks (catalogue-parts.ts):
+// the page's part before it hydrates, then the whole.
 const folder = "../../../../packages/i18n/catalogues/";
-const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
+const chunks: Record<CatalogueChunk, Record<string, () => Promise<Catalogue>>> = {
   quiz: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
     query: "?part=quiz",
     import: "default",
@@ -23,43 +23,31 @@ const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
     query: "?part=rest",
     import: "default",
   }),
+  whole: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=whole",
+    import: "default",
+  }),
 };
 
-/** The page's catalogue: what the parts hold together, in one object the translator reads. */
-export async function loadCatalogueParts(locale: Locale, wanted: readonly CataloguePart[]): Promise<Catalogue> {
-  const catalogue: Catalogue = {};
-  await addParts(locale, catalogue, wanted);
-  return catalogue;
-}
-
-async function addParts(locale: Locale, catalogue: Catalogue, wanted: readonly CataloguePart[]) {
-  const texts = await Promise.all(
-    wanted.map((part) => {
-      const load = parts[part][`${folder}${locale}.json`];
-      if (!load) throw new Error(`No catalogue for ${locale}`);
-      return load();
-    }),
-  );
-  for (const part of texts) mergeCatalogue(catalogue, part);
+/** One chunk of the page language's catalogue. */
+export async function loadCatalogue(locale: Locale, chunk: CatalogueChunk): Promise<Catalogue> {
+  const load = chunks[chunk][`${folder}${locale}.json`];
+  if (!load) throw new Error(`No catalogue for ${locale}`);
+  return load();
 }
 
 let completing: Promise<void> | undefined;
 
 /**
- * The page's catalogue made whole: the parts it hydrated without fetched and added to it (a
- * translator reads its catalogue at every call, so every `t` sees the new texts). Once; later
+ * The page's catalogue made whole when it hydrated with a part: the whole fetched and added to it
+ * (a translator reads its catalogue at every call, so every `t` sees the new texts). Once; later
  * calls wait for the same.
  */
-export function completeCatalogue(
-  locale: Locale,
-  catalogue: Catalogue,
-  loaded: readonly CataloguePart[],
-): Promise<void> {
-  completing ??= addParts(
-    locale,
-    catalogue,
-    catalogueParts.filter((part) => !loaded.includes(part)),
-  );
+export function completeCatalogue(locale: Locale, catalogue: Catalogue, hydratedWith: CatalogueChunk): Promise<void> {
+  if (hydratedWith === "whole") return Promise.resolve();
+  completing ??= loadCatalogue(locale, "whole").then((whole) => {
+    mergeCatalogue(catalogue, whole);
+  });
   return completing;
 }
 
@@ -79,7 +67,7 @@ export async function loadConsoleCatalogue(locale: Locale): Promise<Catalogue> {
 
 /**
  * The texts a route hydrates with, when not the whole parents' catalogue: the console's as well,
- * or its own part alone (the other parts follow after hydration).
+ * or its own part alone (the whole follows after hydration).
  */
 export type CatalogueHandle = { catalogues: readonly ("console" | CataloguePart)[] };
 
@@ -94,9 +82,8 @@ export function cataloguesOf(matches: readonly UIMatch[]): string {
   return [...new Set(names)].join(" ");
 }
 
-/** The catalogues the server-rendered document asked for: its part (every part when it names none), and the console's. */
-export function documentCatalogues(root: HTMLElement): { parts: CataloguePart[]; console: boolean } {
+/** The catalogues the server-rendered document asked for: its part (else the whole), and the console's. */
+export function documentCatalogues(root: HTMLElement): { chunk: CatalogueChunk; console: boolean } {
   const names = root.dataset.catalogues?.split(" ") ?? [];
-  const parts = catalogueParts.filter((part) => names.includes(part));
-  return { parts: parts.length > 0 ? parts : [...catalogueParts], console: names.includes("console") };
+  return { chunk: catalogueParts.find((part) => names.includes(part)) ?? "whole", console: names.includes("console") };
 }
