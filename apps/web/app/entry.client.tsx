@@ -5,12 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reloadAfterChunkError } from "./chunk-reload.ts";
 import { reportRouteError } from "./error-reporting/client-error-reporting.ts";
-import {
-  completeCatalogue,
-  documentCatalogues,
-  loadCataloguePart,
-  loadConsoleCatalogue,
-} from "./i18n/load-catalogue.ts";
+import { completeCatalogue, documentCatalogues, loadCatalogue, loadConsoleCatalogue } from "./i18n/load-catalogue.ts";
 import { TranslatorProvider } from "./i18n/translation-context.tsx";
 
 // A chunk that vanished with a new deploy: fetch the new build instead of failing.
@@ -21,14 +16,13 @@ window.addEventListener("vite:preloadError", (event) => {
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
 // The server rendered in this language; hydrate only once the texts the page shows are in memory:
-// the whole catalogue, or for a quiz page its part alone (the rest follows once it hydrated), and
-// the console's when the document's routes asked for it.
+// the part of the catalogue its route named (else the whole; the whole follows once it has
+// hydrated), and the console's when the document's routes asked for it.
 const wanted = documentCatalogues(document.documentElement);
 const [catalogue, consoleCatalogue] = await Promise.all([
-  loadCataloguePart(locale, "first"),
-  wanted.includes("console") ? loadConsoleCatalogue(locale) : undefined,
+  loadCatalogue(locale, wanted.chunk),
+  wanted.console ? loadConsoleCatalogue(locale) : undefined,
 ]);
-if (!wanted.includes("quiz")) await completeCatalogue(locale, catalogue);
 const i18n = createTranslator(locale, catalogue, consoleCatalogue && { console: consoleCatalogue });
 
 startTransition(() => {
@@ -41,4 +35,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-void completeCatalogue(locale, catalogue);
+void completeCatalogue(locale, catalogue, wanted.chunk);

@@ -14,6 +14,7 @@ import { recordItemCompletion } from "@kinderready/domain/printables/printables.
 import { setUpsaleDisplayMode } from "@kinderready/domain/upsale/upsale.server";
 import { type Locale, localeCodes, localizePath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
+import type { Translator } from "@kinderready/i18n/translator";
 import { kit } from "@kinderready/kit/catalogue";
 import { and, count, desc, eq } from "drizzle-orm";
 import { Window } from "happy-dom";
@@ -22,6 +23,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedConsoleData } from "../../../../bench/console-data.ts";
+import { hydratingTranslator } from "../../test/hydrating-translator.ts";
 import { rawKeysShown } from "../../test/raw-keys.ts";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { operatorContext } from "../console/operator-guard.server.ts";
@@ -35,12 +37,13 @@ import ConsoleLayout, { loader as consoleLayoutLoader } from "../routes/console/
 import ConsoleOffer, { loader as consoleOfferLoader } from "../routes/console/console-offer.tsx";
 import ConsoleRevenue, { loader as consoleRevenueLoader } from "../routes/console/console-revenue.tsx";
 import ConsoleSignIn from "../routes/console/console-sign-in.tsx";
-import Legal, { loader as legalLoader } from "../routes/legal.tsx";
-import Printables, { loader as printablesLoader } from "../routes/printables.tsx";
+import Legal, { handle as legalHandle, loader as legalLoader } from "../routes/legal.tsx";
+import Printables, { handle as printablesHandle, loader as printablesLoader } from "../routes/printables.tsx";
 
 // No catalogue key can reach a parent or an operator on the pages whose loaders read the
 // database: the legal documents, the printables (progress, locked levels, the upsell offer as a
-// popup and as a tab, a level and a pack opened) and every console page, in every language. The
+// popup and as a tab, a level and a pack opened) and every console page, in every language; a
+// parents' page with only the parts of the catalogue its route hydrates with (catalogue-parts.ts). The
 // real loaders run on a synthetic business (the console bench's data set) with the request
 // context a page gets; their data is rendered as the server renders the page, and its text and
 // labels are searched for catalogue keys. The embedded database only: under test are the pages'
@@ -133,7 +136,10 @@ function renderRoute(
   locale: Locale,
   url: string,
   page: { path: string; id?: string; Component: RouteComponent; data: unknown },
-  frame?: { Component: RouteComponent; data: unknown },
+  {
+    frame,
+    translator = serverI18n(locale),
+  }: { frame?: { Component: RouteComponent; data: unknown }; translator?: Translator } = {},
 ): Element {
   const pageRoute = { path: page.path, id: page.id ?? "page", Component: page.Component, loader: () => null };
   const Stub = createRoutesStub([
@@ -151,7 +157,7 @@ function renderRoute(
     ...(frame ? { frame: frame.data } : {}),
   };
   const html = renderToStaticMarkup(
-    <TranslatorProvider translator={serverI18n(locale)}>
+    <TranslatorProvider translator={translator}>
       <Stub initialEntries={[url]} hydrationData={{ loaderData }} />
     </TranslatorProvider>,
   );
@@ -168,7 +174,12 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
     for (const document of legalDocumentIds) {
       const path = at(`/terms/${document}/`);
       const data = await load(legalLoader, path);
-      const page = renderRoute(locale, path, { path, id: document, Component: Legal, data });
+      const page = renderRoute(
+        locale,
+        path,
+        { path, id: document, Component: Legal, data },
+        { translator: hydratingTranslator(locale, legalHandle) },
+      );
       expect(rawKeysShown(page), `${locale} ${document}`).toEqual([]);
     }
   });
@@ -180,7 +191,12 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
         const path = at("/printables/");
         const url = `${path}?token=${parentToken}${query}`;
         const data = await load(printablesLoader, url);
-        const page = renderRoute(locale, url, { path, Component: Printables, data });
+        const page = renderRoute(
+          locale,
+          url,
+          { path, Component: Printables, data },
+          { translator: hydratingTranslator(locale, printablesHandle) },
+        );
         expect(page.querySelector(".kit-level--locked"), `${locale} ${mode}${query}: a locked level`).toBeTruthy();
         expect(page.querySelector(".upsale"), `${locale} ${mode}${query}: the offer`).toBeTruthy();
         expect(rawKeysShown(page), `${locale} printables ${mode}${query}`).toEqual([]);
@@ -205,7 +221,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
     for (const [url, Component, loader] of pages) {
       const path = url.split("?")[0] as string;
       const data = await load(loader, url, { userId: customerId });
-      const page = renderRoute(locale, url, { path, Component, data }, frame);
+      const page = renderRoute(locale, url, { path, Component, data }, { frame });
       expect(rawKeysShown(page), `${locale} ${url}`).toEqual([]);
     }
     const signIn = renderRoute(locale, "/admin/sign-in/", {

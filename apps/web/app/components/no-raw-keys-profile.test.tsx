@@ -2,48 +2,55 @@
 
 import type { ProfileView, SubscriptionInfo } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localeCodes, localizePath } from "@kinderready/i18n/locales";
-import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hydratingTranslator } from "../../test/hydrating-translator.ts";
 import { rawKeysShown } from "../../test/raw-keys.ts";
 import { silenceNetwork } from "../../test/render-page.tsx";
+import type { CatalogueHandle } from "../i18n/load-catalogue.ts";
 import { TranslatorProvider } from "../i18n/translation-context.tsx";
-import CancelSubscription from "../routes/cancel-subscription.tsx";
-import Profile from "../routes/profile.tsx";
-import ProfileSubscription from "../routes/profile-subscription.tsx";
+import * as CancelSubscription from "../routes/cancel-subscription.tsx";
+import * as Profile from "../routes/profile.tsx";
+import * as ProfileSubscription from "../routes/profile-subscription.tsx";
 
 // No catalogue key can reach a parent on their profile: the overview, the subscription and the
 // cancel flow (each step, the refusal of no reason, the success), whatever the subscription (none,
-// trial, active, past due, cancelled, expired, lifetime) and signed out, in every language. The
-// pages are rendered from the loader's views (a session is the profile loader's own test's).
+// trial, active, past due, cancelled, expired, lifetime) and signed out, in every language, with
+// only the parts of the catalogue its route hydrates with (catalogue-parts.ts). The pages are
+// rendered from the loader's views (a session is the profile loader's own test's).
 // The printables, legal and console pages: no-raw-keys-loaded.test.tsx.
 
 const now = new Date();
 const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * day).toISOString();
 
-/** A profile route at `url` in `locale`, its loader answering `data` and its action `answer`. */
+const NoFallback = () => null;
+
+/**
+ * A profile route at `url` in `locale`, its loader answering `data` and its action `answer`, with
+ * the parts of the catalogue the route hydrates with.
+ */
 async function renderProfileRoute(
   locale: Locale,
   url: string,
-  Component: ComponentType<never>,
+  route: { default: ComponentType<never>; handle: CatalogueHandle },
   data: unknown,
   answer: unknown = null,
 ) {
   const Stub = createRoutesStub([
     {
       path: url.split("?")[0] as string,
-      Component,
+      Component: route.default,
       loader: () => data,
       action: () => answer,
-      HydrateFallback: () => null,
+      HydrateFallback: NoFallback,
     },
   ] as never);
   const view = render(
-    <TranslatorProvider translator={serverI18n(locale)}>
+    <TranslatorProvider translator={hydratingTranslator(locale, route.handle)}>
       <Stub initialEntries={[url]} />
     </TranslatorProvider>,
   );
@@ -138,13 +145,13 @@ describe.each(localeCodes)("no raw key on the profile in %s", (locale) => {
   it.each(Object.keys(profiles))("with %s", async (state) => {
     const profile = { ...(profiles[state] as ProfileView), locale };
     const data = { state: "signed-in", locale, profile, gpc: state === "lifetime" };
-    for (const [path, Component] of [
+    for (const [path, route] of [
       ["/profile/", Profile],
       ["/profile/subscription/", ProfileSubscription],
       ["/profile/cancel-subscription/", CancelSubscription],
       ["/profile/cancel-subscription/?step=reason", CancelSubscription],
     ] as const) {
-      await renderProfileRoute(locale, at(path), Component, data);
+      await renderProfileRoute(locale, at(path), route, data);
       expect(rawKeysShown(), `${locale} ${state} ${path}`).toEqual([]);
       cleanup();
     }

@@ -1,22 +1,37 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Catalogue } from "@kinderready/i18n/translator";
 import type { UIMatch } from "react-router";
-import type { CataloguePart } from "./catalogue-parts.ts";
+import { type CatalogueChunk, type CataloguePart, catalogueParts, mergeCatalogue } from "./catalogue-parts.ts";
 
-// In the browser only the page's language is downloaded, in two hashed chunks (catalogue-parts.ts).
-const parts: Record<CataloguePart, Record<string, () => Promise<Catalogue>>> = {
-  first: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
-    query: "?part=first",
+// In the browser only the page's language is downloaded, in hashed chunks (catalogue-parts.ts):
+// the page's part before it hydrates, then the whole.
+const folder = "../../../../packages/i18n/catalogues/";
+const chunks: Record<CatalogueChunk, Record<string, () => Promise<Catalogue>>> = {
+  quiz: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=quiz",
+    import: "default",
+  }),
+  offer: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=offer",
+    import: "default",
+  }),
+  kit: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=kit",
     import: "default",
   }),
   rest: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
     query: "?part=rest",
     import: "default",
   }),
+  whole: import.meta.glob<Catalogue>("../../../../packages/i18n/catalogues/*.json", {
+    query: "?part=whole",
+    import: "default",
+  }),
 };
 
-export async function loadCataloguePart(locale: Locale, part: CataloguePart): Promise<Catalogue> {
-  const load = parts[part][`../../../../packages/i18n/catalogues/${locale}.json`];
+/** One chunk of the page language's catalogue. */
+export async function loadCatalogue(locale: Locale, chunk: CatalogueChunk): Promise<Catalogue> {
+  const load = chunks[chunk][`${folder}${locale}.json`];
   if (!load) throw new Error(`No catalogue for ${locale}`);
   return load();
 }
@@ -24,12 +39,14 @@ export async function loadCataloguePart(locale: Locale, part: CataloguePart): Pr
 let completing: Promise<void> | undefined;
 
 /**
- * The page's catalogue made whole: the rest fetched and added to it (a translator reads its
- * catalogue at every call, so every `t` sees the new texts). Once; later calls wait for the same.
+ * The page's catalogue made whole when it hydrated with a part: the whole fetched and added to it
+ * (a translator reads its catalogue at every call, so every `t` sees the new texts). Once; later
+ * calls wait for the same.
  */
-export function completeCatalogue(locale: Locale, catalogue: Catalogue): Promise<void> {
-  completing ??= loadCataloguePart(locale, "rest").then((rest) => {
-    Object.assign(catalogue, rest);
+export function completeCatalogue(locale: Locale, catalogue: Catalogue, hydratedWith: CatalogueChunk): Promise<void> {
+  if (hydratedWith === "whole") return Promise.resolve();
+  completing ??= loadCatalogue(locale, "whole").then((whole) => {
+    mergeCatalogue(catalogue, whole);
   });
   return completing;
 }
@@ -49,13 +66,15 @@ export async function loadConsoleCatalogue(locale: Locale): Promise<Catalogue> {
 }
 
 /**
- * A route that needs other texts than the parents' whole catalogue says so in its `handle`: the
- * console's as well, or the quiz's part alone (the rest follows after hydration).
+ * The texts a route hydrates with, when not the whole parents' catalogue: the console's as well,
+ * or its own part alone (the whole follows after hydration).
  */
-export type CatalogueHandle = { catalogues: readonly ("console" | "quiz")[] };
+export type CatalogueHandle = { catalogues: readonly ("console" | CataloguePart)[] };
 
 export const consoleCatalogueHandle: CatalogueHandle = { catalogues: ["console"] };
-export const quizCatalogueHandle: CatalogueHandle = { catalogues: ["quiz"] };
+
+/** A parents' page that hydrates with its part of the catalogue (the frame's texts and its own). */
+export const partCatalogueHandle = (part: CataloguePart): CatalogueHandle => ({ catalogues: [part] });
 
 /** The extra catalogues the matched routes need, as the document names them for the browser's entry. */
 export function cataloguesOf(matches: readonly UIMatch[]): string {
@@ -63,7 +82,8 @@ export function cataloguesOf(matches: readonly UIMatch[]): string {
   return [...new Set(names)].join(" ");
 }
 
-/** The extra catalogues the server-rendered document asked for. */
-export function documentCatalogues(root: HTMLElement): string[] {
-  return root.dataset.catalogues?.split(" ") ?? [];
+/** The catalogues the server-rendered document asked for: its part (else the whole), and the console's. */
+export function documentCatalogues(root: HTMLElement): { chunk: CatalogueChunk; console: boolean } {
+  const names = root.dataset.catalogues?.split(" ") ?? [];
+  return { chunk: catalogueParts.find((part) => names.includes(part)) ?? "whole", console: names.includes("console") };
 }

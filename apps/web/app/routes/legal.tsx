@@ -1,11 +1,15 @@
 import { dateTimeFormat } from "@kinderready/i18n/intl-locale";
 import { Form, useMatches, useRouteLoaderData } from "react-router";
 import { LinkedText } from "../components/linked-text.tsx";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { useTranslation } from "../i18n/translation-context.tsx";
 import { loadLegalDocument, optOutOfAdSharing } from "../legal/legal-route.server.ts";
 import { type PageId, pageById } from "../pages.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/legal";
+
+/** A legal page hydrates with the frame's texts and the rest; the quiz's, the offer's and the kit's follow. */
+export const handle = partCatalogueHandle("rest");
 
 export const loader = (args: Route.LoaderArgs) => loadLegalDocument(args);
 export const action = (args: Route.ActionArgs) => optOutOfAdSharing(args);

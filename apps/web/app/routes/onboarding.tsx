@@ -2,15 +2,15 @@ import { useCallback } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from "react-router";
 import { Quiz } from "../components/quiz/quiz.tsx";
 import { useParentToken } from "../hooks/use-parent-token.ts";
-import { quizCatalogueHandle } from "../i18n/load-catalogue.ts";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { handleQuizAction, loadQuiz } from "../onboarding/quiz-route.server.ts";
 import type { Route } from "./+types/onboarding";
 
 // The quiz at /onboarding/ (flow main) and /quiz1/ (flow copy_1).
 
 export const loader = (args: Route.LoaderArgs) => loadQuiz(args);
-/** The quiz shows the first part of the catalogue alone; the rest follows after hydration. */
-export const handle = quizCatalogueHandle;
+/** The quiz hydrates with the frame's and the quiz's texts; the others follow. */
+export const handle = partCatalogueHandle("quiz");
 export const action = (args: Route.ActionArgs) => handleQuizAction(args);
 
 /** Only a new address or token needs the server again; answering questions never does. */

@@ -1,10 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PrintablesPage } from "../components/upsale/printables-page.tsx";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { handlePrintablesAction, loadPrintables } from "../printables/printables-route.server.ts";
 import { PriceTextsProvider } from "../purchase/price-texts.tsx";
 import type { Route } from "./+types/printables";
 
 // The printables area (/printables/): the kit's levels and items, the add-on packs owned, and the upsells.
+
+/** The kit hydrates with the frame's and the kit's texts; the others follow. */
+export const handle = partCatalogueHandle("kit");
 
 export const loader = (args: Route.LoaderArgs) => loadPrintables(args);
 export const action = (args: Route.ActionArgs) => handlePrintablesAction(args);

@@ -1,9 +1,13 @@
 import { SignInPanel } from "../components/profile/sign-in-panel.tsx";
 import { SubscriptionManager } from "../components/profile/subscription-manager.tsx";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { handleProfileAction, loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "./+types/profile-subscription";
 
 // Subscription management (/profile/subscription/): the plan, cancel, restore, renew.
+
+/** The profile hydrates with the frame's texts and the rest; the quiz's, the offer's and the kit's follow. */
+export const handle = partCatalogueHandle("rest");
 
 export const loader = (args: Route.LoaderArgs) => loadProfile(args);
 export const action = (args: Route.ActionArgs) => handleProfileAction(args);

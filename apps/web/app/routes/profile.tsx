@@ -1,10 +1,14 @@
 import { ProfileOverview } from "../components/profile/profile-overview.tsx";
 import { SignInPanel } from "../components/profile/sign-in-panel.tsx";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { handleProfileAction, loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "./+types/profile";
 
 // The profile (/profile/): the parent's details, subscription, purchases, privacy choices and
 // data deletion; signed out, a request for a sign-in link by email.
+
+/** The profile hydrates with the frame's texts and the rest; the quiz's, the offer's and the kit's follow. */
+export const handle = partCatalogueHandle("rest");
 
 export const loader = (args: Route.LoaderArgs) => loadProfile(args);
 export const action = (args: Route.ActionArgs) => handleProfileAction(args);

@@ -1,10 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PurchaseFlow } from "../components/purchase/purchase-flow.tsx";
+import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { PriceTextsProvider } from "../purchase/price-texts.tsx";
 import { handlePurchaseAction, loadPurchase } from "../purchase/purchase-route.server.ts";
 import type { Route } from "./+types/purchase";
 
 // The purchase pages at /purchase/ and /purchase-flow/ (flow main) and /offer1/ (flow copy_1).
+
+/** The offer hydrates with the frame's and the offer's texts; the others follow. */
+export const handle = partCatalogueHandle("offer");
 
 export const loader = (args: Route.LoaderArgs) => loadPurchase(args);
 export const action = (args: Route.ActionArgs) => handlePurchaseAction(args);
