@@ -10,7 +10,10 @@ import { join } from "node:path";
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `kinderready-bench-${port}-${process.pid}`);
-  const server = spawn(process.execPath, ["apps/web/server/main.ts"], {
+  // Started as `npm start` and the image start it (ADR 0057), unless the caller's NODE_OPTIONS
+  // sets Node's flags itself.
+  const flags = env.NODE_OPTIONS ? [] : ["--max-old-space-size=256"];
+  const server = spawn(process.execPath, [...flags, "apps/web/server/main.ts"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

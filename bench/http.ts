@@ -9,8 +9,9 @@ import { registerParent } from "./parent-api.ts";
 // each beside GET /api/v1/health measured in the same run (the ratio says what the endpoint
 // costs over the bare server); the server's resident memory before and after a 60 s mixed
 // load; what a first visit to the funnel pages downloads.
-// Usage: npm run bench [-- --seconds 10 --connections 10 --memory-seconds 60]
-//        (DATABASE_URL selects PostgreSQL; a throw-away PGlite otherwise)
+// Usage: npm run bench [-- --seconds 10 --connections 10 --memory-seconds 60 --node-options "--max-old-space-size=256"]
+//        (DATABASE_URL selects PostgreSQL; a throw-away PGlite otherwise; --node-options start the
+//        server with Node flags, to weigh memory against throughput)
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -18,7 +19,11 @@ for (let i = 2; i < process.argv.length; i += 2)
 const seconds = Math.min(Number(args.get("seconds") ?? 10), 120);
 const connections = Math.min(Number(args.get("connections") ?? 10), 100);
 const memorySeconds = Math.min(Number(args.get("memory-seconds") ?? 60), 600);
-const { baseUrl, stop, pid } = await startBenchServer(3500, { RATE_LIMIT_MAX: "100000000" });
+const nodeOptions = args.get("node-options");
+const { baseUrl, stop, pid } = await startBenchServer(3500, {
+  RATE_LIMIT_MAX: "100000000",
+  ...(nodeOptions && { NODE_OPTIONS: nodeOptions }),
+});
 const apiKey = "local-development-secret";
 const json = { "x-api-key": apiKey, "content-type": "application/json" };
 
@@ -79,7 +84,7 @@ async function row(title: string, target: Target) {
 try {
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(
-    `database: ${database}; ${connections} connections, ${seconds} s per row, loopback; load average ${loadAverage()}\n`,
+    `database: ${database}; ${connections} connections, ${seconds} s per row, loopback; server Node options: ${nodeOptions ?? "none"}; load average ${loadAverage()}\n`,
   );
   const rssAtStart = await residentMegabytes(pid);
   const leadToken = "bench-lead-token-0000000000";

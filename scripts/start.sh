@@ -4,4 +4,5 @@ set -eu
 cd "$(dirname "$0")/.."
 sh scripts/with-node.sh sh scripts/install-deps.sh
 sh scripts/with-node.sh npm run build --silent -w @kinderready/web
-NODE_ENV=production exec sh scripts/with-node.sh node apps/web/server/main.ts
+# Old space capped as in the Dockerfile (ADR 0057).
+NODE_ENV=production exec sh scripts/with-node.sh node --max-old-space-size=256 apps/web/server/main.ts
