@@ -1,3 +1,4 @@
+import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import type { OfferPlan } from "../app/purchase/offer-plan.ts";
 
 /** A US offer plan as the purchase loader hands it over: a 3-day trial at `price`, then $29.99 every 30 days. */
@@ -11,3 +12,14 @@ export const testOfferPlan = (price: number): OfferPlan => ({
   periodDays: 30,
   renewalPrice: 29.99,
 });
+
+/** Lifetime access as the catalogue sells it in the euro zone: €29.99, half of €59.99. */
+export const testLifetimePlan: PricePlan = {
+  price: 29.99,
+  oldPrice: 59.99,
+  discount: 50,
+  currency: "€",
+  currency_code: "EUR",
+  product_name: "lifetime_29.99_€",
+  product: "lifetime",
+};

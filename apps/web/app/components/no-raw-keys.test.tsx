@@ -2,14 +2,13 @@
 
 import { purchaseSteps } from "@kinderready/domain/flows";
 import { goals, quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
-import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { type Catalogue, createTranslator } from "@kinderready/i18n/translator";
 import { cleanup } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hydratingTranslator } from "../../test/hydrating-translator.ts";
-import { testOfferPlan } from "../../test/offer-plan.ts";
+import { testLifetimePlan as lifetimePlan, testOfferPlan } from "../../test/offer-plan.ts";
 import { rawKeysShown } from "../../test/raw-keys.ts";
 import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
 import { catalogueParts } from "../i18n/catalogue-parts.ts";
@@ -48,15 +47,6 @@ const catalogues = Object.fromEntries(
 const token = "raw-keys-parent-0123456789abcdef";
 const plan = testOfferPlan(1.99);
 const page = { id: "trial-trace-name-big", title: "T", src: "/printables/files/preview/trial-trace-name-big.svg" };
-const lifetimePlan: PricePlan = {
-  price: 29.99,
-  oldPrice: 59.99,
-  discount: 50,
-  currency: "€",
-  currency_code: "EUR",
-  product_name: "lifetime_29.99_€",
-  product: "lifetime",
-};
 const reviews = [1, 2, 3].map((n) => ({
   id: `review-${n}`,
   rating: 5,

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testOfferPlan } from "../../../test/offer-plan.ts";
+import { testLifetimePlan as lifetimePlan, testOfferPlan } from "../../../test/offer-plan.ts";
 import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
 import { useAnalyticsStore } from "../../stores/analytics-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
@@ -29,16 +28,6 @@ const kitContents = {
   worksheets: 178,
   activities: 125,
   pages: [{ id: "l1-letters", title: "Letters", src: "/printables/files/preview/l1-letters.svg?locale=en" }],
-};
-
-const lifetimePlan: PricePlan = {
-  price: 29.99,
-  oldPrice: 59.99,
-  discount: 50,
-  currency: "€",
-  currency_code: "EUR",
-  product_name: "lifetime_29.99_€",
-  product: "lifetime",
 };
 
 /** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
