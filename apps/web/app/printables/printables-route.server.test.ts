@@ -187,6 +187,21 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     );
   }, 30_000);
 
+  it("marks an item done with a plain form and comes back to the page it was on, which shows it", async () => {
+    const parent = await payingParent();
+    const path = `/ar/printables/?token=${parent.token}&paper=a4`;
+    const item = (await open(path)).kit?.core.find((level) => !level.locked)?.items[0];
+    expect(item?.done).toBe(false);
+    const marked = await postForm(path, { intent: "complete", itemId: item?.id ?? "", done: "true" });
+    expect(marked).toEqual({ status: 303, location: path });
+    const after = (await open(path)).kit?.core.find((level) => !level.locked)?.items[0];
+    expect(after).toMatchObject({ id: item?.id, done: true });
+    expect(await postForm(path, { intent: "complete", itemId: item?.id ?? "", done: "yes" })).toMatchObject({
+      status: 400,
+      body: { error: { field: "done" } },
+    });
+  }, 30_000);
+
   it("answers 'no, thanks' with the page again, at the discount", async () => {
     const parent = await payingParent();
     const declined = await postForm(`/printables/?token=${parent.token}`, {

@@ -216,7 +216,12 @@ const actionBody = z.discriminatedUnion("intent", [
     variant: z.enum(upsaleVariants),
   }),
   z.object({ intent: z.literal("trigger-upsale") }),
-  z.object({ intent: z.literal("complete"), itemId: z.string().min(1).max(80), done: z.boolean() }),
+  // From the page's scripts, or its form's fields ("true"/"false").
+  z.object({
+    intent: z.literal("complete"),
+    itemId: z.string().min(1).max(80),
+    done: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]),
+  }),
   // The review's own rules (lengths, letters) are the domain's, answered field by field.
   z.object({
     intent: z.literal("review"),
@@ -246,8 +251,11 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
     return redirect(`${localizePath("/printables/", locale)}?${here}`, 303);
   };
 
-  if (body.data.intent === "complete")
-    return completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
+  if (body.data.intent === "complete") {
+    const answer = await completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
+    // A plain form's tap comes back to the page it was made on, which shows the item as recorded.
+    return post.native ? redirect(`${url.pathname}${url.search}`, 303) : answer;
+  }
   if (body.data.intent === "review") {
     const { intent: _, ...review } = body.data;
     return sendReview(services, errors, { ...input, locale: localeFromPath(url.pathname), review });

@@ -1,5 +1,5 @@
 import type { PrintableItemView } from "@kinderready/domain/printables/printables-schema";
-import type { MouseEvent } from "react";
+import type { FormEvent, MouseEvent } from "react";
 import { useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
@@ -18,11 +18,14 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
   const failed = fetcher.state === "idle" && fetcher.data?.error;
   const titleId = `item-${item.id}`;
 
-  const toggle = () =>
-    fetcher.submit(
+  // With scripts the tap is saved in the page; before them (or without) the form posts it.
+  const toggle = (event: FormEvent) => {
+    event.preventDefault();
+    void fetcher.submit(
       { intent: "complete", itemId: item.id, done: !done },
       { method: "post", encType: "application/json" },
     );
+  };
 
   // Printing loads the PDF in a hidden frame and opens the print dialog; without scripts the
   // link opens the PDF, whose viewer prints.
@@ -123,9 +126,14 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
             </a>
           )}
           {item.download_url && (
-            <button type="button" className="kit-done" aria-pressed={done} aria-describedby={titleId} onClick={toggle}>
-              {done ? t("printables.done") : t("printables.markDone")}
-            </button>
+            <form method="post" className="kit-done-form" onSubmit={toggle}>
+              <input type="hidden" name="intent" value="complete" />
+              <input type="hidden" name="itemId" value={item.id} />
+              <input type="hidden" name="done" value={String(!done)} />
+              <button type="submit" className="kit-done" aria-pressed={done} aria-describedby={titleId}>
+                {done ? t("printables.done") : t("printables.markDone")}
+              </button>
+            </form>
           )}
         </div>
         {failed && (
