@@ -128,6 +128,29 @@ test.describe("ad consent", () => {
     });
   }
 
+  test("before the scripts run, or without them, the banner's choice is a form the server keeps", async ({
+    browser,
+  }) => {
+    for (const locale of ["", "/ar"]) {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        extraHTTPHeaders: { "x-test-country": "de" },
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}${locale}/quiz1/?utm_source=newsletter`);
+      const banner = page.locator(".consent-banner");
+      await banner.getByRole("button").last().click();
+      // The same page again, its address kept, now without the banner; the quiz goes on.
+      await expect(banner).toHaveCount(0);
+      expect(page.url()).toBe(`${base}${locale}/quiz1/?utm_source=newsletter`);
+      const cookies = await context.cookies(base);
+      expect(cookies.find((cookie) => cookie.name === "kr_ad_consent")?.value).toBe("denied");
+      await page.locator(".answers .answer").first().click();
+      await expect(page.locator("section.quiz")).not.toHaveAttribute("data-step", "ty");
+      await context.close();
+    }
+  });
+
   test("the banner passes axe-core and works with the keyboard, in Arabic too", async ({ browser }) => {
     for (const locale of ["", "/ar"]) {
       const context = await browser.newContext({ extraHTTPHeaders: { "x-test-country": "fr" } });

@@ -1,7 +1,7 @@
-import type { AdConsent } from "@kinderready/domain/consent/ad-consent";
+import { type AdConsent, adConsentChoices } from "@kinderready/domain/consent/ad-consent";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { sendVisit, track } from "../analytics/analytics.ts";
 import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
@@ -12,7 +12,8 @@ import { useAnalyticsStore } from "../stores/analytics-store.ts";
 /**
  * Where the law asks first, the ad pixel waits for this banner: accept and reject are equal
  * buttons, and the choice is kept a year (and on the parent's record, for server-side sharing).
- * Elsewhere it does not show; opting out stays on /terms/do-not-sell/.
+ * Elsewhere it does not show; opting out stays on /terms/do-not-sell/. The buttons are a form:
+ * a tap before the scripts ran posts the choice, and the server shows the same page again.
  */
 export function ConsentBanner({
   locale,
@@ -26,6 +27,7 @@ export function ConsentBanner({
   initialConsent: AdConsent | undefined;
 }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const [consent, setConsent] = useState(initialConsent);
   useEffect(() => {
     configurePixel({ pixelId, consentRequired });
@@ -40,6 +42,13 @@ export function ConsentBanner({
     // The page view the pixel could not see before.
     if (choice === "granted") firePixel("page_viewed", crypto.randomUUID(), undefined);
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const button = (event.nativeEvent as SubmitEvent).submitter;
+    const choice = adConsentChoices.find((known) => known === button?.getAttribute("value"));
+    if (!choice) return;
+    event.preventDefault();
+    choose(choice);
+  };
 
   return (
     <section className="consent-banner" aria-labelledby="consent-title">
@@ -49,14 +58,15 @@ export function ConsentBanner({
       <p>
         {t("consent.text")} <Link to={localizePath("/terms/cookie-policy/", locale)}>{t("consent.policy")}</Link>
       </p>
-      <div className="consent-banner__actions">
-        <button type="button" className="button" onClick={() => choose("granted")}>
+      <form method="post" action="/actions/ad-consent" className="consent-banner__actions" onSubmit={submit}>
+        <input type="hidden" name="return" value={`${pathname}${search}`} />
+        <button type="submit" name="choice" value="granted" className="button">
           {t("consent.accept")}
         </button>
-        <button type="button" className="button" onClick={() => choose("denied")}>
+        <button type="submit" name="choice" value="denied" className="button">
           {t("consent.reject")}
         </button>
-      </div>
+      </form>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type AdConsent, adConsentChoices } from "@kinderready/domain/consent/ad-consent";
-import { readCookie } from "../cookies.ts";
+import { cookieString, readCookie } from "../cookies.ts";
 
 // The consent banner's choice, kept a year in a cookie scripts can read (the pixel checks it).
 
@@ -10,3 +10,7 @@ export function readAdConsent(cookies: string | null | undefined): AdConsent | u
   const value = readCookie(cookies, adConsentCookie.name);
   return adConsentChoices.find((choice) => choice === value);
 }
+
+/** The Set-Cookie value that keeps the choice, as the banner's scripts write it. */
+export const adConsentSetCookie = (consent: AdConsent, secure: boolean): string =>
+  cookieString(adConsentCookie.name, consent, { maxAgeSeconds: adConsentCookie.maxAgeSeconds, secure });

@@ -1,7 +1,8 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsEvents, analyticsVisits, funnelVisitors, users } from "@kinderready/db/schema";
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
+import { sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
+import { recordAdConsent } from "../consent/record-ad-consent.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 import { deviceKindOf } from "./funnel-steps.ts";
@@ -62,10 +63,7 @@ export async function recordAnalyticsVisit(
   const parsed = ua ? new UAParser(ua).getResult() : undefined;
   const userId = await userIdFor(db, payload.user_token);
   if (userId && payload.ad_consent) {
-    await db
-      .update(users)
-      .set({ adConsent: payload.ad_consent, adConsentAt: new Date() })
-      .where(and(eq(users.id, userId), or(isNull(users.adConsent), ne(users.adConsent, payload.ad_consent))));
+    await recordAdConsent(db, { userId, consent: payload.ad_consent, now: input.now });
   }
   await db.insert(analyticsVisits).values({
     userId,
