@@ -266,3 +266,24 @@ for (const lang of ["en", "ar"] as const) {
     await page.context().close();
   });
 }
+
+test("TABS without JavaScript: the additional packs tab is a link to the page open on it, and its offer a form", async ({
+  browser,
+  baseURL,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("TABS");
+  const token = await payingParent();
+  const page = await noScriptPage(browser, baseURL, { "x-test-country": "us" });
+  await page.goto(`/printables/?token=${token}`);
+  const panel = page.getByRole("tabpanel", { name: "Additional packs" });
+  await expect(panel).toBeHidden();
+  await page.getByRole("tab", { name: "Additional packs" }).click();
+  await expect(page).toHaveURL(/[?&]tab=additional_packs/);
+  expect(new URL(page.url()).searchParams.get("token")).toBe(token);
+  await expect(page.getByRole("tab", { name: "Additional packs" })).toHaveAttribute("aria-selected", "true");
+  await panel.getByRole("button", { name: "Get lifetime access for $29.99" }).click();
+  await expect(page).toHaveURL(/order_id=.*upsale_type=lifetime/);
+  await page.context().close();
+});

@@ -1,8 +1,8 @@
 import type { ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
 import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { type KeyboardEvent, useRef, useState } from "react";
-import { Link } from "react-router";
+import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { UpsaleState } from "../../stores/upsale-store.ts";
 import type { UpsaleReturning } from "../../upsale/upsale-result.ts";
@@ -13,11 +13,14 @@ import { UpsalePopup } from "./upsale-popup.tsx";
 
 const tabs = ["printables", "additional_packs"] as const;
 type Tab = (typeof tabs)[number];
+/** The address's parameter that opens the page on a tab: what a tab's link asks for. */
+const tabParam = "tab";
 
 /**
  * The printables page: the kit the parent owns (levels, items, add-on packs), and the upsells as
  * the operator chose to show them: a popup over the page (POPUP) or an "Additional packs" tab
- * beside the printables (TABS).
+ * beside the printables (TABS). A tab is a link to the page open on it, so a tap before the
+ * scripts ran (or without them) still reaches the packs; with them it switches in place.
  */
 export function PrintablesPage({
   locale,
@@ -40,8 +43,10 @@ export function PrintablesPage({
   review: ReviewInvitation | null;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>(returning ? "additional_packs" : "printables");
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ printables: null, additional_packs: null });
+  const { pathname, search } = useLocation();
+  const asked = new URLSearchParams(search).get(tabParam);
+  const [tab, setTab] = useState<Tab>(returning || asked === "additional_packs" ? "additional_packs" : "printables");
+  const tabRefs = useRef<Record<Tab, HTMLAnchorElement | null>>({ printables: null, additional_packs: null });
   const offersLeft = offer !== undefined && !(offer.owned.includes("upsale") && offer.owned.includes("lifetime"));
   const showTabs = mode === "TABS" && offersLeft;
 
@@ -94,6 +99,17 @@ export function PrintablesPage({
     setTab(next);
     tabRefs.current[next]?.focus();
   };
+  const tabHref = (id: Tab) => {
+    const query = new URLSearchParams(search);
+    query.set(tabParam, id);
+    return `${pathname}?${query}`;
+  };
+  const onTabClick = (event: MouseEvent, id: Tab) => {
+    // A click meant for a new window or tab is the browser's to follow.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    setTab(id);
+  };
 
   return (
     <div className="upsale-tabs">
@@ -102,22 +118,22 @@ export function PrintablesPage({
       </h1>
       <div role="tablist" aria-label={t("upsale.tabs.label")} className="upsale-tabs__list" onKeyDown={onKeyDown}>
         {tabs.map((id) => (
-          <button
+          <a
             key={id}
             ref={(element) => {
               tabRefs.current[id] = element;
             }}
-            type="button"
+            href={tabHref(id)}
             role="tab"
             id={`tab-${id}`}
             aria-selected={tab === id}
             aria-controls={`panel-${id}`}
             tabIndex={tab === id ? 0 : -1}
             className="upsale-tabs__tab"
-            onClick={() => setTab(id)}
+            onClick={(event) => onTabClick(event, id)}
           >
             {t(id === "printables" ? "upsale.tabs.printables" : "upsale.tabs.additionalPacks")}
-          </button>
+          </a>
         ))}
       </div>
       <div role="tabpanel" id="panel-printables" aria-labelledby="tab-printables" hidden={tab !== "printables"}>
