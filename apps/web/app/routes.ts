@@ -14,7 +14,6 @@ export default [
   // The parents' pages share one frame (header, footer, consent); the console has its own below.
   layout("routes/funnel-layout.tsx", { id: "funnel" }, pageRoutes),
   route("actions/confirm-email", "routes/confirm-email.ts", { id: "confirm-email" }),
-  route("actions/ad-consent", "routes/ad-consent.ts", { id: "ad-consent" }),
   route("dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev-mailbox" }),
   // The operator console: one address in every language (the operator picks one).
   ...prefix("admin", [

@@ -114,7 +114,6 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
         kind: "json",
         samples: [{ token, email: `${token}@example.com`, isForbiddenToMailing: false, time_zone: "Europe/Berlin" }],
       },
-      { path: "/actions/ad-consent", kind: "form", samples: [{ choice: "denied", return: "/quiz1/" }] },
       { path: "/profile/", kind: "form", samples: profile },
       { path: "/fr/profile/subscription/", kind: "form", samples: profile },
       { path: "/profile/cancel-subscription/", kind: "form", samples: profile },

@@ -14,7 +14,6 @@ describe("page requests", () => {
     expect(pageActionBody("/onboarding/_.data")).toBe("form-or-json");
     expect(pageActionBody("/pt/printables/")).toBe("form-or-json");
     expect(pageActionBody("/actions/confirm-email.data")).toBe("json");
-    expect(pageActionBody("/actions/ad-consent")).toBe("form");
     expect(pageActionBody("/admin/customers/42/_.data")).toBe("form");
     expect(pageActionBody("/admin/sign-in/")).toBe("form");
     expect(pageActionBody("/admin/reviews/_.data")).toBe("form");

@@ -14,7 +14,6 @@ export type ActionBody = "form" | "json" | "form-or-json";
 /** Actions outside the pages of pages.ts (the console, the pages' endpoints) and what they read. */
 const otherActions: readonly { pattern: RegExp; body: ActionBody }[] = [
   { pattern: /^\/actions\/confirm-email$/, body: "json" },
-  { pattern: /^\/actions\/ad-consent$/, body: "form" },
   { pattern: /^\/admin\/(sign-in|experiments|offer|reviews|revenue|customers\/[^/]+)\/?$/, body: "form" },
 ];
 

@@ -1,19 +1,20 @@
 import { type AdConsent, adConsentChoices } from "@kinderready/domain/consent/ad-consent";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { sendVisit, track } from "../analytics/analytics.ts";
 import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
-import { adConsentCookie } from "../consent/ad-consent-cookie.ts";
+import { adConsentCookie, adConsentField } from "../consent/ad-consent-cookie.ts";
 import { useTranslation } from "../i18n/translation-context.tsx";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 
 /**
  * Where the law asks first, the ad pixel waits for this banner: accept and reject are equal
  * buttons, and the choice is kept a year (and on the parent's record, for server-side sharing).
- * Elsewhere it does not show; opting out stays on /terms/do-not-sell/. The buttons are a form:
- * a tap before the scripts ran posts the choice, and the server shows the same page again.
+ * Elsewhere it does not show; opting out stays on /terms/do-not-sell/. The buttons are a form
+ * posted to the page it is on: a tap before the scripts ran sends the choice, and the server
+ * shows the same page again (ad-consent-choice.server.ts).
  */
 export function ConsentBanner({
   locale,
@@ -27,7 +28,6 @@ export function ConsentBanner({
   initialConsent: AdConsent | undefined;
 }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
   const [consent, setConsent] = useState(initialConsent);
   useEffect(() => {
     configurePixel({ pixelId, consentRequired });
@@ -58,12 +58,11 @@ export function ConsentBanner({
       <p>
         {t("consent.text")} <Link to={localizePath("/terms/cookie-policy/", locale)}>{t("consent.policy")}</Link>
       </p>
-      <form method="post" action="/actions/ad-consent" className="consent-banner__actions" onSubmit={submit}>
-        <input type="hidden" name="return" value={`${pathname}${search}`} />
-        <button type="submit" name="choice" value="granted" className="button">
+      <form method="post" className="consent-banner__actions" onSubmit={submit}>
+        <button type="submit" name={adConsentField} value="granted" className="button">
           {t("consent.accept")}
         </button>
-        <button type="submit" name="choice" value="denied" className="button">
+        <button type="submit" name={adConsentField} value="denied" className="button">
           {t("consent.reject")}
         </button>
       </form>

@@ -5,6 +5,9 @@ import { cookieString, readCookie } from "../cookies.ts";
 
 export const adConsentCookie = { name: "kr_ad_consent", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 
+/** The field the banner's buttons post, to the page they are on; a page's own forms never use it. */
+export const adConsentField = "ad-consent";
+
 /** The banner's choice from a Cookie header or document.cookie; undefined when never asked. */
 export function readAdConsent(cookies: string | null | undefined): AdConsent | undefined {
   const value = readCookie(cookies, adConsentCookie.name);

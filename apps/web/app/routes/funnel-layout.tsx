@@ -9,6 +9,7 @@ import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { StoreHydration } from "../components/store-hydration.tsx";
 import { SupportChat } from "../components/support-chat.tsx";
+import { answerAdConsentChoice } from "../consent/ad-consent-choice.server.ts";
 import { refuseUnknownLanguage } from "../i18n/request-locale.server.ts";
 import { loadFunnelLayout } from "../layout/funnel-layout-route.server.ts";
 import { pageMeta } from "../page-meta.ts";
@@ -23,6 +24,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     refuseUnknownLanguage(args);
     return next();
   },
+  // The consent banner posts to the page it is on; its choice is the frame's, not the page's.
+  async (args, next) => (await answerAdConsentChoice(args)) ?? next(),
 ];
 
 export const loader = (args: Route.LoaderArgs) => loadFunnelLayout(args);
