@@ -27,7 +27,14 @@ const { baseUrl, stop, pid } = await startBenchServer(3500, {
 const apiKey = "local-development-secret";
 const json = { "x-api-key": apiKey, "content-type": "application/json" };
 
-type Target = { path: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: () => string };
+type Target = {
+  path: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: () => string;
+  /** A path made per request (a fresh ad click each time), instead of `path`. */
+  freshPath?: () => string;
+};
 
 /** An analytics batch as the browser sends it at 30 queued events: fresh event ids each time. */
 function analyticsBatch(): string {
@@ -49,9 +56,13 @@ const toRequest = (target: Target): autocannon.Request => ({
   path: target.path,
   method: target.method ?? "GET",
   ...(target.headers && { headers: target.headers }),
-  // A body made per request (fresh ids), or none.
-  ...(target.body && {
-    setupRequest: (request: autocannon.Request) => ({ ...request, body: target.body?.() }),
+  // A body or a path made per request (fresh ids), or neither.
+  ...((target.body || target.freshPath) && {
+    setupRequest: (request: autocannon.Request) => ({
+      ...request,
+      ...(target.body && { body: target.body() }),
+      ...(target.freshPath && { path: target.freshPath() }),
+    }),
   }),
 });
 
@@ -126,6 +137,12 @@ try {
   await row("SSR quiz page GET /quiz1/?token= (br)", quizPage);
   await row("SSR page GET /onboarding/ (br)", { path: "/onboarding/", headers: brotli });
   await row("SSR page GET /ar/onboarding/ (br)", { path: "/ar/onboarding/", headers: { "accept-encoding": "br" } });
+  // An ad's arrival: the campaign and a click id of its own on every request.
+  await row("SSR ad arrival GET /quiz1/?utm_…&fbclid= (br)", {
+    path: "/quiz1/",
+    headers: brotli,
+    freshPath: () => `/quiz1/?utm_source=facebook&utm_campaign=fall&fbclid=IwAR${randomUUID()}`,
+  });
   await row("GET /api/v1/onboarding/{token} (a lead)", status);
   await row("POST /api/v1/purchase/price-config", priceConfig);
   await row("POST /api/v1/analytics/events (30 events)", analytics);

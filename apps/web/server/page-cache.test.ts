@@ -10,7 +10,7 @@ import { createRandomToken } from "@kinderready/domain/random-token";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestProduct, type TestProduct } from "../test/product.ts";
-import { cacheablePage, PageCache, splicedEncodingFor } from "./page-cache.ts";
+import { cacheablePage, echoesAttribution, PageCache, splicedEncodingFor } from "./page-cache.ts";
 import type { SplicedDocument } from "./spliced-document.ts";
 
 const iphone =
@@ -29,9 +29,27 @@ describe("which requests the page cache may answer", () => {
     );
   });
 
+  it("takes an ad's arrival, whose query holds only the campaign and the click", () => {
+    expect(ask("/quiz1/?utm_source=facebook&utm_campaign=fall&fbclid=IwAR0abc")).toBe("quiz1");
+    expect(ask("/es/onboarding/?gclid=Cj0KCQ&utm_medium=cpc")).toBe("onboarding");
+    expect(ask("/quiz1/?ttclid=E.C.P.abc&utm_content=video-2")).toBe("quiz1");
+  });
+
+  it("keeps no render that shows its arrival's campaign or click", () => {
+    const url = "/quiz1/?utm_source=newsletter&fbclid=IwAR0abc%2Fdef&utm_medium=ad";
+    expect(echoesAttribution("<p>Welcome</p>", url)).toBe(false);
+    expect(echoesAttribution('<a href="/x/?utm_source=newsletter">', url)).toBe(true);
+    expect(echoesAttribution('<input value="IwAR0abc/def">', url)).toBe(true);
+    expect(echoesAttribution('<a href="?fbclid=IwAR0abc%2Fdef">', url)).toBe(true);
+    // Too short to tell from the page's own words.
+    expect(echoesAttribution("<p>an ad</p>", url)).toBe(false);
+  });
+
   it("renders a query, a parent's or a saved quiz's cookie, a post, a crawler and every other page", () => {
     expect(ask("/quiz1/?token=a-parents-token-0000000000")).toBeUndefined();
-    expect(ask("/quiz1/?utm_source=ads")).toBeUndefined();
+    expect(ask("/quiz1/?utm_source=ads&token=a-parents-token-0000000000")).toBeUndefined();
+    expect(ask("/quiz1/?lang=ar")).toBeUndefined();
+    expect(ask("/quiz1/?country=us")).toBeUndefined();
     expect(ask("/quiz1/", { kr_session: "a-session" })).toBeUndefined();
     expect(ask("/quiz1/", { kr_quiz: "{}" })).toBeUndefined();
     expect(ask("/quiz1/", {}, "POST")).toBeUndefined();
@@ -86,6 +104,8 @@ describe.each(testDatabases())("pages answered from the cache on $name", (target
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
+  /** Devices answered from the cache whose funnel row the last test reads, with the campaign it must hold. */
+  const stepsToCheck: { deviceId: string; utmSource: string; utmCampaign: string }[] = [];
   const get = (url: string, headers: Record<string, string> = {}) =>
     product.app.inject({ url, headers: { "user-agent": iphone, "accept-encoding": "br", ...headers } });
   const textOf = (response: LightMyRequestResponse) => {
@@ -163,6 +183,24 @@ describe.each(testDatabases())("pages answered from the cache on $name", (target
     }
   });
 
+  it("answers ads' arrivals from one render, each recorded with its own campaign, none shown another's", async () => {
+    const [firstDevice, secondDevice] = [createRandomToken(), createRandomToken()];
+    const first = await get("/pt/quiz1/?utm_source=first-campaign&fbclid=IwAR-first-click", {
+      cookie: `kr_device=${firstDevice}`,
+    });
+    const second = await get("/pt/quiz1/?utm_source=second-campaign&utm_campaign=autumn-sale&gclid=Cj0-second", {
+      cookie: `kr_device=${secondDevice}`,
+    });
+    expect([first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
+    for (const response of [first, second]) {
+      const text = textOf(response);
+      for (const value of ["first-campaign", "IwAR-first-click", "second-campaign", "Cj0-second"]) {
+        expect(text).not.toContain(value);
+      }
+    }
+    stepsToCheck.push({ deviceId: secondDevice, utmSource: "second-campaign", utmCampaign: "autumn-sale" });
+  });
+
   it("records the funnel steps of a page served from the cache, as its render did", async () => {
     const rendered = createRandomToken();
     const cached = createRandomToken();
@@ -185,6 +223,12 @@ describe.each(testDatabases())("pages answered from the cache on $name", (target
       const [fromRender, fromCache] = [await stepsOf(rendered), await stepsOf(cached)];
       expect(fromRender.steps).toContain("visit");
       expect(fromCache).toEqual(fromRender);
+      // An ad's arrival answered from the cache keeps its own campaign, not the render's.
+      const rows = await database.db.select().from(funnelVisitors);
+      for (const expected of stepsToCheck) {
+        const row = rows.find((visitor) => visitor.deviceId === expected.deviceId);
+        expect({ deviceId: row?.deviceId, utmSource: row?.utmSource, utmCampaign: row?.utmCampaign }).toEqual(expected);
+      }
     } finally {
       await database.close();
     }

@@ -14,7 +14,7 @@ import type { SplicedDocument } from "./spliced-document.ts";
 
 /**
  * Pages whose document depends only on the path (language, flow), the visit's place and the
- * ad-consent choice, when asked without a query: the quiz's first page, the legal texts. Not
+ * ad-consent choice, when asked without a query but the ad's: the quiz's first page, the legal texts. Not
  * the do-not-sell page (it reads the opt-out cookie, GPC and the parent's session).
  */
 const cacheablePages: ReadonlySet<PageId> = new Set<PageId>([
@@ -26,6 +26,36 @@ const cacheablePages: ReadonlySet<PageId> = new Set<PageId>([
   "subscription-terms",
   "terms-of-service",
 ]);
+
+/**
+ * Query parameters an ad platform's link adds (the campaign, the click), which only the funnel
+ * step (recorded per response) and the browser's scripts read: a page's document never holds
+ * them, so most arrivals, which carry them, are answered from the cache too.
+ */
+const clickIds = new Set(["fbclid", "gclid", "gbraid", "wbraid", "ttclid", "msclkid", "af_sub1"]);
+const isAttribution = (name: string): boolean => name.startsWith("utm_") || clickIds.has(name);
+
+/** A request's path and its query's attribution values; undefined when the query holds anything else. */
+function attributedPath(url: string): { path: string; values: string[] } | undefined {
+  const separator = url.indexOf("?");
+  if (separator < 0) return { path: url, values: [] };
+  const query = new URLSearchParams(url.slice(separator + 1));
+  const names = [...query.keys()];
+  if (!names.every(isAttribution)) return undefined;
+  return { path: url.slice(0, separator), values: [...query.values()] };
+}
+
+/**
+ * Whether a rendered document shows any of its request's attribution values: then it depends on
+ * them after all and must not be kept for other arrivals. Values too short to tell from the
+ * page's own text are not looked for.
+ */
+export function echoesAttribution(html: string, url: string): boolean {
+  const values = attributedPath(url)?.values ?? [];
+  return values.some(
+    (value) => value.length >= 6 && (html.includes(value) || html.includes(encodeURIComponent(value))),
+  );
+}
 
 /**
  * Cookies a cacheable request may carry: the language (the path decides it), the device (only
@@ -43,18 +73,21 @@ export type PageCacheRequest = {
 
 /** The page a request may be answered from the cache for, or undefined when it must render. */
 export function cacheablePage(request: PageCacheRequest): PageId | undefined {
-  if (request.method !== "GET" || request.url.includes("?")) return undefined;
+  if (request.method !== "GET") return undefined;
+  const asked = attributedPath(request.url);
+  if (!asked) return undefined;
   // Crawlers get the whole document at once (entry.server.tsx): rendered for them.
   if (request.userAgent && isbot(request.userAgent)) return undefined;
   if (Object.keys(request.cookies).some((name) => !keyedCookies.has(name))) return undefined;
   if ((request.cookies[adConsentCookie.name]?.length ?? 0) > 32) return undefined;
-  const page = pageForPath(splitLocalePath(request.url).path).id;
+  const page = pageForPath(splitLocalePath(asked.path).path).id;
   return cacheablePages.has(page) ? page : undefined;
 }
 
 /** Everything a cacheable page's document depends on: the path, the place, the consent choice. */
 export function pageCacheKey(request: PageCacheRequest, geo: Geo): string {
-  return JSON.stringify([request.url, geo, request.cookies[adConsentCookie.name] ?? null]);
+  const path = attributedPath(request.url)?.path ?? request.url;
+  return JSON.stringify([path, geo, request.cookies[adConsentCookie.name] ?? null]);
 }
 
 export type CachedPage = {

@@ -22,7 +22,7 @@ import { funnelSightingOf } from "../../../app/analytics/funnel-sighting.server.
 import { metaPixelOrigin } from "../../../app/analytics/meta-pixel.ts";
 import { secureCookiesFor } from "../../../app/cookies.ts";
 import { contentSecurityPolicy, createNonce } from "../../content-security-policy.ts";
-import { cacheablePage, PageCache, pageCacheKey, splicedEncodingFor } from "../../page-cache.ts";
+import { cacheablePage, echoesAttribution, PageCache, pageCacheKey, splicedEncodingFor } from "../../page-cache.ts";
 import { localeSetCookie, routePageRequest } from "../../page-routing.ts";
 import { isCrossSiteWrite } from "../../security-headers.ts";
 import type { RateLimitSharing } from "../../shared-rate-limit.ts";
@@ -171,7 +171,8 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
     const chunks: Buffer[] = [];
     for await (const chunk of payload) chunks.push(Buffer.from(chunk));
     const html = Buffer.concat(chunks).toString("utf8");
-    if (html.includes(deviceId) || !html.includes(request.cspNonce)) return html;
+    if (html.includes(deviceId) || echoesAttribution(html, request.url) || !html.includes(request.cspNonce))
+      return html;
     const headers: Record<string, string> = {};
     const contentType = reply.getHeader("content-type");
     if (typeof contentType === "string") headers["content-type"] = contentType;
