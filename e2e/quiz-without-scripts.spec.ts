@@ -105,6 +105,25 @@ test("a parent's page runs no script before its first paint; the console boots a
   expect(console).toMatch(/<script nonce="[^"]+" type="module" async="">/);
 });
 
+test("a parent's page fetches its scripts only once its first content is on screen", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ ...phone, baseURL });
+  const page = await context.newPage();
+  for (const path of ["/onboarding/", "/ar/quiz1/"]) {
+    await page.goto(path);
+    await expect(page.locator("section.quiz[data-ready]")).toBeVisible();
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paint);
+  }
+  await context.close();
+});
+
 test("a page opened from a quiz page before the rest of its texts arrived waits for them", async ({ page }) => {
   // The whole catalogue, which the quiz fetches once it has hydrated with its part, is slow to
   // come, as on a poor connection.
