@@ -86,21 +86,8 @@ async function markLevelDone(page: Page, title: string) {
   }
 }
 
-test("a paid parent reviews the kit, an operator approves it and rejects another, and the reviews step shows three", async ({
-  page,
-  browser,
-  buyKit,
-  declineUpsellForGood,
-}) => {
-  test.setTimeout(180_000);
-
-  // Two approved English reviews are not enough: the step shows the kit's counts alone.
-  const before = await reviewsStep(browser);
-  await expect(before.page.getByText(/worksheets to print/)).toBeVisible();
-  await expect(before.page.getByRole("region", { name: "What parents say" })).toHaveCount(0);
-  await before.close();
-
-  // A parent takes the quiz (through the API, as the quiz does), pays and finishes the trial level.
+/** A parent who took the quiz (through the API, as the quiz does) and paid, on the printables page: their token. */
+async function registerAndPay(page: Page, buyKit: (token: string, options: { origin: string }) => Promise<unknown>) {
   const token = `e2e-${unique()}-reviews-abcdef`;
   const registered = await page.request.post(`${base}/api/v1/onboarding`, {
     headers: { "x-api-key": "local-development-secret" },
@@ -117,6 +104,25 @@ test("a paid parent reviews the kit, an operator approves it and rejects another
   expect(registered.status()).toBe(200);
   await page.setExtraHTTPHeaders({ "x-test-country": "de" });
   await buyKit(token, { origin: base });
+  return token;
+}
+
+test("a paid parent reviews the kit, an operator approves it and rejects another, and the reviews step shows three", async ({
+  page,
+  browser,
+  buyKit,
+  declineUpsellForGood,
+}) => {
+  test.setTimeout(180_000);
+
+  // Two approved English reviews are not enough: the step shows the kit's counts alone.
+  const before = await reviewsStep(browser);
+  await expect(before.page.getByText(/worksheets to print/)).toBeVisible();
+  await expect(before.page.getByRole("region", { name: "What parents say" })).toHaveCount(0);
+  await before.close();
+
+  // A parent takes the quiz (through the API, as the quiz does), pays and finishes the trial level.
+  await registerAndPay(page, buyKit);
   await declineUpsellForGood();
   const card = page.getByRole("region", { name: "How is the kit going?" });
   await expect(card).toHaveCount(0);
@@ -169,4 +175,35 @@ test("a paid parent reviews the kit, an operator approves it and rejects another
   // The rejected one, though newer and five stars, is not among them.
   await expect(shown).not.toContainText(rejected.text);
   await after.close();
+});
+
+test("without scripts, a paid parent finishes the trial level and reviews the kit with plain forms", async ({
+  page,
+  browser,
+  buyKit,
+  declineUpsellForGood,
+}) => {
+  test.setTimeout(180_000);
+  const token = await registerAndPay(page, buyKit);
+  await declineUpsellForGood();
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-test-country": "de" } });
+  const plain = await context.newPage();
+  await plain.goto(`${base}/printables/?token=${token}`);
+  await markLevelDone(plain, kitContent("en").levels["0"].title);
+
+  const card = plain.getByRole("region", { name: "How is the kit going?" });
+  const text = "We print a page every morning; the mazes are her favourite part of the day.";
+  await card.getByRole("radio", { name: "5 of 5" }).check();
+  await card.getByRole("textbox", { name: "Your review" }).fill(text);
+  await card.getByRole("textbox", { name: "Your first name" }).fill("Ann4");
+  await card.getByRole("button", { name: "Send my review" }).click();
+  // Refused by the server, field by field, with the parent's words still in the form.
+  await expect(card.getByRole("alert")).toHaveText("Please enter your first name: letters only, up to 40.");
+  await expect(card.getByRole("textbox", { name: "Your review" })).toHaveValue(text);
+  await expect(card.getByRole("radio", { name: "5 of 5" })).toBeChecked();
+  await card.getByRole("textbox", { name: "Your first name" }).fill("Anna");
+  await card.getByRole("button", { name: "Send my review" }).click();
+  await expect(plain).toHaveURL(/#review$/);
+  await expect(card.getByText("Thank you, your review is with us")).toBeVisible();
+  await context.close();
 });

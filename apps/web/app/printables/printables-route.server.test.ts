@@ -97,6 +97,40 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
     });
     expect(await suite.database.db.select().from(reviews).where(eq(reviews.userId, quizOnly.id))).toEqual([]);
   });
+
+  it("takes a plain form's review (before or without the scripts), and gives a refused one back as sent", async () => {
+    const buyer = await parent(true);
+    const path = `/de/printables/?token=${buyer.token}`;
+    const postForm = async (fields: Record<string, string>) => {
+      const answer = await handlePrintablesAction({
+        request: new Request(`${origin}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        }),
+        url: new URL(`${origin}${path}`),
+        context: context(),
+        params: {},
+        pattern: "",
+      });
+      if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
+      const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
+      return { status: wrapped.init?.status, body: wrapped.data };
+    };
+    const fields = { intent: "review", rating: "4", text: review.text, firstName: "Lena" };
+    expect(await postForm({ ...fields, firstName: "L3na" })).toEqual({
+      status: 400,
+      body: {
+        intent: "review",
+        error: { field: "firstName", messageKey: "reviews.errors.firstName" },
+        sent: { rating: 4, text: review.text, firstName: "L3na" },
+      },
+    });
+    expect(await suite.database.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).toEqual([]);
+    expect(await postForm(fields)).toEqual({ status: 303, location: `/de/printables/?token=${buyer.token}#review` });
+    const [stored] = await suite.database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
+    expect(stored).toMatchObject({ locale: "de", rating: 4, text: review.text, firstName: "Lena", status: "pending" });
+  });
 });
 
 // The upsell's buttons as plain forms (no scripts): the same fields, form-encoded; a one-click

@@ -36,7 +36,7 @@ import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
 import { upsaleOnArrival, upsaleOwner } from "../upsale/upsale-modal.ts";
 import type { CompleteActionResult, UpsaleActionResult } from "../upsale/upsale-result.ts";
-import type { ReviewActionResult } from "./review-result.ts";
+import type { ReviewActionResult, SentReview } from "./review-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
 // the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
@@ -225,7 +225,8 @@ const actionBody = z.discriminatedUnion("intent", [
   // The review's own rules (lengths, letters) are the domain's, answered field by field.
   z.object({
     intent: z.literal("review"),
-    rating: z.number(),
+    // A number from the scripts, its digit from a plain form.
+    rating: z.union([z.number(), z.string().max(2).transform(Number)]),
     text: z.string().max(5000),
     firstName: z.string().max(500),
   }),
@@ -258,7 +259,9 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   }
   if (body.data.intent === "review") {
     const { intent: _, ...review } = body.data;
-    return sendReview(services, errors, { ...input, locale: localeFromPath(url.pathname), review });
+    // A plain form's review, kept, comes back to the card on the page it was written on.
+    const plainForm = post.native ? { back: `${url.pathname}${url.search}#review`, sent: review } : undefined;
+    return sendReview(services, errors, { ...input, locale: localeFromPath(url.pathname), review }, plainForm);
   }
 
   try {
@@ -356,16 +359,30 @@ async function completeItem(
   }
 }
 
-async function sendReview(services: AppServices, errors: ErrorReporter, input: Parameters<typeof submitReview>[1]) {
+/**
+ * Sends the review. To a plain form a kept review is a redirect to the page it was written on,
+ * and a refused one carries what was sent, for the form drawn again.
+ */
+async function sendReview(
+  services: AppServices,
+  errors: ErrorReporter,
+  input: Parameters<typeof submitReview>[1],
+  plainForm: { back: string; sent: SentReview } | undefined,
+) {
   try {
     const review = await submitReview(services.account, input);
+    if (plainForm) return redirect(plainForm.back, 303);
     return { intent: "review", review } satisfies ReviewActionResult;
   } catch (error) {
     return failedAction(error, {
       errors,
       msg: "review failed",
       fallbackKey: "reviews.errors.notSaved",
-      answer: (messageKey, { field }): ReviewActionResult => ({ intent: "review", error: { field, messageKey } }),
+      answer: (messageKey, { field }): ReviewActionResult => ({
+        intent: "review",
+        error: { field, messageKey },
+        ...(plainForm && { sent: plainForm.sent }),
+      }),
     });
   }
 }

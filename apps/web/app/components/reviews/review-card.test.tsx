@@ -43,6 +43,17 @@ describe("the review card", () => {
     expect(screen.getByRole("img", { name: "Rated 4 of 5" })).toBeTruthy();
   });
 
+  it("is a plain form the page's action reads before the scripts run", async () => {
+    await renderCard({ ask: true, review: null }, () => null);
+    const form = screen.getByRole("textbox", { name: "Your review" }).closest("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.hasAttribute("action")).toBe(false);
+    const fields = [...(form?.querySelectorAll("[name]") ?? [])].map((field) => field.getAttribute("name"));
+    expect(new Set(fields)).toEqual(new Set(["intent", "rating", "text", "firstName"]));
+    expect(form?.querySelector<HTMLInputElement>("input[name=intent]")?.value).toBe("review");
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Send my review" }).disabled).toBe(false);
+  });
+
   it("marks the field the server refused", async () => {
     const user = userEvent.setup();
     await renderCard({ ask: true, review: null }, () => ({

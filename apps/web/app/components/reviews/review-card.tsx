@@ -1,9 +1,9 @@
 import { firstNameMaxLength, reviewTextLength } from "@kinderready/domain/reviews/review-limits";
 import type { OwnReview, ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
 import { type FormEvent, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import type { ReviewActionResult } from "../../printables/review-result.ts";
+import { type ReviewActionResult, reviewAnswerOf } from "../../printables/review-result.ts";
 import { ReviewStars } from "./review-stars.tsx";
 
 const ratings = [1, 2, 3, 4, 5] as const;
@@ -12,22 +12,23 @@ const ratings = [1, 2, 3, 4, 5] as const;
  * "How is the kit going?" on the printables page (the emailed request links to it as #review): a
  * rating as a radio group (arrow keys move through it, each star named "4 of 5"), the text and
  * the first name to show, and what happens to it. A parent who wrote one sees it, with where it
- * stands, and may write it again.
+ * stands, and may write it again. The card is a plain form posted to the page: before the
+ * scripts ran the server keeps the review and shows the page again; with them it is sent in place.
  */
 export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
   const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<ReviewActionResult>();
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A plain form's refusal comes as the page's action data, with what was sent.
+  const posted = reviewAnswerOf(useActionData());
+  const answer = (fetcher.state === "idle" ? fetcher.data : undefined) ?? posted;
   const sent = answer && "review" in answer ? answer.review : undefined;
   const failure = answer && "error" in answer ? answer.error : undefined;
+  const kept = posted && "sent" in posted ? posted.sent : undefined;
   const own: OwnReview | null = sent ?? invitation.review;
-  const [writing, setWriting] = useState(own === null);
-  const [rating, setRating] = useState(own?.rating ?? 0);
-  const [text, setText] = useState(own?.text ?? "");
-  const [firstName, setFirstName] = useState(own?.firstName ?? "");
-  // The form posts JSON through the page's action, which needs the page's scripts.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const [writing, setWriting] = useState(own === null || kept !== undefined);
+  const [rating, setRating] = useState(kept?.rating ?? own?.rating ?? 0);
+  const [text, setText] = useState(kept?.text ?? own?.text ?? "");
+  const [firstName, setFirstName] = useState(kept?.firstName ?? own?.firstName ?? "");
   useEffect(() => {
     if (sent) setWriting(false);
   }, [sent]);
@@ -58,7 +59,8 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
           </button>
         </div>
       ) : (
-        <form className="review-card__form" onSubmit={submit}>
+        <form method="post" className="review-card__form" onSubmit={submit}>
+          <input type="hidden" name="intent" value="review" />
           <p>{t("reviews.card.intro")}</p>
           <fieldset
             className="review-rating"
@@ -86,6 +88,7 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
             </label>
             <textarea
               id="review-text"
+              name="text"
               className="field__input review-card__textarea"
               value={text}
               onChange={(event) => setText(event.target.value)}
@@ -106,6 +109,7 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
             </label>
             <input
               id="review-name"
+              name="firstName"
               className="field__input"
               value={firstName}
               onChange={(event) => setFirstName(event.target.value)}
@@ -125,7 +129,7 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
               {message}
             </p>
           )}
-          <button type="submit" className="button" disabled={!ready || fetcher.state !== "idle"}>
+          <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
             {fetcher.state === "idle" ? t("reviews.card.submit") : t("reviews.card.sending")}
           </button>
         </form>
