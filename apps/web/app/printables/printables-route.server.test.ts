@@ -6,6 +6,7 @@ import { recordFirstPayment } from "@kinderready/domain/test/first-payment.serve
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kit } from "@kinderready/kit/catalogue";
 import { and, eq, ne } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { routeServices } from "../../test/route-services.ts";
@@ -18,6 +19,33 @@ import { handlePrintablesAction, loadPrintables } from "./printables-route.serve
 
 const origin = "http://kit.test";
 const config = routeTestConfig(origin);
+
+/**
+ * The page's action asked as its scripts ask (JSON) or as a plain form does: a redirect's status
+ * and address, or the answer's status and data (a plain answer is a 200).
+ */
+async function postToPage(
+  context: RouterContextProvider,
+  path: string,
+  body: { json: Record<string, unknown> } | { form: Record<string, string> },
+) {
+  const answer = await handlePrintablesAction({
+    request: new Request(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "json" in body ? "application/json" : "application/x-www-form-urlencoded" },
+      body: "json" in body ? JSON.stringify(body.json) : new URLSearchParams(body.form),
+    }),
+    url: new URL(`${origin}${path}`),
+    context,
+    params: {},
+    pattern: "",
+  });
+  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
+  const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
+  return "data" in wrapped && "init" in wrapped
+    ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
+    : { status: 200, body: answer };
+}
 
 describe.each(testDatabases())("reviews on the printables page on $name", (target) => {
   const suite = routeServices(target);
@@ -42,24 +70,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
     });
     return loaded.review;
   };
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const answer = await handlePrintablesAction({
-      request: new Request(`${origin}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-      url: new URL(`${origin}${path}`),
-      context: context(),
-      params: {},
-      pattern: "",
-    });
-    // An answer with a status comes as data(); a plain one as it is.
-    const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
-    return "data" in wrapped && "init" in wrapped
-      ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
-      : { status: 200, body: answer };
-  };
+  const post = (path: string, body: Record<string, unknown>) => postToPage(context(), path, { json: body });
   const review = { intent: "review", rating: 5, text: "She traces her name on every page now!", firstName: "Lena" };
 
   it("asks a paying parent once they finished every item of a level", async () => {
@@ -101,22 +112,7 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
   it("takes a plain form's review (before or without the scripts), and gives a refused one back as sent", async () => {
     const buyer = await parent(true);
     const path = `/de/printables/?token=${buyer.token}`;
-    const postForm = async (fields: Record<string, string>) => {
-      const answer = await handlePrintablesAction({
-        request: new Request(`${origin}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields),
-        }),
-        url: new URL(`${origin}${path}`),
-        context: context(),
-        params: {},
-        pattern: "",
-      });
-      if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-      const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
-      return { status: wrapped.init?.status, body: wrapped.data };
-    };
+    const postForm = (fields: Record<string, string>) => postToPage(context(), path, { form: fields });
     const fields = { intent: "review", rating: "4", text: review.text, firstName: "Lena" };
     expect(await postForm({ ...fields, firstName: "L3na" })).toEqual({
       status: 400,
@@ -148,24 +144,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       params: {},
       pattern: "",
     });
-  async function postForm(path: string, fields: Record<string, string>) {
-    const answer = await handlePrintablesAction({
-      request: new Request(`${origin}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
-      }),
-      url: new URL(`${origin}${path}`),
-      context: context(),
-      params: {},
-      pattern: "",
-    });
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-    const wrapped = answer as { data?: unknown; init?: ResponseInit | null };
-    return "data" in wrapped && "init" in wrapped
-      ? { status: wrapped.init?.status ?? 200, body: wrapped.data }
-      : { status: 200, body: answer };
-  }
+  const postForm = (path: string, fields: Record<string, string>) => postToPage(context(), path, { form: fields });
 
   /** A parent who paid the first payment on the simulator's hosted page, so a card is stored. */
   async function payingParent() {
