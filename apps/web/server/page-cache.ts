@@ -14,8 +14,8 @@ import type { SplicedDocument } from "./spliced-document.ts";
 
 /**
  * Pages whose document depends only on the path (language, flow), the visit's place and the
- * ad-consent choice, when asked without a query but the ad's: the quiz's first page, the legal texts. Not
- * the do-not-sell page (it reads the opt-out cookie, GPC and the parent's session).
+ * ad-consent choice, when asked with no query but an ad's: the quiz's first page, the legal
+ * texts. Not the do-not-sell page (it reads the opt-out cookie, GPC and the parent's session).
  */
 const cacheablePages: ReadonlySet<PageId> = new Set<PageId>([
   "onboarding",
