@@ -205,5 +205,8 @@ test("without scripts, a paid parent finishes the trial level and reviews the ki
   await card.getByRole("button", { name: "Send my review" }).click();
   await expect(plain).toHaveURL(/#review$/);
   await expect(card.getByText("Thank you, your review is with us")).toBeVisible();
+  // Writing it again is a link to the page with the form open, the review in it.
+  await card.getByRole("link", { name: "Write it again" }).click();
+  await expect(card.getByRole("textbox", { name: "Your first name" })).toHaveValue("Anna");
   await context.close();
 });

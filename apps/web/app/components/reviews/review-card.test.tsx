@@ -74,7 +74,19 @@ describe("the review card", () => {
     await renderCard({ ask: false, review: { ...pending, status: "rejected" } }, () => null);
     expect(screen.getByText("Thank you, your review is with us")).toBeTruthy();
     expect(screen.getByText("We didn't publish this review. You're welcome to write a new one.")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Write it again" }));
+    const again = screen.getByRole("link", { name: "Write it again" });
+    // Without scripts the link opens the page with the form, over the review written before.
+    expect(again.getAttribute("href")).toBe("/printables/?review=write#review");
+    await user.click(again);
+    expect((screen.getByRole("textbox", { name: "Your review" }) as HTMLTextAreaElement).value).toBe(pending.text);
+  });
+
+  it("opens on the form when the address asks to write the review again", async () => {
+    await renderPage(<ReviewCard invitation={{ ask: false, review: { ...pending, status: "pending" } }} />, {
+      url: "/printables/?review=write",
+      path: "/printables/",
+      answer: () => null,
+    });
     expect((screen.getByRole("textbox", { name: "Your review" }) as HTMLTextAreaElement).value).toBe(pending.text);
   });
 

@@ -1,19 +1,23 @@
 import { firstNameMaxLength, reviewTextLength } from "@kinderready/domain/reviews/review-limits";
 import type { OwnReview, ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
-import { type FormEvent, useEffect, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
+import { useActionData, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { type ReviewActionResult, reviewAnswerOf } from "../../printables/review-result.ts";
+import { isPlainClick } from "../plain-click.ts";
 import { ReviewStars } from "./review-stars.tsx";
 
 const ratings = [1, 2, 3, 4, 5] as const;
+/** The address's parameter that opens the card on its form, over a review written before. */
+const rewriteParam = "review";
 
 /**
  * "How is the kit going?" on the printables page (the emailed request links to it as #review): a
  * rating as a radio group (arrow keys move through it, each star named "4 of 5"), the text and
  * the first name to show, and what happens to it. A parent who wrote one sees it, with where it
- * stands, and may write it again. The card is a plain form posted to the page: before the
- * scripts ran the server keeps the review and shows the page again; with them it is sent in place.
+ * stands, and may write it again. The card is a plain form posted to the page, and "write it
+ * again" a link: before the scripts ran (or without them) the server answers both; with them
+ * they work in place.
  */
 export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
   const { t, ifKnown } = useTranslation();
@@ -25,7 +29,9 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
   const failure = answer && "error" in answer ? answer.error : undefined;
   const kept = posted && "sent" in posted ? posted.sent : undefined;
   const own: OwnReview | null = sent ?? invitation.review;
-  const [writing, setWriting] = useState(own === null || kept !== undefined);
+  const { pathname, search } = useLocation();
+  const rewriteAsked = new URLSearchParams(search).get(rewriteParam) === "write";
+  const [writing, setWriting] = useState(own === null || kept !== undefined || rewriteAsked);
   const [rating, setRating] = useState(kept?.rating ?? own?.rating ?? 0);
   const [text, setText] = useState(kept?.text ?? own?.text ?? "");
   const [firstName, setFirstName] = useState(kept?.firstName ?? own?.firstName ?? "");
@@ -35,6 +41,14 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
 
   if (!invitation.ask && !own) return null;
 
+  // "Write it again" is a link to the page with the form open, followed in place with scripts.
+  const rewrite = new URLSearchParams(search);
+  rewrite.set(rewriteParam, "write");
+  const writeAgain = (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    setWriting(true);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     fetcher.submit({ intent: "review", rating, text, firstName }, { method: "post", encType: "application/json" });
@@ -54,9 +68,9 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
           <blockquote className="review-card__text">
             <p>{own.text}</p>
           </blockquote>
-          <button type="button" className="review-card__again" onClick={() => setWriting(true)}>
+          <a className="review-card__again" href={`${pathname}?${rewrite}#review`} onClick={writeAgain}>
             {t("reviews.card.rewrite")}
-          </button>
+          </a>
         </div>
       ) : (
         <form method="post" className="review-card__form" onSubmit={submit}>

@@ -6,6 +6,7 @@ import { Link, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { UpsaleState } from "../../stores/upsale-store.ts";
 import type { UpsaleReturning } from "../../upsale/upsale-result.ts";
+import { isPlainClick } from "../plain-click.ts";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { ReviewCard } from "../reviews/review-card.tsx";
 import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
@@ -105,8 +106,7 @@ export function PrintablesPage({
     return `${pathname}?${query}`;
   };
   const onTabClick = (event: MouseEvent, id: Tab) => {
-    // A click meant for a new window or tab is the browser's to follow.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     setTab(id);
   };
