@@ -208,5 +208,10 @@ test("without scripts, a paid parent finishes the trial level and reviews the ki
   // Writing it again is a link to the page with the form open, the review in it.
   await card.getByRole("link", { name: "Write it again" }).click();
   await expect(card.getByRole("textbox", { name: "Your first name" })).toHaveValue("Anna");
+  const again = `${text} Now she colours the add-on packs too.`;
+  await card.getByRole("textbox", { name: "Your review" }).fill(again);
+  await card.getByRole("button", { name: "Send my review" }).click();
+  await expect(card.getByText("Thank you, your review is with us")).toBeVisible();
+  await expect(card.locator("blockquote")).toHaveText(again);
   await context.close();
 });

@@ -124,8 +124,11 @@ describe.each(testDatabases())("reviews on the printables page on $name", (targe
     });
     expect(await suite.database.db.select().from(reviews).where(eq(reviews.userId, buyer.id))).toEqual([]);
     expect(await postForm(fields)).toEqual({ status: 303, location: `/de/printables/?token=${buyer.token}#review` });
+    // Written again from the card opened for it, the review is shown, not the form again.
+    const rewritten = await postToPage(context(), `${path}&review=write`, { form: { ...fields, rating: "5" } });
+    expect(rewritten).toEqual({ status: 303, location: `/de/printables/?token=${buyer.token}#review` });
     const [stored] = await suite.database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
-    expect(stored).toMatchObject({ locale: "de", rating: 4, text: review.text, firstName: "Lena", status: "pending" });
+    expect(stored).toMatchObject({ locale: "de", rating: 5, text: review.text, firstName: "Lena", status: "pending" });
   });
 });
 

@@ -36,7 +36,7 @@ import { storeCookieName, storeKey } from "../stores/persistence.ts";
 import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
 import { upsaleOnArrival, upsaleOwner } from "../upsale/upsale-modal.ts";
 import type { CompleteActionResult, UpsaleActionResult } from "../upsale/upsale-result.ts";
-import type { ReviewActionResult, SentReview } from "./review-result.ts";
+import { type ReviewActionResult, rewriteReviewParam, type SentReview } from "./review-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
 // the upsell offer on load, then the page's posts (mark an item done; buy with one click, ask
@@ -259,8 +259,11 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   }
   if (body.data.intent === "review") {
     const { intent: _, ...review } = body.data;
-    // A plain form's review, kept, comes back to the card on the page it was written on.
-    const plainForm = post.native ? { back: `${url.pathname}${url.search}#review`, sent: review } : undefined;
+    // A plain form's review, kept, comes back to the card on the page it was written on, shown
+    // rather than open for writing again.
+    const back = new URL(url);
+    back.searchParams.delete(rewriteReviewParam);
+    const plainForm = post.native ? { back: `${back.pathname}${back.search}#review`, sent: review } : undefined;
     return sendReview(services, errors, { ...input, locale: localeFromPath(url.pathname), review }, plainForm);
   }
 

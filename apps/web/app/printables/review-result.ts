@@ -1,5 +1,8 @@
 import type { OwnReview } from "@kinderready/domain/reviews/reviews.server";
 
+/** The address's parameter (`?review=write`) that opens the card on its form, over a review written before. */
+export const rewriteReviewParam = "review";
+
 /** What the parent sent, shown back in the form when a plain form's review was refused. */
 export type SentReview = { rating: number; text: string; firstName: string };
 

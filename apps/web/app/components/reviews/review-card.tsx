@@ -3,13 +3,11 @@ import type { OwnReview, ReviewInvitation } from "@kinderready/domain/reviews/re
 import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { type ReviewActionResult, reviewAnswerOf } from "../../printables/review-result.ts";
+import { type ReviewActionResult, reviewAnswerOf, rewriteReviewParam } from "../../printables/review-result.ts";
 import { isPlainClick } from "../plain-click.ts";
 import { ReviewStars } from "./review-stars.tsx";
 
 const ratings = [1, 2, 3, 4, 5] as const;
-/** The address's parameter that opens the card on its form, over a review written before. */
-const rewriteParam = "review";
 
 /**
  * "How is the kit going?" on the printables page (the emailed request links to it as #review): a
@@ -30,7 +28,7 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
   const kept = posted && "sent" in posted ? posted.sent : undefined;
   const own: OwnReview | null = sent ?? invitation.review;
   const { pathname, search } = useLocation();
-  const rewriteAsked = new URLSearchParams(search).get(rewriteParam) === "write";
+  const rewriteAsked = new URLSearchParams(search).get(rewriteReviewParam) === "write";
   const [writing, setWriting] = useState(own === null || kept !== undefined || rewriteAsked);
   const [rating, setRating] = useState(kept?.rating ?? own?.rating ?? 0);
   const [text, setText] = useState(kept?.text ?? own?.text ?? "");
@@ -43,7 +41,7 @@ export function ReviewCard({ invitation }: { invitation: ReviewInvitation }) {
 
   // "Write it again" is a link to the page with the form open, followed in place with scripts.
   const rewrite = new URLSearchParams(search);
-  rewrite.set(rewriteParam, "write");
+  rewrite.set(rewriteReviewParam, "write");
   const writeAgain = (event: MouseEvent) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
