@@ -1,3 +1,12 @@
+/** The media types of an HTML form's body. */
+export const formMediaTypes = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+/** Whether a request's body is an HTML form's, whatever parameters (charset, boundary) its type carries. */
+export function isFormBody(request: Pick<Request, "headers">): boolean {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  return formMediaTypes.some((formType) => type.startsWith(formType));
+}
+
 /** The field a refused body is refused for (its first issue's path), for the 400 that names it. */
 export function refusedField(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string {
   return error.issues[0]?.path.map(String).join(".") || "intent";
@@ -10,8 +19,7 @@ export function refusedField(error: { issues: readonly { path: readonly Property
  * a redirect or the page itself, never with data only a script reads.
  */
 export async function readPostBody(request: Request): Promise<{ fields: unknown; native: boolean }> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+  if (isFormBody(request)) {
     const form = await request.formData().catch(() => undefined);
     return { fields: form && Object.fromEntries(form), native: true };
   }

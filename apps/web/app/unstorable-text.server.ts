@@ -1,11 +1,10 @@
 import { fieldWithUnstorableText } from "@kinderready/api/text-guard";
 import { data } from "react-router";
 import type { Route } from "./+types/root";
+import { isFormBody } from "./post-body.server.ts";
 
 /** A posted body's fault: a field (`body.<name>`) holding text PostgreSQL cannot store, or a form that does not parse. */
 export type PostedBodyFault = { field: string } | { unreadable: true };
-
-const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * What is wrong with a posted body before any action reads it, or undefined. A form is read as
@@ -15,8 +14,7 @@ const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * still gets the body.
  */
 export async function postedBodyFault(request: Request): Promise<PostedBodyFault | undefined> {
-  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
-  if (formTypes.some((formType) => type.startsWith(formType))) {
+  if (isFormBody(request)) {
     let form: FormData;
     try {
       form = await request.clone().formData();

@@ -2,6 +2,7 @@ import { splitLocalePath } from "@kinderready/i18n/locales";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isConsolePath } from "../app/console/console-paths.ts";
 import { actionBodyOf, pageForPath } from "../app/pages.ts";
+import { formMediaTypes } from "../app/post-body.server.ts";
 
 // Which methods and bodies the server takes, decided once where requests enter, before any
 // route or page runs: a method no route at the address takes is 405 with `Allow`, a page
@@ -17,11 +18,10 @@ const otherActions: readonly { pattern: RegExp; body: ActionBody }[] = [
   { pattern: /^\/admin\/(sign-in|experiments|offer|reviews|revenue|customers\/[^/]+)\/?$/, body: "form" },
 ];
 
-const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const mediaTypes: Record<ActionBody, readonly string[]> = {
-  form: formTypes,
+  form: formMediaTypes,
   json: ["application/json"],
-  "form-or-json": [...formTypes, "application/json"],
+  "form-or-json": [...formMediaTypes, "application/json"],
 };
 
 /** The route a page request addresses: a fetcher's data request `/x/_.data` (or `/x.data`) is `/x/`'s. */

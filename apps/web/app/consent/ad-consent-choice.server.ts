@@ -5,13 +5,11 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
 import { secureCookiesFor } from "../cookies.ts";
-import { refusedField } from "../post-body.server.ts";
+import { isFormBody, refusedField } from "../post-body.server.ts";
 import { parentToken } from "../profile/parent-session.server.ts";
 import { adConsentField, adConsentSetCookie } from "./ad-consent-cookie.ts";
 
 const choiceBody = z.object({ [adConsentField]: z.enum(adConsentChoices) });
-
-const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * The consent banner's buttons posted as a plain form, before the page's scripts ran (or
@@ -28,9 +26,7 @@ export async function answerAdConsentChoice({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }): Promise<Response | undefined> {
-  if (request.method !== "POST") return undefined;
-  const type = request.headers.get("content-type") ?? "";
-  if (!formTypes.some((formType) => type.startsWith(formType))) return undefined;
+  if (request.method !== "POST" || !isFormBody(request)) return undefined;
   // The page's action reads the body too when the post is not the banner's.
   const form = await request
     .clone()
