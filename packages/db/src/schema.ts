@@ -102,6 +102,12 @@ export const parentSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * When the device proved it is the parent's: an emailed one-time link used on it, or a
+     * payment it started that settled. Null for a session that only typed an email (the quiz),
+     * which opens the parent's pages but never spends money or changes the account.
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
   (table) => [index("parent_sessions_user").on(table.userId)],
 );
@@ -232,6 +238,8 @@ export const orders = pgTable(
     upsellMode: text("upsell_mode"),
     /** The upsell offer's price variant on the parent's screen (initial or catchy) when bought. */
     upsellVariant: text("upsell_variant"),
+    /** The session (its id's SHA-256) of the device that went to pay on the gateway's page: verified once it is paid. */
+    checkoutSessionHash: text("checkout_session_hash"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -572,6 +580,24 @@ export const operatorSignInFailures = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.operatorId, table.address] })],
+);
+
+/**
+ * Sign-in links emailed to an operator (the way in while a password is locked or forgotten).
+ * The link carries the id and an HMAC of it, so the table holds no usable secret; one use, short-lived.
+ */
+export const operatorSignInLinks = pgTable(
+  "operator_sign_in_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("operator_sign_in_links_operator").on(table.operatorId)],
 );
 
 /** Every change made from the console, and every sign-in attempt: who, what, on what, when. */
