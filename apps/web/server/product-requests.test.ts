@@ -24,6 +24,38 @@ function saturate() {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Posts `count` chunks of `size` bytes with `Transfer-Encoding: chunked` on a real socket, and
+ * answers the response's head; stops sending once an answer has come (as a browser would).
+ */
+function sendChunked(port: number, path: string, type: string, count: number, size: number, headers = "") {
+  return new Promise<{ head: string }>((resolve, reject) => {
+    let received = "";
+    let answered = false;
+    const socket = connect(port, "127.0.0.1", async () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n${headers}\r\n`,
+      );
+      const chunk = Buffer.alloc(size, "a");
+      for (let sent = 0; sent < count && !answered && !socket.destroyed; sent++) {
+        const flushed = socket.write(`${size.toString(16)}\r\n${chunk}\r\n`);
+        if (!flushed) await new Promise((drained) => socket.once("drain", drained));
+      }
+      if (!answered && !socket.destroyed) socket.write("0\r\n\r\n");
+    });
+    socket.on("data", (data) => {
+      received += data;
+      if (!answered && received.includes("\r\n\r\n")) {
+        answered = true;
+        resolve({ head: received.slice(0, received.indexOf("\r\n\r\n")) });
+        socket.destroy();
+      }
+    });
+    socket.on("error", (error) => (answered ? undefined : reject(error)));
+    socket.on("close", () => (answered ? undefined : reject(new Error(`no answer: ${received}`))));
+  });
+}
+
 describe("requests the product refuses, and how", () => {
   let product: TestProduct;
   const inject = (options: InjectOptions) => product.app.inject(options);
@@ -138,6 +170,31 @@ describe("requests the product refuses, and how", () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 405 /);
     expect(answer).toContain("Allow: GET, HEAD, POST");
+  });
+
+  it("refuses a chunked body over the limit with 413 on every page action and API route, however it is framed", async () => {
+    const { port } = new URL(product.origin);
+    const targets = [
+      { path: "/contact/", type: "application/x-www-form-urlencoded" },
+      { path: "/ar/printables/_.data", type: "application/x-www-form-urlencoded" },
+      { path: "/onboarding/", type: "application/json" },
+      { path: "/admin/sign-in/", type: "multipart/form-data; boundary=x" },
+      { path: "/api/v1/support", type: "application/json", headers: `x-api-key: ${productTestApiSecret}\r\n` },
+    ];
+    for (const { path, type, headers } of targets) {
+      // Four times the limit in 64 KB chunks, no Content-Length: the body is counted as it arrives.
+      const answer = await sendChunked(Number(port), path, type, 16, 64 * 1024, headers);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 413 /);
+    }
+    // The process still answers.
+    expect((await inject({ url: "/api/v1/health" })).statusCode).toBe(200);
+  });
+
+  it("takes a chunked body within the limit as the action's own", async () => {
+    const { port } = new URL(product.origin);
+    const answer = await sendChunked(Number(port), "/contact/", "application/x-www-form-urlencoded", 1, 100);
+    // A form with nothing the contact form asks for: refused by the page, naming the field.
+    expect(answer.head).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it("sets the language cookie Secure, HttpOnly and Lax when the site is on https", async () => {

@@ -1,6 +1,13 @@
+import { Readable } from "node:stream";
 import { fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageActionBody, pageRequestRefusal, registerRequestRules, routePathOf } from "./request-rules.ts";
+import {
+  pageActionBody,
+  pageRequestRefusal,
+  readBodyWithin,
+  registerRequestRules,
+  routePathOf,
+} from "./request-rules.ts";
 
 const limit = 1_000;
 const post = (pathname: string, contentType?: string, contentLength?: string) =>
@@ -66,6 +73,38 @@ describe("page requests", () => {
       });
     }
     expect(post("/")).toEqual({ status: 405, allow: ["GET", "HEAD"] });
+  });
+});
+
+describe("readBodyWithin", () => {
+  /** A body that never ends, as a hostile client sends it; counts what was taken from it. */
+  function endlessBody(chunkSize: number) {
+    const counted = { bytes: 0 };
+    const stream = new Readable({
+      read() {
+        counted.bytes += chunkSize;
+        this.push(Buffer.alloc(chunkSize, "a"));
+      },
+    });
+    return { stream, counted };
+  }
+
+  it("stops at the first byte past the limit, having taken no more than the stream reads ahead", async () => {
+    const { stream, counted } = endlessBody(100);
+    await expect(readBodyWithin(stream, limit)).resolves.toBeUndefined();
+    // Past the limit, only what the stream reads ahead of its reader (its high-water mark) is taken.
+    expect(counted.bytes).toBeLessThanOrEqual(limit + stream.readableHighWaterMark + 2 * 100);
+    expect(stream.isPaused()).toBe(true);
+  });
+
+  it("answers a body within the limit whole, and a broken-off one with a 400", async () => {
+    const whole = await readBodyWithin(Readable.from([Buffer.from("a=1&"), Buffer.from("b=2")]), limit);
+    expect(whole?.toString()).toBe("a=1&b=2");
+    expect((await readBodyWithin(Readable.from([Buffer.alloc(limit)]), limit))?.length).toBe(limit);
+    const broken = new Readable({ read() {} });
+    const reading = readBodyWithin(broken, limit);
+    broken.destroy(new Error("socket hang up"));
+    await expect(reading).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { splitLocalePath } from "@kinderready/i18n/locales";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isConsolePath } from "../app/console/console-paths.ts";
@@ -6,9 +7,10 @@ import { formMediaTypes } from "../app/post-body.server.ts";
 
 // Which methods and bodies the server takes, decided once where requests enter, before any
 // route or page runs: a method no route at the address takes is 405 with `Allow`, a page
-// action's body of the wrong media type is 415 and one over the size limit 413. Without this,
-// a page action handed JSON instead of a form (or TRACE, which the Fetch API cannot even
-// represent) failed inside React Router with a 500.
+// action's body of the wrong media type is 415 and one over the size limit 413, whether it
+// says its length or comes in chunks (counted as it arrives). Without this, a page action handed
+// JSON instead of a form (or TRACE, which the Fetch API cannot even represent) failed inside
+// React Router with a 500, and a chunked body was buffered whole by `request.formData()`.
 
 export type ActionBody = "form" | "json" | "form-or-json";
 
@@ -109,12 +111,61 @@ export function registerRequestRules(app: FastifyInstance, options: { bodyLimit:
     if (refusal) return refuse(reply, pathname, refusal);
   });
 
+  // The pages' adapter hands React Router the body as a stream it reads whole; the API's parsers
+  // count theirs. A page's body is read here instead, at most the limit, and handed on in memory.
+  app.addHook("preParsing", async (request, reply, payload) => {
+    const matched = request.routeOptions.url;
+    if ((matched && !matched.endsWith("*")) || request.url.startsWith("/api/")) return payload;
+    const body = await readBodyWithin(payload, options.bodyLimit);
+    if (body) return Readable.from([body]);
+    // The rest is never read: the connection closes after the answer.
+    reply.header("connection", "close");
+    const [pathname = "/"] = request.url.split("?", 1);
+    return refuse(reply, pathname, { status: 413 });
+  });
+
   // Node hands CONNECT to a listener of its own, or drops the connection without an answer.
   app.server.on("connect", (request, socket) => {
     const [pathname = "/"] = (request.url ?? "/").split("?", 1);
     const refusal = refusalOf({ method: "CONNECT", pathname });
     const allow = refusal?.status === 405 ? refusal.allow.join(", ") : "GET, HEAD";
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${allow}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/**
+ * A request body read as it arrives, never more than `limit` bytes: the bytes, or undefined as
+ * soon as one more byte than the limit has come (the stream is paused there, not drained). A
+ * body that breaks off fails with a 400.
+ */
+export function readBodyWithin(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        stream.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const broken = () => Object.assign(new Error("The request body broke off"), { statusCode: 400 });
+    const onError = () => {
+      stop();
+      reject(broken());
+    };
+    const onAborted = onError;
+    stream.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onAborted);
   });
 }
 
