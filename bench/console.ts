@@ -73,7 +73,10 @@ async function benchmark(name: string, handle: DbHandle) {
   );
   await time("experiment intro-offer, all time", () =>
     getExperimentResults(
-      { db, splits: createSplitConfig({ db, log: createLogger({ level: "warn" }) }) },
+      {
+        db,
+        splits: createSplitConfig({ db, log: createLogger({ level: "warn" }), groupKey: "bench-split-group-key" }),
+      },
       { split: "intro-offer" },
     ),
   );

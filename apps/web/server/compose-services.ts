@@ -41,7 +41,7 @@ export function composeServices({ config, database, jobs, errors, log }: Wiring)
   const now = () => new Date();
   const { payments } = config;
   const sender = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
-  const splits = createSplitConfig({ db, log: log.child({ part: "splits" }) });
+  const splits = createSplitConfig({ db, log: log.child({ part: "splits" }), groupKey: config.splitGroupKey });
   const services: AppServices = {
     db,
     splits,

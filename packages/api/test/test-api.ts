@@ -36,7 +36,7 @@ export function testServices(
   }),
   now: () => Date = () => new Date(),
 ): AppServices {
-  const splits = createSplitConfig({ db, log: createLogger({ level: "warn" }) });
+  const splits = createSplitConfig({ db, log: createLogger({ level: "warn" }), groupKey: "test-split-group-key" });
   return {
     db,
     splits,

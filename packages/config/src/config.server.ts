@@ -119,6 +119,8 @@ export type Config = {
   downloadUrlSecret: string;
   /** Signs the emailed sign-in links; derived from API_SECRET. */
   accessLinkSecret: string;
+  /** Places parents in split-test groups (prices depend on them); derived from API_SECRET. */
+  splitGroupKey: string;
   /** Memory for rendered PDFs kept for repeat downloads. */
   printablesCacheBytes: number;
   /** Worker threads rendering PDFs. */
@@ -293,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A key of its own, so a leaked download link says nothing about the API secret.
     downloadUrlSecret: e.DOWNLOAD_URL_SECRET ?? derive(secret, "printable-download-links"),
     accessLinkSecret: derive(secret, "profile-access-links"),
+    splitGroupKey: derive(secret, "split-test-groups"),
     printablesCacheBytes: e.PRINTABLES_CACHE_MB * 1024 * 1024,
     printablesRenderThreads: e.PRINTABLES_RENDER_THREADS,
     offerTimerTimeout: e.OFFER_TIMER_TIMEOUT ?? (isProd ? 600 : 60),

@@ -12,8 +12,8 @@ import type { Route } from "../routes/+types/contact";
 
 export async function loadContact({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const parent = await sessionParent(request, services);
-  return { email: parent?.email ?? "" };
+  const signedIn = await sessionParent(request, services);
+  return { email: signedIn?.parent.email ?? "" };
 }
 
 type ContactValues = { name: string; email: string; message: string };
@@ -41,7 +41,7 @@ export async function sendContactMessage({ request, url, context }: Route.Action
     const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), true]));
     return data<ContactActionResult>({ ok: false, fields, values }, { status: 400 });
   }
-  const parent = await sessionParent(request, services);
+  const parent = (await sessionParent(request, services))?.parent;
   try {
     await submitSupportRequest(services.account, {
       request: parsed.data,

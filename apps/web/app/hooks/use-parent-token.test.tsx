@@ -10,14 +10,14 @@ const addressToken = "address-parent-0123456789abcdef";
 const savedToken = "saved-parent-0123456789abcdef";
 
 /** A page that shows whom the hook names, and hands a saved token to `carry`. */
-function Probe({ carry, createWhenNone }: { carry: (query: string) => void; createWhenNone?: boolean }) {
+function Probe({ carry, refusedToken }: { carry: (query: string) => void; refusedToken?: string }) {
   const carrySavedToken = useCallback((query: URLSearchParams) => carry(query.toString()), [carry]);
-  const parent = useParentToken({ carrySavedToken, createWhenNone });
+  const parent = useParentToken({ carrySavedToken, refusedToken });
   return <p>{`${parent.token ?? "nobody"} ${parent.inAddress ? "from the address" : "from this device"}`}</p>;
 }
 
-const renderProbe = (url: string, carry: (query: string) => void, createWhenNone = false) =>
-  renderPage(<Probe carry={carry} createWhenNone={createWhenNone} />, { url, path: "/page/" });
+const renderProbe = (url: string, carry: (query: string) => void, refusedToken?: string) =>
+  renderPage(<Probe carry={carry} refusedToken={refusedToken} />, { url, path: "/page/" });
 
 describe("useParentToken", () => {
   beforeEach(() => useAnalyticsStore.setState(useAnalyticsStore.getInitialState(), true));
@@ -41,15 +41,28 @@ describe("useParentToken", () => {
     expect(carry).toHaveBeenCalledTimes(1);
   });
 
-  it("gives a device without any token a new one only where asked", async () => {
+  it("never makes a token up: a device without one has nobody until the server issues one", async () => {
     const carry = vi.fn();
-    const page = await renderProbe("/page/", carry);
+    await renderProbe("/page/", carry);
     expect(screen.getByText("nobody from this device")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(useAnalyticsStore.getState().userId).toBeUndefined();
+    expect(carry).not.toHaveBeenCalled();
+  });
+
+  it("neither keeps nor uses a token the server refused, in the address or saved on the device", async () => {
+    const planted = "AAAAAAAAAAAAAAAAAAAAAA";
+    const carry = vi.fn();
+    const page = await renderProbe(`/page/?token=${planted}`, carry, planted);
+    expect(screen.getByText("nobody from this device")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(useAnalyticsStore.getState().userId).toBeUndefined();
     page.unmount();
 
-    await renderProbe("/page/", carry, true);
-    await waitFor(() => expect(useAnalyticsStore.getState().userId).toMatch(/^[A-Za-z0-9_-]{22}$/));
-    // A token made here is the parent's already: there is nothing to carry.
+    // Saved on the device (made up by an older page, or its parent deleted their data): dropped, not carried again.
+    useAnalyticsStore.setState({ userId: savedToken });
+    await renderProbe(`/page/?token=${savedToken}`, carry, savedToken);
+    await waitFor(() => expect(useAnalyticsStore.getState().userId).toBeUndefined());
     expect(carry).not.toHaveBeenCalled();
   });
 });

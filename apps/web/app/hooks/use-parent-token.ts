@@ -1,4 +1,4 @@
-import { createRandomToken, userTokenPattern } from "@kinderready/domain/random-token";
+import { userTokenPattern } from "@kinderready/domain/random-token";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
@@ -12,30 +12,37 @@ export type ParentToken = {
 };
 
 /**
- * The parent a page is for. The address's token is this device's parent, and is saved as such.
- * Without one, the saved token goes into the address: `carrySavedToken` gets the page's query with
- * it (the purchase pages replace their address; the quiz asks its loader, which sends a parent who
- * already finished on). A device with no token at all gets a new one where `createWhenNone` (the
- * quiz, where a parent starts). `carrySavedToken` must be stable (useCallback): a new one runs it again.
+ * The parent a page is for. The address's token is this device's parent, and is saved as such,
+ * unless the server refused it (`refusedToken`: a token it never issued, or whose parent is gone),
+ * which is neither used nor kept, and dropped where it was saved. Without one, the saved token
+ * goes into the address: `carrySavedToken` gets the page's query with it (the purchase pages
+ * replace their address; the quiz asks its loader, which sends a parent who already finished on).
+ * A device never makes a token up: the server issues one when the quiz is stored.
+ * `carrySavedToken` must be stable (useCallback): a new one runs it again.
  */
 export function useParentToken({
   carrySavedToken,
-  createWhenNone = false,
+  refusedToken,
 }: {
   carrySavedToken: (query: URLSearchParams) => void;
-  createWhenNone?: boolean;
+  refusedToken: string | null | undefined;
 }): ParentToken {
   const hydrated = useStoresHydrated((state) => state.hydrated);
   const [searchParams] = useSearchParams();
   const urlToken = searchParams.get("token");
-  const addressToken = urlToken !== null && userTokenPattern.test(urlToken) ? urlToken : undefined;
+  const addressToken =
+    urlToken !== null && urlToken !== refusedToken && userTokenPattern.test(urlToken) ? urlToken : undefined;
   const savedToken = useAnalyticsStore((state) => state.userId);
 
-  // The saved token is read when the address changes, not followed: the token this creates (or
-  // adopts) is already the parent's and needs carrying nowhere.
+  // The saved token is read when the address changes, not followed: the token this adopts is
+  // already the parent's and needs carrying nowhere.
   useEffect(() => {
     if (!hydrated) return;
     const saved = useAnalyticsStore.getState().userId;
+    if (saved && saved === refusedToken) {
+      useAnalyticsStore.setState({ userId: undefined });
+      return;
+    }
     if (addressToken) {
       if (addressToken !== saved) useAnalyticsStore.setState({ userId: addressToken });
       return;
@@ -44,10 +51,11 @@ export function useParentToken({
       const query = new URLSearchParams(searchParams);
       query.set("token", saved);
       carrySavedToken(query);
-      return;
     }
-    if (createWhenNone) useAnalyticsStore.setState({ userId: createRandomToken() });
-  }, [hydrated, addressToken, searchParams, carrySavedToken, createWhenNone]);
+  }, [hydrated, addressToken, searchParams, carrySavedToken, refusedToken]);
 
-  return { token: addressToken ?? savedToken, inAddress: addressToken !== undefined };
+  return {
+    token: addressToken ?? (savedToken === refusedToken ? undefined : savedToken),
+    inAddress: addressToken !== undefined,
+  };
 }

@@ -30,8 +30,9 @@ export async function loadLegalDocument({ url, request, context }: Route.LoaderA
       : undefined;
   // A signed-in parent's browser opted out (button or GPC): the opt-out is theirs, on every device.
   if (optOut && optOut !== "none") {
-    const parent = await sessionParent(request, services);
-    if (parent) await recordAdSharingOptOut(services.account, { token: parent.token });
+    // Opting out only ever protects the parent: any session of theirs may record it.
+    const signedIn = await sessionParent(request, services);
+    if (signedIn) await recordAdSharingOptOut(services.account, { token: signedIn.parent.token });
   }
   return {
     sections: getLegalDocument(localeFromPath(url.pathname), document, {
@@ -46,8 +47,8 @@ export async function loadLegalDocument({ url, request, context }: Route.LoaderA
 export async function optOutOfAdSharing({ url, request, context }: Route.ActionArgs) {
   const { config, services } = context.get(requestContext);
   if (!/\/terms\/do-not-sell\/?$/.test(url.pathname)) throw data(null, { status: 405 });
-  const parent = await sessionParent(request, services);
-  if (parent) await recordAdSharingOptOut(services.account, { token: parent.token });
+  const signedIn = await sessionParent(request, services);
+  if (signedIn) await recordAdSharingOptOut(services.account, { token: signedIn.parent.token });
   return redirect(url.pathname, {
     status: 303,
     headers: { "set-cookie": adSharingOptOutSetCookie(secureCookiesFor(config.appUrl)) },

@@ -1,5 +1,6 @@
+import { users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
-import { createRandomToken } from "@kinderready/domain/random-token";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { routeServices } from "../../test/route-services.ts";
@@ -7,9 +8,10 @@ import { loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { handleQuizAction } from "./quiz-route.server.ts";
 
-// The quiz's last post creates the parent's account in this browser, so it is the one post
-// besides an emailed sign-in link that signs the browser in. A post for a token that already
-// has an account (a retry, or someone else's token) signs nobody in.
+// The quiz's last post creates the parent's account in this browser, under a token the server
+// issues, and signs the browser in, unverified: typing an email proves nothing, so the profile
+// asks for an emailed link. A token the browser names is taken only from the device signed in
+// as that lead; a chosen or planted one never becomes anybody's.
 
 const origin = "http://kit.test";
 const config = routeTestConfig(origin);
@@ -22,18 +24,18 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
   }
 
   /** The quiz's submit as the analysing page posts it; answers what the action threw or returned. */
-  async function submit(token: string, email: string) {
+  async function submit(token: string | undefined, email: string, cookie = "") {
     const lead = {
       kid: { name: "Noa", years: { text: "5 years", value: 5 } },
       email,
       questions: [{ id: "ty", answer: "soon" }],
       isForbiddenToMailing: true,
-      user_token: token,
+      ...(token && { user_token: token }),
     };
     const url = new URL(`${origin}/onboarding/`);
     const request = new Request(url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({ intent: "submit", search: "", lead }),
     });
     const args = { request, url, context: context(), params: {} } as unknown as Route.ActionArgs;
@@ -42,29 +44,56 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
   const sessionOf = (answer: unknown) =>
     answer instanceof Response ? /^kr_session=([^;]+);/.exec(answer.headers.get("set-cookie") ?? "")?.[1] : undefined;
 
-  it("signs in the browser whose post created the account, with a session id that is not the token", async () => {
-    const token = createRandomToken();
-    const created = await submit(token, `quiz-${Date.now()}@example.com`);
-    expect(created).toBeInstanceOf(Response);
-    expect((created as Response).headers.get("location")).toBe(`/purchase/?token=${token}`);
-    const session = sessionOf(created);
-    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(session).not.toBe(token);
-
+  const tokenOf = (answer: unknown) =>
+    answer instanceof Response ? new URL(answer.headers.get("location") ?? "", origin).searchParams.get("token") : null;
+  const leadOf = async (token: string) =>
+    (await suite.services.db.select().from(users).where(eq(users.token, token)))[0];
+  const profileState = async (session: string | undefined) => {
     const profile = await loadProfile({
       request: new Request(`${origin}/profile/`, { headers: { cookie: `kr_session=${session}` } }),
       url: new URL(`${origin}/profile/`),
       context: context(),
     });
-    expect((profile as { data: { state: string } }).data.state).toBe("signed-in");
+    return (profile as { data: { state: string; confirmDevice?: boolean } }).data;
+  };
+
+  it("stores a new lead under a token the server issues, whatever token the browser names", async () => {
+    // Chosen offline (to land in a cheaper price group), or planted in a victim's browser by a link.
+    const chosen = "AAAAAAAAAAAAAAAAAAAAAA";
+    const email = `quiz-chosen-${Date.now()}@example.com`;
+    const created = await submit(chosen, email);
+    const issued = tokenOf(created);
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(issued).not.toBe(chosen);
+    expect(await leadOf(chosen)).toBeUndefined();
+    expect((await leadOf(issued as string))?.email).toBe(email);
   });
 
-  it("signs nobody in when the token already had an account", async () => {
-    const token = createRandomToken();
+  it("signs in the browser whose post created the account, unverified, with a session id that is not the token", async () => {
+    const created = await submit(undefined, `quiz-${Date.now()}@example.com`);
+    expect(created).toBeInstanceOf(Response);
+    const token = tokenOf(created);
+    expect((created as Response).headers.get("location")).toBe(`/purchase/?token=${token}`);
+    const session = sessionOf(created);
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session).not.toBe(token);
+    // Typing an email proves nobody owns it: the profile asks this device for an emailed link.
+    expect(await profileState(session)).toMatchObject({ state: "signed-out", confirmDevice: true });
+  });
+
+  it("lets the device signed in as the lead store its quiz again under its token, and nobody else", async () => {
     const email = `quiz-again-${Date.now()}@example.com`;
-    expect(sessionOf(await submit(token, email))).toBeDefined();
-    const again = await submit(token, email);
-    expect(again).toBeInstanceOf(Response);
+    const first = await submit(undefined, email);
+    const token = tokenOf(first) as string;
+    const session = sessionOf(first);
+    // The same device, answering again: the same lead, no second sign-in.
+    const again = await submit(token, email, `kr_session=${session}`);
+    expect(tokenOf(again)).toBe(token);
     expect((again as Response).headers.get("set-cookie")).toBeNull();
+    // Another browser naming that token (a forwarded link) cannot rewrite the lead: its post is a
+    // new lead, which the taken email refuses.
+    const stranger = await submit(token, email);
+    expect(stranger).not.toBeInstanceOf(Response);
+    expect((await leadOf(token))?.email).toBe(email);
   });
 });

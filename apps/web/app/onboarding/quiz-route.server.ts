@@ -9,6 +9,7 @@ import {
 import { checkEmailBody, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
+import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { createRandomToken } from "@kinderready/domain/random-token";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
@@ -21,7 +22,7 @@ import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { fieldMessage } from "../components/quiz/field-message.ts";
 import { secureCookiesFor } from "../cookies.ts";
 import { pageForPath } from "../pages.ts";
-import { signInCookie } from "../profile/parent-session.server.ts";
+import { sessionParent, signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
 import { quizProgressCookie, savedQuizProgress } from "./quiz-progress.server.ts";
@@ -39,6 +40,7 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const flowType = flowOf(url);
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  let refusedToken: string | null = null;
   if (token.success) {
     const status = await getOnboardingStatus(services.db, {
       token: token.data,
@@ -61,12 +63,21 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
         purchaseRedirect({ purchasePath: flows[flowType].purchasePath, locale, search: url.search, token: token.data }),
       );
     }
+    // A token the server never issued (or whose parent deleted their data) names nobody: the quiz
+    // starts afresh, and the browser is told to drop it rather than keep it as the parent's.
+    if (!(await findParent(services.db, { token: token.data }))) refusedToken = token.data;
   }
   // The quiz opens on its first question (a parent part-way through passed it already), or
   // where the parent left it.
   const saved = savedQuizProgress(request.headers.get("cookie"));
   await recordFunnelSighting(visit, request, { steps: ["visit", "quiz:ty", funnelStepOf(saved?.step ?? 0)] });
-  return { flowType, locale, consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn, saved };
+  return {
+    flowType,
+    locale,
+    consentDefault: !mailingPolicyFor(geo.countryCode, geo.region).optIn,
+    saved,
+    refusedToken,
+  };
 }
 
 /** The funnel step of a quiz page: its question, or the email page. */
@@ -99,7 +110,14 @@ export async function handleQuizAction(args: Route.ActionArgs) {
   if (body.data.intent === "check-email") {
     const input = emailCheck.safeParse(body.data);
     if (!input.success) return data({ intent: "check-email" as const, isEmailUnique: true }, { status: 400 });
-    const isEmailUnique = await checkEmailForVisitor(visit.services.db, input.data, visit.clientAddress, new Date());
+    // "Is it free?" is asked for this device's own lead, never for a token the browser names.
+    const own = (await sessionParent(request, visit.services))?.parent.token;
+    const isEmailUnique = await checkEmailForVisitor(
+      visit.services.db,
+      { email: input.data.email, user_token: own },
+      visit.clientAddress,
+      new Date(),
+    );
     return { intent: "check-email" as const, isEmailUnique };
   }
 
@@ -118,8 +136,11 @@ type LeadNotStored = { invalid: { field: string; message: string | undefined } }
 
 /**
  * Stores a finished quiz and sends the parent on to the offer (a redirect, thrown); answers why
- * it was not stored otherwise. The server decides the flow, language and country; the browser
- * only the answers.
+ * it was not stored otherwise. The server decides the flow, language, country and the account's
+ * token; the browser only the answers. A new account's token is the server's own random one: a
+ * token the browser names is taken only from the device signed in as that lead (the same parent
+ * answering again), so nobody can choose a token, or plant one in another's browser, and then
+ * hold the account made under it.
  */
 async function storeLead(
   { request, url, context }: Route.ActionArgs,
@@ -130,8 +151,11 @@ async function storeLead(
   const { services, geo, clientAddress } = visit;
   const locale = localeFromPath(url.pathname);
   const { purchasePath } = flows[flowOf(url)];
+  const signedIn = await sessionParent(request, services);
+  const own = signedIn && signedIn.parent.token === lead.user_token ? signedIn.parent.token : undefined;
   const input = quizLead.safeParse({
     ...lead,
+    user_token: own ?? createRandomToken(),
     purchasePathByFlow: purchasePath,
     locale,
     country_code: geo.countryCode,
@@ -147,13 +171,14 @@ async function storeLead(
   } catch (error) {
     return { failed: error };
   }
-  // The browser whose post created the account is the parent's: it is signed in (a same-site
-  // POST, so no other site can sign a visitor into an account of its choosing). A post for a
-  // token that already had an account (a retry, or someone else's token) signs nobody in.
+  // The browser whose post created the account is signed in (a same-site POST, so no other site
+  // can sign a visitor into an account of its choosing), unverified: typing an email proves no
+  // one owns it, so the session opens the parent's pages but spends nothing until the device
+  // pays or uses an emailed link. A post that updated the device's own lead signs nobody in again.
   await recordFunnelSighting(visit, request, { steps: ["email-page", "email"], userId: submitted.userId });
   const next = purchaseRedirect({ purchasePath, locale, search, token: input.data.user_token });
   if (!submitted.created) throw redirect(next);
-  throw redirect(next, { headers: await signInCookie(request, services, submitted.userId) });
+  throw redirect(next, { headers: await signInCookie(request, services, submitted.userId, false) });
 }
 
 /**
@@ -202,7 +227,7 @@ async function handleQuizForm(args: Route.ActionArgs) {
         questions: saved.questions,
         ...(saved.topics.length > 0 && { topics: saved.topics }),
         isForbiddenToMailing: form.get("mailing") !== "yes",
-        user_token: userToken.success ? userToken.data : createRandomToken(),
+        user_token: userToken.success ? userToken.data : undefined,
         tracking: trackingFromLanding({
           search: url.search,
           cookies: request.headers.get("cookie") ?? "",

@@ -1,6 +1,6 @@
 import { orders, reviews, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
-import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
+import { getCheckoutResult } from "@kinderready/domain/payments/checkout.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
@@ -10,6 +10,7 @@ import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { routeServices } from "../../test/route-services.ts";
+import { handlePurchaseAction } from "../purchase/purchase-route.server.ts";
 import { handlePrintablesAction, loadPrintables } from "./printables-route.server.ts";
 
 // Asking for a review on the printables page, through its loader and action: the card appears
@@ -28,11 +29,15 @@ async function postToPage(
   context: RouterContextProvider,
   path: string,
   body: { json: Record<string, unknown> } | { form: Record<string, string> },
+  cookie = "",
 ) {
   const answer = await handlePrintablesAction({
     request: new Request(`${origin}${path}`, {
       method: "POST",
-      headers: { "content-type": "json" in body ? "application/json" : "application/x-www-form-urlencoded" },
+      headers: {
+        "content-type": "json" in body ? "application/json" : "application/x-www-form-urlencoded",
+        cookie,
+      },
       body: "json" in body ? JSON.stringify(body.json) : new URLSearchParams(body.form),
     }),
     url: new URL(`${origin}${path}`),
@@ -139,27 +144,39 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
   const suite = routeServices(target);
 
   const context = () => routeTestContext({ config, services: suite.services, clientAddress: "10.20.0.2" });
-  const open = (path: string) =>
+  const open = (path: string, cookie = "") =>
     loadPrintables({
-      request: new Request(`${origin}${path}`),
+      request: new Request(`${origin}${path}`, { headers: { cookie } }),
       url: new URL(`${origin}${path}`),
       context: context(),
       params: {},
       pattern: "",
     });
-  const postForm = (path: string, fields: Record<string, string>) => postToPage(context(), path, { form: fields });
+  const postForm = (path: string, fields: Record<string, string>, cookie?: string) =>
+    postToPage(context(), path, { form: fields }, cookie);
 
-  /** A parent who paid the first payment on the simulator's hosted page, so a card is stored. */
+  /**
+   * A parent who paid the first payment on the simulator's hosted page, so a card is stored, from
+   * a device that went to pay from the offer's form: its session (the cookie) is verified by paying.
+   */
   async function payingParent() {
     const parent = await insertTestParent(suite.database.db);
-    const { redirectUrl } = await startCheckout(suite.services.payments, {
-      userToken: parent.token,
-      flow: "main",
-      offerTimeoutSeconds: 600,
-      countryCode: "DE",
-      locale: "en",
-      returnUrl: `${origin}/purchase/?token=${parent.token}`,
-    });
+    const offer = `${origin}/purchase/?token=${parent.token}`;
+    const checkout = await handlePurchaseAction({
+      request: new Request(offer, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "checkout", agree: "on" }),
+      }),
+      url: new URL(offer),
+      context: context(),
+      params: {},
+      pattern: "",
+    }).catch((thrown: unknown) => thrown);
+    if (!(checkout instanceof Response)) throw new Error("the offer's form did not leave for the gateway");
+    const redirectUrl = checkout.headers.get("location") ?? "";
+    const cookie = (checkout.headers.get("set-cookie") ?? "").split(";", 1)[0] ?? "";
+    expect(cookie).toMatch(/^kr_session=/);
     await fetch(redirectUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -172,7 +189,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       userToken: parent.token,
     });
     expect(paid.status).toBe("approved");
-    return parent;
+    return { ...parent, cookie };
   }
   const upsellOrders = (userId: string) =>
     suite.database.db
@@ -182,11 +199,11 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
 
   it("buys the packs with one click and comes back to the page, which knows how it went", async () => {
     const parent = await payingParent();
-    const bought = await postForm(`/ar/printables/?token=${parent.token}`, {
-      intent: "upsale",
-      recurringType: "upsale",
-      variant: "initial",
-    });
+    const bought = await postForm(
+      `/ar/printables/?token=${parent.token}`,
+      { intent: "upsale", recurringType: "upsale", variant: "initial" },
+      parent.cookie,
+    );
     const [order] = await upsellOrders(parent.id);
     expect(order).toMatchObject({ purpose: "upsale", currency: "EUR" });
     expect(bought).toEqual({
@@ -201,6 +218,33 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     expect(lifetime && page.prices[`${lifetime.currency_code} ${lifetime.currency} ${lifetime.price}`]).toBe(
       "\u200f29.99\u00a0€",
     );
+  }, 30_000);
+
+  it("never charges the stored card for a bare link: a forwarded receipt's token buys nothing with one click", async () => {
+    const parent = await payingParent();
+    const path = `/printables/?token=${parent.token}`;
+    // The loader tells the page: no one click on this device; the packs go to the gateway's page.
+    expect((await open(path)).offer?.oneClick).toBe(false);
+    for (const recurringType of ["upsale", "lifetime"]) {
+      const refused = await postForm(path, { intent: "upsale", recurringType, variant: "initial" });
+      expect(refused).toEqual({
+        status: 403,
+        body: { intent: "upsale", error: { messageKey: "upsale.errors.signInFirst", field: "session" } },
+      });
+      expect(
+        await postToPage(context(), path, { json: { intent: "upsale", recurringType, variant: "initial" } }),
+      ).toMatchObject({
+        status: 403,
+      });
+    }
+    expect(await upsellOrders(parent.id)).toEqual([]);
+    // The paying device may; another parent's session with this token may not.
+    expect((await open(path, parent.cookie)).offer?.oneClick).toBe(true);
+    const other = await payingParent();
+    expect(
+      await postForm(path, { intent: "upsale", recurringType: "upsale", variant: "initial" }, other.cookie),
+    ).toMatchObject({ status: 403 });
+    expect(await upsellOrders(parent.id)).toEqual([]);
   }, 30_000);
 
   it("marks an item done with a plain form and comes back to the page it was on, which shows it", async () => {

@@ -27,7 +27,7 @@ import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { readCookie } from "../cookies.ts";
 import { readPostBody, refusedField } from "../post-body.server.ts";
-import { parentToken } from "../profile/parent-session.server.ts";
+import { parentToken, payingSession, verifiedParent } from "../profile/parent-session.server.ts";
 import { orderStatusOnLoad, toOrderStatus } from "../purchase/order-status.server.ts";
 import type { OrderStatus } from "../purchase/payment-result.ts";
 import { writePrices } from "../purchase/price-texts.tsx";
@@ -126,12 +126,13 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
       getUpsaleStatus(services.payments, { ...input, orderId }),
     );
   }
-  const [status, offer, mode, kit, reviewState] = await Promise.all([
+  const [status, offer, mode, kit, reviewState, signedIn] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data }),
     getUpsaleOffer(services.payments, input),
     getUpsaleDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
     getReviewState(services.account, { userId: parent.id }),
+    verifiedParent(request, services, token.data),
   ]);
   // Asked once a level is finished (or a week after paying: the emailed request links here).
   const review = reviewInvitation(reviewState, {
@@ -149,7 +150,8 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   return {
     locale,
     access,
-    offer,
+    // One click charges the stored card: only a device that proved it is the parent's may.
+    offer: offer && { ...offer, oneClick: signedIn !== undefined },
     mode,
     returning,
     kit,
@@ -290,15 +292,27 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       const returnUrl = new URL(localizePath("/printables/", locale), config.appUrl);
       returnUrl.searchParams.set("token", token.data);
       returnUrl.searchParams.set("upsale_type", body.data.recurringType);
+      const parent = await findParent(services.db, { token: token.data });
+      const paying = parent ? await payingSession(request, services, parent) : undefined;
       const { redirectUrl } = await startUpsaleCheckout(services.payments, {
         ...input,
         recurringType: body.data.recurringType,
         shown: body.data.variant,
         locale,
         returnUrl: returnUrl.toString(),
+        payingSession: paying?.digest,
       });
-      if (post.native) return redirect(redirectUrl, 303);
-      return { intent: "upsale-checkout", redirectUrl } satisfies UpsaleActionResult;
+      if (post.native) return redirect(redirectUrl, { status: 303, headers: paying?.headers });
+      return data<UpsaleActionResult>({ intent: "upsale-checkout", redirectUrl }, { headers: paying?.headers });
+    }
+    // One click charges the stored card without it being typed again: a link is not enough, it
+    // takes this device's verified session of the parent (the page offers the gateway's page or
+    // an emailed sign-in instead).
+    if (!(await verifiedParent(request, services, token.data))) {
+      return data<UpsaleActionResult>(
+        { intent: "upsale", error: { messageKey: "upsale.errors.signInFirst", field: "session" } },
+        { status: 403 },
+      );
     }
     const { orderId } = await buyUpsale(services.payments, {
       ...input,

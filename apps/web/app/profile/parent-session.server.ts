@@ -5,21 +5,42 @@ import {
   endParentSession,
   findSessionParent,
   type ParentSession,
+  type SessionParent,
+  sessionDigest,
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
 import { secureCookiesFor } from "../cookies.ts";
 import { parentSessionSetCookie, readParentSession } from "./parent-session-cookie.ts";
 
 // Who the parent is, for the pages. Signed in: the session cookie of this device, started only
-// by a sign-in the server checked. A link with the user token (after paying, from an email) shows
-// the page it opens, for that request, and signs nobody in.
+// where the server saw the device act for the parent, and verified once the device proved it is
+// theirs (an emailed link, a payment it started). A link with the user token (after paying, from
+// an email) shows the page it opens, for that request, and signs nobody in; it never spends money
+// or changes the account: that takes this device's verified session.
 
 /** The session id this device's cookie carries, checked or not. */
 export const sessionId = (request: Request): string | undefined => readParentSession(request.headers.get("cookie"));
 
-/** The parent signed in on this device, or nobody. */
-export function sessionParent(request: Request, services: Pick<AppServices, "account">): Promise<Parent | undefined> {
+/** The parent signed in on this device (verified or not), or nobody. */
+export function sessionParent(
+  request: Request,
+  services: Pick<AppServices, "account">,
+): Promise<SessionParent | undefined> {
   return findSessionParent(services.account, { sessionId: sessionId(request) });
+}
+
+/**
+ * The parent this device proved it is (a verified session); with `token`, only when the session
+ * is that token's parent. What every post that spends money or changes the account asks for.
+ */
+export async function verifiedParent(
+  request: Request,
+  services: Pick<AppServices, "account">,
+  token?: string,
+): Promise<Parent | undefined> {
+  const signedIn = await sessionParent(request, services);
+  if (!signedIn?.verified) return undefined;
+  return token === undefined || signedIn.parent.token === token ? signedIn.parent : undefined;
 }
 
 /** The token in the address (`?token=`), else the signed-in parent's. */
@@ -29,17 +50,42 @@ export async function parentToken(
   services: Pick<AppServices, "account">,
 ): Promise<string | undefined> {
   const query = userTokenSchema.safeParse(url.searchParams.get("token"));
-  return query.success ? query.data : (await sessionParent(request, services))?.token;
+  return query.success ? query.data : (await sessionParent(request, services))?.parent.token;
 }
 
-/** Signs this parent in on this device (a new session, the device's old one ended): the Set-Cookie. */
+/**
+ * Signs this parent in on this device (a new session, the device's old one ended): the
+ * Set-Cookie. `verified`: the device proved it is the parent's.
+ */
 export async function signInCookie(
   request: Request,
   services: Pick<AppServices, "account" | "appUrl">,
   userId: string,
+  verified: boolean,
 ): Promise<{ "set-cookie": string }> {
-  const session = await startParentSession(services.account, { userId, replacing: sessionId(request) });
+  const session = await startParentSession(services.account, { userId, replacing: sessionId(request), verified });
   return sessionCookie(services.appUrl, session);
+}
+
+/**
+ * The session this device goes to pay with, for the payment to verify once it settles: the
+ * device's own when it is this parent's, else a new unverified one (with the Set-Cookie that
+ * hands it over). An order keeps only its digest.
+ */
+export async function payingSession(
+  request: Request,
+  services: Pick<AppServices, "account" | "appUrl">,
+  parent: Pick<Parent, "id">,
+): Promise<{ digest: string; headers?: { "set-cookie": string } }> {
+  const current = sessionId(request);
+  const signedIn = await sessionParent(request, services);
+  if (current && signedIn?.parent.id === parent.id) return { digest: sessionDigest(current) };
+  const session = await startParentSession(services.account, {
+    userId: parent.id,
+    replacing: current,
+    verified: false,
+  });
+  return { digest: sessionDigest(session.id), headers: sessionCookie(services.appUrl, session) };
 }
 
 /** Set-Cookie that hands this session to the browser, or ends the device's session without one. */

@@ -4,6 +4,7 @@ import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/email/access-code.server";
+import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -155,5 +156,41 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     expect(await state("/profile/", laptop)).toBe("signed-out");
     const rows = await database.db.select().from(parentSessions).where(eq(parentSessions.userId, parent.id));
     expect(rows).toEqual([]);
+  });
+
+  it("a device that only typed the email (unverified) sees the sign-in panel and changes nothing", async () => {
+    const parent = await quizParent();
+    const typed = await startParentSession(services.account, { userId: parent.id, verified: false });
+    const shown = (await open("/profile/", typed.id)) as { data: { state: string; confirmDevice: boolean } };
+    expect(shown.data).toMatchObject({ state: "signed-out", confirmDevice: true });
+    // The cookie stays: the device still knows the parent for their pages.
+    expect(setCookie(await open("/profile/", typed.id))).toBeNull();
+    for (const fields of [
+      { intent: "consent", mailing: "on" },
+      { intent: "cancel", reason: "high_price" },
+      { intent: "renew" },
+      { intent: "delete", confirm: "yes" },
+      { intent: "sign-out-others" },
+    ]) {
+      const refused = (await post(fields, typed.id)) as { data: { errorKey: string }; init: { status: number } };
+      expect(refused.init.status, fields.intent).toBe(401);
+      expect(refused.data.errorKey).toBe("profile.errors.signedOut");
+    }
+    const [row] = await database.db.select().from(users).where(eq(users.id, parent.id));
+    expect(row?.erasedAt).toBeNull();
+    // The emailed link verifies this device.
+    expect(await state("/profile/", await signIn(parent.email, typed.id))).toBe("signed-in");
+  });
+
+  it("signs the parent out on every other device and says so, keeping this one", async () => {
+    const parent = await quizParent();
+    const here = await signIn(parent.email);
+    const lostPhone = await signIn(parent.email);
+    const out = await post({ intent: "sign-out-others" }, here);
+    expect(out).toBeInstanceOf(Response);
+    expect((out as Response).headers.get("location")).toBe("/profile/?others=signed-out");
+    expect(await state("/profile/", lostPhone)).toBe("signed-out");
+    const shown = (await open("/profile/?others=signed-out", here)) as { data: { othersSignedOut: boolean } };
+    expect(shown.data.othersSignedOut).toBe(true);
   });
 });

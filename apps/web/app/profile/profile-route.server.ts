@@ -6,6 +6,7 @@ import {
   signInWithAccessLink,
 } from "@kinderready/domain/profile/access-links.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
+import { endOtherParentSessions } from "@kinderready/domain/profile/parent-sessions.server";
 import {
   cancelParentSubscription,
   getProfile,
@@ -27,14 +28,20 @@ import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
 import { adSharingOptOut } from "../consent/ad-sharing-opt-out.ts";
 import type { Route } from "../routes/+types/profile";
-import { sessionCookie, sessionId, sessionParent, signOutCookie } from "./parent-session.server.ts";
+import { sessionCookie, sessionId, sessionParent, signOutCookie, verifiedParent } from "./parent-session.server.ts";
 
 // Server side of the three profile pages (/profile/, /profile/subscription/,
 // /profile/cancel-subscription/): who is signed in on this device, what they see, and their posts.
 
 export type ProfileLoaderData =
-  | { state: "signed-out"; locale: Locale; accessLink: "none" | "valid" | "invalid" }
-  | { state: "signed-in"; locale: Locale; profile: ProfileView; gpc: boolean };
+  | {
+      state: "signed-out";
+      locale: Locale;
+      accessLink: "none" | "valid" | "invalid";
+      /** This device knows the parent (it typed the email, or went to pay) but has not proved it is theirs. */
+      confirmDevice: boolean;
+    }
+  | { state: "signed-in"; locale: Locale; profile: ProfileView; gpc: boolean; othersSignedOut: boolean };
 
 /** The three pages' arguments are alike: no params, the same context. */
 type Args = Pick<Route.LoaderArgs, "request" | "url" | "context">;
@@ -56,10 +63,12 @@ export async function loadProfile({ request, url, context }: Args) {
     return redirect(`${clean.pathname}${clean.search}`);
   }
 
-  const parent = await sessionParent(request, services);
+  // The profile shows and changes the account: only to a device that proved it is the parent's.
+  const signedIn = await sessionParent(request, services);
+  const parent = signedIn?.verified ? signedIn.parent : undefined;
   const code = url.searchParams.get("access");
   // A cookie whose session ended (signed out, expired, data deleted) is cleared.
-  const stale = !parent && sessionId(request) !== undefined ? sessionCookie(services.appUrl, undefined) : undefined;
+  const stale = !signedIn && sessionId(request) !== undefined ? sessionCookie(services.appUrl, undefined) : undefined;
   if (!parent || code !== null) {
     const accessLink =
       code === null
@@ -67,7 +76,10 @@ export async function loadProfile({ request, url, context }: Args) {
         : (await checkAccessLink(services.account, { secret: services.account.accessLinkSecret, code }))
           ? "valid"
           : "invalid";
-    return data<ProfileLoaderData>({ state: "signed-out", locale, accessLink }, stale && { headers: stale });
+    return data<ProfileLoaderData>(
+      { state: "signed-out", locale, accessLink, confirmDevice: signedIn !== undefined },
+      stale && { headers: stale },
+    );
   }
 
   // A Global Privacy Control signal is the parent saying "do not sell or share": record it (once:
@@ -81,12 +93,16 @@ export async function loadProfile({ request, url, context }: Args) {
   });
   if (!profile) {
     return data<ProfileLoaderData>(
-      { state: "signed-out", locale, accessLink: "none" },
+      { state: "signed-out", locale, accessLink: "none", confirmDevice: false },
       { headers: sessionCookie(services.appUrl, undefined) },
     );
   }
-  return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc });
+  const othersSignedOut = url.searchParams.get(othersParam) === "signed-out";
+  return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc, othersSignedOut });
 }
+
+/** Where signing out the other devices sends the parent back to, to say it is done. */
+const othersParam = "others";
 
 const checkbox = z
   .enum(["on", "true"])
@@ -97,6 +113,7 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request-link"), email: z.string() }),
   z.object({ intent: z.literal("sign-in"), code: z.string().max(200) }),
   z.object({ intent: z.literal("sign-out") }),
+  z.object({ intent: z.literal("sign-out-others") }),
   z.object({ intent: z.literal("consent"), mailing: checkbox, adSharingOptOut: checkbox }),
   z.object({ intent: z.literal("cancel"), reason: z.string().optional(), comment: z.string().optional() }),
   z.object({ intent: z.literal("restore") }),
@@ -149,10 +166,15 @@ export async function handleProfileAction({ request, url, context }: Args) {
       });
     }
 
-    const signedIn = await sessionParent(request, services);
-    if (!signedIn) return failure(input.intent, "profile.errors.signedOut", 401);
+    // Everything below changes the account or spends money: a link or an unverified device may not.
+    const signedIn = await verifiedParent(request, services);
+    const current = sessionId(request);
+    if (!signedIn || !current) return failure(input.intent, "profile.errors.signedOut", 401);
     const parent = { token: signedIn.token };
     switch (input.intent) {
+      case "sign-out-others":
+        await endOtherParentSessions(services.account, { userId: signedIn.id, keep: current });
+        return redirect(`${localizePath("/profile/", locale)}?${othersParam}=signed-out`, { status: 303 });
       case "consent":
         await updateConsent(services.account, {
           ...parent,

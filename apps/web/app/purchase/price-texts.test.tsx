@@ -69,6 +69,7 @@ describe("the offer and the upsell show the prices the server wrote", () => {
           subscriptionExpired
           lifetimePlan={upsale.lifetime}
           parentReviews={[]}
+          refusedToken={null}
           splits={{}}
           kitPreview={null}
           kitContents={{ worksheets: 178, activities: 125, pages: [] }}
@@ -89,7 +90,13 @@ describe("the offer and the upsell show the prices the server wrote", () => {
       await renderPage(
         <PriceTextsProvider texts={texts}>
           <UpsalePopup
-            offer={{ kidName: "Noa", owned: [], stage: formKey === "catchy" ? "discount" : "initial", plans: upsale }}
+            offer={{
+              kidName: "Noa",
+              owned: [],
+              stage: formKey === "catchy" ? "discount" : "initial",
+              plans: upsale,
+              oneClick: true,
+            }}
             locale="en"
             returning={undefined}
             arrival={{ isOpen: true, formKey }}

@@ -1,9 +1,10 @@
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
-import { assignIntroOfferGroupByToken } from "@kinderready/domain/experiments/split-config.server";
+import { assignIntroOfferGroup } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
 import { type FlowType, purchaseSteps } from "@kinderready/domain/flows";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
+import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import { getOfferCountdown, showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
@@ -20,6 +21,7 @@ import { classifyFailure, failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { pageForPath } from "../pages.ts";
 import { readPostBody, refusedField } from "../post-body.server.ts";
+import { payingSession } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/purchase";
 import { toOfferPlan } from "./offer-plan.ts";
 import { orderStatusOnLoad, toOrderStatus } from "./order-status.server.ts";
@@ -43,25 +45,29 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   const { services, geo, config } = visit;
   const locale = localeFromPath(url.pathname);
   const flowType = flowOf(url);
-  const token = userTokenSchema.safeParse(url.searchParams.get("token"));
+  const asked = userTokenSchema.safeParse(url.searchParams.get("token"));
+  // Only a token the server issued names a parent: any other is nobody's, and the browser drops it.
+  const parent = asked.success ? await findParent(services.db, { token: asked.data }) : undefined;
+  const token = parent?.token;
+  const refusedToken = asked.success && !parent ? asked.data : null;
   const returning = url.searchParams.has("order_id");
   const stepAsked = addressedStep(url.searchParams);
   // A step's own address (`?step=`) is the server seeing that page: the forms move through them without scripts.
   const namedStep = url.searchParams.has(stepParam) && stepAsked !== undefined ? stepIdAt(stepAsked) : undefined;
-  const offerNamed = namedStep === "subscription-offer" && token.success;
+  const offerNamed = namedStep === "subscription-offer" && token !== undefined;
   const servedStep =
     namedStep ?? (url.searchParams.has("offer") || returning ? "subscription-offer" : purchaseSteps[0]);
 
   const [introOffer, status, kitPreview, parentReviews] = await Promise.all([
-    token.success
-      ? assignIntroOfferGroupByToken(services, {
-          token: token.data,
+    parent
+      ? assignIntroOfferGroup(services, {
+          userId: parent.id,
           locale,
           flow: flowType,
         })
       : { group: "A" as const, inSplit: false },
-    token.success ? getOnboardingStatus(services.db, { token: token.data }) : undefined,
-    token.success ? getKitPreview(services.printables, { token: token.data, locale }) : undefined,
+    token !== undefined ? getOnboardingStatus(services.db, { token }) : undefined,
+    token !== undefined ? getKitPreview(services.printables, { token, locale }) : undefined,
     listApprovedReviews(services.db, { locale }),
     // The page opens on its first step, unless the address asks for the offer (a link straight
     // to it, or a payment coming back), whose step is recorded once the price is on screen.
@@ -71,26 +77,27 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     }),
   ]);
   // A parent who has bought goes to the printables; one coming back from paying stays for the result.
-  if (token.success && status && (status.purchased || status.isManualAccess) && !returning) {
-    throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token.data)}`);
+  if (token !== undefined && status && (status.purchased || status.isManualAccess) && !returning) {
+    throw redirect(`${localizePath("/printables/", locale)}?token=${encodeURIComponent(token)}`);
   }
   const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
   // The countdown as the server keeps it: undefined until the price was first on this parent's screen.
   // The offer's own address puts the price on screen as the server renders it (a page without
   // scripts never tells it), so the countdown starts here.
-  const offerSecondsLeft = !token.success
-    ? undefined
-    : offerNamed
-      ? await showOfferOnLoad(visit, request, { userToken: token.data, timeoutSeconds: offerTimerTimeout })
-      : await getOfferCountdown(services.db, { userToken: token.data, now: new Date() });
+  const offerSecondsLeft =
+    token === undefined
+      ? undefined
+      : offerNamed
+        ? await showOfferOnLoad(visit, request, { userToken: token, timeoutSeconds: offerTimerTimeout })
+        : await getOfferCountdown(services.db, { userToken: token, now: new Date() });
   // Back from paying: how it went as of this load, so the page shows it before (or without) its scripts.
   const orderId = url.searchParams.get("order_id");
   const payment =
-    token.success && orderId
+    token !== undefined && orderId
       ? await orderStatusOnLoad(visit.errors, "order status on load failed", () =>
           getCheckoutResult(services.payments, {
             orderId,
-            userToken: token.data,
+            userToken: token,
             client: { ip: visit.clientAddress, userAgent: request.headers.get("user-agent") },
           }),
         )
@@ -98,8 +105,8 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   // A parent whose subscription ran out may keep everything instead: lifetime access, in the
   // currency they paid in.
   const lifetimeOffer =
-    token.success && status?.isSubscriptionExpired
-      ? await getUpsaleOffer(services.payments, { userToken: token.data })
+    token !== undefined && status?.isSubscriptionExpired
+      ? await getUpsaleOffer(services.payments, { userToken: token })
       : undefined;
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
@@ -129,6 +136,7 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
     lifetimePlan,
     prices: writePrices(locale, [plans.initial, plans.expired, lifetimePlan]),
+    refusedToken,
     // The split groups this parent is in, for analytics (a user property).
     splits: introOffer.inSplit ? { [introOfferSplit.name]: introOffer.group } : {},
   };
@@ -174,9 +182,12 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       { status: 400 },
     );
   }
-  // A plain form leaves for the gateway's page with a redirect; the scripts are answered its address.
-  const leaveFor = (answer: PurchaseActionResult & { redirectUrl: string }) =>
-    post.native ? redirect(answer.redirectUrl, 303) : answer;
+  // A plain form leaves for the gateway's page with a redirect; the scripts are answered its
+  // address. Either carries the paying device's session when it is a new one.
+  const leaveFor = (
+    answer: PurchaseActionResult & { redirectUrl: string },
+    headers: { "set-cookie": string } | undefined,
+  ) => (post.native ? redirect(answer.redirectUrl, { status: 303, headers }) : data(answer, { headers }));
   if (post.native && body.data.intent === "checkout" && !body.data.agree) {
     return data<PurchaseActionResult>(
       { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
@@ -226,6 +237,10 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   // The parent comes back to this same page, in their language, with their token.
   const returnUrl = new URL(localizePath(`/${pageOf(url).path}/`, locale), config.appUrl);
   returnUrl.searchParams.set("token", token.data);
+  // The card is typed on the gateway's page, so a link is enough to go there; the device that
+  // pays is then verified as the parent's (payingSession).
+  const parent = await findParent(services.db, { token: token.data });
+  const paying = parent ? await payingSession(request, services, parent) : undefined;
   if (body.data.intent === "lifetime-checkout") {
     returnUrl.searchParams.set("bought", "lifetime");
     try {
@@ -235,8 +250,9 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         shown: "initial",
         locale,
         returnUrl: returnUrl.toString(),
+        payingSession: paying?.digest,
       });
-      return leaveFor({ intent: "lifetime-checkout", redirectUrl });
+      return leaveFor({ intent: "lifetime-checkout", redirectUrl }, paying?.headers);
     } catch (error) {
       return failedAction(error, {
         errors,
@@ -254,9 +270,10 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       countryCode: geo.countryCode,
       locale,
       returnUrl: returnUrl.toString(),
+      payingSession: paying?.digest,
     });
     await recordFunnelSighting(context.get(requestContext), request, { steps: ["checkout"] });
-    return leaveFor({ intent: "checkout", redirectUrl });
+    return leaveFor({ intent: "checkout", redirectUrl }, paying?.headers);
   } catch (error) {
     // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.
     return failedOffer(error, errors, "checkout failed", "purchase.result.checkoutFailed");

@@ -24,14 +24,17 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const status = useFetcher();
+  const status = useFetcher<typeof loader>();
   // A saved token is checked with the server (the loader), which sends a parent who already
   // finished on to the offer, or to the printables once they have bought; the address stays as is.
   const checkSavedToken = useCallback(
     (query: URLSearchParams) => void status.load(`${pathname}?${query.toString()}`),
     [pathname, status.load],
   );
-  useParentToken({ carrySavedToken: checkSavedToken, createWhenNone: true });
+  useParentToken({
+    carrySavedToken: checkSavedToken,
+    refusedToken: loaderData.refusedToken ?? status.data?.refusedToken,
+  });
   return (
     <Quiz
       flowType={loaderData.flowType}

@@ -14,7 +14,13 @@ export const action = (args: Route.ActionArgs) => handleProfileAction(args);
 
 export default function ProfileSubscription({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "signed-out") {
-    return <SignInPanel locale={loaderData.locale} accessLink={loaderData.accessLink} />;
+    return (
+      <SignInPanel
+        locale={loaderData.locale}
+        accessLink={loaderData.accessLink}
+        confirmDevice={loaderData.confirmDevice}
+      />
+    );
   }
   return <SubscriptionManager profile={loaderData.profile} locale={loaderData.locale} />;
 }

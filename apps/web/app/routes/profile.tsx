@@ -15,7 +15,13 @@ export const action = (args: Route.ActionArgs) => handleProfileAction(args);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state === "signed-out") {
-    return <SignInPanel locale={loaderData.locale} accessLink={loaderData.accessLink} />;
+    return (
+      <SignInPanel
+        locale={loaderData.locale}
+        accessLink={loaderData.accessLink}
+        confirmDevice={loaderData.confirmDevice}
+      />
+    );
   }
   const deleteError = actionData?.intent === "delete" && !actionData.ok ? actionData.errorKey : undefined;
   return (
@@ -24,6 +30,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       gpc={loaderData.gpc}
       locale={loaderData.locale}
       deleteError={deleteError}
+      othersSignedOut={loaderData.othersSignedOut}
     />
   );
 }

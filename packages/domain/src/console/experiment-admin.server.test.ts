@@ -22,7 +22,11 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    splits = createSplitConfig({ db: database.db, log: createLogger({ level: "warn" }) });
+    splits = createSplitConfig({
+      db: database.db,
+      log: createLogger({ level: "warn" }),
+      groupKey: "test-split-group-key",
+    });
     ({ id: operatorId } = await createOperator(database.db, {
       email: "ops@example.com",
       password: "a long operator passphrase",
@@ -39,7 +43,6 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
       { db: database.db, splits },
       {
         userId: parent.id,
-        userToken: parent.token,
         locale: "en",
         flow: "copy_1",
       },

@@ -107,7 +107,11 @@ describe.each(testDatabases())("experiment results on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     await seedPriceCatalogue(database.db);
-    splits = createSplitConfig({ db: database.db, log: createLogger({ level: "warn" }) });
+    splits = createSplitConfig({
+      db: database.db,
+      log: createLogger({ level: "warn" }),
+      groupKey: "test-split-group-key",
+    });
     ({ id: operatorId } = await createOperator(database.db, {
       email: "ops@example.com",
       password: "a long operator passphrase",

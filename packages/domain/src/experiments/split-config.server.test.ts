@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { memoryLogger } from "@kinderready/config/test/memory-logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
@@ -8,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import {
   assignIntroOfferGroup,
-  assignIntroOfferGroupByToken,
   createSplitConfig,
   type SplitConfig,
   splitsMinFetchIntervalMs,
@@ -26,7 +24,7 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    splits = createSplitConfig({ db: database.db, log: logged.log });
+    splits = createSplitConfig({ db: database.db, log: logged.log, groupKey: "test-split-group-key" });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -36,43 +34,31 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     const user = await newUser();
     const first = await assignIntroOfferGroup(deps(), {
       userId: user.id,
-      userToken: user.token,
       locale: "en",
       flow: "copy_1",
     });
-    const again = await assignIntroOfferGroupByToken(deps(), {
-      token: user.token,
-      locale: "en",
-      flow: "copy_1",
+    const again = await assignIntroOfferGroup(deps(), { userId: user.id, locale: "en", flow: "copy_1" });
+    expect(first).toEqual({
+      group: assignGroup(introOfferSplit, splits.positionOf(introOfferSplit.name, user.id)),
+      inSplit: true,
     });
-    expect(first).toEqual({ group: assignGroup(introOfferSplit, user.token), inSplit: true });
     expect(again).toEqual(first);
     expect(await exposures(user.id)).toEqual([
       expect.objectContaining({ splitName: "intro-offer", group: first.group }),
     ]);
   });
 
-  it("keeps other languages, the main flow and unknown tokens in A, unexposed", async () => {
+  it("keeps other languages and the main flow in A, unexposed", async () => {
     const user = await newUser();
     const notInSplit = { group: "A", inSplit: false };
     expect(
       await assignIntroOfferGroup(deps(), {
         userId: user.id,
-        userToken: user.token,
         locale: "de",
         flow: "copy_1",
       }),
     ).toEqual(notInSplit);
-    expect(
-      await assignIntroOfferGroup(deps(), { userId: user.id, userToken: user.token, locale: "en", flow: "main" }),
-    ).toEqual(notInSplit);
-    expect(
-      await assignIntroOfferGroupByToken(deps(), {
-        token: randomUUID(),
-        locale: "en",
-        flow: "copy_1",
-      }),
-    ).toEqual(notInSplit);
+    expect(await assignIntroOfferGroup(deps(), { userId: user.id, locale: "en", flow: "main" })).toEqual(notInSplit);
     expect(await exposures(user.id)).toEqual([]);
   });
 
@@ -85,7 +71,6 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     expect(
       await assignIntroOfferGroup(deps(), {
         userId: user.id,
-        userToken: user.token,
         locale: "en",
         flow: "copy_1",
       }),
@@ -99,7 +84,6 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
     expect(
       await assignIntroOfferGroup(deps(), {
         userId: later.id,
-        userToken: later.token,
         locale: "en",
         flow: "copy_1",
       }),
@@ -108,6 +92,41 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
       inSplit: false,
     });
     expect(await exposures(later.id)).toEqual([]);
+  });
+
+  it("keeps a parent in the group they were first placed in when the weights change, unless it is closed", async () => {
+    const placeIn = (group: string) =>
+      splits.replace([{ scope: "purchase", name: "intro-offer", groups: [{ name: group, weight: 1 }] }]);
+    const user = await newUser();
+    const place = () => assignIntroOfferGroup(deps(), { userId: user.id, locale: "en", flow: "copy_1" });
+    await placeIn("B");
+    expect(await place()).toEqual({ group: "B", inSplit: true });
+    // A weights everyone new into A; the price this parent saw stays theirs.
+    await splits.replace([
+      {
+        scope: "purchase",
+        name: "intro-offer",
+        groups: [
+          { name: "A", weight: 1 },
+          { name: "B", weight: 0.0001 },
+        ],
+      },
+    ]);
+    expect(await place()).toEqual({ group: "B", inSplit: true });
+    // A group closed to everyone (weight 0) places its parents again.
+    await splits.replace([
+      {
+        scope: "purchase",
+        name: "intro-offer",
+        groups: [
+          { name: "A", weight: 1 },
+          { name: "B", weight: 0 },
+        ],
+      },
+    ]);
+    expect(await place()).toEqual({ group: "A", inSplit: true });
+    expect(await exposures(user.id)).toEqual([expect.objectContaining({ group: "B" })]);
+    await splits.replace([]);
   });
 
   it("reads the configuration at most once a second, and uses the defaults when it is unreadable", async () => {

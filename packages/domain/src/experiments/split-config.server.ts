@@ -3,9 +3,8 @@ import { describeError } from "@kinderready/db/describe-error";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { settings, splitExposures } from "@kinderready/db/schema";
 import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FlowType } from "../flows.ts";
-import { findParent } from "../parents/find-parent.server.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
 import { reconcileSplitPhases, recordPhaseChanges } from "./split-phases.server.ts";
 import {
@@ -15,6 +14,7 @@ import {
   findSplit,
   introOfferSplit,
   type SplitDefinition,
+  splitPosition,
   splitsConfigSchema,
 } from "./split-tests.ts";
 
@@ -49,6 +49,8 @@ export type SplitConfig = {
    * step with the definitions in force; reports read phases after it.
    */
   reconcilePhases(): Promise<void>;
+  /** Where a parent falls in a split, keyed with the server's secret (splitPosition). */
+  positionOf(splitName: string, userId: string): number;
 };
 
 /** The definitions in force as stored (the defaults when unset or unreadable), locked for the transaction. */
@@ -81,7 +83,8 @@ async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
   }
 }
 
-export function createSplitConfig({ db, log }: { db: Database; log: Logger }): SplitConfig {
+/** `groupKey`: the server's secret that places parents in groups, never sent anywhere. */
+export function createSplitConfig({ db, log, groupKey }: { db: Database; log: Logger; groupKey: string }): SplitConfig {
   let cached: { at: number; splits: readonly SplitDefinition[] } | undefined;
   const change: SplitConfig["change"] = async (edit, record) => {
     const after = await db.transaction(async (tx) => {
@@ -124,6 +127,7 @@ export function createSplitConfig({ db, log }: { db: Database; log: Logger }): S
         await reconcileSplitPhases(tx, { ...(await lockSplits(tx)), now: new Date() });
       });
     },
+    positionOf: (splitName, userId) => splitPosition(groupKey, splitName, userId),
   };
 }
 
@@ -139,31 +143,32 @@ const notInSplit: IntroOfferAssignment = { group: defaultGroup, inSplit: false }
 /**
  * The parent's intro-offer group, which decides the offer's prices. The split runs only in the
  * default language and the copy_1 flow, and only while the operator keeps it configured;
- * everyone else is in A. The hash is of the user token (the identity the browser holds); the
- * first time a parent is placed is logged by their row's id.
+ * everyone else is in A. A parent is placed by a keyed hash of their id (nothing the browser
+ * sends can choose it), once: the first placement is stored and kept while its group is in the
+ * split, so the price a parent saw is the price they pay whatever the weights do later.
  */
 export async function assignIntroOfferGroup(
   { db, splits }: SplitDeps,
-  input: { userId: string; userToken: string; locale: Locale; flow: FlowType },
+  input: { userId: string; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
   const split = findSplit(await splits.current(), introOfferSplit.scope, introOfferSplit.name);
   if (!split) return notInSplit;
-  const group = assignGroup(split, input.userToken);
+  const [placed] = await db
+    .select({ group: splitExposures.group })
+    .from(splitExposures)
+    .where(and(eq(splitExposures.userId, input.userId), eq(splitExposures.splitName, split.name)));
+  const group =
+    placed && split.groups.some(({ name, weight }) => name === placed.group && weight > 0)
+      ? placed.group
+      : assignGroup(split, splits.positionOf(split.name, input.userId));
   // Only groups with prices in the catalogue can change prices; others see A's.
   if (!isPricedGroup(group)) return notInSplit;
-  await db.insert(splitExposures).values({ userId: input.userId, splitName: split.name, group }).onConflictDoNothing();
+  if (!placed) {
+    await db
+      .insert(splitExposures)
+      .values({ userId: input.userId, splitName: split.name, group })
+      .onConflictDoNothing();
+  }
   return { group, inSplit: true };
-}
-
-/** The same, for the holder of a user token (the offer page); A for a token nobody holds. */
-export async function assignIntroOfferGroupByToken(
-  deps: SplitDeps,
-  input: { token: string; locale: Locale; flow: FlowType },
-): Promise<IntroOfferAssignment> {
-  if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const user = await findParent(deps.db, { token: input.token });
-  return user
-    ? assignIntroOfferGroup(deps, { userId: user.id, userToken: input.token, locale: input.locale, flow: input.flow })
-    : notInSplit;
 }

@@ -7,15 +7,19 @@ import {
   isInTest,
   runForGroup,
   type SplitDefinition,
+  splitPosition,
   splitsConfigSchema,
 } from "./split-tests.ts";
+
+const key = "test-split-group-key";
+const groupOf = (split: SplitDefinition, id: string) => assignGroup(split, splitPosition(key, split.name, id));
 
 const ids = Array.from({ length: 100_000 }, (_, index) => `user-${index}-${(index * 2654435761) % 1e9}`);
 
 function shares(split: SplitDefinition) {
   const counts = new Map<string, number>();
   for (const id of ids) {
-    const group = assignGroup(split, id);
+    const group = groupOf(split, id);
     counts.set(group, (counts.get(group) ?? 0) + 1);
   }
   return Object.fromEntries([...counts].map(([group, count]) => [group, count / ids.length]));
@@ -23,11 +27,19 @@ function shares(split: SplitDefinition) {
 
 describe("split assignment", () => {
   it("gives the same user the same group every time, and differs by split", () => {
-    for (const id of ids.slice(0, 1000))
-      expect(assignGroup(introOfferSplit, id)).toBe(assignGroup(introOfferSplit, id));
+    for (const id of ids.slice(0, 1000)) expect(groupOf(introOfferSplit, id)).toBe(groupOf(introOfferSplit, id));
     const other = { ...introOfferSplit, name: "another-split" };
-    const differing = ids.slice(0, 1000).filter((id) => assignGroup(introOfferSplit, id) !== assignGroup(other, id));
+    const differing = ids.slice(0, 1000).filter((id) => groupOf(introOfferSplit, id) !== groupOf(other, id));
     expect(differing.length).toBeGreaterThan(400);
+  });
+
+  it("places by a key nobody outside holds: ids that land in B under one key are split under another", () => {
+    const inB = ids.filter((id) => groupOf(introOfferSplit, id) === "B").slice(0, 1000);
+    const underOtherKey = inB.filter(
+      (id) => assignGroup(introOfferSplit, splitPosition("another-key", introOfferSplit.name, id)) === "B",
+    );
+    expect(underOtherKey.length).toBeGreaterThan(400);
+    expect(underOtherKey.length).toBeLessThan(600);
   });
 
   it("matches the weights within 1% over 100,000 ids (0.5/0.5, 0.2/0.8, and three groups)", () => {

@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 
-// Split tests: each user lands in a group deterministically, from a hash of the
-// user id and the split's name, against the groups' normalised weights. The default group is A;
-// a user in any other group counts as in the test. Browser and server compute the same answer.
+// Split tests: each parent lands in a group deterministically, from a keyed hash of their id and
+// the split's name under a server secret, against the groups' normalised weights, so nobody can
+// choose or predict a group (prices depend on it). The default group is A; a parent in any other
+// group counts as in the test.
 
 export const defaultGroup = "A";
 
@@ -69,27 +71,18 @@ export const introOfferSplit: SplitDefinition = {
 export const defaultSplits: readonly SplitDefinition[] = [introOfferSplit];
 
 /**
- * A number in [0, 1) from the split's name and the user id: FNV-1a over the UTF-8 bytes, then
- * MurmurHash3's finaliser so that ids differing in one character land far apart.
+ * A number in [0, 1) from the split's name and the parent's id, keyed with the server's secret:
+ * the first 48 bits of HMAC-SHA256, uniform and independent of anything a visitor can pick.
  */
-export function splitPosition(splitName: string, userId: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(`${splitName}:${userId}`)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return (hash >>> 0) / 2 ** 32;
+export function splitPosition(secret: string, splitName: string, unitId: string): number {
+  const digest = createHmac("sha256", secret).update(`${splitName}\n${unitId}`).digest();
+  return digest.readUIntBE(0, 6) / 2 ** 48;
 }
 
-/** The user's group in this split: the same user always gets the same one. */
-export function assignGroup(split: SplitDefinition, userId: string): string {
+/** The group at a position in [0, 1) (splitPosition's) across the split's weights. */
+export function assignGroup(split: SplitDefinition, at: number): string {
   const total = split.groups.reduce((sum, group) => sum + group.weight, 0);
-  const position = splitPosition(split.name, userId) * total;
+  const position = at * total;
   let reached = 0;
   for (const group of split.groups) {
     reached += group.weight;

@@ -9,7 +9,7 @@ import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.t
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
-import { ensureOrder, type PaymentDeps, syncOrder } from "./orders.server.ts";
+import { ensureOrder, type PaymentDeps, rememberPayingSession, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { hasAccess, type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
 
@@ -29,6 +29,8 @@ export type CheckoutInput = {
   locale: Locale;
   /** The offer page to come back to; the gateway adds `order_id`. */
   returnUrl: string;
+  /** The paying device's session (its digest), verified once the payment settles. */
+  payingSession?: string | undefined;
 };
 
 export type CheckoutResult = {
@@ -76,7 +78,6 @@ export async function startCheckout(
   // The intro-offer group is the server's to decide, as on the offer page: never the browser's.
   const { group: introOfferGroup } = await assignIntroOfferGroup(deps, {
     userId: user.id,
-    userToken: input.userToken,
     locale: input.locale,
     flow: input.flow,
   });
@@ -122,6 +123,9 @@ export async function startCheckout(
           gatewayName: deps.gatewayName,
         });
 
+  if (input.payingSession) {
+    await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: input.payingSession });
+  }
   const page = await deps.gateway.createPaymentPage({
     orderId: order.orderId,
     amount: order.amount,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { entitlements, ledgerEntries, orders, type pricePlans } from "@kinderready/db/schema";
-import { and, eq, gt, lt, lte, or } from "drizzle-orm";
+import { entitlements, ledgerEntries, orders, parentSessions, type pricePlans } from "@kinderready/db/schema";
+import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
@@ -69,6 +69,21 @@ export async function ensureOrder(
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
+}
+
+/**
+ * The device that leaves to pay an order on the gateway's page (its session's digest): once the
+ * order is approved, that session is verified, as the device proved it is the parent's by paying.
+ * Only an order not yet paid takes it; the last device that went to pay wins.
+ */
+export async function rememberPayingSession(
+  db: Database,
+  input: { orderId: string; sessionDigest: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ checkoutSessionHash: input.sessionDigest })
+    .where(and(eq(orders.orderId, input.orderId), eq(orders.status, "created")));
 }
 
 /**
@@ -178,6 +193,19 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
       if (granted) {
         await tx.insert(ledgerEntries).values({ ...entry, type: "charge", details: { purpose: order.purpose } });
         await tx.update(orders).set({ fulfilledAt: deps.now() }).where(eq(orders.orderId, order.orderId));
+        if (order.checkoutSessionHash) {
+          // The device that went to pay proved it is the parent's: its session may now spend and change the account.
+          await tx
+            .update(parentSessions)
+            .set({ verifiedAt: deps.now() })
+            .where(
+              and(
+                eq(parentSessions.idHash, order.checkoutSessionHash),
+                eq(parentSessions.userId, order.userId),
+                isNull(parentSessions.verifiedAt),
+              ),
+            );
+        }
         await deps.onSettled(tx, order, update, schedule);
       }
     } else if (update.status === "declined") {

@@ -96,5 +96,6 @@ export async function signInWithAccessLink(
     .from(users)
     .where(and(eq(users.id, link.userId), isNull(users.erasedAt)));
   if (!user) return undefined;
-  return startParentSession(deps, { userId: user.id, replacing: input.replacing });
+  // Using the emailed link proves the device belongs to whoever reads the parent's mail.
+  return startParentSession(deps, { userId: user.id, replacing: input.replacing, verified: true });
 }

@@ -1,16 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
 import { parentSessions, users } from "@kinderready/db/schema";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Parent } from "../parents/find-parent.server.ts";
 import { soldProduct } from "../product.ts";
 import { parentSessionDays } from "./profile-rules.ts";
 
-// Signed-in parents. A session starts only where the server checked who the parent is (an
-// emailed one-time link, or the quiz post that created the account in that browser), never from
-// a token in an address. The browser holds a random id; the table holds its SHA-256, so a
-// database reader cannot sign in and a session ends by deleting its row. A session lasts a fixed
-// 180 days from sign-in: a new sign-in is the only way to extend it.
+// Signed-in parents. A session starts only where the server saw the device act for the parent
+// (the quiz post that created the account, a checkout it started, an emailed one-time link),
+// never from a token in an address. A session is verified once the device proved it is the
+// parent's: the emailed link used on it, or a payment it started settling. Only a verified
+// session spends money or changes the account; an unverified one opens the parent's pages as
+// their link does. The browser holds a random id; the table holds its SHA-256, so a database
+// reader cannot sign in and a session ends by deleting its row. A session lasts a fixed 180
+// days from sign-in: a new sign-in is the only way to extend it.
 
 export type SessionDeps = { db: Database; now: () => Date };
 
@@ -22,15 +25,21 @@ const sessionIdPattern = /^[A-Za-z0-9_-]{43}$/;
 /** Last-seen is for the parent's list of devices and for support, not security: an hour is fine-grained enough. */
 const lastSeenEveryMs = 60 * 60 * 1000;
 
-const digest = (id: string) => createHash("sha256").update(id).digest("hex");
+/** What the table keeps of a session id (and an order keeps of the session that went to pay it). */
+export const sessionDigest = (id: string) => createHash("sha256").update(id).digest("hex");
+const digest = sessionDigest;
+
+/** The parent a device's session is for, and whether the device proved it is theirs. */
+export type SessionParent = { parent: Parent; verified: boolean };
 
 /**
  * Signs a parent in on a device: a new session id every time. The session this device held
- * before (`replacing`, whoever it was for) ends, and so do the parent's expired ones.
+ * before (`replacing`, whoever it was for) ends, and so do the parent's expired ones. `verified`:
+ * the device proved it is the parent's (an emailed link).
  */
 export async function startParentSession(
   deps: SessionDeps,
-  input: { userId: string; replacing?: string | undefined },
+  input: { userId: string; replacing?: string | undefined; verified: boolean },
 ): Promise<ParentSession> {
   const now = deps.now();
   const id = randomBytes(32).toString("base64url");
@@ -44,9 +53,14 @@ export async function startParentSession(
           ? or(eq(parentSessions.idHash, digest(input.replacing)), and(eq(parentSessions.userId, input.userId), ended))
           : and(eq(parentSessions.userId, input.userId), ended),
       );
-    await tx
-      .insert(parentSessions)
-      .values({ idHash: digest(id), userId: input.userId, createdAt: now, lastSeenAt: now, expiresAt });
+    await tx.insert(parentSessions).values({
+      idHash: digest(id),
+      userId: input.userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      verifiedAt: input.verified ? now : null,
+    });
   });
   return { id, expiresAt };
 }
@@ -55,12 +69,12 @@ export async function startParentSession(
 export async function findSessionParent(
   deps: SessionDeps,
   input: { sessionId: string | undefined },
-): Promise<Parent | undefined> {
+): Promise<SessionParent | undefined> {
   if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return undefined;
   const now = deps.now();
   const idHash = digest(input.sessionId);
   const [found] = await deps.db
-    .select({ parent: users, lastSeenAt: parentSessions.lastSeenAt })
+    .select({ parent: users, lastSeenAt: parentSessions.lastSeenAt, verifiedAt: parentSessions.verifiedAt })
     .from(parentSessions)
     .innerJoin(users, eq(users.id, parentSessions.userId))
     .where(
@@ -75,11 +89,26 @@ export async function findSessionParent(
   if (now.getTime() - found.lastSeenAt.getTime() > lastSeenEveryMs) {
     await deps.db.update(parentSessions).set({ lastSeenAt: now }).where(eq(parentSessions.idHash, idHash));
   }
-  return found.parent;
+  return { parent: found.parent, verified: found.verifiedAt !== null };
 }
 
 /** Signs a device out: its session id opens nothing any more, wherever the cookie was copied. */
 export async function endParentSession(deps: Pick<SessionDeps, "db">, input: { sessionId: string | undefined }) {
   if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return;
   await deps.db.delete(parentSessions).where(eq(parentSessions.idHash, digest(input.sessionId)));
+}
+
+/**
+ * Signs the parent out everywhere but this device: every other session of theirs ends, wherever
+ * its cookie went. Only a verified session may (the caller checks it). Answers how many ended.
+ */
+export async function endOtherParentSessions(
+  deps: Pick<SessionDeps, "db">,
+  input: { userId: string; keep: string },
+): Promise<number> {
+  const ended = await deps.db
+    .delete(parentSessions)
+    .where(and(eq(parentSessions.userId, input.userId), ne(parentSessions.idHash, digest(input.keep))))
+    .returning({ idHash: parentSessions.idHash });
+  return ended.length;
 }

@@ -13,7 +13,13 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
-import { chargeStoredCard, type OrderRow, orderIdFor, type PaymentDeps } from "../payments/orders.server.ts";
+import {
+  chargeStoredCard,
+  type OrderRow,
+  orderIdFor,
+  type PaymentDeps,
+  rememberPayingSession,
+} from "../payments/orders.server.ts";
 import type { PurchaseClient } from "../payments/subscription-billing.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
 import {
@@ -388,6 +394,8 @@ export async function startUpsaleCheckout(
     shown: UpsaleVariant;
     locale: Locale;
     returnUrl: string;
+    /** The paying device's session (its digest), verified once the payment settles. */
+    payingSession?: string | undefined;
   },
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const { user, subscription } = await findBuyer(deps, input);
@@ -404,6 +412,9 @@ export async function startUpsaleCheckout(
   back.searchParams.set("order_id", order.orderId);
   // Already charged or being charged: back to its result, never a second payment.
   if (order.status !== "created") return { orderId: order.orderId, redirectUrl: back.toString() };
+  if (input.payingSession) {
+    await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: input.payingSession });
+  }
   const page = await deps.gateway.createPaymentPage({
     orderId: order.orderId,
     amount: order.amount,

@@ -19,10 +19,13 @@ const profile: ProfileView = {
 };
 
 function renderProfile(gpc = false, url = "/profile/") {
-  return renderPage(<ProfileOverview profile={profile} gpc={gpc} locale="en" deleteError={undefined} />, {
-    url,
-    path: "/profile/",
-  });
+  return renderPage(
+    <ProfileOverview profile={profile} gpc={gpc} locale="en" deleteError={undefined} othersSignedOut={false} />,
+    {
+      url,
+      path: "/profile/",
+    },
+  );
 }
 
 describe("ProfileOverview", () => {

@@ -14,11 +14,14 @@ export function ProfileOverview({
   gpc,
   locale,
   deleteError,
+  othersSignedOut,
 }: {
   profile: ProfileView;
   gpc: boolean;
   locale: Locale;
   deleteError: string | undefined;
+  /** The parent has just signed out every other device. */
+  othersSignedOut: boolean;
 }) {
   const { t } = useTranslation();
   const notGiven = t("profile.child.notGiven");
@@ -61,12 +64,26 @@ export function ProfileOverview({
       <ConsentForm consent={profile.consent} gpc={gpc} />
       <DeleteData allowed={profile.canDeleteData} locale={locale} error={deleteError} />
 
-      <Form method="post" reloadDocument className="profile__sign-out">
-        <input type="hidden" name="intent" value="sign-out" />
-        <button type="submit" className="button button--quiet">
-          {t("profile.signIn.signOut")}
-        </button>
-      </Form>
+      {othersSignedOut && (
+        <p className="notice" role="status">
+          {t("profile.signIn.signedOutOthers")}
+        </p>
+      )}
+      <div className="profile__sign-out">
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="sign-out" />
+          <button type="submit" className="button button--quiet">
+            {t("profile.signIn.signOut")}
+          </button>
+        </Form>
+        {/* A lost phone, a shared computer: every other device's session ends, this one stays. */}
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <button type="submit" className="button button--quiet">
+            {t("profile.signIn.signOutOthers")}
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }

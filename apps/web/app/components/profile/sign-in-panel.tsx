@@ -10,9 +10,18 @@ import { useValidatedField } from "../quiz/use-validated-field.ts";
 /**
  * Nobody is signed in on this device: ask for a sign-in link by email. Opened from such a link,
  * the page asks the parent to continue (a click, not the page load, uses the link up, so mail
- * scanners that open links cannot spend it).
+ * scanners that open links cannot spend it). A device that knows the parent but has not proved
+ * it is theirs (`confirmDevice`) is asked for the same link, as a confirmation.
  */
-export function SignInPanel({ locale, accessLink }: { locale: Locale; accessLink: "none" | "valid" | "invalid" }) {
+export function SignInPanel({
+  locale,
+  accessLink,
+  confirmDevice,
+}: {
+  locale: Locale;
+  accessLink: "none" | "valid" | "invalid";
+  confirmDevice: boolean;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
@@ -32,13 +41,13 @@ export function SignInPanel({ locale, accessLink }: { locale: Locale; accessLink
         </>
       ) : (
         <>
-          <h1 id="page-title">{t("profile.signIn.heading")}</h1>
+          <h1 id="page-title">{t(confirmDevice ? "profile.signIn.confirmDeviceHeading" : "profile.signIn.heading")}</h1>
           {accessLink === "invalid" && (
             <p className="notice notice--error" role="alert">
               {t("profile.signIn.expired")}
             </p>
           )}
-          <p>{t("profile.signIn.intro")}</p>
+          <p>{t(confirmDevice ? "profile.signIn.confirmDeviceIntro" : "profile.signIn.intro")}</p>
           <AccessLinkForm />
           <p className="muted">
             {t("profile.signIn.noAccount")}{" "}

@@ -44,6 +44,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown, expired =
       subscriptionExpired={expired}
       lifetimePlan={expired ? lifetimePlan : null}
       parentReviews={[]}
+      refusedToken={null}
       splits={{}}
       kitPreview={kitPreview}
       kitContents={kitContents}

@@ -53,6 +53,7 @@ export function PurchaseFlow({
   kitPreview,
   kitContents,
   parentReviews,
+  refusedToken,
 }: {
   flowType: FlowType;
   locale: Locale;
@@ -75,6 +76,8 @@ export function PurchaseFlow({
   kitContents: KitContents;
   /** Parents' approved reviews in this language; none until it has enough. */
   parentReviews: readonly ShownReview[];
+  /** The address's token when the server refused it (it names nobody): neither used nor kept. */
+  refusedToken: string | null;
 }) {
   const { t } = useTranslation();
   const hydrated = useStoresHydrated((state) => state.hydrated);
@@ -85,7 +88,7 @@ export function PurchaseFlow({
     (query: URLSearchParams) => setSearchParams(query, { replace: true, preventScrollReset: true }),
     [setSearchParams],
   );
-  const parent = useParentToken({ carrySavedToken: putTokenInAddress });
+  const parent = useParentToken({ carrySavedToken: putTokenInAddress, refusedToken });
   const userId = parent.token;
 
   // The step as this page load finds it: another parent on the device starts at the first step, and

@@ -108,7 +108,8 @@ export function Quiz({
           questions: state.questions,
           ...(state.topics.length > 0 && { topics: state.topics }),
           isForbiddenToMailing: !mailingConsent,
-          user_token: userId ?? "",
+          // The device's own lead, answering again; a new one gets its token from the server.
+          ...(userId && { user_token: userId }),
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           tracking: {
             ...(tracking ?? { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true }),

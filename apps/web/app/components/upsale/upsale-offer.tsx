@@ -2,9 +2,9 @@ import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
-import type { Locale } from "@kinderready/i18n/locales";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useMoney } from "../../purchase/price-texts.tsx";
@@ -25,6 +25,12 @@ export type UpsaleOfferData = {
   /** Where the offer stands on the server, which prices the packs by it. */
   stage: UpsaleStage;
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
+  /**
+   * This device proved it is the parent's (a verified session), so the stored card may be
+   * charged with one click; otherwise each purchase goes to the gateway's page, where the card
+   * is typed, and the parent is offered to sign in for one click next time.
+   */
+  oneClick: boolean;
 };
 
 /** An upsell's status is asked every 500 ms, 15 times at most: a one-click charge settles fast. */
@@ -100,9 +106,9 @@ export function UpsaleOffer({
     track("upsell_viewed", { variant, mode });
   }, [variant, mode]);
 
-  const payOnPage = () => {
-    const type = buying.current;
+  const payOnPage = (type = buying.current) => {
     if (!type || busy) return;
+    buying.current = type;
     void onPage.submit(
       { intent: "upsale-checkout", recurringType: type, variant },
       { method: "post", encType: "application/json" },
@@ -110,6 +116,7 @@ export function UpsaleOffer({
   };
 
   const purchase = (type: UpsaleType) => {
+    if (!offer.oneClick) return payOnPage(type);
     if (busy) return;
     buying.current = type;
     void buy.submit(
@@ -119,6 +126,8 @@ export function UpsaleOffer({
   };
 
   const packsPlan = variant === "catchy" ? offer.plans.catchy : offer.plans.initial;
+  // Without a verified session on this device, a purchase goes to the gateway's page.
+  const buyIntent = offer.oneClick ? "upsale" : "upsale-checkout";
   const format = useMoney(locale);
   const money = (plan: PricePlan, amount: number) => format(amount, plan);
   const ownsPacks = offer.owned.includes("upsale");
@@ -170,7 +179,7 @@ export function UpsaleOffer({
               intent="upsale-checkout"
               type={buying.current ?? returning?.type}
               variant={variant}
-              onSubmit={payOnPage}
+              onSubmit={() => payOnPage()}
             >
               <button type="submit" className="button button--wide" disabled={busy}>
                 {t("upsale.confirmOnPage")}
@@ -204,7 +213,7 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <UpsaleForm intent="upsale" type="upsale" variant={variant} onSubmit={() => purchase("upsale")}>
+          <UpsaleForm intent={buyIntent} type="upsale" variant={variant} onSubmit={() => purchase("upsale")}>
             <button
               type="submit"
               className="button button--wide"
@@ -244,7 +253,7 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <UpsaleForm intent="upsale" type="lifetime" variant={variant} onSubmit={() => purchase("lifetime")}>
+          <UpsaleForm intent={buyIntent} type="lifetime" variant={variant} onSubmit={() => purchase("lifetime")}>
             <button
               type="submit"
               className="button button--wide button--quiet"
@@ -257,7 +266,13 @@ export function UpsaleOffer({
         </section>
       )}
 
-      <p className="upsale__note">{t("upsale.oneClick")}</p>
+      {offer.oneClick ? (
+        <p className="upsale__note">{t("upsale.oneClick")}</p>
+      ) : (
+        <p className="upsale__note">
+          {t("upsale.payOnPage")} <Link to={localizePath("/profile/", locale)}>{t("upsale.signInForOneClick")}</Link>
+        </p>
+      )}
     </div>
   );
 }

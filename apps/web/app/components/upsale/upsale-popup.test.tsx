@@ -26,6 +26,7 @@ const offer: UpsaleOfferData = {
   owned: [],
   stage: "initial",
   plans: { initial: plan("upsale", 14.99), catchy: plan("upsale", 4.99), lifetime: plan("lifetime", 49.99) },
+  oneClick: true,
 };
 
 /** The printables page's popup as the server rendered it for a paid parent: open, on the first offer. */
