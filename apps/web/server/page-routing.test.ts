@@ -76,4 +76,26 @@ describe("localeSetCookie", () => {
     );
     expect(localeSetCookie("ar", false)).toBe("i18n_redirected=ar; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
   });
+
+  it("answers repeated slashes with a 308 to the path of one slash, for every method, never to another site", () => {
+    const cases: [string, string][] = [
+      ["//", "/"],
+      ["///", "/"],
+      ["//evil.example/", "/evil.example/"],
+      ["//evil.example", "/evil.example"],
+      ["/\\evil.example/x/", "/evil.example/x/"],
+      ["\\\\evil.example/", "/evil.example/"],
+      ["///x/?a=//b", "/x/?a=//b"],
+      ["/admin//revenue/", "/admin/revenue/"],
+      ["/de///onboarding/?lang=fr", "/de/onboarding/?lang=fr"],
+      ["//api/v1/health", "/api/v1/health"],
+    ];
+    for (const method of ["GET", "HEAD", "POST", "PUT"]) {
+      for (const [url, location] of cases) {
+        const decision = routePageRequest({ method, url, cookie: undefined, acceptLanguage: undefined });
+        expect(decision, `${method} ${url}`).toEqual({ kind: "redirect", status: 308, location });
+      }
+    }
+    expect(get("/onboarding/?next=//evil.example")).toMatchObject({ kind: "pass" });
+  });
 });

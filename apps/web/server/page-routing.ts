@@ -32,10 +32,26 @@ function isPageRequest(pathname: string): boolean {
 }
 
 /**
- * Strict trailing slash (308), language choice (query, prefix, cookie, Accept-Language, en),
- * the redirect to the chosen language's path and the site root to onboarding (302).
+ * The path with one slash wherever it had several, and none but one at its start: `//host/x`
+ * (or `/\host/x`) read as an address is another site, and as a page it is `/host/x`. Undefined
+ * when the path has no repeated slash.
+ */
+function singleSlashPath(path: string): string | undefined {
+  const single = path.replace(/^[/\\]+/, "/").replace(/\/{2,}/g, "/");
+  return single === path ? undefined : single;
+}
+
+/**
+ * Repeated slashes to one (308, whatever the method, so nothing reads the path as another
+ * site's), strict trailing slash (308), language choice (query, prefix, cookie,
+ * Accept-Language, en), the redirect to the chosen language's path and the site root to
+ * onboarding (302).
  */
 export function routePageRequest(input: PageRoutingInput): PageRoutingDecision {
+  const queryAt = input.url.indexOf("?");
+  const [path, search] = queryAt < 0 ? [input.url, ""] : [input.url.slice(0, queryAt), input.url.slice(queryAt)];
+  const single = singleSlashPath(path);
+  if (single !== undefined) return { kind: "redirect", status: 308, location: `${single}${search}` };
   if (input.method !== "GET" && input.method !== "HEAD") return { kind: "pass" };
   const url = new URL(input.url, "http://localhost");
   if (!isPageRequest(url.pathname)) return { kind: "pass" };
