@@ -326,4 +326,21 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       operator: `support-${target.name}@example.com`,
     });
   });
+
+  it("answers a change for an id that is not a UUID as no such parent, and changes nothing", async () => {
+    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    for (const userId of ["1", "not-a-uuid", "a".repeat(300), "\u0000", "é", "00000000-0000-0000-0000-00000000000g"]) {
+      const by = { operatorId, userId };
+      const changes = [
+        refundCustomerOrder(deps, { ...by, orderId: "x", cancelSubscription: true }),
+        cancelCustomerSubscription(database.db, { ...by, reason: "other", now: clock }),
+        setManualAccess(database.db, { ...by, granted: true, now: clock }),
+        resendCustomerAccessLink({ db: database.db, emails, now: () => clock }, by),
+      ];
+      for (const change of changes) {
+        await expect(change, userId).rejects.toMatchObject({ kind: "not-found", field: "userId" });
+      }
+    }
+    expect(await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before);
+  });
 });

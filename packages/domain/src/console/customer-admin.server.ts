@@ -115,7 +115,7 @@ export async function getCustomer(
     .where(eq(ledgerEntries.userId, user.id))
     .orderBy(desc(ledgerEntries.createdAt))
     .limit(200);
-  const audit = await listAuditLog(db, { target: customerTarget(user.id) });
+  const { entries: audit } = await listAuditLog(db, { target: customerTarget(user.id) });
   return {
     user,
     answers,
@@ -128,7 +128,16 @@ export async function getCustomer(
 
 type Actor = { operatorId: string };
 
+/**
+ * A change's parent, by the id the console's address carries: anything but a UUID names no
+ * parent (and would make PostgreSQL fail on the uuid column instead of finding no row).
+ */
+function requireCustomerId(userId: string): void {
+  if (!isUuid(userId)) throw new DomainError("not-found", "userId", "No such parent", "customers.errors.noCustomer");
+}
+
 async function requireCustomerOrder(db: Database, input: { userId: string; orderId: string }): Promise<OrderRow> {
+  requireCustomerId(input.userId);
   const [order] = await db
     .select()
     .from(orders)
@@ -269,6 +278,7 @@ export async function cancelCustomerSubscription(
     now: Date;
   },
 ): Promise<SubscriptionRow> {
+  requireCustomerId(input.userId);
   const cancelled = await cancelSubscription(db, input);
   // cancelSubscription answers a subscription it could not cancel as it was: this call's
   // cancellation is the one stamped with this call's time.
@@ -298,6 +308,7 @@ export async function setManualAccess(
   db: Database,
   input: Actor & { userId: string; granted: boolean; now: Date },
 ): Promise<void> {
+  requireCustomerId(input.userId);
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ isManualAccess: users.isManualAccess })
@@ -323,6 +334,7 @@ export async function setManualAccess(
  * requests (an operator cannot flood an inbox either).
  */
 export async function resendCustomerAccessLink(deps: AccessLinkDeps, input: Actor & { userId: string }): Promise<void> {
+  requireCustomerId(input.userId);
   const [user] = await deps.db
     .select({ email: users.email, erasedAt: users.erasedAt })
     .from(users)
