@@ -3,6 +3,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { luhnValid } from "@kinderready/domain/payments/test-cards";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
 import type { PageOrder } from "./simulator-plugin.ts";
 import { gatewaySimulatorOrders, gatewaySimulatorPages } from "./simulator-schema.ts";
 
@@ -23,6 +24,22 @@ export type PaymentPageOptions = {
 export type HostedPage = { guid: string; merchant: string; orderId: string; order: PageOrder };
 
 type Field = "number" | "expiry" | "cvv";
+const cardFields: readonly string[] = ["number", "expiry", "cvv"] satisfies Field[];
+
+/** A page's address: the guid /init answered (32 hex digits); anything else is no page. */
+const pageParams = z.object({ guid: z.string().regex(/^[0-9a-f]{32}$/) });
+
+/**
+ * The page's form as a browser posts it: text fields, each absent when the parent left it
+ * empty. Whatever else a client sends (a number, a list, JSON) is refused by field: a card field
+ * is shown back as invalid (422), any other fault answered 400 naming it.
+ */
+const pageForm = z.object({
+  method: z.enum(["card", "paypal"]).default("card"),
+  number: z.string().max(64).default(""),
+  expiry: z.string().max(16).default(""),
+  cvv: z.string().max(16).default(""),
+});
 type Text = {
   title: string;
   notice: string;
@@ -252,18 +269,13 @@ function send(reply: FastifyReply, status: number, html: string, nonce: string) 
 
 export async function paymentPageRoutes(app: FastifyInstance, options: PaymentPageOptions): Promise<void> {
   const { db } = options;
-  // Browsers post the form url-encoded; no other body is accepted here.
+  // Browsers post the form url-encoded; a client's JSON is read as Fastify reads it, and both are
+  // checked field by field (pageForm).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-
-  async function findPage(guid: string): Promise<HostedPage | undefined> {
-    const [row] = await db.select().from(gatewaySimulatorPages).where(eq(gatewaySimulatorPages.guid, guid));
-    if (!row || row.expiresAt <= options.now()) return undefined;
-    return { guid: row.guid, merchant: row.merchant, orderId: row.orderId, order: row.order as PageOrder };
-  }
 
   const expired = (reply: FastifyReply, nonce: string) =>
     send(
@@ -273,18 +285,42 @@ export async function paymentPageRoutes(app: FastifyInstance, options: PaymentPa
       nonce,
     );
 
-  app.get<{ Params: { guid: string } }>("/:guid", async (request, reply) => {
+  async function findPage(params: unknown): Promise<HostedPage | undefined> {
+    const address = pageParams.safeParse(params);
+    if (!address.success) return undefined;
+    const [row] = await db
+      .select()
+      .from(gatewaySimulatorPages)
+      .where(eq(gatewaySimulatorPages.guid, address.data.guid));
+    if (!row || row.expiresAt <= options.now()) return undefined;
+    return { guid: row.guid, merchant: row.merchant, orderId: row.orderId, order: row.order as PageOrder };
+  }
+
+  app.get("/:guid", async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
-    const page = await findPage(request.params.guid);
+    const page = await findPage(request.params);
     if (!page) return expired(reply, nonce);
     return send(reply, 200, renderPage(page, nonce), nonce);
   });
 
-  app.post<{ Params: { guid: string }; Body: Record<string, string> }>("/:guid", async (request, reply) => {
+  app.post("/:guid", async (request, reply) => {
     const nonce = randomBytes(16).toString("base64");
-    const page = await findPage(request.params.guid);
+    const page = await findPage(request.params);
     if (!page) return expired(reply, nonce);
-    const body = request.body ?? {};
+    // No body at all is an empty form; a body that is no form (null, a list, text) is refused.
+    const form = pageForm.safeParse(request.body === undefined ? {} : request.body);
+    if (!form.success) {
+      const fields = form.error.issues.map((issue) => String(issue.path[0] ?? "body"));
+      const invalid = fields.filter((field): field is Field => cardFields.includes(field));
+      if (invalid.length === fields.length) return send(reply, 422, renderPage(page, nonce, { invalid }), nonce);
+      const field = fields.find((name) => !cardFields.includes(name)) ?? "body";
+      return reply
+        .status(400)
+        .header("content-type", "text/plain; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(`${field}: ${field === "method" ? "must be card or paypal" : "must be the payment form's fields"}`);
+    }
+    const body = form.data;
     const [paid] = await db
       .select({ finalStatus: gatewaySimulatorOrders.finalStatus })
       .from(gatewaySimulatorOrders)
@@ -295,7 +331,7 @@ export async function paymentPageRoutes(app: FastifyInstance, options: PaymentPa
 
     let card = "paypal";
     if (body.method !== "paypal") {
-      const values = { number: body.number ?? "", expiry: body.expiry ?? "", cvv: body.cvv ?? "" };
+      const values = { number: body.number, expiry: body.expiry, cvv: body.cvv };
       const invalid = checkCardFields(values, options.now());
       if (invalid.length > 0) return send(reply, 422, renderPage(page, nonce, { values, invalid }), nonce);
       card = values.number.replace(/[\s-]/g, "");

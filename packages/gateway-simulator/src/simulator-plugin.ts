@@ -30,37 +30,58 @@ export type SimulatorOptions = {
 
 type OrderRow = typeof gatewaySimulatorOrders.$inferSelect;
 
+/**
+ * Text the simulator keeps (in text and jsonb columns): no NUL and no unpaired surrogate, which
+ * PostgreSQL refuses with an error rather than storing.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine(
+      (value) => !value.includes("\u0000") && value.isWellFormed(),
+      "must be text without NUL or lone surrogates",
+    );
+const orderId = text(255).min(1);
+const amount = z.number().int().positive().max(2_147_483_647);
+const currency = z.string().regex(/^[A-Z]{3}$/);
+const returnUrl = text(2048).pipe(z.url());
+
 /** The merchant's order on the Payment Page API's /init. */
 export const pageOrder = z.object({
-  order_id: z.string().min(1).max(255),
-  amount: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  order_description: z.string().max(255),
-  customer_email: z.email(),
-  language: z.string().max(8).optional(),
-  success_url: z.url(),
-  fail_url: z.url(),
+  order_id: orderId,
+  amount,
+  currency,
+  order_description: text(255),
+  customer_email: text(254).pipe(z.email()),
+  language: text(8).optional(),
+  success_url: returnUrl,
+  fail_url: returnUrl,
 });
 export type PageOrder = z.infer<typeof pageOrder>;
 const initBody = z.object({ order: pageOrder, page_customization: z.record(z.string(), z.unknown()).optional() });
 const pageLifetimeMs = 24 * 60 * 60 * 1000;
 
 const recurringBody = z.object({
-  order_id: z.string().min(1).max(255),
-  amount: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  order_description: z.string().max(255).optional(),
-  recurring_token: z.string().min(1),
+  order_id: orderId,
+  amount,
+  currency,
+  order_description: text(255).optional(),
+  recurring_token: text(255).min(1),
 });
-const statusBody = z.object({ order_id: z.string().min(1) });
+const statusBody = z.object({ order_id: orderId });
 const refundBody = z.object({
-  order_id: z.string().min(1),
-  amount: z.number().int().positive(),
-  refund_reason_code: z.string().optional(),
+  order_id: orderId,
+  amount,
+  refund_reason_code: text(64).optional(),
 });
 
 const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ error: { code, messages: [message] } });
+
+/** Solidgate's answer to a body its schema refuses, naming the first field at fault (`body` for the whole). */
+const invalidData = (reply: FastifyReply, error: z.ZodError) =>
+  fail(reply, 422, "2.01", `Invalid data: ${error.issues[0]?.path.join(".") || "body"}`);
 
 /** The simulator's hosted form calls this once it has the card: the token later charges use. */
 export async function issueCardToken(db: Database, cardNumber: string): Promise<string> {
@@ -226,13 +247,13 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
       try {
         request.body = JSON.parse(body);
       } catch {
-        return fail(reply, 400, "2.01", "Invalid data");
+        return fail(reply, 400, "2.01", "Invalid data: body");
       }
     });
 
     api.post("/recurring", async (request, reply) => {
       const input = recurringBody.safeParse(request.body);
-      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      if (!input.success) return invalidData(reply, input.error);
       const [card] = await db
         .select()
         .from(gatewaySimulatorCards)
@@ -260,7 +281,7 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
     // The Payment Page API: a hosted page for one order, valid for 24 hours.
     api.post("/init", async (request, reply) => {
       const input = initBody.safeParse(request.body);
-      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      if (!input.success) return invalidData(reply, input.error);
       const guid = randomBytes(16).toString("hex");
       await db.insert(gatewaySimulatorPages).values({
         guid,
@@ -274,7 +295,7 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
 
     api.post("/status", async (request, reply) => {
       const input = statusBody.safeParse(request.body);
-      if (!input.success) return fail(reply, 422, "2.01", "Invalid data: order_id");
+      if (!input.success) return invalidData(reply, input.error);
       const [order] = await db
         .select()
         .from(gatewaySimulatorOrders)
@@ -285,7 +306,7 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
 
     api.post("/refund", async (request, reply) => {
       const input = refundBody.safeParse(request.body);
-      if (!input.success) return fail(reply, 422, "2.01", `Invalid data: ${input.error.issues[0]?.path.join(".")}`);
+      if (!input.success) return invalidData(reply, input.error);
       const [found] = await db
         .select()
         .from(gatewaySimulatorOrders)
@@ -293,7 +314,8 @@ export async function simulatorPlugin(app: FastifyInstance, options: SimulatorOp
       if (!found) return fail(reply, 404, "2.05", "Order not found");
       await present(found); // settles a processing order that is due
       // One conditional update: two refunds at once cannot both pass the check (as at Solidgate).
-      const refundedAmount = sql`${gatewaySimulatorOrders.refundedAmount} + ${input.data.amount}`;
+      // Added up in bigint: two amounts near the integer column's limit must be refused, not overflow.
+      const refundedAmount = sql`${gatewaySimulatorOrders.refundedAmount}::bigint + ${input.data.amount}`;
       const [updated] = await db
         .update(gatewaySimulatorOrders)
         .set({
