@@ -211,6 +211,12 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
       ["/admin/?from=2020-13-45", ConsoleFunnel, consoleFunnelLoader],
       ["/admin/experiments/", ConsoleExperiments, consoleExperimentsLoader],
       ["/admin/revenue/", ConsoleRevenue, consoleRevenueLoader],
+      // Each way a range of days is refused has its own message.
+      ["/admin/revenue/?from=1900-01-01", ConsoleRevenue, consoleRevenueLoader],
+      ["/admin/revenue/?from=2020-01-01", ConsoleRevenue, consoleRevenueLoader],
+      ["/admin/?from=2021-01-02&to=2021-01-01", ConsoleFunnel, consoleFunnelLoader],
+      ["/admin/audit/?to=9999-12-31", ConsoleAudit, consoleAuditLoader],
+      ["/admin/audit/?to=2021-02-30", ConsoleAudit, consoleAuditLoader],
       ["/admin/customers/", ConsoleCustomers, consoleCustomersLoader],
       ["/admin/customers/?q=@", ConsoleCustomers, consoleCustomersLoader],
       ["/admin/customers/?q=example", ConsoleCustomers, consoleCustomersLoader],

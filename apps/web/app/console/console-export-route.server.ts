@@ -6,11 +6,11 @@ import { getFunnelReport } from "@kinderready/domain/console/funnel-report.serve
 import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
 import { funnelQuerySchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
-import { data } from "react-router";
 import type { z } from "zod";
 import { requestContext } from "#load-context";
 import type { Route } from "../routes/console/+types/console-export";
 import { auditTable } from "./audit-columns.tsx";
+import { auditQuery } from "./console-audit-route.server.ts";
 import { experimentQuery } from "./console-experiments-route.server.ts";
 import { loadSubscriptionFigures } from "./console-revenue-route.server.ts";
 import { type CsvTable, toCsv } from "./csv.ts";
@@ -18,35 +18,51 @@ import { customerSearchTable, customerTables } from "./customer-columns.tsx";
 import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
 import { priceTable } from "./price-columns.tsx";
-import { parseReportQuery } from "./report-query.ts";
+import { parseReportQuery, type ReportQuery } from "./report-query.ts";
 import { revenueTables } from "./revenue-columns.tsx";
 import { subscriptionTables } from "./subscription-columns.tsx";
 
 // Server side of the console's exports: every console table as CSV (/admin/export/{report}.csv),
-// with the page's filters.
+// with the page's filters. A filter it cannot use is a plain-text 400 naming the field, and a
+// report it does not have a 404, as a download tool reads them.
 
-function filtersOf<Schema extends z.ZodType<{ from: string; to: string }>>(url: URL, schema: Schema) {
-  const query = parseReportQuery(url, new Date(), schema);
-  if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
+/** An export's answer other than its table. */
+function refused(status: 400 | 404, field: string, message: string): Response {
+  return new Response(`${field}: ${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+  });
+}
+
+function filtersOf<Filters>(query: ReportQuery<Filters>): Filters {
+  if (!query.ok) throw refused(400, query.field, query.message);
   return query.filters;
 }
+
+const reportFilters = <Schema extends z.ZodType<{ from: string; to: string }>>(
+  url: URL,
+  schema: (now: Date) => Schema,
+) => {
+  const now = new Date();
+  return filtersOf(parseReportQuery(url, now, schema(now)));
+};
 
 async function exportTable(report: string, url: URL, services: AppServices): Promise<CsvTable> {
   const { db } = services;
   const experimentTable = experimentTables[report];
   if (experimentTable) {
     const split = url.searchParams.get("split") ?? "";
-    if (!split || split.length > 60) throw data({ field: "split" }, { status: 400 });
+    if (!split || split.length > 60) throw refused(400, "split", "must be a split's name");
     const query = experimentQuery(url);
-    if (!query) throw data({ field: "segment" }, { status: 400 });
+    if (!query) throw refused(400, "segment", "must be a phase, country, language or device the results have");
     const { phase, ...segment } = query;
     return experimentTable(await getExperimentResults(services, { split, phase, segment }));
   }
   const funnelTable = funnelTables[report];
-  if (funnelTable) return funnelTable(await getFunnelReport(db, filtersOf(url, funnelQuerySchema)));
+  if (funnelTable) return funnelTable(await getFunnelReport(db, reportFilters(url, funnelQuerySchema)));
   if (report === "customers.csv") {
     const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
-    if (!query.success) throw data({ field: "q" }, { status: 400 });
+    if (!query.success) throw refused(400, "q", query.error.issues[0]?.message ?? "invalid");
     return customerSearchTable(await findCustomers(db, { query: query.data }));
   }
   const customerTable = customerTables[report];
@@ -55,18 +71,22 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
       userId: url.searchParams.get("user") ?? "",
       now: new Date(),
     });
-    if (!detail) throw data({ field: "user" }, { status: 404 });
+    if (!detail) throw refused(404, "user", "no such customer");
     return customerTable(detail);
   }
-  if (report === "audit.csv") return auditTable(await listAuditLog(db, { days: filtersOf(url, reportDaysSchema) }));
+  if (report === "audit.csv") {
+    const { before, ...days } = filtersOf(auditQuery(url, new Date()));
+    return auditTable((await listAuditLog(db, { days, before })).entries);
+  }
   if (report === "prices.csv") return priceTable(await listPricePlans(db));
   const revenueTable = revenueTables[report];
-  if (revenueTable) return revenueTable(await getRevenueReport(db, filtersOf(url, reportDaysSchema), new Date()));
+  const revenueDays = (now: Date) => reportDaysSchema("revenue", now);
+  if (revenueTable) return revenueTable(await getRevenueReport(db, reportFilters(url, revenueDays), new Date()));
   const subscriptionTable = subscriptionTables[report];
   if (subscriptionTable) {
-    return subscriptionTable(await loadSubscriptionFigures(db, filtersOf(url, reportDaysSchema), new Date()));
+    return subscriptionTable(await loadSubscriptionFigures(db, reportFilters(url, revenueDays), new Date()));
   }
-  throw data({ field: "report" }, { status: 404 });
+  throw refused(404, "report", "no such export");
 }
 
 export async function loadConsoleExport(args: Route.LoaderArgs) {

@@ -9,7 +9,8 @@ import { parseReportQuery } from "./report-query.ts";
 
 export async function loadConsoleFunnel({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const query = parseReportQuery(new URL(request.url), new Date(), funnelQuerySchema);
+  const now = new Date();
+  const query = parseReportQuery(new URL(request.url), now, funnelQuerySchema(now));
   if (!query.ok) return data({ query, report: null }, { status: 400 });
   return { query, report: await getFunnelReport(services.db, query.filters) };
 }

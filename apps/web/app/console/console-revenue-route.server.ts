@@ -30,7 +30,7 @@ export async function loadSubscriptionFigures(db: Database, days: ReportDays, no
 export async function loadConsoleRevenue({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const now = new Date();
-  const query = parseReportQuery(new URL(request.url), now, reportDaysSchema);
+  const query = parseReportQuery(new URL(request.url), now, reportDaysSchema("revenue", now));
   const rates = await getExchangeRates(services.db);
   if (!query.ok)
     return data({ query, rates, report: null, days: [], subscriptions: null, totals: null }, { status: 400 });

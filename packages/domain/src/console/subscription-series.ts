@@ -75,12 +75,16 @@ export function buildSubscriptionSeries(
   const daily: SubscriptionDay[] = [];
   const churn: ChurnSummary[] = [];
   for (const currency of currencies) {
-    const mine = rows.filter((row) => row.currency === currency);
+    // The currency's changes by day, read once: a year's days each look up theirs.
+    const byDay = Map.groupBy(
+      rows.filter((row) => row.currency === currency),
+      (row) => row.day,
+    );
     const tally: Tally = { active: 0, inTrial: 0, lifetime: 0, mrr: 0 };
-    for (const row of mine) if (row.day === "") apply(tally, row);
+    for (const row of byDay.get("") ?? []) apply(tally, row);
     const summary: ChurnSummary = { currency, activeAtStart: tally.active, newPaid: 0, churned: 0, rate: null };
     for (const day of days) {
-      const today = mine.filter((row) => row.day === day);
+      const today = byDay.get(day) ?? [];
       for (const row of today) apply(tally, row);
       const flow = (kind: SubscriptionChange) =>
         today.filter((row) => row.kind === kind).reduce((total, row) => total + row.subscriptions, 0);

@@ -7,27 +7,31 @@ import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-audit";
 
-// The audit log (/admin/audit/): every change made from the console and every sign-in, newest first.
+// The audit log (/admin/audit/): every change made from the console and every sign-in, newest
+// first, a page at a time; the export holds the page shown.
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleAudit(args);
 
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("console");
-  const { query, entries } = loaderData;
+  const { query, page } = loaderData;
   const days = daysOf(query);
+  const shown = { ...days, before: query.ok ? query.filters.before?.toString() : undefined };
+  const older = page?.olderBefore ? { ...days, before: String(page.olderBefore) } : null;
   return (
     <>
       <h1>{t("audit.title")}</h1>
       <DaysFilter query={query} />
-      {entries && (
-        <ConsoleCard table id="audit-entries" title={t("audit.entries")} csvHref={exportHref("audit.csv", days)}>
+      {page && (
+        <ConsoleCard table id="audit-entries" title={t("audit.entries")} csvHref={exportHref("audit.csv", shown)}>
           <DataTable
             labelledBy="audit-entries"
             columns={auditColumns}
-            rows={entries}
+            rows={page.entries}
             rowKey={(entry) => String(entry.id)}
           />
-          <p className="console-note">{t("audit.note", { count: entries.length })}</p>
+          <p className="console-note">{t("audit.note", { count: page.entries.length })}</p>
+          {older && <a href={`?${new URLSearchParams(older)}`}>{t("audit.older")}</a>}
         </ConsoleCard>
       )}
     </>

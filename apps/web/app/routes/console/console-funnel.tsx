@@ -52,7 +52,7 @@ function Select({
   );
 }
 
-function Filters({ values, choices }: { values: Values; choices: ChoiceLists }) {
+function Filters({ values, choices, invalid }: { values: Values; choices: ChoiceLists; invalid: string | undefined }) {
   const { t, ifKnown } = useTranslation("console");
   const filter = (name: ConsoleKeysUnder<"filters">, options: readonly string[], label: (value: string) => string) => (
     <Select
@@ -67,7 +67,7 @@ function Filters({ values, choices }: { values: Values; choices: ChoiceLists }) 
   );
   return (
     <Form method="get" className="console-filters" aria-label={t("filters.title")}>
-      <DayFields from={values.from} to={values.to} />
+      <DayFields from={values.from} to={values.to} invalid={invalid} />
       {filter(
         "locale",
         locales.map((locale) => locale.code),
@@ -250,8 +250,9 @@ export default function ConsoleFunnel({ loaderData }: Route.ComponentProps) {
           utmSources: withChosen(choices.utmSources, values.utmSource),
           utmCampaigns: withChosen(choices.utmCampaigns, values.utmCampaign),
         }}
+        invalid={query.ok ? undefined : query.field}
       />
-      {!query.ok && <FilterError field={query.field} />}
+      {!query.ok && <FilterError field={query.field} refusal={query.refusal} />}
       {report && (
         <>
           <ConsoleCard
