@@ -44,6 +44,9 @@ describe.each(testDatabases())("exchange rates on $name", (target) => {
   it.each([
     [{ base: "JPY", date: "2026-11-01", rates: {} }, "base"],
     [{ base: "USD", date: "1 November", rates: {} }, "date"],
+    [{ base: "USD", date: "9999-12-31", rates: {} }, "date"],
+    [{ base: "USD", date: "1900-01-01", rates: {} }, "date"],
+    [{ base: "USD", date: "2026-02-30", rates: {} }, "date"],
     [{ base: "USD", date: "2026-11-01", rates: { EUR: "0" } }, "rates"],
     [{ base: "USD", date: "2026-11-01", rates: { EUR: "-1" } }, "rates"],
     [{ base: "USD", date: "2026-11-01", rates: { GBP: "about 0.8" } }, "rates"],

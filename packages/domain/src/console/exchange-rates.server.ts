@@ -5,6 +5,7 @@ import { DomainError } from "../domain-error.ts";
 import { currencyCodes } from "../pricing/currency.ts";
 import { type ExchangeRates, exchangeRatesSchema, exchangeRatesSettingKey, typedRateSchema } from "./exchange-rates.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
+import { earliestReportDay, refuseReportDays } from "./report-filters.ts";
 
 // The exchange rates the operator keeps on the revenue page: one settings row, validated when
 // written and when read, each change audited with what it replaced.
@@ -44,6 +45,10 @@ export async function changeExchangeRates(
     throw invalid(String(issue?.path[0] ?? "rates"), issue?.message ?? "invalid");
   }
   const after = parsed.data;
+  // The rates are of a day the reports can show: the reports' own rule for a day.
+  if (refuseReportDays({ from: after.date, to: after.date }, { now: input.now, maxDays: undefined })) {
+    throw invalid("date", `must be a day from ${earliestReportDay} to tomorrow`);
+  }
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(settings).where(eq(settings.key, exchangeRatesSettingKey)).for("update");
     await tx
