@@ -7,6 +7,8 @@ import {
   type SignedInOperator,
   signInOperator,
 } from "@kinderready/domain/console/operator-accounts.server";
+import { localeCookie } from "@kinderready/i18n/locales";
+import type { FastifyInstance } from "fastify";
 import type { RouterContextProvider } from "react-router";
 import { operatorContext } from "../app/console/operator-guard.server.ts";
 import { routeTestContext } from "./route-context.ts";
@@ -33,4 +35,33 @@ export function consoleRouteContext(input: {
   const provided = routeTestContext({ config: input.config, services: input.services, clientAddress: "10.0.0.3" });
   provided.set(operatorContext, input.operator);
   return provided;
+}
+
+/** The first operator a whole product creates at start (`startTestProduct(target, testOperatorEnv)`). */
+export const testOperatorEnv = { ADMIN_EMAIL: "operator@example.com", ADMIN_PASSWORD: "a long operator passphrase" };
+
+/** What a signed-in operator's browser sends: the session cookie, and the CSRF token its forms carry. */
+export type OperatorBrowser = { cookie: string; csrf: string };
+
+/**
+ * Signs the product's first operator in through its sign-in page, as a browser does, and reads
+ * the CSRF token from a console page's form. `language` is the operator's console language.
+ */
+export async function signInOverHttp(app: FastifyInstance, language = "en"): Promise<OperatorBrowser> {
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/admin/sign-in/",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({
+      email: testOperatorEnv.ADMIN_EMAIL,
+      password: testOperatorEnv.ADMIN_PASSWORD,
+    }).toString(),
+  });
+  const setCookie = [signIn.headers["set-cookie"] ?? []].flat().find((value) => value.startsWith("kr_operator="));
+  if (signIn.statusCode !== 302 || !setCookie) throw new Error(`sign-in answered ${signIn.statusCode}`);
+  const cookie = `${setCookie.split(";", 1)[0]}; ${localeCookie.name}=${language}`;
+  const page = await app.inject({ url: "/admin/offer/", headers: { cookie } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!csrf) throw new Error(`no CSRF token on the console's page (${page.statusCode})`);
+  return { cookie, csrf };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "@kinderready/config/config.server";
+import { type Config, loadConfig } from "@kinderready/config/config.server";
 import type { TestDatabase } from "@kinderready/db/test/test-databases";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -19,6 +19,8 @@ export type TestProduct = {
   origin: string;
   /** The PostgreSQL database it uses, when it uses one (an embedded one is in DATA_DIR). */
   databaseUrl: string | undefined;
+  /** The configuration it runs with (the simulator's keys, the first operator). */
+  config: Config;
   close(): Promise<void>;
 };
 
@@ -61,6 +63,7 @@ export async function startTestProduct(target: TestDatabase, env: Record<string,
     app,
     origin,
     databaseUrl: database.env.DATABASE_URL,
+    config,
     async close() {
       await app.close();
       await vite.close();
