@@ -240,6 +240,11 @@ export const orders = pgTable(
     upsellVariant: text("upsell_variant"),
     /** The session (its id's SHA-256) of the device that went to pay on the gateway's page: verified once it is paid. */
     checkoutSessionHash: text("checkout_session_hash"),
+    /**
+     * Why the product refunds this charge by itself, once it is paid: "duplicate" for a first
+     * payment that settled while the parent already had a subscription (two payment pages).
+     */
+    refundReason: text("refund_reason"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -252,6 +257,8 @@ export const orders = pgTable(
     uniqueIndex("orders_one_open_upsell")
       .on(table.userId, table.purpose)
       .where(sql`status in ('created', 'processing') and purpose in ('upsale', 'lifetime')`),
+    // The charges the product still owes back (reconciliation refunds them every minute).
+    index("orders_refund_due").on(table.orderId).where(sql`refund_reason is not null and status = 'approved'`),
   ],
 );
 

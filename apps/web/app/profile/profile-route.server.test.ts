@@ -166,7 +166,7 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     // The cookie stays: the device still knows the parent for their pages.
     expect(setCookie(await open("/profile/", typed.id))).toBeNull();
     for (const fields of [
-      { intent: "consent", mailing: "on" },
+      { intent: "consent", mailing: "on" } as Record<string, string>,
       { intent: "cancel", reason: "high_price" },
       { intent: "renew" },
       { intent: "delete", confirm: "yes" },

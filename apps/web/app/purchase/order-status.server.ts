@@ -5,7 +5,7 @@ import type { OrderStatus } from "./payment-result.ts";
 
 /** A charge's status as the payments domain answers it (the first payment's or an upsell's). */
 type ChargeStatus = {
-  status: "pending" | "processing" | "approved" | "declined";
+  status: "pending" | "processing" | "approved" | "declined" | "duplicate";
   errorCode: string | null;
   paid?: { amount: number; currency: string } | undefined;
 };

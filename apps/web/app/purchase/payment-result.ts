@@ -9,7 +9,8 @@ export const pollIntervalMs = 1000;
 export const maxPolls = 20;
 
 export type OrderStatus = {
-  status: "pending" | "approved" | "declined";
+  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
+  status: "pending" | "approved" | "declined" | "duplicate";
   errorCode: string | null;
   /** An approved order's value (major units) and currency, as the server's conversion sends them. */
   purchase?: PixelPurchase;
@@ -31,12 +32,14 @@ export type PaymentOutcome =
   | { kind: "checking" }
   | { kind: "approved"; purchase?: PixelPurchase | undefined }
   | { kind: "declined"; errorCode: string | null }
+  | { kind: "duplicate" }
   | { kind: "timeout" };
 
 /** After answer number `polls` of at most `limit`: a final status, another poll, or time out. */
 export function afterPoll(result: OrderStatus, polls: number, limit = maxPolls): PaymentOutcome {
   if (result.status === "approved") return { kind: "approved", purchase: result.purchase };
   if (result.status === "declined") return { kind: "declined", errorCode: result.errorCode };
+  if (result.status === "duplicate") return { kind: "duplicate" };
   return polls >= limit ? { kind: "timeout" } : { kind: "checking" };
 }
 

@@ -89,7 +89,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
     "/purchase/order-status",
     {
       schema: {
-        summary: "How a parent's payment went: pending, approved or declined with the gateway's code",
+        summary:
+          "How a parent's payment went: pending, approved, declined with the gateway's code, or duplicate (already subscribed: refunded)",
         tags: ["purchase"],
         body: orderStatusBody,
         response: { 200: orderStatusResult, ...errors },

@@ -241,8 +241,13 @@ export async function queueReceipt(
   tx: Transaction,
   order: { orderId: string; userId: string },
 ): Promise<string | undefined> {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (!user?.email) return undefined;
+  const [user] = await tx
+    .select({ email: users.email, refundReason: orders.refundReason })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.orderId, order.orderId));
+  // A charge the product refunds by itself (a duplicate) is no purchase to confirm.
+  if (!user?.email || user.refundReason) return undefined;
   const [message] = await tx
     .insert(emailMessages)
     .values({ userId: order.userId, kind: `${receiptKindPrefix}${order.orderId}`, recipient: user.email })

@@ -27,6 +27,7 @@ export const checkoutResult = z.object({ order_id: z.string(), redirect_url: z.u
 export const orderStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
 
 export const orderStatusResult = z.object({
-  status: z.enum(["pending", "approved", "declined"]),
+  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
+  status: z.enum(["pending", "approved", "declined", "duplicate"]),
   error_code: z.string().nullable(),
 });

@@ -34,7 +34,8 @@ export type CheckoutInput = {
 };
 
 export type CheckoutResult = {
-  status: "pending" | "approved" | "declined";
+  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
+  status: "pending" | "approved" | "declined" | "duplicate";
   errorCode: string | null;
   /** What an approved order took (minor units), for the browser pixel to report as the server does. */
   paid?: { amount: number; currency: string };
@@ -157,6 +158,7 @@ export async function getCheckoutResult(
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
   const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
+  if (order.refundReason === "duplicate") return { status: "duplicate", errorCode: null };
   if (order.status === "approved") {
     if (input.client) await recordConversionClient(deps.db, { orderId: order.orderId, client: input.client });
     return { status: "approved", errorCode: null, paid: { amount: order.amount, currency: order.currency } };

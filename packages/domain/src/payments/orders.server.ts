@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, parentSessions, type pricePlans } from "@kinderready/db/schema";
-import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
@@ -164,6 +164,8 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
   const schedule = (work: () => Promise<void>) => {
     afterCommit.push(work);
   };
+  // This very approval made the charge one the product owes back: refunded once committed.
+  let owedNow = false;
   const recorded = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.orderId, update.orderId)).for("update");
     if (!current) throw new Error(`unknown order ${update.orderId}`);
@@ -207,6 +209,10 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
             );
         }
         await deps.onSettled(tx, order, update, schedule);
+        // The hook may have found the charge owed back (a duplicate): the row as it now stands.
+        const [settled] = await tx.select().from(orders).where(eq(orders.orderId, order.orderId));
+        owedNow = settled?.refundReason != null;
+        return settled ?? order;
       }
     } else if (update.status === "declined") {
       await tx.insert(ledgerEntries).values({ ...entry, type: "decline", details: { code: update.errorCode ?? null } });
@@ -218,14 +224,31 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
     return order;
   });
   for (const work of afterCommit) await work();
+  if (owedNow) return (await refundOwed(deps, recorded)) ?? recorded;
   return recorded;
+}
+
+/**
+ * Refunds in full a paid charge the product owes back (`refund_reason`), as soon as it is known
+ * and again from reconciliation until the gateway has done it: undefined when it did not answer
+ * or refused this time. A refund already made answers with the order refunded (its status).
+ */
+async function refundOwed(deps: PaymentDeps, order: OrderRow): Promise<OrderRow | undefined> {
+  try {
+    return await applyOrderUpdate(deps, await deps.gateway.refund({ orderId: order.orderId, amount: order.amount }));
+  } catch (error) {
+    if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailableError)) throw error;
+    const current = await syncOrder(deps, order.orderId);
+    return current.status === "refunded" ? current : undefined;
+  }
 }
 
 /** Ages, in minutes, at which an order still `created` is looked up (see reconcileOrders). */
 const createdCheckpointMinutes = [1, 5, 15, 60, 6 * 60, 24 * 60];
 
 /**
- * Orders left processing (a time-out, a crash): ask the gateway until they settle. One the
+ * Orders left processing (a time-out, a crash): ask the gateway until they settle; charges the
+ * product owes back (a duplicate first payment) are refunded until the gateway has done it. One the
  * gateway has never heard of, this long after our call gave up, was never charged: it is open
  * again (`created`), and the next attempt reuses its id, which the gateway would refuse (5.06)
  * had the lost call reached it after all, so it can never be charged twice.
@@ -259,6 +282,12 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       ),
     )
     .limit(200);
+  const owed = await deps.db
+    .select()
+    .from(orders)
+    .where(and(isNotNull(orders.refundReason), eq(orders.status, "approved")))
+    .limit(200);
+  for (const order of owed) await refundOwed(deps, order);
   for (const { orderId } of [...stale, ...unsettled]) {
     try {
       await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
@@ -273,5 +302,5 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       }
     }
   }
-  return stale.length + unsettled.length;
+  return stale.length + unsettled.length + owed.length;
 }

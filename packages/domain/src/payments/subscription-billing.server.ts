@@ -115,12 +115,31 @@ const purchaseEvents = ["subscription", "upsale", "lifetime"];
 async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
   const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
   if (!plan) throw new Error(`order ${order.orderId} has no plan`);
+  // One parent's approvals settle one at a time (the parent's row locked), so two first payments
+  // arriving together see each other instead of both creating the subscription.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for("update");
   const [existing] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
     .for("update");
 
+  if (order.purpose === "subscription" && existing && hasAccess(existing, now)) {
+    // Already subscribed when this payment settled (a second payment page, another currency, the
+    // other side of the countdown): the parent keeps the one subscription, untouched, and this
+    // charge is refunded by itself (orders.server.ts), with no receipt and no conversion.
+    await tx.update(orders).set({ refundReason: "duplicate" }).where(eq(orders.orderId, order.orderId));
+    await tx.insert(ledgerEntries).values({
+      userId: order.userId,
+      orderId: order.orderId,
+      subscriptionId: existing.id,
+      type: "duplicate_charge",
+      amount: order.amount,
+      currency: order.currency,
+      details: { keptPlan: existing.pricePlanId, keptCurrency: existing.currency, status: existing.status },
+    });
+    return;
+  }
   if (order.purpose === "subscription") {
     const trialEnd = new Date(now.getTime() + (plan.trialDays ?? 0) * day);
     const values = {

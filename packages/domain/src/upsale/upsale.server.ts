@@ -237,8 +237,10 @@ export async function getUpsaleStatus(
   paid?: { amount: number; currency: string } | undefined;
 }> {
   const result = await getCheckoutResult(deps, input);
+  // Only a first payment can be a duplicate: asked here about one, it bought no upsell.
+  const status = result.status === "duplicate" ? "declined" : result.status;
   return {
-    status: result.status === "pending" ? "processing" : result.status,
+    status: status === "pending" ? "processing" : status,
     errorCode: result.errorCode,
     paid: result.paid,
   };

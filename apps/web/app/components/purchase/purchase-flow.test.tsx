@@ -197,6 +197,15 @@ describe("PurchaseFlow", () => {
     expect(step(container)).toBe("subscription-offer");
   });
 
+  it("tells a parent who paid twice that the second payment was refunded, and leads to the printables", async () => {
+    await renderPurchase(`/purchase/?token=${token}&order_id=order-3`, (post) =>
+      post.intent === "order-status" ? { intent: "order-status", status: "duplicate", errorCode: null } : null,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "You already have a subscription" });
+    expect(dialog.textContent).toContain("refunded it in full");
+    expect(within(dialog).getByRole("link", { name: "Go to my printables" })).toBeTruthy();
+  });
+
   it("offers a parent whose subscription ran out to renew, or to buy lifetime access on the payment page", async () => {
     const user = userEvent.setup();
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});

@@ -259,6 +259,19 @@ export function PurchaseFlow({
           }
         />
       )}
+      {outcome?.kind === "duplicate" && (
+        <ResultDialog
+          tone="notice"
+          title={t("purchase.result.duplicateTitle")}
+          text={t("purchase.result.duplicateText")}
+          onEscape={undefined}
+          actions={
+            <Link className="button button--wide" to={links.printables}>
+              {t("purchase.result.toPrintables")}
+            </Link>
+          }
+        />
+      )}
       {outcome?.kind === "declined" && (
         <ResultDialog
           tone="failure"

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "refund_reason" text;--> statement-breakpoint
+CREATE INDEX "orders_refund_due" ON "orders" USING btree ("order_id") WHERE refund_reason is not null and status = 'approved';

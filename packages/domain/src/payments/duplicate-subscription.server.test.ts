@@ -1,0 +1,134 @@
+import { createLogger } from "@kinderready/config/logger";
+import type { DbHandle } from "@kinderready/db/open-db";
+import { conversionEvents, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
+import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestParent } from "../../test/test-parent.server.ts";
+import { queueReceipt } from "../email/email-queue.server.ts";
+import { createSplitConfig } from "../experiments/split-config.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { type CheckoutDeps, getCheckoutResult, startCheckout } from "./checkout.server.ts";
+import { reconcileOrders } from "./orders.server.ts";
+import { GatewayUnavailableError } from "./payment-gateway.ts";
+import { settleSubscriptionOrder } from "./subscription-billing.server.ts";
+
+// "Already subscribed" holds when a payment settles, not only when checkout starts: a parent who
+// opened two payment pages (in two currencies, or either side of the countdown) and paid both
+// keeps one subscription, and the second charge is refunded by itself, recorded, with no
+// receipt and no conversion for the ad platforms.
+
+describe.each(testDatabases())("a second first payment on $name", (target) => {
+  let database: DbHandle;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let deps: CheckoutDeps;
+  const now = () => new Date();
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db);
+    loopback = await startLoopbackGateway({ database, now });
+    deps = {
+      db: database.db,
+      gateway: loopback.gateway,
+      gatewayName: "simulator",
+      now,
+      onSettled: settleSubscriptionOrder(now),
+      splits: createSplitConfig({ db: database.db, log: createLogger({ level: "warn" }), groupKey: "test-key" }),
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
+
+  /** A payment page for the parent as the offer in `countryCode` opens it. */
+  const openPage = (token: string, countryCode: string, locale: "en" | "de") =>
+    startCheckout(deps, {
+      userToken: token,
+      flow: "main",
+      offerTimeoutSeconds: 600,
+      countryCode,
+      locale,
+      returnUrl: `http://kit.test/purchase/?token=${token}`,
+    });
+  /** Pays on the simulator's hosted page with the approved test card. */
+  const pay = (redirectUrl: string) =>
+    fetch(redirectUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+
+  it("keeps one subscription in the first currency and refunds the second payment at once", async () => {
+    const parent = await insertTestParent(database.db);
+    const dollars = await openPage(parent.token, "US", "en");
+    const euros = await openPage(parent.token, "DE", "de");
+    expect(euros.orderId).not.toBe(dollars.orderId);
+    await pay(dollars.redirectUrl);
+    await pay(euros.redirectUrl);
+
+    const first = await getCheckoutResult(deps, { orderId: dollars.orderId, userToken: parent.token });
+    const second = await getCheckoutResult(deps, { orderId: euros.orderId, userToken: parent.token });
+    expect(first.status).toBe("approved");
+    expect(second).toEqual({ status: "duplicate", errorCode: null });
+
+    const kept = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(kept).toEqual([expect.objectContaining({ currency: "USD" })]);
+    const [refunded] = await database.db.select().from(orders).where(eq(orders.orderId, euros.orderId));
+    expect(refunded).toMatchObject({ status: "refunded", refundReason: "duplicate", currency: "EUR" });
+    const [atGateway] = await database.db
+      .select({ status: gatewaySimulatorOrders.status })
+      .from(gatewaySimulatorOrders)
+      .where(eq(gatewaySimulatorOrders.orderId, euros.orderId));
+    expect(atGateway?.status).toBe("refunded");
+
+    const ledger = await database.db
+      .select({ type: ledgerEntries.type, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, euros.orderId))
+      .orderBy(asc(ledgerEntries.createdAt));
+    expect(ledger.map((entry) => entry.type)).toEqual(["charge", "duplicate_charge", "refund"]);
+    const conversions = await database.db
+      .select({ orderId: conversionEvents.orderId })
+      .from(conversionEvents)
+      .where(eq(conversionEvents.userId, parent.id));
+    expect(conversions).toEqual([{ orderId: dollars.orderId }]);
+    // No receipt for a charge the product refunds by itself.
+    await database.db.transaction(async (tx) => {
+      expect(await queueReceipt(tx, { orderId: euros.orderId, userId: parent.id })).toBeUndefined();
+    });
+  });
+
+  it("refunds it from reconciliation when the gateway did not answer the first time", async () => {
+    const parent = await insertTestParent(database.db);
+    const first = await openPage(parent.token, "US", "en");
+    const second = await openPage(parent.token, "GB", "en");
+    await pay(first.redirectUrl);
+    await getCheckoutResult(deps, { orderId: first.orderId, userToken: parent.token });
+    await pay(second.redirectUrl);
+    const unreachable = {
+      ...deps,
+      gateway: {
+        ...deps.gateway,
+        refund: async () => {
+          throw new GatewayUnavailableError("the gateway timed out");
+        },
+      },
+    };
+    expect((await getCheckoutResult(unreachable, { orderId: second.orderId, userToken: parent.token })).status).toBe(
+      "duplicate",
+    );
+    const [owed] = await database.db.select().from(orders).where(eq(orders.orderId, second.orderId));
+    expect(owed).toMatchObject({ status: "approved", refundReason: "duplicate" });
+
+    await reconcileOrders(deps);
+    const [done] = await database.db.select().from(orders).where(eq(orders.orderId, second.orderId));
+    expect(done?.status).toBe("refunded");
+    const kept = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    expect(kept).toEqual([expect.objectContaining({ currency: "USD" })]);
+  });
+});
