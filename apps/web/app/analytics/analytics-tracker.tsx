@@ -2,7 +2,6 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { splitLocalePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { pageForPath } from "../pages.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
@@ -39,7 +38,6 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
       fbp: tracking?.fbAnalytics.fbp,
       fbclid: tracking?.fbAnalytics.fbclid,
       ttclid: tracking?.ttclid,
-      ad_consent: readAdConsent(document.cookie),
       // The offer pages are the purchase route's; the upsells live in the printables.
       ...(page.file === "routes/purchase.tsx" && { purchase_url: url.href }),
       ...(page.file === "routes/printables.tsx" && { upsale_url: url.href }),

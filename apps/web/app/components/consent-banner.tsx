@@ -2,12 +2,11 @@ import { type AdConsent, adConsentChoices } from "@kinderready/domain/consent/ad
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { sendVisit, track } from "../analytics/analytics.ts";
+import { track } from "../analytics/analytics.ts";
 import { writeBrowserCookie } from "../analytics/browser-cookie.ts";
 import { configurePixel, firePixel } from "../analytics/meta-pixel.ts";
 import { adConsentCookie, adConsentField } from "../consent/ad-consent-cookie.ts";
 import { useTranslation } from "../i18n/translation-context.tsx";
-import { useAnalyticsStore } from "../stores/analytics-store.ts";
 
 /**
  * Where the law asks first, the ad pixel waits for this banner: accept and reject are equal
@@ -38,7 +37,13 @@ export function ConsentBanner({
     writeBrowserCookie(adConsentCookie.name, choice, adConsentCookie.maxAgeSeconds);
     setConsent(choice);
     track("consent_changed", { consent: choice });
-    sendVisit({ locale, user_token: useAnalyticsStore.getState().userId, ad_consent: choice });
+    // The same form the page posts before its scripts: the server keeps the choice on the record
+    // of the parent signed in here. Its answer is the page again, which is not needed.
+    void fetch(window.location.href, {
+      method: "POST",
+      body: new URLSearchParams({ [adConsentField]: choice }),
+      redirect: "manual",
+    }).catch(() => {});
     // The page view the pixel could not see before.
     if (choice === "granted") firePixel("page_viewed", crypto.randomUUID(), undefined);
   };

@@ -1,5 +1,6 @@
 import { users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { routeServices } from "../../test/route-services.ts";
 import { answerAdConsentChoice } from "./ad-consent-choice.server.ts";
 
 // The consent banner's form, posted to the page it is on before (or without) the page's
-// scripts: the choice kept in a cookie and, when the page knows the parent, on their record;
+// scripts: the choice kept in a cookie and, for the parent signed in on this device, on their
+// record (never for a token in the address);
 // the same page shown again with its query; every other request left to the page.
 
 const origin = "http://kit.test";
@@ -35,16 +37,26 @@ describe.each(testDatabases())("the consent banner's post on $name", (target) =>
     expect(response?.headers.get("set-cookie")).toBe("kr_ad_consent=denied; Path=/; Max-Age=31536000; SameSite=Lax");
   });
 
-  it("records the choice for the parent the page was opened for", async () => {
+  it("records the choice for the parent signed in on this device, and never for a bare link's token", async () => {
+    const consentOf = async (userId: string) =>
+      (
+        await suite.database.db
+          .select({ adConsent: users.adConsent, adConsentAt: users.adConsentAt })
+          .from(users)
+          .where(eq(users.id, userId))
+      )[0];
     const parent = await insertTestParent(suite.database.db);
-    const response = await answer(`/offer1/?token=${parent.token}`, formPost({ "ad-consent": "granted" }));
-    expect(response?.status).toBe(303);
-    const [row] = await suite.database.db
-      .select({ adConsent: users.adConsent, adConsentAt: users.adConsentAt })
-      .from(users)
-      .where(eq(users.id, parent.id));
-    expect(row?.adConsent).toBe("granted");
-    expect(row?.adConsentAt).toBeInstanceOf(Date);
+    const linked = await answer(`/offer1/?token=${parent.token}`, formPost({ "ad-consent": "granted" }));
+    expect(linked?.status).toBe(303);
+    expect((await consentOf(parent.id))?.adConsent).toBeNull();
+
+    const session = await startParentSession(suite.services.account, { userId: parent.id, verified: false });
+    const signedIn = await answer("/offer1/", {
+      ...formPost({ "ad-consent": "granted" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `kr_session=${session.id}` },
+    });
+    expect(signedIn?.status).toBe(303);
+    expect(await consentOf(parent.id)).toMatchObject({ adConsent: "granted", adConsentAt: expect.any(Date) });
   });
 
   it("refuses a choice it does not know with 400 naming the field", async () => {

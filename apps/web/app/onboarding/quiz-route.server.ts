@@ -1,4 +1,5 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
+import { recordAdConsent } from "@kinderready/domain/consent/record-ad-consent.server";
 import { flowOfQuizPage, flows } from "@kinderready/domain/flows";
 import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
 import {
@@ -20,6 +21,7 @@ import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
 import { recordFunnelSighting } from "../analytics/funnel-sighting.server.ts";
 import { fieldMessage } from "../components/quiz/field-message.ts";
+import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { secureCookiesFor } from "../cookies.ts";
 import { pageForPath } from "../pages.ts";
 import { sessionParent, signInCookie } from "../profile/parent-session.server.ts";
@@ -176,6 +178,11 @@ async function storeLead(
   // one owns it, so the session opens the parent's pages but spends nothing until the device
   // pays or uses an emailed link. A post that updated the device's own lead signs nobody in again.
   await recordFunnelSighting(visit, request, { steps: ["email-page", "email"], userId: submitted.userId });
+  // The ads choice this device made before the account existed becomes the new parent's.
+  const adConsent = readAdConsent(request.headers.get("cookie"));
+  if (submitted.created && adConsent) {
+    await recordAdConsent(services.db, { userId: submitted.userId, consent: adConsent, now: new Date() });
+  }
   const next = purchaseRedirect({ purchasePath, locale, search, token: input.data.user_token });
   if (!submitted.created) throw redirect(next);
   throw redirect(next, { headers: await signInCookie(request, services, submitted.userId, false) });

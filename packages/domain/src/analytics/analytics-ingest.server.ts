@@ -2,7 +2,6 @@ import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
 import { sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
-import { recordAdConsent } from "../consent/record-ad-consent.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 import { deviceKindOf } from "./funnel-steps.ts";
@@ -62,9 +61,6 @@ export async function recordAnalyticsVisit(
   const ua = payload.ua ?? input.userAgent;
   const parsed = ua ? new UAParser(ua).getResult() : undefined;
   const userId = await userIdFor(db, payload.user_token);
-  if (userId && payload.ad_consent) {
-    await recordAdConsent(db, { userId, consent: payload.ad_consent, now: input.now });
-  }
   await db.insert(analyticsVisits).values({
     userId,
     deviceId: payload.device_id ?? null,

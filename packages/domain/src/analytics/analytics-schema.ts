@@ -1,6 +1,5 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
-import { adConsentChoices } from "../consent/ad-consent.ts";
 import { userTokenSchema } from "../parents/parent-token.ts";
 import { plainText } from "../validation/plain-text.ts";
 import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
@@ -97,8 +96,6 @@ export const analyticsPayloadSchema = z.object({
   utm_medium: optionalText(200),
   utm_source: optionalText(200),
   email: z.email().max(254).optional(),
-  /** The consent banner's choice, kept on the parent's record for server-side sharing. */
-  ad_consent: z.enum(adConsentChoices).optional(),
   purchase_url: pageUrl,
   upsale_url: pageUrl,
 });
