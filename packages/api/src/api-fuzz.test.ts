@@ -24,14 +24,17 @@ import {
   type RoutePart,
   validationOrder,
 } from "../test/api-fuzz-harness.ts";
-import { type FuzzHints, mutatedValue, nastyString, validValue } from "../test/fuzz-arbitraries.ts";
+import { chunkedPayload, type FuzzHints, mutatedValue, nastyString, validValue } from "../test/fuzz-arbitraries.ts";
+import { fuzzRequests, runsEach } from "../test/fuzz-budget.ts";
 import { payFirstPayment, testApiSecret, testServices, testWebhookKeys } from "../test/test-api.ts";
 import { apiServerOptions } from "./server-options.ts";
 import { fieldWithUnstorableText } from "./text-guard.ts";
 
 // Property-based fuzzing of every /api/v1 route from its own zod schemas: valid and near-valid
-// input, with and without the API key. Whatever arrives, the API answers below 500, every error
-// is `{ message, statusCode }`, a 400 names the field, and a refused request leaves no row behind.
+// input, with and without the API key, bodies framed with their length or in chunks, paths with
+// doubled, encoded or dotted slashes. Whatever arrives, the API answers below 500, every error is
+// `{ message, statusCode }`, a 400 names the field, and a refused request leaves no row behind.
+// FUZZ_REQUESTS sets how many generated requests it makes (fuzz-budget.ts).
 
 /** Every route, as Fastify lists them while the API plugin adds them: a new route is fuzzed by itself. */
 const registered = await collectApiRoutes();
@@ -46,7 +49,11 @@ const withoutSchema: Record<string, string> = {
 
 // Fixed, so a failure reproduces; fast-check prints the seed and the path of the failing case.
 const seed = 20_261_122;
-const runsPerRoute = 40;
+/** Generated requests in all: 40 a route unless FUZZ_REQUESTS says otherwise. */
+const requests = fuzzRequests(registered.length * 40);
+const runsPerRoute = runsEach(requests, registered.length);
+/** Chunked bodies, on top: a tenth as many, shared by the routes that take a body. */
+const chunkedRuns = runsEach(requests / 10, registered.length);
 
 type Key = "correct" | "missing" | "wrong";
 type FuzzCase = {
@@ -63,7 +70,23 @@ type FuzzCase = {
 
 const wrongKeys = ["", "wrong", testApiSecret.slice(1), `${testApiSecret} `, testApiSecret.toUpperCase()];
 // No "..": the URL is resolved before routing and leaves /api/v1, where the pages answer, not the API.
-const rawSegments = ["%FF", "%ED%A0%80", "%00", "%", "%zz", ".", "%2e%2e", "a%2Fb", "%C0%AF", "%F0%9F%98"];
+const rawSegments = [
+  "%FF",
+  "%ED%A0%80",
+  "%00",
+  "%",
+  "%zz",
+  ".",
+  "%2e%2e",
+  "a%2Fb",
+  "%2F",
+  "%2f%2f",
+  "%5C",
+  "%2e",
+  "..%2F..%2F",
+  "%C0%AF",
+  "%F0%9F%98",
+];
 const rawQueries = ["&%FF=%FE", "&token=%ED%A0%80", "&%=%", "&a[b][c]=1", "&&&==&", "&product=%00", "&limit=1e400"];
 
 /** Percent-encodes text as a browser would (lone surrogates become U+FFFD first, as UTF-8 cannot carry them). */
@@ -226,16 +249,27 @@ function expectedRefusal(route: FuzzedRoute, fuzzCase: FuzzCase): { part: RouteP
   return undefined;
 }
 
-async function send(app: FastifyInstance, route: FuzzedRoute, fuzzCase: FuzzCase): Promise<LightMyRequestResponse> {
+/**
+ * The case as a request: the body with its length, or, given `cuts`, in chunks cut at those
+ * byte offsets (inside a character too), with `Transfer-Encoding: chunked` and no length.
+ */
+async function send(
+  app: FastifyInstance,
+  route: FuzzedRoute,
+  fuzzCase: FuzzCase,
+  cuts?: number[],
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...fuzzCase.body?.headers };
   if (fuzzCase.key === "correct") headers["x-api-key"] = testApiSecret;
   if (fuzzCase.key === "wrong") headers["x-api-key"] = wrongKeys[fuzzCase.query.length % wrongKeys.length] ?? "";
   if (fuzzCase.body) headers["content-type"] = "application/json";
+  const body =
+    fuzzCase.body && (cuts ? chunkedPayload(fuzzCase.body.text, cuts) : { payload: fuzzCase.body.text, headers: {} });
   return app.inject({
     method: route.method as "GET",
     url: urlOf(route, fuzzCase),
-    headers,
-    ...(fuzzCase.body && { payload: fuzzCase.body.text }),
+    ...body,
+    headers: { ...headers, ...body?.headers },
   });
 }
 
@@ -401,43 +435,92 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
     }
   }, 60_000);
 
+  /**
+   * Sends one case (in chunks when `cuts` are given) and checks the answer: below 500, the error
+   * shape, 401 without the key, a 400 naming the field the schema refuses, and nothing stored.
+   */
+  async function expectAnswered(route: FuzzedRoute, fuzzCase: FuzzCase, cuts?: number[]) {
+    const before = await databaseFingerprint(database.db);
+    const faultsBefore = faults.length;
+    const response = await send(app, route, fuzzCase, cuts);
+    const status = response.statusCode;
+    const what = `${fuzzCase.what}${cuts ? ` in chunks cut at ${cuts.join(",")}` : ""}`;
+    const reported = faults.slice(faultsBefore).map((fault) => `${fault} (cause: ${(fault as Error).cause})`);
+    expect(status, `${what}: ${response.body.slice(0, 300)} ${reported}`).toBeLessThan(500);
+    if (status < 400) return;
+    const { message } = expectErrorBody(response);
+    const authorized = route.public || fuzzCase.key === "correct";
+    if (!authorized) expect(status).toBe(401);
+    if (status === 400) expect(message).toMatch(/^(body|querystring|params)(\.[^:]*)?: /);
+    const refusal = authorized ? expectedRefusal(route, fuzzCase) : undefined;
+    if (refusal) {
+      // Only a missing route (an empty or over-long path parameter) or a body over the limit comes first.
+      const allowed = [400, ...(refusal.part === "params" ? [404] : []), 413];
+      expect(allowed, `${what}: ${message}`).toContain(status);
+      if (status === 400) {
+        const named = refusal.names.some((name) => message.includes(`${name}:`) || message.includes(`${name}.`));
+        expect(named, `${what}: "${message}" should name one of ${refusal.names.join(", ")}`).toBe(true);
+      }
+    }
+    const after = await databaseFingerprint(database.db);
+    // A refused sign-in link or contact form still counts the attempt, by design (request-throttle.server.ts).
+    const changed = changedTables(before, after).filter((table) => status !== 429 || table !== "request_throttle");
+    expect(changed, `${what}: answered ${status} "${message}" but changed`).toEqual([]);
+  }
+
   it.each(registered.map((route) => [route.name, route] as const))(
     "%s: never 5xx, errors are { message, statusCode }, a 400 names the field, refusals store nothing",
     async (_name, route) => {
       const hints = await freshHints();
       await fc.assert(
-        fc.asyncProperty(caseArbitrary(route, hints), async (fuzzCase) => {
-          const before = await databaseFingerprint(database.db);
-          const faultsBefore = faults.length;
-          const response = await send(app, route, fuzzCase);
-          const status = response.statusCode;
-          const reported = faults.slice(faultsBefore).map((fault) => `${fault} (cause: ${(fault as Error).cause})`);
-          expect(status, `${fuzzCase.what}: ${response.body.slice(0, 300)} ${reported}`).toBeLessThan(500);
-          if (status < 400) return;
-          const { message } = expectErrorBody(response);
-          const authorized = route.public || fuzzCase.key === "correct";
-          if (!authorized) expect(status).toBe(401);
-          if (status === 400) expect(message).toMatch(/^(body|querystring|params)(\.[^:]*)?: /);
-          const refusal = authorized ? expectedRefusal(route, fuzzCase) : undefined;
-          if (refusal) {
-            // Only a missing route (an empty or over-long path parameter) or a body over the limit comes first.
-            const allowed = [400, ...(refusal.part === "params" ? [404] : []), 413];
-            expect(allowed, `${fuzzCase.what}: ${message}`).toContain(status);
-            if (status === 400) {
-              const named = refusal.names.some((name) => message.includes(`${name}:`) || message.includes(`${name}.`));
-              expect(named, `${fuzzCase.what}: "${message}" should name one of ${refusal.names.join(", ")}`).toBe(true);
-            }
-          }
-          const after = await databaseFingerprint(database.db);
-          // A refused sign-in link or contact form still counts the attempt, by design (request-throttle.server.ts).
-          const changed = changedTables(before, after).filter(
-            (table) => status !== 429 || table !== "request_throttle",
-          );
-          expect(changed, `${fuzzCase.what}: answered ${status} "${message}" but changed`).toEqual([]);
-        }),
+        fc.asyncProperty(caseArbitrary(route, hints), (fuzzCase) => expectAnswered(route, fuzzCase)),
         { seed, numRuns: runsPerRoute, endOnFailure: true },
       );
     },
     60_000,
   );
+
+  it.each(bodyRoutes.map((route) => [route.name, route] as const))(
+    "%s: a body in chunks, without its length, passes the same checks as one with it",
+    async (_name, route) => {
+      const hints = await freshHints();
+      const cuts = fc.array(fc.nat({ max: 4_096 }), { maxLength: 8 });
+      await fc.assert(
+        fc.asyncProperty(caseArbitrary(route, hints), cuts, (fuzzCase, at) =>
+          expectAnswered(route, fuzzCase, fuzzCase.body ? at : undefined),
+        ),
+        { seed, numRuns: chunkedRuns, endOnFailure: true },
+      );
+    },
+    60_000,
+  );
+
+  it("answers paths with doubled, encoded or dotted slashes below 500, in the error shape under /api/v1/", async () => {
+    const headers = { "x-api-key": testApiSecret };
+    const reshaped: ((path: string) => string)[] = [
+      (path) => path.replace("/api/v1/", "/api/v1//"),
+      (path) => path.replace(/\/([^/]*)$/, "//$1"),
+      (path) => `${path}//`,
+      (path) => path.replace(/^\/api\/v1\/(.*)$/, (_all, rest: string) => `/api/v1/${rest.replaceAll("/", "%2F")}`),
+      (path) =>
+        path.replace(/^\/api\/v1\/(.*)$/, (_all, rest: string) => `/api/v1/${rest.replaceAll("/", "%2f%2e%2e%2f")}`),
+      (path) => path.replace("/api/v1/", "/api/v1/%2e/"),
+      (path) => path.replace("/api/v1/", "/api/v1/.%2E/"),
+      (path) => path.replace("/api/v1/", "/api/v1/%5C"),
+      (path) => `/${path}`,
+      (path) => `///${path.slice(1)}`,
+    ];
+    for (const route of registered) {
+      for (const reshape of reshaped) {
+        const url = reshape(anyParams(route));
+        for (const method of new Set([route.method, "GET", "POST"])) {
+          const response = await app.inject({ method: method as "GET", url, headers });
+          expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+          // Encoded dots are dots to the router: `/api/v1/.%2E/x` is `/api/x`, not the API's.
+          const routed = new URL(url.replaceAll(/%2e/gi, "."), "http://api.test").pathname;
+          if (response.statusCode >= 400 && routed.startsWith("/api/v1/")) expectErrorBody(response);
+        }
+      }
+    }
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import fc from "fast-check";
 
 /** The part of JSON Schema (draft 2020-12, as `z.toJSONSchema` writes it) the fuzzer reads. */
@@ -74,6 +75,22 @@ export function nastyString(maxLength = 200): fc.Arbitrary<string> {
         .map(([edge, text]) => `${text}${edge}${text}`),
     },
   );
+}
+
+/**
+ * A body as `inject` sends it in chunks: `Transfer-Encoding: chunked`, no length, its UTF-8
+ * bytes cut at the given offsets (inside a character too, as a network may cut them).
+ */
+export function chunkedPayload(
+  text: string,
+  cuts: readonly number[],
+): { payload: Readable; headers: Record<string, string> } {
+  const bytes = Buffer.from(text);
+  const offsets = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks = [0, ...offsets]
+    .map((start, index) => bytes.subarray(start, offsets[index] ?? bytes.length))
+    .filter((chunk) => chunk.length > 0);
+  return { payload: Readable.from(chunks), headers: { "transfer-encoding": "chunked" } };
 }
 
 /** A string far longer than any field allows; stays well below the body limit. */
