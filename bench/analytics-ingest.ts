@@ -18,11 +18,11 @@ const names = ["quiz_step_viewed", "quiz_step_answered", "offer_viewed", "checko
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-/** A batch as a browser sends it: one device and session, fresh event ids. */
-function batchBody(seed: number): string {
+/** A batch as a browser sends it: one session, fresh event ids, and its device's cookie. */
+function batchBody(seed: number): { body: string; cookie: string } {
   const now = Date.now();
-  return JSON.stringify({
-    device_id: `bench-device-${String(seed % 5000).padStart(8, "0")}`,
+  const cookie = `kr_device=bench-device-${String(seed % 5000).padStart(8, "0")}`;
+  const body = JSON.stringify({
     session_id: now - (seed % 600_000),
     user_properties: { "intro-offer": seed % 2 ? "A" : "B" },
     events: Array.from({ length: batchSize }, (_, index) => ({
@@ -33,16 +33,17 @@ function batchBody(seed: number): string {
       properties: { step: index % 17, flow: "copy_1" },
     })),
   });
+  return { body, cookie };
 }
 
-function post(agent: http.Agent, url: URL, body: string): Promise<number> {
+function post(agent: http.Agent, url: URL, { body, cookie }: { body: string; cookie: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         method: "POST",
         agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie },
       },
       (response) => {
         response.resume();

@@ -57,10 +57,9 @@ export function decodeTurboStream(text: string): unknown {
 type Answer = { status: number; headers: Headers; text: string };
 type FunnelEvent = { name: string; properties?: Record<string, string> };
 
-/** One parent's browser: its cookies, device id and token, and the server it talks to. */
+/** One parent's browser: its cookies (the device's among them), token, and the server it talks to. */
 export class ParentClient {
   private readonly cookies = new Map<string, string>();
-  readonly deviceId = randomBytes(16).toString("base64url");
   readonly token = `soak-${randomBytes(12).toString("hex")}`;
   private readonly sessionId = Date.now();
   /**
@@ -147,7 +146,6 @@ export class ParentClient {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           user_token: this.token,
-          device_id: this.deviceId,
           session_id: this.sessionId,
           events: names.map((event, index) => ({ event_id: randomUUID(), time: time + index, page, ...event })),
         }),
@@ -166,7 +164,7 @@ export class ParentClient {
       {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ user_token: this.token, device_id: this.deviceId, locale: "en", host: "127.0.0.1" }),
+        body: JSON.stringify({ user_token: this.token, locale: "en", host: "127.0.0.1" }),
       },
       (answer) => answer.status === 202,
     );
@@ -206,13 +204,7 @@ export class ParentClient {
           isForbiddenToMailing: false,
           user_token: this.token,
           time_zone: "Europe/Berlin",
-          tracking: {
-            utmLabels: {},
-            googleAnalytics: {},
-            fbAnalytics: {},
-            organic: true,
-            first_visit_id: this.deviceId,
-          },
+          tracking: { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true },
         },
       },
       202,

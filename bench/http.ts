@@ -40,7 +40,6 @@ type Target = {
 function analyticsBatch(): string {
   const now = Date.now();
   return JSON.stringify({
-    device_id: `bench-device-${String(Math.floor(Math.random() * 5000)).padStart(8, "0")}`,
     session_id: now,
     events: Array.from({ length: 30 }, (_, index) => ({
       event_id: randomUUID(),
@@ -127,7 +126,8 @@ try {
   const analytics: Target = {
     path: "/api/v1/analytics/events",
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // The device is the cookie the pages set; the batch names none.
+    headers: { "content-type": "application/json", cookie: "kr_device=bench-device-00000001" },
     body: analyticsBatch,
   };
 

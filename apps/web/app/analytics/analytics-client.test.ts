@@ -12,7 +12,6 @@ function setup(overrides: Partial<AnalyticsDeps> = {}) {
   const client = new AnalyticsClient({
     now: () => clock,
     identity: () => ({
-      deviceId: "device-0123456789abcdef",
       userToken: undefined,
       userProperties: { "intro-offer": "B" },
     }),

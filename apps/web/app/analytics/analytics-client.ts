@@ -1,5 +1,5 @@
 import { type AnalyticsEventName, maxEventsPerBatch } from "@kinderready/domain/analytics/analytics-events";
-import type { AnalyticsBatch, AnalyticsEvent } from "@kinderready/domain/analytics/analytics-schema";
+import type { AnalyticsBatchBody, AnalyticsEvent } from "@kinderready/domain/analytics/analytics-schema";
 
 // First-party product analytics in the browser: a queue flushed in batches to our own API, no
 // vendor SDK on the funnel pages. The defaults: batches of 100,
@@ -13,8 +13,8 @@ export const analyticsDefaults = {
   maxQueued: 1000,
 } as const;
 
+/** Who the events are about; the device is the request's cookie, which scripts cannot read. */
 export type Identity = {
-  deviceId: string;
   /** The parent's token when the page knows it (the address or the saved state). */
   userToken: string | undefined;
   /** Split-test groups and the like. */
@@ -107,8 +107,7 @@ export class AnalyticsClient {
 
   private batch(events: Queued[]): string {
     const identity = this.deps.identity();
-    const batch: AnalyticsBatch = {
-      device_id: identity.deviceId,
+    const batch: AnalyticsBatchBody = {
       session_id: this.sessionId(),
       ...(identity.userToken && { user_token: identity.userToken }),
       ...(Object.keys(identity.userProperties).length > 0 && { user_properties: identity.userProperties }),

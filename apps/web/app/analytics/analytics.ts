@@ -1,48 +1,29 @@
 import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
-import type { AnalyticsPayload } from "@kinderready/domain/analytics/analytics-schema";
-import { createRandomToken } from "@kinderready/domain/random-token";
-import { readCookie } from "../cookies.ts";
+import type { AnalyticsPayloadBody } from "@kinderready/domain/analytics/analytics-schema";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
 import type { PixelPurchase } from "../purchase/payment-result.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";
 import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";
-import { writeBrowserCookie } from "./browser-cookie.ts";
-import { deviceCookie, validDeviceId } from "./device-cookie.ts";
 import { firePixel } from "./meta-pixel.ts";
 
-// The page's one analytics client. On the server every call does nothing.
+// The page's one analytics client. On the server every call does nothing. It names no device:
+// the endpoint stores events under the device cookie the request carries (HttpOnly).
 
 const eventsUrl = "/api/v1/analytics/events";
 const visitUrl = "/api/v1/analytics";
 const sessionKey = "kr_analytics_session";
 const pendingKey = "kr_analytics_pending";
 
-let device: string | undefined;
-
-/**
- * The device id: the first-party cookie the server set on the first page (or, should it be
- * missing, a new one), renewed on every page load. Browser only.
- */
-export function deviceIdentity(): { deviceId: string } {
-  if (device) return { deviceId: device };
-  const deviceId = validDeviceId(readCookie(document.cookie, deviceCookie.name)) ?? createRandomToken();
-  writeBrowserCookie(deviceCookie.name, deviceId, deviceCookie.maxAgeDays * 86_400);
-  device = deviceId;
-  return { deviceId };
-}
-
 let client: AnalyticsClient | undefined;
 
 function analytics(): AnalyticsClient | undefined {
   if (typeof window === "undefined") return undefined;
   if (client) return client;
-  const { deviceId } = deviceIdentity();
   const json = (body: string) => new Blob([body], { type: "application/json" });
   client = new AnalyticsClient({
     now: Date.now,
     identity: () => ({
-      deviceId,
       userToken: useAnalyticsStore.getState().userId,
       userProperties: useSplitsStore.getState().groups,
     }),
@@ -89,9 +70,9 @@ export function track(
 }
 
 /** The analytics payload, once per page load: attribution and device. */
-export function sendVisit(payload: Omit<AnalyticsPayload, "device_id">): void {
+export function sendVisit(payload: AnalyticsPayloadBody): void {
   if (typeof window === "undefined") return;
-  const body = JSON.stringify({ ...payload, device_id: deviceIdentity().deviceId });
+  const body = JSON.stringify(payload);
   void fetchApi(visitUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,11 +1,11 @@
-// The device id both the server and the page read: a first-party cookie scripts can see, kept a
-// year and renewed on every page load. The server sets it on a first page, so the steps it
-// records and the browser's events name the same visitor.
+import { deviceCookieName, deviceIdSchema } from "@kinderready/domain/analytics/analytics-schema";
 
-export const deviceCookie = { name: "kr_device", maxAgeDays: 365 } as const;
+// The device id: a first-party HttpOnly cookie the server sets on a first page, kept a year and
+// renewed on every page. The steps the server records and the browser's events (which the
+// analytics endpoint stores under the request's cookie) name the same visitor; scripts never
+// read it, and a document (which the page cache may hand to other visitors) never holds it.
 
-const deviceIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
+export const deviceCookie = { name: deviceCookieName, maxAgeDays: 365 } as const;
 
 /** The cookie's value when it is one we could have written; anything else is replaced. */
-export const validDeviceId = (value: string | undefined): string | undefined =>
-  value && deviceIdPattern.test(value) ? value : undefined;
+export const validDeviceId = (value: string | undefined): string | undefined => deviceIdSchema.safeParse(value).data;

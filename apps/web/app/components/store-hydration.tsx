@@ -1,8 +1,6 @@
 import { localeFromPath } from "@kinderready/i18n/locales";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { deviceIdentity } from "../analytics/analytics.ts";
-import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { rehydrateStores } from "../stores/create-persisted-store.ts";
 import { useLocaleStore } from "../stores/locale-store.ts";
 import { configurePersistence } from "../stores/persistence.ts";
@@ -10,8 +8,8 @@ import { useTrackingStore } from "../stores/tracking-store.ts";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
 
 /**
- * Restores saved client state once the server HTML is hydrated, then records the landing:
- * the device's first-visit id and the ad attribution of the address. Keeps the locale current.
+ * Restores saved client state once the server HTML is hydrated, then records the landing's ad
+ * attribution. Keeps the locale current.
  */
 export function StoreHydration({ isDev }: { isDev: boolean }) {
   const { pathname } = useLocation();
@@ -19,9 +17,6 @@ export function StoreHydration({ isDev }: { isDev: boolean }) {
   useEffect(() => {
     configurePersistence({ isDev, search: window.location.search });
     void rehydrateStores().then(() => {
-      // The first-visit id is the device cookie's, which analytics events carry too.
-      const { deviceId } = deviceIdentity();
-      if (useAnalyticsStore.getState().deviceId !== deviceId) useAnalyticsStore.setState({ deviceId });
       const tracking = trackingFromLanding({
         search: window.location.search,
         cookies: document.cookie,

@@ -3,7 +3,6 @@ import { createPersistedStore } from "./create-persisted-store.ts";
 /** Root and analytics state: who the visitor is and where they came from. */
 export type AnalyticsState = {
   userId: string | undefined;
-  deviceId: string | undefined;
   ip: string | undefined;
   countryCode: string | undefined;
   region: string | undefined;
@@ -15,7 +14,6 @@ export type AnalyticsState = {
 
 export const useAnalyticsStore = createPersistedStore<AnalyticsState>("analytics", 1, () => ({
   userId: undefined,
-  deviceId: undefined,
   ip: undefined,
   countryCode: undefined,
   region: undefined,

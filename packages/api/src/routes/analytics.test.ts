@@ -25,12 +25,13 @@ describe.each(testDatabases())("analytics ingestion on $name", (target) => {
     ...overrides,
   });
   const batch = (events: object[], overrides: object = {}) => ({
-    device_id: deviceId,
     session_id: Date.now(),
     events,
     ...overrides,
   });
-  const post = (url: string, payload: object) => app.inject({ method: "POST", url: `/api/v1${url}`, payload });
+  // The device is the cookie the pages set (HttpOnly): the page's scripts never know it.
+  const post = (url: string, payload: object, cookie = `kr_device=${deviceId}`) =>
+    app.inject({ method: "POST", url: `/api/v1${url}`, headers: { cookie }, payload });
   const storedEvents = async () => (await database.db.select({ n: count() }).from(analyticsEvents))[0]?.n;
 
   beforeAll(async () => {
@@ -86,7 +87,6 @@ describe.each(testDatabases())("analytics ingestion on $name", (target) => {
     ["events.0.name", batch([event({ name: "bought_a_boat" })])],
     ["events.0.page", batch([event({ page: "/printables/?token=secret-token-value-123" })])],
     ["events.0.properties.note", batch([event({ properties: { note: "write to parent@example.com" } })])],
-    ["device_id", batch([event()], { device_id: "x" })],
   ])("refuses a batch with a bad %s, storing nothing", async (field, payload) => {
     const before = await storedEvents();
     const response = await post("/analytics/events", payload);
@@ -95,14 +95,33 @@ describe.each(testDatabases())("analytics ingestion on $name", (target) => {
     expect(await storedEvents()).toBe(before);
   });
 
+  it("stores a batch under the device cookie, never under a device the body names", async () => {
+    const named = event();
+    await post("/analytics/events", batch([named], { device_id: "someone-elses-device-0001" }));
+    const [row] = await database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, named.event_id));
+    expect(row?.deviceId).toBe(deviceId);
+  });
+
+  it.each([
+    ["no cookie", ""],
+    ["another site's cookie only", "_ga=GA1.1.1.1"],
+    ["a device id we never write", "kr_device=x"],
+  ])("refuses a batch with %s, naming the cookie, storing nothing", async (_case, cookie) => {
+    const before = await storedEvents();
+    const response = await post("/analytics/events", batch([event()], { device_id: deviceId }), cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("cookie.kr_device");
+    expect(await storedEvents()).toBe(before);
+  });
+
   it("stores the page-view payload with the device from the user agent, without the email or the query", async () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/v1/analytics",
-      headers: { "user-agent": iphone },
+      headers: { "user-agent": iphone, cookie: `kr_device=${deviceId}` },
       payload: {
         user_token: user.token,
-        device_id: deviceId,
+        device_id: "someone-elses-device-0001",
         locale: "en",
         host: "kit.example",
         country_code: "US",
@@ -115,6 +134,7 @@ describe.each(testDatabases())("analytics ingestion on $name", (target) => {
     expect(response.statusCode).toBe(202);
     const [visit] = await database.db.select().from(analyticsVisits).where(eq(analyticsVisits.userId, user.id));
     expect(visit).toMatchObject({
+      deviceId,
       platform: "iOS",
       browserName: "Mobile Safari",
       deviceVendor: "Apple",

@@ -1,17 +1,23 @@
 import { analyticsEventNames } from "@kinderready/domain/analytics/analytics-events";
 import { recordAnalyticsEvents, recordAnalyticsVisit } from "@kinderready/domain/analytics/analytics-ingest.server";
-import { analyticsBatchSchema, analyticsPayloadSchema } from "@kinderready/domain/analytics/analytics-schema";
+import {
+  analyticsBatchSchema,
+  analyticsPayloadSchema,
+  deviceCookieName,
+  deviceIdFromCookies,
+} from "@kinderready/domain/analytics/analytics-schema";
 import { listParentEvents } from "@kinderready/domain/analytics/parent-events.server";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody } from "../error-handler.ts";
+import { type ErrorBody, errorBody } from "../error-handler.ts";
 
 const errors = { 400: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 
 /**
- * Product analytics from the browser (public: pages send them without the API key). Both
+ * Product analytics from the browser (public: pages send them without the API key), stored
+ * under the device the request's `kr_device` cookie names (a body's device id is ignored). Both
  * answer 202 as soon as the rows are stored; nothing is forwarded during the request.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
@@ -28,7 +34,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
     },
     async (request, reply) => {
       await recordAnalyticsVisit(services.db, {
-        payload: request.body,
+        payload: { ...request.body, device_id: deviceIdFromCookies(request.headers.cookie) },
         userAgent: request.headers["user-agent"],
         now: new Date(),
       });
@@ -52,8 +58,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
       },
     },
     async (request, reply) => {
+      const deviceId = deviceIdFromCookies(request.headers.cookie);
+      if (!deviceId) {
+        return reply.status(400).send({
+          message: `cookie.${deviceCookieName}: must be the device cookie this site's pages set`,
+          statusCode: 400,
+        } satisfies ErrorBody);
+      }
       const result = await recordAnalyticsEvents(services.db, {
-        batch: request.body,
+        batch: { ...request.body, device_id: deviceId },
         now: new Date(),
       });
       return reply.status(202).send(result);

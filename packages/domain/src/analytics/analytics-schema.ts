@@ -26,8 +26,26 @@ const pagePath = z
   .max(300)
   .regex(/^\/[^?#\s]*$/, "must be a path without a query");
 
+/**
+ * The device cookie the pages set, HttpOnly: events and page views are stored under the device
+ * the request's cookie names, never one a body names (the page's scripts cannot read it, and no
+ * one can write into another device's funnel without its cookie).
+ */
+export const deviceCookieName = "kr_device";
+
 /** The device cookie's value (also the first-visit id). */
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "must be 16 to 64 URL-safe characters");
+
+/** The device id a request's Cookie header carries; undefined without one we could have written. */
+export function deviceIdFromCookies(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === deviceCookieName) {
+      return deviceIdSchema.safeParse(part.slice(separator + 1).trim()).data;
+    }
+  }
+  return undefined;
+}
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -42,17 +60,19 @@ export const analyticsEventSchema = z.object({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-/** POST /analytics/events: a batch from one device and session. */
+/** POST /analytics/events: a batch from one session of the device the request's cookie names. */
 export const analyticsBatchSchema = z.object({
   user_token: userTokenSchema.optional(),
-  device_id: deviceIdSchema,
   /** The session's start in ms: 30 minutes without events start a new one. */
   session_id: z.number().int().positive(),
   /** Split-test groups and the like, as they were when the events happened. */
   user_properties: properties.optional(),
   events: z.array(analyticsEventSchema).min(1).max(maxEventsPerBatch),
 });
-export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+/** What the page posts. */
+export type AnalyticsBatchBody = z.infer<typeof analyticsBatchSchema>;
+/** A batch as it is stored: with the device it came from. */
+export type AnalyticsBatch = AnalyticsBatchBody & { device_id: string };
 
 /** Events stamped more than a day away from the server's clock are clamped to it. */
 export const maxClockSkewMs = dayMs;
@@ -71,7 +91,6 @@ const pageUrl = z.url().max(2000).optional();
  */
 export const analyticsPayloadSchema = z.object({
   user_token: userTokenSchema.optional(),
-  device_id: deviceIdSchema.optional(),
   fb_pixel_id: optionalText(64),
   fbc: optionalText(500),
   fbp: optionalText(200),
@@ -99,4 +118,7 @@ export const analyticsPayloadSchema = z.object({
   purchase_url: pageUrl,
   upsale_url: pageUrl,
 });
-export type AnalyticsPayload = z.infer<typeof analyticsPayloadSchema>;
+/** What the page posts. */
+export type AnalyticsPayloadBody = z.infer<typeof analyticsPayloadSchema>;
+/** A page view as it is stored: with the device it came from, when the request named one. */
+export type AnalyticsPayload = AnalyticsPayloadBody & { device_id?: string | undefined };

@@ -94,7 +94,7 @@ export function Quiz({
         : t(`quiz.pages.${page.id}.titleNoName`);
 
   const submit = ({ email, mailingConsent }: { email: string; mailingConsent: boolean }) => {
-    const { userId, deviceId } = useAnalyticsStore.getState();
+    const { userId } = useAnalyticsStore.getState();
     const { tracking } = useTrackingStore.getState();
     const years = state.kid.years;
     // JSON drops the fields that are not set (the landing may carry no click ids).
@@ -111,10 +111,7 @@ export function Quiz({
           // The device's own lead, answering again; a new one gets its token from the server.
           ...(userId && { user_token: userId }),
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          tracking: {
-            ...(tracking ?? { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true }),
-            first_visit_id: deviceId,
-          },
+          tracking: tracking ?? { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true },
         },
       }),
     ) as SubmitTarget;

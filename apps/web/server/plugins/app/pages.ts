@@ -238,6 +238,8 @@ function visitResolver({ config, log }: PagesDeps, secureCookies: boolean) {
       reply.setCookie(deviceCookie.name, deviceId, {
         path: "/",
         maxAge: deviceCookie.maxAgeDays * 86_400,
+        // Scripts never need it: the analytics endpoint reads the cookie itself.
+        httpOnly: true,
         sameSite: "lax",
         secure: secureCookies,
       });
