@@ -60,7 +60,7 @@ export default defineConfig({
       NODE_ENV: "production",
       // A developer's machine: the tests read sign-in links from the local outbox (/dev/mailbox/).
       APP_ENV: "local",
-      // The key the tests call the API with (the api fixture, e2e/fixtures.ts).
+      // The tests call the API with the key derived from it (the api fixture, e2e/fixtures.ts).
       API_SECRET: "local-development-secret",
       PORT: String(target.port),
       APP_URL: `http://localhost:${target.port}`,

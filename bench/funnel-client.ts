@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { apiKeyFor } from "@kinderready/config/config.server";
 import { topicsOf } from "@kinderready/domain/onboarding/quiz-engine";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 
@@ -8,7 +9,8 @@ import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 // API and a signed PDF. Scripts and styles are left out: a browser caches them after the first
 // page, and they are static files.
 
-export const apiKey = "local-development-secret";
+/** The API's key, derived from the bench server's API_SECRET (bench-server.ts). */
+export const apiKey = apiKeyFor("local-development-secret");
 /** The README's approved test card. */
 const approvedCard = "4067 4299 7471 9265";
 /** The offer page asks for the payment's status at once, then every second, 20 times. */

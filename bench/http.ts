@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
+import { apiKeyFor } from "@kinderready/config/config.server";
 import autocannon from "autocannon";
 import { residentMegabytes, startBenchServer } from "./bench-server.ts";
 import { measurePageWeight } from "./page-weight.ts";
@@ -24,7 +25,7 @@ const { baseUrl, stop, pid } = await startBenchServer(3500, {
   RATE_LIMIT_MAX: "100000000",
   ...(nodeOptions && { NODE_OPTIONS: nodeOptions }),
 });
-const apiKey = "local-development-secret";
+const apiKey = apiKeyFor("local-development-secret");
 const json = { "x-api-key": apiKey, "content-type": "application/json" };
 
 type Target = {

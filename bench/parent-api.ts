@@ -1,9 +1,12 @@
+import { apiKeyFor } from "@kinderready/config/config.server";
+
 /**
  * A parent as the benchmarks and fault scripts drive one through the JSON API: quiz answers
  * and email, checkout, the simulator's hosted page with a test card, the order's status.
  */
 
-export const apiKey = "local-development-secret";
+/** The API's key, derived from the bench server's API_SECRET (bench-server.ts). */
+export const apiKey = apiKeyFor("local-development-secret");
 export const approvedCard = "4067429974719265";
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

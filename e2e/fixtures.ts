@@ -1,3 +1,4 @@
+import { apiKeyFor } from "@kinderready/config/config.server";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 // What the specs set up again and again, as Playwright fixtures: each test asks for what it needs
@@ -6,8 +7,8 @@ import { type APIRequestContext, test as base, expect, type Page } from "@playwr
 
 export { expect };
 
-/** The key the tests call the API with (API_SECRET in playwright.config.ts). */
-const apiKey = { "x-api-key": "local-development-secret" };
+/** The key the tests call the API with: derived from API_SECRET in playwright.config.ts, as the server does. */
+export const apiKey = { "x-api-key": apiKeyFor("local-development-secret") };
 const approvedCard = "4067 4299 7471 9265";
 
 export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;

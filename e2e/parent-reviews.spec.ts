@@ -5,7 +5,7 @@ import { reviews } from "@kinderready/db/schema";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kitContent } from "@kinderready/kit/content.server";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test, unique } from "./fixtures.ts";
+import { apiKey, expect, test, unique } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Parents' reviews in Chromium, on a server of its own (its reviews and operator are the test's
@@ -90,7 +90,7 @@ async function markLevelDone(page: Page, title: string) {
 async function registerAndPay(page: Page, buyKit: (token: string, options: { origin: string }) => Promise<unknown>) {
   const token = `e2e-${unique()}-reviews-abcdef`;
   const registered = await page.request.post(`${base}/api/v1/onboarding`, {
-    headers: { "x-api-key": "local-development-secret" },
+    headers: apiKey,
     data: {
       kid: { name: "Noa", years: { text: "5 years", value: 5 } },
       email: `reviews-${unique()}@example.com`,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { apiKeyFor } from "@kinderready/config/config.server";
 import { expect, test } from "@playwright/test";
 
 // The server process itself: start-up validation and graceful shutdown.
@@ -82,7 +83,7 @@ test("tokens in addresses never reach the logs, and pages tell browsers to keep 
   const page = await fetch(`http://127.0.0.1:${port}/printables/?token=${secret}`, { redirect: "manual" });
   await fetch(`http://127.0.0.1:${port}/profile/?access=${secret}`);
   await fetch(`http://127.0.0.1:${port}/api/v1/printables/${secret}?locale=en&product=kinderready`, {
-    headers: { "x-api-key": "local-development-secret" },
+    headers: { "x-api-key": apiKeyFor("local-development-secret") },
   });
   expect(page.headers.get("referrer-policy")).toBe("same-origin");
   // A shared environment never shows the outbox: it holds every parent's sign-in links.

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiKeyFor } from "@kinderready/config/config.server";
 import pg from "pg";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
 
@@ -16,7 +17,7 @@ import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.t
 
 const appPort = 3400;
 const postgresPort = 5491;
-const apiKey = "local-development-secret";
+const apiKey = apiKeyFor("local-development-secret");
 const ratePerSecond = 50;
 const maxInFlight = 64;
 const requestTimeoutMs = 10_000;

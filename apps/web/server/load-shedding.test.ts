@@ -19,7 +19,7 @@ beforeAll(async () => {
   await app.register(
     (api) =>
       apiPlugin(api, {
-        apiSecret: "load-shedding-test-secret",
+        apiKey: "load-shedding-test-key",
         rateLimitMax: 1_000,
         ping: async () => true,
         services: {} as AppServices,

@@ -4,7 +4,7 @@ import { testDatabases } from "@kinderready/db/test/test-databases";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productTestApiSecret, startTestProduct, type TestProduct } from "../test/product.ts";
+import { productTestApiKey, startTestProduct, type TestProduct } from "../test/product.ts";
 
 // Every page action and every API route, through the whole server as it runs: hostile text in
 // each field (long, NUL, lone surrogates, direction overrides, zero-width, script and SQL),
@@ -250,7 +250,7 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
   it("never answers 5xx to odd methods, wrong bodies and hostile text on any API route", async () => {
     failures = [];
     const routes = await collectApiRoutes();
-    const headers = { "x-api-key": productTestApiSecret };
+    const headers = { "x-api-key": productTestApiKey };
     const bodies: [string | undefined, string][] = [
       ["text/plain", JSON.stringify({ user_token: token, email: "a\u0000b@example.com", product: "kinderready" })],
       ["text/plain", '{"email":"a\\u0000b@example.com"}'],

@@ -3,7 +3,7 @@ import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable"
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productTestApiSecret, startTestProduct, type TestProduct } from "../test/product.ts";
+import { productTestApiKey, startTestProduct, type TestProduct } from "../test/product.ts";
 
 // The answers an outside fuzzing found wrong, asked of the whole product as it runs: methods
 // and bodies a page or route does not take, the language cookie's flags on https, and what
@@ -150,7 +150,7 @@ describe("requests the product refuses, and how", () => {
     const unknown = await inject({
       method: "TRACE",
       url: "/api/v1/nothing",
-      headers: { "x-api-key": productTestApiSecret },
+      headers: { "x-api-key": productTestApiKey },
     });
     expect(unknown.statusCode).toBe(404);
   });
@@ -179,7 +179,7 @@ describe("requests the product refuses, and how", () => {
       { path: "/ar/printables/_.data", type: "application/x-www-form-urlencoded" },
       { path: "/onboarding/", type: "application/json" },
       { path: "/admin/sign-in/", type: "multipart/form-data; boundary=x" },
-      { path: "/api/v1/support", type: "application/json", headers: `x-api-key: ${productTestApiSecret}\r\n` },
+      { path: "/api/v1/support", type: "application/json", headers: `x-api-key: ${productTestApiKey}\r\n` },
     ];
     for (const { path, type, headers } of targets) {
       // Four times the limit in 64 KB chunks, no Content-Length: the body is counted as it arrives.

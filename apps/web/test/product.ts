@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { type Config, loadConfig } from "@kinderready/config/config.server";
+import { apiKeyFor, type Config, loadConfig } from "@kinderready/config/config.server";
 import type { TestDatabase } from "@kinderready/db/test/test-databases";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -10,8 +10,9 @@ import type { buildServer } from "../server/create-server.ts";
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 
-/** The key test requests send as `x-api-key`. */
-export const productTestApiSecret = "product-test-secret-0123456789";
+const productTestApiSecret = "product-test-secret-0123456789";
+/** The key test requests send as `x-api-key`: derived from the server's API_SECRET, as in production. */
+export const productTestApiKey = apiKeyFor(productTestApiSecret);
 
 export type TestProduct = {
   app: FastifyInstance;

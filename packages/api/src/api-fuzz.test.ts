@@ -26,7 +26,7 @@ import {
 } from "../test/api-fuzz-harness.ts";
 import { chunkedPayload, type FuzzHints, mutatedValue, nastyString, validValue } from "../test/fuzz-arbitraries.ts";
 import { fuzzRequests, runsEach } from "../test/fuzz-budget.ts";
-import { payFirstPayment, testApiSecret, testServices, testWebhookKeys } from "../test/test-api.ts";
+import { payFirstPayment, testApiKey, testServices, testWebhookKeys } from "../test/test-api.ts";
 import { apiServerOptions } from "./server-options.ts";
 import { fieldWithUnstorableText } from "./text-guard.ts";
 
@@ -68,7 +68,7 @@ type FuzzCase = {
   body: { text: string; headers?: Record<string, string> } | undefined;
 };
 
-const wrongKeys = ["", "wrong", testApiSecret.slice(1), `${testApiSecret} `, testApiSecret.toUpperCase()];
+const wrongKeys = ["", "wrong", testApiKey.slice(1), `${testApiKey} `, testApiKey.toUpperCase()];
 // No "..": the URL is resolved before routing and leaves /api/v1, where the pages answer, not the API.
 const rawSegments = [
   "%FF",
@@ -259,8 +259,9 @@ async function send(
   fuzzCase: FuzzCase,
   cuts?: number[],
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...fuzzCase.body?.headers };
-  if (fuzzCase.key === "correct") headers["x-api-key"] = testApiSecret;
+  // As a browser on our pages: the device cookie the analytics routes store events under.
+  const headers: Record<string, string> = { cookie: "kr_device=fuzz-device-000000000001", ...fuzzCase.body?.headers };
+  if (fuzzCase.key === "correct") headers["x-api-key"] = testApiKey;
   if (fuzzCase.key === "wrong") headers["x-api-key"] = wrongKeys[fuzzCase.query.length % wrongKeys.length] ?? "";
   if (fuzzCase.body) headers["content-type"] = "application/json";
   const body =
@@ -374,7 +375,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
     for (const route of bodyRoutes) {
       const request = { method: route.method as "POST", url: anyParams(route), payload: oversized };
       await expectRefused(
-        { ...request, headers: { "x-api-key": testApiSecret, "content-type": "application/json" } },
+        { ...request, headers: { "x-api-key": testApiKey, "content-type": "application/json" } },
         [413],
       );
       // Without the key the route refuses before reading the body at all.
@@ -407,7 +408,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
       // The webhook reads any JSON text raw and answers an unsigned one 401.
       const allowed = route.public && route.url.endsWith("/webhook") ? [400, 401, 415] : [400, 415];
       for (const [contentType, payload] of badBodies) {
-        const headers: Record<string, string> = { "x-api-key": testApiSecret };
+        const headers: Record<string, string> = { "x-api-key": testApiKey };
         if (contentType) headers["content-type"] = contentType;
         await expectRefused({ method: route.method as "POST", url: anyParams(route), headers, payload }, allowed);
       }
@@ -417,7 +418,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
 
   it("answers 100 KB query strings and paths below 500, and 4xx over a real socket", async () => {
     const long = "q".repeat(100_000);
-    const headers = { "x-api-key": testApiSecret };
+    const headers = { "x-api-key": testApiKey };
     for (const route of registered) {
       for (const url of [`${anyParams(route)}?${long}=${long}`, `${anyParams(route)}/${long}`]) {
         const response = await app.inject({ method: route.method as "GET", url, headers });
@@ -496,7 +497,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
   );
 
   it("answers paths with doubled, encoded or dotted slashes below 500, in the error shape under /api/v1/", async () => {
-    const headers = { "x-api-key": testApiSecret };
+    const headers = { "x-api-key": testApiKey };
     const reshaped: ((path: string) => string)[] = [
       (path) => path.replace("/api/v1/", "/api/v1//"),
       (path) => path.replace(/\/([^/]*)$/, "//$1"),

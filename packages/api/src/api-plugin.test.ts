@@ -11,7 +11,7 @@ import { apiPlugin } from "./api-plugin.ts";
 import { installErrorHandler } from "./error-handler.ts";
 import { registerOpenApi } from "./openapi.ts";
 
-const apiSecret = "test-secret-of-enough-length";
+const apiKey = "test-api-key-of-enough-length";
 // These tests cover the conventions; the onboarding tests exercise the real email queue.
 const noEmails = { send: async () => null };
 const errors = createLocalErrorReporter(createLogger({ level: "silent" }));
@@ -28,7 +28,7 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
     await app.register(
       (api) =>
         apiPlugin(api, {
-          apiSecret,
+          apiKey,
           rateLimitMax: 1000,
           ping: async () => databaseUp && database.ping(),
           services: testServices(database.db, noEmails),
@@ -60,7 +60,7 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
   });
 
   it("rejects other routes without the right x-api-key", async () => {
-    for (const headers of [{}, { "x-api-key": "wrong" }, { "x-api-key": `${apiSecret}x` }]) {
+    for (const headers of [{}, { "x-api-key": "wrong" }, { "x-api-key": `${apiKey}x` }]) {
       const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: "Missing or invalid x-api-key header", statusCode: 401 });
@@ -88,7 +88,7 @@ describe.each(testDatabases())("API conventions on $name", (target) => {
   });
 
   it("answers an unknown route with a JSON 404 once the key is right", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers: { "x-api-key": apiSecret } });
+    const response = await app.inject({ method: "GET", url: "/api/v1/unknown", headers: { "x-api-key": apiKey } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404 });
   });
@@ -107,15 +107,12 @@ describe("rate limit", () => {
     const app = fastify();
     const database = await openDb({ dataDir: "memory://" });
     const services = testServices(database.db, noEmails);
-    await app.register(
-      (api) => apiPlugin(api, { apiSecret, rateLimitMax: 2, ping: async () => true, services, errors }),
-      {
-        prefix: "/api/v1",
-      },
-    );
+    await app.register((api) => apiPlugin(api, { apiKey, rateLimitMax: 2, ping: async () => true, services, errors }), {
+      prefix: "/api/v1",
+    });
     await database.migrate();
     const call = () =>
-      app.inject({ method: "GET", url: "/api/v1/remote-config/splits", headers: { "x-api-key": apiSecret } });
+      app.inject({ method: "GET", url: "/api/v1/remote-config/splits", headers: { "x-api-key": apiKey } });
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await call()).statusCode);
     const limited = await call();

@@ -27,7 +27,8 @@ declare module "fastify" {
 }
 
 export type ApiOptions = {
-  apiSecret: string;
+  /** What `x-api-key` must be: the configuration's API key (derived from API_SECRET, never it). */
+  apiKey: string;
   /** Requests per client address per minute. */
   rateLimitMax: number;
   /** Where the counts live when several processes share them (unset: this process's memory). */
@@ -50,11 +51,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     ...options.rateLimitSharing,
   });
 
-  const secret = Buffer.from(options.apiSecret);
+  const key = Buffer.from(options.apiKey);
   app.addHook("onRequest", async (request, reply) => {
     if (request.routeOptions.config.public) return;
     const given = Buffer.from(String(request.headers["x-api-key"] ?? ""));
-    if (given.length !== secret.length || !timingSafeEqual(given, secret)) {
+    if (given.length !== key.length || !timingSafeEqual(given, key)) {
       return reply
         .status(401)
         .send({ message: "Missing or invalid x-api-key header", statusCode: 401 } satisfies ErrorBody);

@@ -3,7 +3,7 @@ import { type DbHandle, openDb } from "@kinderready/db/open-db";
 import type { FastifyInstance } from "fastify";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "../test/test-api.ts";
+import { buildTestApi, testApiKey, testServices } from "../test/test-api.ts";
 
 // The API over a PostgreSQL pool whose server is gone: nothing listens on loopback port 9.
 describe("API while the database is unreachable", () => {
@@ -45,7 +45,7 @@ describe("API while the database is unreachable", () => {
     ["a status read", "GET", "/api/v1/onboarding/outage-token-000000000000?product=kinderready", undefined],
   ] as const)("answers %s with 503 and Retry-After, without reporting a bug", async (_, method, url, payload) => {
     const started = performance.now();
-    const response = await app.inject({ method, url, headers: { "x-api-key": testApiSecret }, payload });
+    const response = await app.inject({ method, url, headers: { "x-api-key": testApiKey }, payload });
     expect(response.statusCode).toBe(503);
     expect(response.headers["retry-after"]).toBe(String(databaseRetryAfterSeconds));
     expect(response.json()).toEqual({ message: "Service temporarily unavailable", statusCode: 503 });
@@ -65,7 +65,7 @@ describe("API while the database is unreachable", () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/v1/onboarding",
-      headers: { "x-api-key": testApiSecret },
+      headers: { "x-api-key": testApiKey },
       payload: {},
     });
     expect(response.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { type ZodType, z } from "zod";
 import { apiPlugin } from "../src/api-plugin.ts";
 import { apiServerOptions } from "../src/server-options.ts";
 import type { JsonSchema } from "./fuzz-arbitraries.ts";
-import { testApiSecret } from "./test-api.ts";
+import { testApiKey } from "./test-api.ts";
 
 /** The inputs a route declares, as zod (what the validator runs) and JSON Schema (what the fuzzer reads). */
 export type RoutePart = "params" | "body" | "querystring";
@@ -95,7 +95,7 @@ async function registerApi(
   app.addHook("onRoute", (route) => {
     routes.push(...describeRoute(route));
   });
-  await app.register((api) => apiPlugin(api, { apiSecret: testApiSecret, ...options }), { prefix: "/api/v1" });
+  await app.register((api) => apiPlugin(api, { apiKey: testApiKey, ...options }), { prefix: "/api/v1" });
   return routes;
 }
 

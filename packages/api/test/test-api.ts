@@ -11,8 +11,8 @@ import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscripti
 import { type FastifyInstance, fastify } from "fastify";
 import { apiPlugin } from "../src/api-plugin.ts";
 
-/** The key the route tests send as `x-api-key`. */
-export const testApiSecret = "test-secret-of-enough-length";
+/** The key the route tests send as `x-api-key` (the API is given it as its key). */
+export const testApiKey = "test-api-key-of-enough-length";
 
 export const testAppUrl = "http://app.test";
 export const testDownloadUrlSecret = "download-links-test-secret-0123456789";
@@ -65,7 +65,7 @@ export async function buildTestApi(database: DbHandle, services: AppServices): P
   await app.register(
     (api) =>
       apiPlugin(api, {
-        apiSecret: testApiSecret,
+        apiKey: testApiKey,
         rateLimitMax: 10_000,
         ping: database.ping,
         services,
@@ -87,7 +87,7 @@ export async function payFirstPayment(
   card = "4067429974719265",
   country = "us",
 ) {
-  const headers = { "x-api-key": testApiSecret };
+  const headers = { "x-api-key": testApiKey };
   const started = await app.inject({
     method: "POST",
     url: "/api/v1/purchase/checkout",

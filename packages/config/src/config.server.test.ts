@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, toPublicConfig } from "./config.server.ts";
+import { apiKeyFor, ConfigError, loadConfig, toPublicConfig } from "./config.server.ts";
 
 const prodPayments = {
   API_SECRET: "a-long-enough-secret",
@@ -65,19 +65,21 @@ describe("loadConfig", () => {
     const other = mkdtempSync(join(tmpdir(), "kr-config-"));
     const first = loadConfig({ DATA_DIR: one });
     // The same installation keeps its keys across restarts; another installation has its own.
-    expect(loadConfig({ DATA_DIR: one })).toMatchObject({ apiSecret: first.apiSecret, payments: first.payments });
+    expect(loadConfig({ DATA_DIR: one })).toMatchObject({ apiKey: first.apiKey, payments: first.payments });
     const second = loadConfig({ DATA_DIR: other });
-    for (const key of ["apiSecret", "downloadUrlSecret", "accessLinkSecret"] as const) {
+    for (const key of ["apiKey", "downloadUrlSecret", "accessLinkSecret"] as const) {
       expect(second[key]).not.toBe(first[key]);
     }
     expect(second.payments.webhookSecretKey).not.toBe(first.payments.webhookSecretKey);
     expect(second.geo.cookieSecret).not.toBe(first.geo.cookieSecret);
     expect(first.payments.webhookSecretKey).toMatch(/^wh_sk_[\w-]{40,}$/);
-    expect(first.apiSecret).toBe(readFileSync(join(one, "installation-secret"), "utf8"));
+    expect(first.apiKey).toBe(apiKeyFor(readFileSync(join(one, "installation-secret"), "utf8")));
     expect(statSync(join(one, "installation-secret")).mode & 0o077).toBe(0);
     // A configured secret wins, and the simulator's keys follow it.
     const configured = loadConfig({ DATA_DIR: one, API_SECRET: "a-long-enough-secret" });
-    expect(configured.apiSecret).toBe("a-long-enough-secret");
+    expect(configured.apiKey).toBe(apiKeyFor("a-long-enough-secret"));
+    // The API's key is not the secret: every other key is derived from the secret.
+    expect(configured.apiKey).not.toBe("a-long-enough-secret");
     expect(configured.payments.webhookSecretKey).not.toBe(first.payments.webhookSecretKey);
   });
 

@@ -114,7 +114,11 @@ export type Config = {
   host: string;
   appUrl: string;
   apiUrl: string;
-  apiSecret: string;
+  /**
+   * The key integrations send as `x-api-key`: derived from API_SECRET (`npm run api-key` prints
+   * it), never the secret itself, from which every other key is derived.
+   */
+  apiKey: string;
   /** Signs printable download links; by default derived from API_SECRET. */
   downloadUrlSecret: string;
   /** Signs the emailed sign-in links; derived from API_SECRET. */
@@ -259,6 +263,9 @@ function installationSecret(dataDir: string): string {
 
 const derive = (secret: string, purpose: string) => createHmac("sha256", secret).update(purpose).digest("base64url");
 
+/** The API's key for this API_SECRET: HMAC-SHA256(API_SECRET, "api-key"), base64url. */
+export const apiKeyFor = (apiSecret: string): string => derive(apiSecret, "api-key");
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -291,7 +298,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl,
     apiUrl,
-    apiSecret: secret,
+    // A key of its own: a leaked API key says nothing about the secret the other keys come from.
+    apiKey: apiKeyFor(secret),
     // A key of its own, so a leaked download link says nothing about the API secret.
     downloadUrlSecret: e.DOWNLOAD_URL_SECRET ?? derive(secret, "printable-download-links"),
     accessLinkSecret: derive(secret, "profile-access-links"),

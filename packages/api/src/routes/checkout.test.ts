@@ -12,12 +12,12 @@ import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testAppUrl, testServices, testWebhookKeys } from "../../test/test-api.ts";
+import { buildTestApi, testApiKey, testAppUrl, testServices, testWebhookKeys } from "../../test/test-api.ts";
 
 // The first payment end to end: the API, the simulator's hosted page over loopback HTTP, its
 // webhooks into the API, and the rules: one order per attempt, one fulfilment, prices by country.
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const clock = new Date("2026-11-22T10:00:00Z");
 
 describe.each(testDatabases())("first payment on $name", (target) => {

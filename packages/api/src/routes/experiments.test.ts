@@ -5,9 +5,9 @@ import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.ser
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "../../test/test-api.ts";
+import { buildTestApi, testApiKey, testServices } from "../../test/test-api.ts";
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const url = "/api/v1/remote-config/splits";
 
 describe.each(testDatabases())("remote config API on $name", (target) => {

@@ -10,9 +10,9 @@ import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testAccessLinkSecret, testApiSecret, testServices } from "../../test/test-api.ts";
+import { buildTestApi, testAccessLinkSecret, testApiKey, testServices } from "../../test/test-api.ts";
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 let tokenCounter = 0;
 const newToken = () => `test-token-${String(++tokenCounter).padStart(12, "0")}`;
 

@@ -16,14 +16,14 @@ import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { eq } from "drizzle-orm";
 import { type FastifyInstance, fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, payFirstPayment, testApiSecret, testAppUrl, testServices } from "../../test/test-api.ts";
+import { buildTestApi, payFirstPayment, testApiKey, testAppUrl, testServices } from "../../test/test-api.ts";
 import { printableFilesPlugin } from "./printable-files.ts";
 
 // The printables area through the API and the file links: only what the parent has access to,
 // levels unlocking in order as items are marked done, and signed, expiring links that open
 // one parent's files and nobody else's.
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const clock = new Date("2026-11-23T10:00:00Z");
 
 describe.each(testDatabases())("printables on $name", (target) => {

@@ -11,19 +11,13 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { desc, eq, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildTestApi,
-  payFirstPayment,
-  testAccessLinkSecret,
-  testApiSecret,
-  testServices,
-} from "../../test/test-api.ts";
+import { buildTestApi, payFirstPayment, testAccessLinkSecret, testApiKey, testServices } from "../../test/test-api.ts";
 
 // The profile through the API, against the simulator over loopback HTTP: the subscription's
 // management, consent, sign-in links and the contact form, and deleting a parent's data with
 // proof that no table of ours still holds their email or their child's name.
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const secret = testAccessLinkSecret;
 
 describe.each(testDatabases())("profile API on $name", (target) => {
@@ -124,17 +118,19 @@ describe.each(testDatabases())("profile API on $name", (target) => {
     expect(await tablesHolding(parent.kidName)).toEqual(["public.users"]);
     // What analytics knows of them: a visit with an ad click id, and an event.
     const clickId = `IwAR-erase-${randomUUID()}`;
-    const device = { user_token: parent.token, device_id: "device-erase-0123456789" };
+    const device = { cookie: "kr_device=device-erase-0123456789" };
     await app.inject({
       method: "POST",
       url: "/api/v1/analytics",
-      payload: { ...device, locale: "en", fbclid: clickId },
+      headers: device,
+      payload: { user_token: parent.token, locale: "en", fbclid: clickId },
     });
     await app.inject({
       method: "POST",
       url: "/api/v1/analytics/events",
+      headers: device,
       payload: {
-        ...device,
+        user_token: parent.token,
         session_id: Date.now(),
         events: [{ event_id: clickId.slice(-36), name: "offer_viewed", time: Date.now() }],
       },

@@ -3,9 +3,9 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, testApiSecret, testServices } from "../../test/test-api.ts";
+import { buildTestApi, testApiKey, testServices } from "../../test/test-api.ts";
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const body = (overrides: object = {}) => ({
   countryCode: "US",
   product: "kinderready",

@@ -16,12 +16,12 @@ import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, payFirstPayment, testApiSecret, testServices } from "../../test/test-api.ts";
+import { buildTestApi, payFirstPayment, testApiKey, testServices } from "../../test/test-api.ts";
 
 // One-click upsells through the API and the simulator over loopback HTTP: prices are the
 // server's, one charge however often it is asked for, and nobody sees another parent's order.
 
-const headers = { "x-api-key": testApiSecret };
+const headers = { "x-api-key": testApiKey };
 const clock = new Date("2026-11-22T10:00:00Z");
 
 describe.each(testDatabases())("upsells on $name", (target) => {

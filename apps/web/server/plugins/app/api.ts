@@ -7,11 +7,14 @@ import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-re
 import type { FastifyInstance } from "fastify";
 import type { RateLimitSharing } from "../../shared-rate-limit.ts";
 
-/** The JSON API under /api/v1, and its OpenAPI document. */
+/**
+ * The JSON API under /api/v1, and, outside prod, its OpenAPI document (/api/docs): in prod it
+ * would list every route to anyone; integrators read it on a staging or local server.
+ */
 export async function registerApi(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, "apiUrl" | "apiSecret" | "rateLimitMax">;
+    config: Pick<Config, "appEnv" | "apiUrl" | "apiKey" | "rateLimitMax">;
     services: AppServices;
     errors: ErrorReporter;
     ping: DbHandle["ping"];
@@ -19,11 +22,11 @@ export async function registerApi(
   },
 ): Promise<void> {
   const { config } = deps;
-  await registerOpenApi(app, { apiUrl: config.apiUrl });
+  if (config.appEnv !== "prod") await registerOpenApi(app, { apiUrl: config.apiUrl });
   await app.register(
     (api) =>
       apiPlugin(api, {
-        apiSecret: config.apiSecret,
+        apiKey: config.apiKey,
         rateLimitMax: config.rateLimitMax,
         rateLimitSharing: deps.rateLimits("api"),
         ping: deps.ping,
