@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postedBodyFault } from "./unstorable-text.server.ts";
+import { postedBodyFault, queryFault } from "./unstorable-text.server.ts";
 
 const post = (body: BodyInit, type?: string) =>
   new Request("http://localhost/contact/", { method: "POST", body, headers: type ? { "content-type": type } : {} });
@@ -39,5 +39,21 @@ describe("postedBodyFault", () => {
     expect(await postedBodyFault(post(form))).toBeUndefined();
     expect(await postedBodyFault(post("{not json", "application/json"))).toBeUndefined();
     expect(await postedBodyFault(post("plain words", "text/plain"))).toBeUndefined();
+  });
+});
+
+describe("queryFault", () => {
+  it("names the query's parameter holding a NUL, in its name or its value", () => {
+    expect(queryFault(new URL("http://localhost/admin/customers/?q=nul%00inside"))).toEqual({
+      field: "querystring.q",
+    });
+    expect(queryFault(new URL("http://localhost/admin/export/experiment.csv?from=x&split=%00"))).toEqual({
+      field: "querystring.split",
+    });
+    expect(queryFault(new URL("http://localhost/admin/?a%00b=1"))?.field).toMatch(/^querystring\.a/);
+  });
+
+  it("passes any other query, undecodable bytes included (they arrive as U+FFFD)", () => {
+    expect(queryFault(new URL("http://localhost/admin/?q=%ED%A0%80&country=%FF&utm=Привет%20👋"))).toBeUndefined();
   });
 });

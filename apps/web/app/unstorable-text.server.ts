@@ -42,10 +42,32 @@ function parsedJson(text: string): unknown {
 }
 
 /**
- * Page posts carrying such text, or a form that cannot be read, are refused with 400 before any
- * action runs, as the API refuses them, instead of failing in the action or at the insert with a 500.
+ * The query's parameter (`querystring.<name>`) holding text PostgreSQL cannot compare or store,
+ * or undefined. A query is decoded as UTF-8, so only `%00` gets through: undecodable bytes and
+ * unpaired surrogates arrive as U+FFFD.
+ */
+export function queryFault(url: URL): { field: string } | undefined {
+  for (const [name, value] of url.searchParams) {
+    const field = fieldWithUnstorableText({ [name]: value }, "querystring");
+    if (field) return { field };
+  }
+  return undefined;
+}
+
+/**
+ * Requests whose query carries such text (a console search, a report's filter, an export's
+ * split) and page posts whose body does, or a form that cannot be read, are refused with 400
+ * before any loader or action runs, as the API refuses them, instead of failing at the query or
+ * the insert with a 500.
  */
 export const refuseUnstorableText: Route.MiddlewareFunction = async ({ request }, next) => {
+  const inQuery = queryFault(new URL(request.url));
+  if (inQuery) {
+    throw data(
+      { reason: "unstorable-text", field: inQuery.field, message: "contains text that cannot be stored" },
+      { status: 400 },
+    );
+  }
   if (request.method !== "GET" && request.method !== "HEAD") {
     const fault = await postedBodyFault(request);
     if (fault && "field" in fault) {

@@ -116,4 +116,16 @@ describe.each(testDatabases())("the outside attack's requests on $name", (target
     expect(response.statusCode, response.body.slice(0, 300)).toBe(422);
     expect(response.body).toContain('id="cvv-error"');
   });
+
+  // Found by the fuzzer once it signed in: a NUL reached PostgreSQL from a console query.
+  it.each([
+    "/admin/customers/?q=nul%00inside",
+    "/admin/export/customers.csv?q=nul%00inside",
+    "/admin/export/experiment.csv?split=%00",
+    "/admin/?utmSource=%00",
+  ])("answers a NUL in the query of %s with a 400 naming the parameter", async (url) => {
+    const response = await asOperator(url);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    expect(response.body).toContain("querystring.");
+  });
 });
