@@ -17,12 +17,12 @@ test.beforeEach(async ({ context }) => {
 
 const today = () => new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
 
-/** From the printables (opened by a link with the token), through the menu: the profile asks to sign in. */
-async function openProfileFromMenu(page: Page) {
+/** From the printables, through the menu, to the profile page with this heading. */
+async function openProfileFromMenu(page: Page, heading: string) {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Profile" }).click();
   await page.waitForURL(/\/profile\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in to your profile" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
 async function cancelWithReason(page: Page, reason: string, comment?: string) {
@@ -43,8 +43,12 @@ test("a paying parent cancels with a reason, restores, cancels again and deletes
 }) => {
   test.setTimeout(120_000);
   await declineUpsellForGood();
-  // The printables opened by the link; the profile needs a sign-in, which the link is not.
-  await openProfileFromMenu(page);
+  // The device that paid proved it is the parent's: its profile opens from the menu.
+  await openProfileFromMenu(page, "Your profile");
+  // Another device, with only the link: the profile needs a sign-in, which the link is not.
+  await page.context().clearCookies({ name: "kr_session" });
+  await page.goto(`/printables/?token=${token}`);
+  await openProfileFromMenu(page, "Sign in to your profile");
   expect((await page.context().cookies()).find((cookie) => cookie.name === "kr_session")).toBeUndefined();
   await page.goto(`/profile/?token=${token}`);
   await page.waitForURL(/\/profile\/$/);

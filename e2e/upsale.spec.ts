@@ -157,6 +157,7 @@ test("TABS: the additional packs tab sells lifetime access with the keyboard", a
   api,
   setMode,
   payingParent,
+  payOnHostedPage,
 }) => {
   await setMode("TABS");
   const token = await payingParent();
@@ -236,6 +237,7 @@ for (const lang of ["en", "ar"] as const) {
     baseURL,
     setMode,
     payingParent,
+    payOnHostedPage,
   }) => {
     test.setTimeout(90_000);
     await setMode("POPUP");
@@ -252,8 +254,10 @@ for (const lang of ["en", "ar"] as const) {
     await popup.locator(".upsale-popup__decline").click();
     await expect(popup).toHaveAttribute("data-form-key", "catchy");
     await popup.locator(".upsale__card button[type=submit]").click();
-    // Charged with one click: back on the page with the order in the address, its outcome shown.
-    await expect(page).toHaveURL(/order_id=.*upsale_type=upsale/);
+    // A device with only the link never charges the stored card: the card is typed on the
+    // gateway's page, then back on the page with the order in the address, its outcome shown.
+    await payOnHostedPage("4067 4299 7471 9265", page);
+    await expect(page).toHaveURL(/[?&]upsale_type=upsale&order_id=/);
     const done = page.getByRole("dialog", { name: message(lang, "upsale.successTitle") });
     await expect(async () => {
       if (!(await done.isVisible()))
@@ -272,6 +276,7 @@ test("TABS without JavaScript: the additional packs tab is a link to the page op
   baseURL,
   setMode,
   payingParent,
+  payOnHostedPage,
 }) => {
   await setMode("TABS");
   const token = await payingParent();
@@ -284,6 +289,8 @@ test("TABS without JavaScript: the additional packs tab is a link to the page op
   expect(new URL(page.url()).searchParams.get("token")).toBe(token);
   await expect(page.getByRole("tab", { name: "Additional packs" })).toHaveAttribute("aria-selected", "true");
   await panel.getByRole("button", { name: "Get lifetime access for $29.99" }).click();
-  await expect(page).toHaveURL(/order_id=.*upsale_type=lifetime/);
+  // Only the link on this device: lifetime is paid on the gateway's page, the card typed again.
+  await payOnHostedPage("4067 4299 7471 9265", page);
+  await expect(page).toHaveURL(/[?&]upsale_type=lifetime&order_id=/);
   await page.context().close();
 });

@@ -30,9 +30,9 @@ const offer: UpsaleOfferData = {
 };
 
 /** The printables page's popup as the server rendered it for a paid parent: open, on the first offer. */
-function renderPopup(answer: (post: Post) => unknown) {
+function renderPopup(answer: (post: Post) => unknown, shown: UpsaleOfferData = offer) {
   return renderPage(
-    <UpsalePopup offer={offer} locale="en" returning={undefined} arrival={{ isOpen: true, formKey: "initial" }} />,
+    <UpsalePopup offer={shown} locale="en" returning={undefined} arrival={{ isOpen: true, formKey: "initial" }} />,
     { url: `/printables/?token=${token}`, path: "/printables/", answer },
   );
 }
@@ -73,6 +73,33 @@ describe("UpsalePopup", () => {
     );
     expect(posts).toContainEqual({ intent: "upsale", recurringType: "upsale", variant: "initial" });
     expect(useUpsaleStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
+  });
+
+  it("sends a device that has not proved it is the parent's to the gateway's page, and offers to sign in", async () => {
+    const user = userEvent.setup();
+    const { posts } = await renderPopup(
+      (post) =>
+        post.intent === "upsale-checkout"
+          ? { intent: "upsale-checkout", redirectUrl: "/gateway-simulator/pay/x" }
+          : null,
+      { ...offer, oneClick: false },
+    );
+    const dialog = screen.getByRole("dialog", { name: "Add more to Noa's kit" });
+    // Without scripts the buttons' forms name the gateway's page too.
+    const buyForms = [...dialog.querySelectorAll("form")].filter((form) => form.querySelector("[name=recurringType]"));
+    expect(buyForms).toHaveLength(2);
+    for (const form of buyForms) {
+      expect(form.querySelector<HTMLInputElement>("input[name=intent]")?.value).toBe("upsale-checkout");
+    }
+    expect(dialog.textContent).toContain("You'll enter your card on our payment provider's secure page.");
+    expect(within(dialog).getByRole("link", { name: "Sign in to buy with one click" }).getAttribute("href")).toBe(
+      "/profile/",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Add all 3 packs for $14.99" }));
+    await waitFor(() =>
+      expect(posts).toContainEqual({ intent: "upsale-checkout", recurringType: "upsale", variant: "initial" }),
+    );
+    expect(posts.some((post) => post.intent === "upsale")).toBe(false);
   });
 
   it("pictures each pack beside its name, from the kit's library: decorative, sized and lazy", async () => {
