@@ -157,7 +157,6 @@ test("TABS: the additional packs tab sells lifetime access with the keyboard", a
   api,
   setMode,
   payingParent,
-  payOnHostedPage,
 }) => {
   await setMode("TABS");
   const token = await payingParent();
