@@ -49,8 +49,12 @@ EXPOSE 3000
 # Start period covers migrations, which wait their turn under an advisory lock.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The server finishes in-flight requests and jobs within 10 s of SIGTERM, then exits.
+# The supervisor passes SIGTERM on; the server finishes in-flight requests and jobs within 10 s,
+# then both exit.
 STOPSIGNAL SIGTERM
-# Old space capped at 256 MB (ADR 0057): V8 otherwise lets garbage pile up to its machine-sized
-# default before collecting it; the live heap is about 70 MB.
-CMD ["node", "--max-old-space-size=256", "apps/web/server/main.ts"]
+# The supervisor (ADR 0062) runs the server with these Node flags, reports a crash (an
+# out-of-memory abort included) and starts it again within seconds; after 5 crashes in a row it
+# exits with 1 and the orchestrator's restart policy takes over. Old space capped at 256 MB
+# (ADR 0057): V8 otherwise lets garbage pile up to its machine-sized default before collecting
+# it; the live heap is about 70 MB.
+CMD ["node", "--max-old-space-size=256", "apps/web/server/supervise.ts"]

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "@kinderready/config/config.server";
 import { createLogger } from "@kinderready/config/logger";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { createErrorReporter } from "@kinderready/domain/adapters/create-error-reporter.server";
+import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { RenderPool } from "@kinderready/kit/render-pool.server";
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, fastify } from "fastify";
 import type { ViteDevServer } from "vite";
@@ -18,6 +19,13 @@ import { registerSecurity } from "./plugins/external/security.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { registerRequestRules } from "./request-rules.ts";
 import { createRateLimitSharing } from "./shared-rate-limit.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where the process's faults go: its entry reports those nothing caught there too. */
+    errorReporter: ErrorReporter;
+  }
+}
 
 export type ServerOptions = {
   config: Config;
@@ -51,6 +59,7 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
     ...apiServerOptions,
     return503OnClosing: true,
   });
+  app.decorate("errorReporter", errors);
   app.addHook("onClose", () => errors.close(2_000));
   // First, so it learns the methods of every route added after it.
   registerRequestRules(app, { bodyLimit: apiServerOptions.bodyLimit });

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from "@kinderready/config/config.server";
 import { buildServer } from "./create-server.ts";
+import { exitOnFatalErrors } from "./fatal-errors.ts";
 
-// Production entry: validated configuration, one process, graceful shutdown.
+// The server process (supervise.ts runs it in production): validated configuration, one
+// process, graceful shutdown, and a fault nothing caught reported before the process exits.
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -15,6 +17,7 @@ try {
 }
 
 const app = await buildServer({ config });
+exitOnFatalErrors(app.errorReporter);
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { memoryLogger } from "@kinderready/config/test/memory-logger";
+import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { createSentryErrorReporter } from "./sentry-error-reporter.server.ts";
@@ -66,6 +67,15 @@ describe("the Sentry reporter, end to end", () => {
     await reporter.close(2_000);
     await new Promise((resolve) => app.close(resolve));
     await new Promise((resolve) => ingest.close(resolve));
+  });
+
+  // Before the next test closes the client.
+  it("leaves a fault nothing caught to the process, which reports it once and exits", () => {
+    const client = Sentry.getClient();
+    expect(client?.getIntegrationByName("Http")).toBeDefined();
+    for (const name of ["OnUncaughtException", "OnUnhandledRejection"]) {
+      expect(client?.getIntegrationByName(name), name).toBeUndefined();
+    }
   });
 
   it("delivers the error with the user id tag and without the planted email and token", async () => {
