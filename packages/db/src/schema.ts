@@ -245,6 +245,11 @@ export const orders = pgTable(
      * payment that settled while the parent already had a subscription (two payment pages).
      */
     refundReason: text("refund_reason"),
+    /**
+     * The last moment its price may be paid (an intro price: the countdown and its grace). A
+     * payment the gateway approves later than this, and the minutes a payment takes, is owed back.
+     */
+    payableUntil: timestamp("payable_until", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

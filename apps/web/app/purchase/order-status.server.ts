@@ -5,7 +5,7 @@ import type { OrderStatus } from "./payment-result.ts";
 
 /** A charge's status as the payments domain answers it (the first payment's or an upsell's). */
 type ChargeStatus = {
-  status: "pending" | "processing" | "approved" | "declined" | "duplicate";
+  status: "pending" | "processing" | "approved" | "declined" | "duplicate" | "offer_ended";
   errorCode: string | null;
   paid?: { amount: number; currency: string } | undefined;
 };

@@ -9,8 +9,11 @@ export const pollIntervalMs = 1000;
 export const maxPolls = 20;
 
 export type OrderStatus = {
-  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
-  status: "pending" | "approved" | "declined" | "duplicate";
+  /**
+   * duplicate: paid while the parent already had a subscription; offer_ended: the intro price
+   * paid after its countdown. Both refunded by themselves.
+   */
+  status: "pending" | "approved" | "declined" | "duplicate" | "offer_ended";
   errorCode: string | null;
   /** An approved order's value (major units) and currency, as the server's conversion sends them. */
   purchase?: PixelPurchase;
@@ -33,13 +36,14 @@ export type PaymentOutcome =
   | { kind: "approved"; purchase?: PixelPurchase | undefined }
   | { kind: "declined"; errorCode: string | null }
   | { kind: "duplicate" }
+  | { kind: "offer_ended" }
   | { kind: "timeout" };
 
 /** After answer number `polls` of at most `limit`: a final status, another poll, or time out. */
 export function afterPoll(result: OrderStatus, polls: number, limit = maxPolls): PaymentOutcome {
   if (result.status === "approved") return { kind: "approved", purchase: result.purchase };
   if (result.status === "declined") return { kind: "declined", errorCode: result.errorCode };
-  if (result.status === "duplicate") return { kind: "duplicate" };
+  if (result.status === "duplicate" || result.status === "offer_ended") return { kind: result.status };
   return polls >= limit ? { kind: "timeout" } : { kind: "checking" };
 }
 

@@ -90,7 +90,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
     {
       schema: {
         summary:
-          "How a parent's payment went: pending, approved, declined with the gateway's code, or duplicate (already subscribed: refunded)",
+          "How a parent's payment went: pending, approved, declined with the gateway's code, duplicate (already subscribed) or offer_ended (the intro price paid too late): both refunded",
         tags: ["purchase"],
         body: orderStatusBody,
         response: { 200: orderStatusResult, ...errors },

@@ -27,7 +27,10 @@ export const checkoutResult = z.object({ order_id: z.string(), redirect_url: z.u
 export const orderStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
 
 export const orderStatusResult = z.object({
-  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
-  status: z.enum(["pending", "approved", "declined", "duplicate"]),
+  /**
+   * duplicate: paid while the parent already had a subscription; offer_ended: the intro price
+   * paid after its countdown. Both refunded by themselves.
+   */
+  status: z.enum(["pending", "approved", "declined", "duplicate", "offer_ended"]),
   error_code: z.string().nullable(),
 });

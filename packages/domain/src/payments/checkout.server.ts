@@ -5,7 +5,7 @@ import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
-import { startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
+import { introPricePayableUntil, startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
@@ -34,8 +34,11 @@ export type CheckoutInput = {
 };
 
 export type CheckoutResult = {
-  /** duplicate: paid while the parent already had a subscription, and refunded by itself. */
-  status: "pending" | "approved" | "declined" | "duplicate";
+  /**
+   * duplicate: paid while the parent already had a subscription; offer_ended: the intro price was
+   * paid after its countdown. Both refunded by themselves.
+   */
+  status: "pending" | "approved" | "declined" | "duplicate" | "offer_ended";
   errorCode: string | null;
   /** What an approved order took (minor units), for the browser pixel to report as the server does. */
   paid?: { amount: number; currency: string };
@@ -127,6 +130,13 @@ export async function startCheckout(
   if (input.payingSession) {
     await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: input.payingSession });
   }
+  // The intro price holds only while the countdown (and its grace) does, whatever page is open.
+  if (variant === "initial") {
+    await deps.db
+      .update(orders)
+      .set({ payableUntil: introPricePayableUntil(deadline) })
+      .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")));
+  }
   const page = await deps.gateway.createPaymentPage({
     orderId: order.orderId,
     amount: order.amount,
@@ -158,7 +168,9 @@ export async function getCheckoutResult(
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
   const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
-  if (order.refundReason === "duplicate") return { status: "duplicate", errorCode: null };
+  if (order.refundReason === "duplicate" || order.refundReason === "offer_ended") {
+    return { status: order.refundReason, errorCode: null };
+  }
   if (order.status === "approved") {
     if (input.client) await recordConversionClient(deps.db, { orderId: order.orderId, client: input.client });
     return { status: "approved", errorCode: null, paid: { amount: order.amount, currency: order.currency } };

@@ -15,16 +15,18 @@ import { reconcileOrders } from "./orders.server.ts";
 import { GatewayUnavailableError } from "./payment-gateway.ts";
 import { settleSubscriptionOrder } from "./subscription-billing.server.ts";
 
-// "Already subscribed" holds when a payment settles, not only when checkout starts: a parent who
-// opened two payment pages (in two currencies, or either side of the countdown) and paid both
-// keeps one subscription, and the second charge is refunded by itself, recorded, with no
-// receipt and no conversion for the ad platforms.
+// What a first payment may buy is decided when it settles, not only when checkout starts: a
+// parent who opened two payment pages (in two currencies, or either side of the countdown) and
+// paid both keeps one subscription, and the second charge is refunded by itself, recorded, with
+// no receipt and no conversion for the ad platforms; an intro price paid on a page kept open
+// past its countdown is refunded the same way.
 
-describe.each(testDatabases())("a second first payment on $name", (target) => {
+describe.each(testDatabases())("what a first payment buys when it settles, on $name", (target) => {
   let database: DbHandle;
   let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
   let deps: CheckoutDeps;
-  const now = () => new Date();
+  let clock = new Date();
+  const now = () => clock;
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
@@ -130,5 +132,31 @@ describe.each(testDatabases())("a second first payment on $name", (target) => {
     expect(done?.status).toBe("refunded");
     const kept = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
     expect(kept).toEqual([expect.objectContaining({ currency: "USD" })]);
+  });
+
+  it("refunds an intro price paid on a page kept open past its countdown, and keeps one paid in time", async () => {
+    const minute = 60_000;
+    const late = await insertTestParent(database.db);
+    clock = new Date();
+    const page = await openPage(late.token, "US", "en");
+    // The countdown (600 s) and its grace pass, and the minutes a payment may take: then paid.
+    clock = new Date(clock.getTime() + 10 * minute + 10_000 + 5 * minute + 1_000);
+    await pay(page.redirectUrl);
+    expect(await getCheckoutResult(deps, { orderId: page.orderId, userToken: late.token })).toEqual({
+      status: "offer_ended",
+      errorCode: null,
+    });
+    expect(await database.db.select().from(subscriptions).where(eq(subscriptions.userId, late.id))).toEqual([]);
+    const [refunded] = await database.db.select().from(orders).where(eq(orders.orderId, page.orderId));
+    expect(refunded).toMatchObject({ status: "refunded", refundReason: "offer_ended" });
+
+    const inTime = await insertTestParent(database.db);
+    clock = new Date();
+    const kept = await openPage(inTime.token, "US", "en");
+    // Typed a minute after the countdown: the payment was under way when the price held.
+    clock = new Date(clock.getTime() + 11 * minute);
+    await pay(kept.redirectUrl);
+    expect((await getCheckoutResult(deps, { orderId: kept.orderId, userToken: inTime.token })).status).toBe("approved");
+    clock = new Date();
   });
 });

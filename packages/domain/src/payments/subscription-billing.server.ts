@@ -3,6 +3,7 @@ import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions, use
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
+import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
@@ -137,6 +138,24 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
       amount: order.amount,
       currency: order.currency,
       details: { keptPlan: existing.pricePlanId, keptCurrency: existing.currency, status: existing.status },
+    });
+    return;
+  }
+  if (
+    order.purpose === "subscription" &&
+    order.payableUntil &&
+    now.getTime() > order.payableUntil.getTime() + paymentAllowanceSeconds * 1000
+  ) {
+    // An intro price paid on a page kept open past the countdown: the price had ended, so the
+    // charge is owed back, and the parent starts again at today's price.
+    await tx.update(orders).set({ refundReason: "offer_ended" }).where(eq(orders.orderId, order.orderId));
+    await tx.insert(ledgerEntries).values({
+      userId: order.userId,
+      orderId: order.orderId,
+      type: "late_charge",
+      amount: order.amount,
+      currency: order.currency,
+      details: { payableUntil: order.payableUntil.toISOString() },
     });
     return;
   }

@@ -21,6 +21,15 @@ export type UpsaleVariant = (typeof upsaleVariants)[number];
 
 export const offerSeconds = 600;
 export const offerGraceSeconds = 10;
+/**
+ * Once the card is in, what the gateway may still take (3-D Secure, the bank) before an intro
+ * price paid on a page opened in time is too late: past the countdown, its grace and this, the
+ * payment is refunded, so a page kept open cannot buy the old price later.
+ */
+export const paymentAllowanceSeconds = 5 * 60;
+
+/** The last moment a checkout at the intro price may be paid. */
+export const introPricePayableUntil = (deadline: Date): Date => new Date(deadline.getTime() + offerGraceSeconds * 1000);
 
 /** The countdown's length: 600 s, capped at the configured timeout. */
 export function startingSeconds(timeoutSeconds: number): number {

@@ -237,8 +237,8 @@ export async function getUpsaleStatus(
   paid?: { amount: number; currency: string } | undefined;
 }> {
   const result = await getCheckoutResult(deps, input);
-  // Only a first payment can be a duplicate: asked here about one, it bought no upsell.
-  const status = result.status === "duplicate" ? "declined" : result.status;
+  // Only a first payment is refunded by itself: asked here about one, it bought no upsell.
+  const status = result.status === "duplicate" || result.status === "offer_ended" ? "declined" : result.status;
   return {
     status: status === "pending" ? "processing" : status,
     errorCode: result.errorCode,

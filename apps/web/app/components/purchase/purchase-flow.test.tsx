@@ -206,6 +206,18 @@ describe("PurchaseFlow", () => {
     expect(within(dialog).getByRole("link", { name: "Go to my printables" })).toBeTruthy();
   });
 
+  it("tells a parent whose intro price was paid too late that it was refunded, and leads back to the offer", async () => {
+    const user = userEvent.setup();
+    const { container } = await renderPurchase(`/purchase/?token=${token}&order_id=order-4`, (post) =>
+      post.intent === "order-status" ? { intent: "order-status", status: "offer_ended", errorCode: null } : null,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "This price has ended" });
+    expect(dialog.textContent).toContain("refunded it in full");
+    await user.click(within(dialog).getByRole("button", { name: "See today's price" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(step(container)).toBe("subscription-offer");
+  });
+
   it("offers a parent whose subscription ran out to renew, or to buy lifetime access on the payment page", async () => {
     const user = userEvent.setup();
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});

@@ -272,6 +272,22 @@ export function PurchaseFlow({
           }
         />
       )}
+      {outcome?.kind === "offer_ended" && (
+        <ResultDialog
+          tone="notice"
+          title={t("purchase.result.offerEndedTitle")}
+          text={t("purchase.result.offerEndedText")}
+          onEscape={tryAgain}
+          onClosed={focusHeading}
+          actions={
+            <StepForm step={offerStep} onMove={tryAgain}>
+              <button type="submit" className="button button--wide">
+                {t("purchase.result.seeTodaysPrice")}
+              </button>
+            </StepForm>
+          }
+        />
+      )}
       {outcome?.kind === "declined" && (
         <ResultDialog
           tone="failure"

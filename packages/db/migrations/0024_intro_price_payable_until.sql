@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "payable_until" timestamp with time zone;
