@@ -182,8 +182,9 @@ describe("requests the product refuses, and how", () => {
       { path: "/api/v1/support", type: "application/json", headers: `x-api-key: ${productTestApiKey}\r\n` },
     ];
     for (const { path, type, headers } of targets) {
-      // Four times the limit in 64 KB chunks, no Content-Length: the body is counted as it arrives.
-      const answer = await sendChunked(Number(port), path, type, 16, 64 * 1024, headers);
+      // 8 MB in 64 KB chunks, no Content-Length: counted as it arrives, refused at the limit, and
+      // the answer reaches a client still sending (not a reset).
+      const answer = await sendChunked(Number(port), path, type, 128, 64 * 1024, headers);
       expect(answer.head, path).toMatch(/^HTTP\/1\.1 413 /);
     }
     // The process still answers.

@@ -118,8 +118,10 @@ export function registerRequestRules(app: FastifyInstance, options: { bodyLimit:
     if ((matched && !matched.endsWith("*")) || request.url.startsWith("/api/")) return payload;
     const body = await readBodyWithin(payload, options.bodyLimit);
     if (body) return Readable.from([body]);
-    // The rest is never read: the connection closes after the answer.
-    reply.header("connection", "close");
+    // The rest is read and dropped, never kept, for a moment, then the connection is cut: closing
+    // it at once, with the client still sending, resets it before the client reads the answer.
+    payload.resume();
+    setTimeout(() => request.raw.socket?.destroy(), lingerMs).unref();
     const [pathname = "/"] = request.url.split("?", 1);
     return refuse(reply, pathname, { status: 413 });
   });
@@ -132,6 +134,9 @@ export function registerRequestRules(app: FastifyInstance, options: { bodyLimit:
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${allow}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   });
 }
+
+/** How long the rest of a refused body is drained, so that its sender sees the 413 before the connection closes. */
+const lingerMs = 2_000;
 
 /**
  * A request body read as it arrives, never more than `limit` bytes: the bytes, or undefined as
