@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../test/free-port.ts";
 
 // `npm start`'s process for real: the supervisor starts the server on an embedded database in
 // memory, and starts it again when it dies, reporting each crash in its log.
@@ -10,19 +11,6 @@ const script = fileURLToPath(new URL("./supervise.ts", import.meta.url));
 const bootMs = 60_000;
 
 type LogLine = { level: number; msg: string; [key: string]: unknown };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

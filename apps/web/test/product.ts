@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { apiKeyFor, type Config, loadConfig } from "@kinderready/config/config.server";
 import type { TestDatabase } from "@kinderready/db/test/test-databases";
@@ -7,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import type { buildServer } from "../server/create-server.ts";
+import { freePort } from "./free-port.ts";
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -91,17 +91,4 @@ async function freshDatabase(target: TestDatabase): Promise<{ env: Record<string
     env: { DATABASE_URL: url.toString(), DATA_DIR: "memory://" },
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
