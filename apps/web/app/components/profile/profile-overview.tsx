@@ -29,6 +29,12 @@ export function ProfileOverview({
     <div className="page profile">
       <h1 id="page-title">{t("pages.profile.heading")}</h1>
       <p>{t("pages.profile.intro")}</p>
+      {/* Said where the page opens: the parent came back here from the button at its foot. */}
+      {othersSignedOut && (
+        <p className="notice" role="status">
+          {t("profile.signIn.signedOutOthers")}
+        </p>
+      )}
 
       <section className="profile__card" aria-labelledby="profile-child">
         <h2 id="profile-child">{t("profile.child.heading")}</h2>
@@ -64,11 +70,6 @@ export function ProfileOverview({
       <ConsentForm consent={profile.consent} gpc={gpc} />
       <DeleteData allowed={profile.canDeleteData} locale={locale} error={deleteError} />
 
-      {othersSignedOut && (
-        <p className="notice" role="status">
-          {t("profile.signIn.signedOutOthers")}
-        </p>
-      )}
       <div className="profile__sign-out">
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="sign-out" />

@@ -49,10 +49,12 @@ export function SignInPanel({
           )}
           <p>{t(confirmDevice ? "profile.signIn.confirmDeviceIntro" : "profile.signIn.intro")}</p>
           <AccessLinkForm />
-          <p className="muted">
-            {t("profile.signIn.noAccount")}{" "}
-            <Link to={localizePath("/onboarding/", locale)}>{t("profile.signIn.takeQuiz")}</Link>
-          </p>
+          {!confirmDevice && (
+            <p className="muted">
+              {t("profile.signIn.noAccount")}{" "}
+              <Link to={localizePath("/onboarding/", locale)}>{t("profile.signIn.takeQuiz")}</Link>
+            </p>
+          )}
         </>
       )}
     </section>
