@@ -1,4 +1,4 @@
-import { users } from "@kinderready/db/schema";
+import { attributions, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -19,8 +19,9 @@ const config = routeTestConfig(origin);
 describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
   const suite = routeServices(target);
 
+  const deviceId = "device-0123456789abcdefgh";
   function context() {
-    return routeTestContext({ config, services: suite.services, clientAddress: "10.8.0.1" });
+    return routeTestContext({ config, services: suite.services, clientAddress: "10.8.0.1", deviceId });
   }
 
   /** The quiz's submit as the analysing page posts it; answers what the action threw or returned. */
@@ -31,6 +32,7 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
       questions: [{ id: "ty", answer: "soon" }],
       isForbiddenToMailing: true,
       ...(token && { user_token: token }),
+      tracking: { utmLabels: {}, googleAnalytics: {}, fbAnalytics: {}, organic: true, first_visit_id: "made-up" },
     };
     const url = new URL(`${origin}/onboarding/`);
     const request = new Request(url, {
@@ -66,7 +68,14 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
     expect(issued).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(issued).not.toBe(chosen);
     expect(await leadOf(chosen)).toBeUndefined();
-    expect((await leadOf(issued as string))?.email).toBe(email);
+    const lead = await leadOf(issued as string);
+    expect(lead?.email).toBe(email);
+    // The first visit is the device's, from its cookie, whatever the browser says.
+    const [attribution] = await suite.services.db
+      .select({ firstVisitId: attributions.firstVisitId })
+      .from(attributions)
+      .where(eq(attributions.userId, lead?.id ?? ""));
+    expect(attribution?.firstVisitId).toBe(deviceId);
   });
 
   it("signs in the browser whose post created the account, unverified, with a session id that is not the token", async () => {

@@ -155,8 +155,11 @@ async function storeLead(
   const { purchasePath } = flows[flowOf(url)];
   const signedIn = await sessionParent(request, services);
   const own = signedIn && signedIn.parent.token === lead.user_token ? signedIn.parent.token : undefined;
+  // The device's first visit is the server's to name (its HttpOnly cookie), not the browser's.
+  const tracking = typeof lead.tracking === "object" && lead.tracking !== null ? lead.tracking : {};
   const input = quizLead.safeParse({
     ...lead,
+    tracking: { ...tracking, first_visit_id: visit.deviceId },
     user_token: own ?? createRandomToken(),
     purchasePathByFlow: purchasePath,
     locale,
