@@ -552,7 +552,10 @@ export const operators = pgTable("operators", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  /** Wrong passwords from all addresses since the last success or lock; fifty lock the account for an hour. */
+  /**
+   * No longer written or read, as `lockedUntil`: wrong passwords are counted in `request_throttle`
+   * per email, known or not, and slow sign-ins down instead of locking (ADR 0060). Dropped later.
+   */
   failedLogins: integer("failed_logins").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
@@ -577,8 +580,8 @@ export const operatorSessions = pgTable(
 );
 
 /**
- * Wrong passwords per operator and source address: a stranger who knows an operator's email
- * can lock only their own address out, never the operator working from elsewhere.
+ * Wrong passwords per operator and source address, as they were counted before ADR 0060 (now in
+ * `request_throttle`, per email, known or not); no longer written, pruned, and dropped later.
  */
 export const operatorSignInFailures = pgTable(
   "operator_sign_in_failures",

@@ -38,6 +38,7 @@ export function knownFailure(error: unknown): KnownFailure | undefined {
     return failure(httpStatusOf[error.kind], `body.${error.field}: ${error.message}`, {
       field: error.field,
       messageKey: error.messageKey,
+      retryAfterSeconds: error.retryAfterSeconds,
     });
   }
   if (error instanceof GatewayError) {

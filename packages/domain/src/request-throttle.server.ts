@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { requestThrottle } from "@kinderready/db/schema";
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt, max } from "drizzle-orm";
 
 // A limit on actions that send email because a stranger asked (sign-in links, the contact form):
 // attempts are counted per hashed key (an email address, a client address) in a sliding window,
@@ -14,6 +14,26 @@ export function throttleKey(kind: string, value: string): string {
   return `${kind}:${createHash("sha256").update(value.trim().toLowerCase()).digest("base64url")}`;
 }
 
+/** The attempts a key made in the last `windowMinutes`: how many, and when the latest was. */
+export async function recentAttempts(
+  db: Database,
+  key: string,
+  windowMinutes: number,
+  now: Date,
+): Promise<{ count: number; last: Date | undefined }> {
+  const since = new Date(now.getTime() - windowMinutes * 60_000);
+  const [row] = await db
+    .select({ count: count(), last: max(requestThrottle.createdAt) })
+    .from(requestThrottle)
+    .where(and(eq(requestThrottle.key, key), gt(requestThrottle.createdAt, since)));
+  return { count: row?.count ?? 0, last: row?.last ?? undefined };
+}
+
+/** Records one attempt by each key, for the limits that count them later. */
+export async function recordAttempts(db: Database | Transaction, keys: readonly string[], now: Date): Promise<void> {
+  await db.insert(requestThrottle).values(keys.map((key) => ({ key, createdAt: now })));
+}
+
 /**
  * Records one attempt against every rule and answers whether all of them still allow it. An
  * attempt over a limit is recorded too, so hammering keeps the window closed.
@@ -21,14 +41,13 @@ export function throttleKey(kind: string, value: string): string {
 export async function allowAttempt(db: Database, rulesToCheck: readonly ThrottleRule[], now: Date): Promise<boolean> {
   let allowed = true;
   for (const rule of rulesToCheck) {
-    const since = new Date(now.getTime() - rule.windowMinutes * 60_000);
-    const [row] = await db
-      .select({ attempts: count() })
-      .from(requestThrottle)
-      .where(and(eq(requestThrottle.key, rule.key), gt(requestThrottle.createdAt, since)));
-    if ((row?.attempts ?? 0) >= rule.max) allowed = false;
+    if ((await recentAttempts(db, rule.key, rule.windowMinutes, now)).count >= rule.max) allowed = false;
   }
-  await db.insert(requestThrottle).values(rulesToCheck.map((rule) => ({ key: rule.key, createdAt: now })));
+  await recordAttempts(
+    db,
+    rulesToCheck.map((rule) => rule.key),
+    now,
+  );
   return allowed;
 }
 

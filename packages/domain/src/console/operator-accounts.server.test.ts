@@ -1,20 +1,22 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, operatorSessions, operatorSignInFailures, operators } from "@kinderready/db/schema";
+import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
+import { hash } from "@node-rs/argon2";
 import { and, eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "../domain-error.ts";
+import type { DomainError } from "../domain-error.ts";
+import { recentAttempts, throttleKey } from "../request-throttle.server.ts";
 import {
-  accountLockout,
   authenticateOperator,
   checkCsrf,
   createOperator,
   ensureFirstOperator,
-  lockout,
   sessionLifetime,
   signInOperator,
   signOutOperator,
 } from "./operator-accounts.server.ts";
+import { argonCost, decoyHash, hashesStarted, hashingLimits, verifyPassword } from "./password-hashing.server.ts";
+import { accountBackoff, addressBackoff } from "./sign-in-backoff.ts";
 
 const password = "a long operator passphrase";
 
@@ -85,61 +87,68 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     await expect(signIn("nobody-else@example.com", "")).rejects.toThrow("Wrong email or password");
   });
 
-  it("locks an address for 15 minutes after five wrong passwords from it, even against the right one", async () => {
+  it("makes an address wait after five wrong passwords from it, even with the right one, until the wait ends", async () => {
     address += 1;
-    const operator = await createOperator(database.db, { email: "locked@example.com", password, createdBy: null });
+    await createOperator(database.db, { email: "slowed@example.com", password, createdBy: null });
     const start = new Date();
-    for (let attempt = 0; attempt < lockout.attempts; attempt += 1) {
-      await expect(signIn("locked@example.com", "not the password", start)).rejects.toThrow("Wrong email or password");
+    const after = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    for (let attempt = 0; attempt < addressBackoff.free; attempt += 1) {
+      expect(await outcome(signIn("slowed@example.com", "not the password", start))).toBe("credentials");
     }
-    const locked = await signIn("locked@example.com", password, start).catch((error: unknown) => error);
-    expect(locked).toBeInstanceOf(DomainError);
-    expect((locked as DomainError).kind).toBe("rate-limited");
-    const later = new Date(start.getTime() + lockout.minutes * 60_000 + 1_000);
-    await expect(signIn("locked@example.com", password, later)).resolves.toMatchObject({
-      csrfToken: expect.any(String),
-    });
-    expect(await actions(operator.id)).toContain("sign-in.locked");
-  });
-
-  it("counts 20 wrong passwords sent at once as 20, for each address and for the account", async () => {
-    const operator = await createOperator(database.db, { email: "parallel@example.com", password, createdBy: null });
-    // Four from each of five addresses: under the address limit, so every one is checked and counted.
-    const addresses = ["203.0.113.20", "203.0.113.21", "203.0.113.22", "203.0.113.23", "203.0.113.24"];
-    const attempts = addresses.flatMap((source) =>
-      Array.from({ length: lockout.attempts - 1 }, () => signInFrom(source, "parallel@example.com", "wrong password!")),
+    const hashed = hashesStarted();
+    // Waiting: refused as a wrong password is, the password not even looked at.
+    expect(await outcome(signIn("slowed@example.com", password, after(addressBackoff.firstDelaySeconds - 1)))).toBe(
+      "credentials",
     );
-    expect(await Promise.all(attempts.map(outcome))).toEqual(attempts.map(() => "credentials"));
-    const pairs = await database.db
-      .select({ address: operatorSignInFailures.address, failures: operatorSignInFailures.failures })
-      .from(operatorSignInFailures)
-      .where(eq(operatorSignInFailures.operatorId, operator.id))
-      .orderBy(operatorSignInFailures.address);
-    expect(pairs).toEqual(addresses.map((address) => ({ address, failures: lockout.attempts - 1 })));
-    const [account] = await database.db.select().from(operators).where(eq(operators.id, operator.id));
-    expect(account?.failedLogins).toBe(20);
+    expect(hashesStarted()).toBe(hashed);
+    // The wait doubles with each wrong password past the free ones.
+    const first = addressBackoff.firstDelaySeconds;
+    expect(await outcome(signIn("slowed@example.com", "still not it", after(first)))).toBe("credentials");
+    expect(await outcome(signIn("slowed@example.com", password, after(first + 2 * first - 1)))).toBe("credentials");
+    expect(await outcome(signIn("slowed@example.com", password, after(first + 2 * first)))).toBe("signed in");
   });
 
-  it("locks a stranger's address only: the operator signs in from elsewhere and keeps their sessions", async () => {
+  it("counts every wrong password sent at once from many addresses, for each address and for the email", async () => {
+    await createOperator(database.db, { email: "parallel@example.com", password, createdBy: null });
+    // As many as the hashing gate takes at once, each from an address of its own.
+    const addresses = Array.from(
+      { length: hashingLimits.running + hashingLimits.waiting },
+      (_, i) => `203.0.113.2${i}`,
+    );
+    const attempts = addresses.map((source) => signInFrom(source, "parallel@example.com", "wrong password!"));
+    expect(await Promise.all(attempts.map(outcome))).toEqual(attempts.map(() => "credentials"));
+    const now = new Date();
+    const counted = await recentAttempts(
+      database.db,
+      throttleKey("operator-password", "parallel@example.com"),
+      accountBackoff.windowMinutes,
+      now,
+    );
+    expect(counted.count).toBe(addresses.length);
+    for (const source of addresses) {
+      const pair = throttleKey("operator-password-address", `parallel@example.com ${source}`);
+      expect((await recentAttempts(database.db, pair, addressBackoff.windowMinutes, now)).count).toBe(1);
+    }
+  });
+
+  it("slows a stranger's address only: the operator signs in from elsewhere and keeps their sessions", async () => {
     await createOperator(database.db, { email: "target@example.com", password, createdBy: null });
     const start = new Date();
     const working = await signInFrom("198.51.100.1", "target@example.com", password, start);
-    for (let attempt = 0; attempt < lockout.attempts; attempt += 1) {
+    for (let attempt = 0; attempt < addressBackoff.free; attempt += 1) {
       expect(await outcome(signInFrom("203.0.113.66", "target@example.com", "a stranger's guess", start))).toBe(
         "credentials",
       );
     }
-    expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, start))).toBe("locked");
+    expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, start))).toBe("credentials");
     expect(await outcome(signInFrom("198.51.100.2", "target@example.com", password, start))).toBe("signed in");
     expect(await authenticateOperator(database.db, { token: working.token, now: start })).toBeDefined();
-    const later = new Date(start.getTime() + lockout.minutes * 60_000 + 1_000);
-    expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, later))).toBe("signed in");
   });
 
-  it("clears an address's count when the right password comes from it", async () => {
+  it("forgives an address's wrong passwords when the right one comes from it", async () => {
     await createOperator(database.db, { email: "typo@example.com", password, createdBy: null });
     const typos = async () => {
-      for (let attempt = 1; attempt < lockout.attempts; attempt += 1) {
+      for (let attempt = 1; attempt < addressBackoff.free; attempt += 1) {
         expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", "a typo in it"))).toBe("credentials");
       }
     };
@@ -149,28 +158,109 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", password))).toBe("signed in");
   });
 
-  it("locks the whole account and ends its sessions after many wrong passwords from many addresses", async () => {
+  it("keeps the operator's session and lets them in within a minute after 50 wrong passwords from 10 addresses", async () => {
     const operator = await createOperator(database.db, { email: "botnet@example.com", password, createdBy: null });
     const start = new Date();
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     const working = await signInFrom("198.51.100.10", "botnet@example.com", password, start);
-    const addresses = accountLockout.attempts / lockout.attempts;
-    for (let source = 0; source < addresses; source += 1) {
-      for (let attempt = 0; attempt < lockout.attempts; attempt += 1) {
-        await outcome(signInFrom(`2001:db8::${source}`, "botnet@example.com", "a distributed guess", start));
+    // Ten addresses, five guesses each, a second apart: the attack a lock-out used to reward.
+    let second = 0;
+    for (let source = 0; source < 10; source += 1) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        second += 1;
+        expect(
+          await outcome(signInFrom(`2001:db8::${source}`, "botnet@example.com", "a distributed guess", at(second))),
+        ).toBe("credentials");
       }
     }
-    expect(await authenticateOperator(database.db, { token: working.token, now: start })).toBeUndefined();
+    expect(await authenticateOperator(database.db, { token: working.token, now: at(second) })).toMatchObject({
+      id: operator.id,
+    });
     expect(
       await database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, operator.id)),
-    ).toEqual([]);
-    expect(await outcome(signInFrom("198.51.100.10", "botnet@example.com", password, start))).toBe("accountLocked");
-    const later = new Date(start.getTime() + accountLockout.minutes * 60_000 + 1_000);
-    expect(await outcome(signInFrom("198.51.100.10", "botnet@example.com", password, later))).toBe("signed in");
-    const locks = await database.db
+    ).toHaveLength(1);
+    // From the operator's own address: at most the account's longest wait, then in.
+    const waited = at(second + accountBackoff.maxDelaySeconds);
+    expect(await outcome(signInFrom("198.51.100.10", "botnet@example.com", password, waited))).toBe("signed in");
+    const failures = await database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.operatorId, operator.id), eq(auditLog.action, "sign-in.locked")));
-    expect(locks.map((entry) => entry.details)).toContainEqual(expect.objectContaining({ scope: "account" }));
+      .where(and(eq(auditLog.operatorId, operator.id), eq(auditLog.action, "sign-in.failed")));
+    expect(failures).toHaveLength(50);
+    // Past the ten free ones, most guesses were never checked against the password.
+    expect(
+      failures.filter((entry) => (entry.details as { reason: string }).reason === "backoff").length,
+    ).toBeGreaterThan(30);
+  });
+
+  it("answers an unknown email exactly as an operator's, waits included, and hashes both alike", async () => {
+    await createOperator(database.db, { email: "known@example.com", password, createdBy: null });
+    const start = new Date();
+    const run = async (email: string, source: string) => {
+      const answers: unknown[] = [];
+      const hashes: number[] = [];
+      for (let attempt = 0; attempt < addressBackoff.free + 2; attempt += 1) {
+        const before = hashesStarted();
+        const error = await signInFrom(source, email, "a wrong guess here", start).catch(
+          (caught: DomainError) => caught,
+        );
+        const { kind, field, message, messageKey, retryAfterSeconds } = error as DomainError;
+        answers.push({ kind, field, message, messageKey, retryAfterSeconds });
+        hashes.push(hashesStarted() - before);
+      }
+      return { answers, hashes };
+    };
+    const known = await run("known@example.com", "198.51.100.30");
+    const unknown = await run("nobody-here@example.com", "198.51.100.31");
+    expect(unknown).toEqual(known);
+    // The first five were hashed, the rest waited without a hash: for both.
+    expect(known.hashes).toEqual([1, 1, 1, 1, 1, 0, 0]);
+  });
+
+  it("hashes the decoy at the cost of a real password, and verifies hashes made by hash-wasm", async () => {
+    const parameters = (hash: string) => hash.split("$").slice(1, 4).join("$");
+    expect(parameters(decoyHash)).toBe(`argon2id$v=19$m=${argonCost.memoryCost},t=${argonCost.timeCost},p=1`);
+    const [stored] = await database.db.select().from(operators).limit(1);
+    expect(parameters(decoyHash)).toBe(parameters(stored?.passwordHash ?? ""));
+    // Stored before the hashing moved off the event loop (hash-wasm's encoding of this password).
+    const before = "$argon2id$v=19$m=19456,t=2,p=1$6LNOnTF2SaGZQXa3LN9EYQ$sGqpU0n1PinL0GU6y9ilxLpj09s1thDIefJ+lMFWWUU";
+    const [older] = await database.db
+      .insert(operators)
+      .values({ email: "hashed-before@example.com", passwordHash: before })
+      .returning();
+    expect(await outcome(signInFrom("198.51.100.40", "hashed-before@example.com", password))).toBe("signed in");
+    expect(older).toBeDefined();
+  });
+
+  it("refuses past the hashing gate at once, without hashing, and a second sign-in from a busy address", async () => {
+    // The gate held: one slow hash running (forty passes instead of two), every waiting place taken.
+    const slow = await hash("a slow password", { ...argonCost, timeCost: 40 });
+    let slowDone = false;
+    const held = [
+      verifyPassword("not it", slow).then(() => {
+        slowDone = true;
+      }),
+      ...Array.from({ length: hashingLimits.waiting }, () => verifyPassword("not it either", decoyHash)),
+    ];
+    const started = hashesStarted();
+    const refused = await signInFrom("192.0.2.200", "gate@example.com", "a guess at the gate").catch(
+      (error: DomainError) => error,
+    );
+    expect(refused).toMatchObject({
+      kind: "busy",
+      messageKey: "busy",
+      retryAfterSeconds: hashingLimits.retryAfterSeconds,
+    });
+    expect(slowDone).toBe(false);
+    expect(hashesStarted()).toBe(started);
+    await Promise.all(held);
+    // One sign-in under way from an address: the next from it is refused before it starts.
+    const first = signInFrom("192.0.2.201", "gate@example.com", "a first guess");
+    const second = await signInFrom("192.0.2.201", "gate@example.com", "a second guess").catch(
+      (error: DomainError) => error,
+    );
+    expect(second).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 1 });
+    expect(await outcome(first)).toBe("credentials");
   });
 
   it("records the source address of every sign-in, failed or not, known email or not", async () => {
@@ -212,15 +302,18 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     ).toBeUndefined();
   });
 
-  it("refuses an address that keeps trying, whatever the accounts", async () => {
+  it("refuses an address that keeps trying, whatever the accounts, without hashing", async () => {
     address += 1;
     const results = [];
-    for (let attempt = 0; attempt < 31; attempt += 1) {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
       results.push(
         await signIn(`guess-${attempt}@example.com`, "guess guess guess").catch((error: DomainError) => error.kind),
       );
     }
     expect(results.filter((kind) => kind === "invalid")).toHaveLength(30);
-    expect(results.at(-1)).toBe("rate-limited");
+    const hashed = hashesStarted();
+    const refused = await signIn("guess-30@example.com", "guess guess guess").catch((error: DomainError) => error);
+    expect(refused).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 15 * 60 });
+    expect(hashesStarted()).toBe(hashed);
   });
 });

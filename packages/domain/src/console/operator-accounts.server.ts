@@ -1,32 +1,35 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { auditLog, operatorSessions, operatorSignInFailures, operators } from "@kinderready/db/schema";
-import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import { argon2id, argon2Verify } from "hash-wasm";
+import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
+import {
+  allowAttempt,
+  forgetThrottleKeys,
+  recentAttempts,
+  recordAttempts,
+  throttleKey,
+} from "../request-throttle.server.ts";
+import {
+  decoyHash,
+  hashPassword as hashWithArgon,
+  verifyPassword,
+  waitAsLongAsAHash,
+} from "./password-hashing.server.ts";
+import { accountBackoff, addressBackoff, backoffUntil } from "./sign-in-backoff.ts";
 
-// Operator accounts for the console: argon2id password hashes, sessions whose cookie holds a
-// random token (the table keeps its SHA-256), a CSRF token per session, lock-outs after wrong
-// passwords, a per-address limit on attempts, and an audit log of every sign-in and change.
+// Operator accounts for the console: argon2id password hashes (off the event loop), sessions
+// whose cookie holds a random token (the table keeps its SHA-256), a CSRF token per session,
+// waits after wrong passwords, limits per client address, and an audit log of every sign-in.
 
-/** OWASP's argon2id baseline: 19 MiB, two passes, one lane (about 50 ms here). */
-const argonCost = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
-/**
- * Wrong passwords for one account from one address that lock that pair: whoever guesses locks
- * out their own address, never the operator signing in from another.
- */
-export const lockout = { attempts: 5, minutes: 15 } as const;
-/**
- * Wrong passwords for one account from all addresses together (since its last sign-in or its
- * last lock) that lock it everywhere and end its sessions: guessing from many addresses gets
- * at most 50 tries before an hour's pause.
- */
-export const accountLockout = { attempts: 50, minutes: 60 } as const;
 export const sessionLifetime = { idleMinutes: 120, absoluteHours: 12 } as const;
 /** Sign-in attempts per client address (any accounts), per quarter hour. */
 const attemptsPerAddress = { max: 30, windowMinutes: 15 } as const;
+/**
+ * Sign-ins from one client address being worked on at once in this process: one address cannot
+ * take every place the hashing gate has.
+ */
+const inFlightPerAddress = 1;
 
 export const minPasswordLength = 12;
 
@@ -34,16 +37,8 @@ export async function hashPassword(password: string): Promise<string> {
   if (password.length < minPasswordLength) {
     throw new DomainError("invalid", "password", `must be at least ${minPasswordLength} characters`);
   }
-  return argon2id({ ...argonCost, password, salt: randomBytes(16), outputType: "encoded" });
+  return hashWithArgon(password);
 }
-
-// Verified against when the email is unknown, so both answers take the same time. Made on first
-// need, not when the server starts (an argon2id hash costs about 50 ms).
-let decoyHash: Promise<string> | undefined;
-const decoy = () => {
-  decoyHash ??= argon2id({ ...argonCost, password: "decoy", salt: randomBytes(16), outputType: "encoded" });
-  return decoyHash;
-};
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -92,166 +87,126 @@ export async function ensureFirstOperator(db: Database, input: { email: string; 
 
 export type OperatorSession = { token: string; csrfToken: string; expiresAt: Date };
 
-// The message keys are the console catalogue's (sign-in page).
-const refused = () => new DomainError("invalid", "password", "Wrong email or password", "credentials");
+// The message keys are the console catalogue's (sign-in page). One refusal for a wrong password,
+// an unknown email and an email in backoff alike: the answer tells nobody which it was.
+const refused = () =>
+  new DomainError("invalid", "password", "Wrong email or password, or too many wrong ones lately", "credentials");
+const throttled = (retryAfterSeconds: number) =>
+  new DomainError("rate-limited", "email", "Too many sign-in attempts from this address", "throttled", {
+    retryAfterSeconds,
+  });
 
-/** An empty password matches no hash (argon2 refuses to verify one: it would throw). */
-async function passwordMatches(password: string, hash: string): Promise<boolean> {
-  return password !== "" && (await argon2Verify({ password, hash }));
-}
+/** The throttle keys wrong passwords for an email are counted under: from this address, and from anywhere. */
+const wrongPasswordKeys = (email: string, address: string) => ({
+  pair: throttleKey("operator-password-address", `${email} ${address}`),
+  account: throttleKey("operator-password", email),
+});
 
-const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const minutesAfter = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+const addressesSigningIn = new Map<string, number>();
 
-/**
- * The SET of one more wrong password against a failures counter and its lock, evaluated on the
- * stored row so parallel requests never lose a count: a lock that has run out starts the count
- * again; reaching the limit locks until `minutes` from now; a lock already set is never stretched.
- */
-function oneMoreFailure(
-  columns: { failures: PgColumn; lockedUntil: PgColumn },
-  rule: { attempts: number; minutes: number },
-  now: Date,
-): { failures: SQL; lockedUntil: SQL } {
-  const { failures, lockedUntil } = columns;
-  const lockOver = sql`${lockedUntil} <= ${timestamp(now)}`;
-  return {
-    failures: sql`case when ${lockOver} then 1 else ${failures} + 1 end`,
-    lockedUntil: sql`case when ${lockOver} then null
-      when ${failures} + 1 >= ${rule.attempts} then coalesce(${lockedUntil}, ${timestamp(minutesAfter(now, rule.minutes))})
-      else ${lockedUntil} end`,
-  };
-}
-
-/**
- * Counts a wrong password for the operator from the address and for the account, each in one
- * statement, and says which limit this very attempt reached. Reaching the account's limit ends
- * all its sessions, as any lock of the whole account does.
- */
-async function recordWrongPassword(
-  db: Database,
-  input: { operatorId: string; address: string; now: Date },
-): Promise<{ addressFailures: number; accountFailures: number; locks: "address" | "account" | undefined }> {
-  const [pair] = await db
-    .insert(operatorSignInFailures)
-    .values({ operatorId: input.operatorId, address: input.address, failures: 1, updatedAt: input.now })
-    .onConflictDoUpdate({
-      target: [operatorSignInFailures.operatorId, operatorSignInFailures.address],
-      set: { ...oneMoreFailure(operatorSignInFailures, lockout, input.now), updatedAt: input.now },
-    })
-    .returning({ failures: operatorSignInFailures.failures });
-  const nextAccount = oneMoreFailure(
-    { failures: operators.failedLogins, lockedUntil: operators.lockedUntil },
-    accountLockout,
-    input.now,
-  );
-  const [account] = await db
-    .update(operators)
-    .set({ failedLogins: nextAccount.failures, lockedUntil: nextAccount.lockedUntil })
-    .where(eq(operators.id, input.operatorId))
-    .returning({ failures: operators.failedLogins });
-  const addressFailures = pair?.failures ?? 0;
-  const accountFailures = account?.failures ?? 0;
-  if (accountFailures === accountLockout.attempts) {
-    await db.delete(operatorSessions).where(eq(operatorSessions.operatorId, input.operatorId));
-    return { addressFailures, accountFailures, locks: "account" };
+/** Runs one sign-in for the address, refused at once while the address has one under way already. */
+async function oneAtATimePerAddress<T>(address: string, work: () => Promise<T>): Promise<T> {
+  const current = addressesSigningIn.get(address) ?? 0;
+  if (current >= inFlightPerAddress) throw throttled(1);
+  addressesSigningIn.set(address, current + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (addressesSigningIn.get(address) ?? 1) - 1;
+    if (left > 0) addressesSigningIn.set(address, left);
+    else addressesSigningIn.delete(address);
   }
-  return { addressFailures, accountFailures, locks: addressFailures === lockout.attempts ? "address" : undefined };
 }
 
 /**
- * Signs an operator in. An address trying too often is refused first. Wrong passwords count per
- * account and address (five lock that pair for 15 minutes, even with the right password) and per
- * account (fifty from anywhere lock it everywhere for an hour and end its sessions). Every entry
- * in the audit log names the source address.
+ * Signs an operator in with a password. Refused at once, before any hash: an address with a
+ * sign-in under way or past its quarter hour's attempts ("throttled", 429), and a process whose
+ * hashing gate is full ("busy", 503). An email in backoff after wrong passwords (per address
+ * and from anywhere, sign-in-backoff.ts) is refused as a wrong password is, after as long,
+ * without a hash. Unknown emails are counted, waited and hashed (against a decoy) exactly as
+ * operators' are. Wrong passwords never end a session. Every attempt is audited with its address.
  */
-export async function signInOperator(
+export function signInOperator(
   db: Database,
   input: { email: string; password: string; clientAddress: string; now: Date },
 ): Promise<OperatorSession> {
   const email = normaliseEmail(input.email);
   const address = input.clientAddress;
-  const allowed = await allowAttempt(
-    db,
-    [{ key: throttleKey("operator-sign-in", address), ...attemptsPerAddress }],
-    input.now,
-  );
-  if (!allowed)
-    throw new DomainError("rate-limited", "email", "Too many sign-in attempts from this address", "throttled");
-  const [operator] = await db.select().from(operators).where(eq(operators.email, email));
-  if (!operator) {
-    await passwordMatches(input.password, await decoy());
-    await recordAudit(db, {
-      operatorId: null,
-      action: "sign-in.failed",
-      target: email,
-      details: { reason: "unknown", address },
-    });
-    throw refused();
-  }
-  /** A locked sign-in is refused before the password is looked at, and the refusal audited. */
-  const refuseLocked = async (scope: "account" | "address", message: string, messageKey: string) => {
-    await recordAudit(db, {
-      operatorId: operator.id,
-      action: "sign-in.failed",
-      details: { reason: "locked", scope, address },
-    });
-    return new DomainError("rate-limited", "email", message, messageKey);
-  };
-  if (operator.lockedUntil && operator.lockedUntil > input.now) {
-    throw await refuseLocked(
-      "account",
-      "This account is locked for a while after too many wrong passwords from many addresses",
-      "accountLocked",
+  return oneAtATimePerAddress(address, async () => {
+    const allowed = await allowAttempt(
+      db,
+      [{ key: throttleKey("operator-sign-in", address), ...attemptsPerAddress }],
+      input.now,
     );
-  }
-  const [pair] = await db
-    .select({ lockedUntil: operatorSignInFailures.lockedUntil })
-    .from(operatorSignInFailures)
-    .where(and(eq(operatorSignInFailures.operatorId, operator.id), eq(operatorSignInFailures.address, address)));
-  if (pair?.lockedUntil && pair.lockedUntil > input.now) {
-    throw await refuseLocked(
-      "address",
-      "Signing in to this account from this address is locked for a while after too many wrong passwords",
-      "locked",
-    );
-  }
-  if (!(await passwordMatches(input.password, operator.passwordHash))) {
-    const counted = await recordWrongPassword(db, { operatorId: operator.id, address, now: input.now });
-    await recordAudit(db, {
-      operatorId: operator.id,
-      action: counted.locks ? "sign-in.locked" : "sign-in.failed",
-      details: {
-        reason: "password",
-        address,
-        attempt: counted.addressFailures,
-        accountAttempt: counted.accountFailures,
-        ...(counted.locks && { scope: counted.locks }),
+    if (!allowed) throw throttled(attemptsPerAddress.windowMinutes * 60);
+    const [operator] = await db
+      .select({ id: operators.id, email: operators.email, passwordHash: operators.passwordHash })
+      .from(operators)
+      .where(eq(operators.email, email));
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit(db, {
+        operatorId: operator?.id ?? null,
+        action,
+        ...(!operator && { target: email }),
+        details: { address, ...details },
+      });
+    const keys = wrongPasswordKeys(email, address);
+    const waits = [
+      {
+        scope: "address",
+        until: backoffUntil(
+          addressBackoff,
+          await recentAttempts(db, keys.pair, addressBackoff.windowMinutes, input.now),
+        ),
       },
-    });
-    throw refused();
-  }
+      {
+        scope: "account",
+        until: backoffUntil(
+          accountBackoff,
+          await recentAttempts(db, keys.account, accountBackoff.windowMinutes, input.now),
+        ),
+      },
+    ].filter((wait) => wait.until && wait.until > input.now);
+    if (waits.length > 0) {
+      await audit("sign-in.failed", { reason: "backoff", scope: waits.map((wait) => wait.scope).join(" ") });
+      await waitAsLongAsAHash();
+      throw refused();
+    }
+    const matches = await verifyPassword(input.password, operator?.passwordHash ?? decoyHash);
+    if (!operator || !matches) {
+      await recordAttempts(db, [keys.pair, keys.account], input.now);
+      await audit("sign-in.failed", { reason: operator ? "password" : "unknown" });
+      throw refused();
+    }
+    return startOperatorSession(db, { operator, address, now: input.now, method: "password" });
+  });
+}
+
+/**
+ * Starts a session for an operator who proved who they are (the password, or an emailed link)
+ * from this address: their wrong passwords from it are forgiven, and the sign-in is audited.
+ */
+export async function startOperatorSession(
+  db: Database,
+  input: { operator: { id: string; email: string }; address: string; now: Date; method: "password" | "link" },
+): Promise<OperatorSession> {
+  const { operator, address, now } = input;
   const token = randomBytes(32).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(input.now.getTime() + sessionLifetime.absoluteHours * 3_600_000);
+  const expiresAt = new Date(now.getTime() + sessionLifetime.absoluteHours * 3_600_000);
   await db.transaction(async (tx) => {
-    await tx
-      .update(operators)
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: input.now })
-      .where(eq(operators.id, operator.id));
-    await tx
-      .delete(operatorSignInFailures)
-      .where(and(eq(operatorSignInFailures.operatorId, operator.id), eq(operatorSignInFailures.address, address)));
-    await tx.delete(operatorSessions).where(lt(operatorSessions.expiresAt, input.now));
+    await tx.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, operator.id));
+    await forgetThrottleKeys(tx, [wrongPasswordKeys(operator.email, address).pair]);
+    await tx.delete(operatorSessions).where(lt(operatorSessions.expiresAt, now));
     await tx.insert(operatorSessions).values({
       tokenHash: sha256(token),
       operatorId: operator.id,
       csrfToken,
-      createdAt: input.now,
-      lastSeenAt: input.now,
+      createdAt: now,
+      lastSeenAt: now,
       expiresAt,
     });
-    await recordAudit(tx, { operatorId: operator.id, action: "sign-in", details: { address } });
+    await recordAudit(tx, { operatorId: operator.id, action: "sign-in", details: { address, method: input.method } });
   });
   return { token, csrfToken, expiresAt };
 }
