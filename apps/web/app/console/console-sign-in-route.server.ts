@@ -1,28 +1,56 @@
 import { signInOperator, signOutOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { knownFailure } from "@kinderready/domain/known-failure";
+import {
+  checkOperatorSignInLink,
+  requestOperatorSignInLink,
+  signInWithOperatorLink,
+} from "@kinderready/domain/console/operator-sign-in-links.server";
+import { operatorLinkMinutes } from "@kinderready/domain/email/operator-sign-in-email.server";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { data, redirect } from "react-router";
 import { requestContext } from "#load-context";
+import { failedAction } from "../action-failure.server.ts";
 import { secureCookiesFor } from "../cookies.ts";
 import { requestLocale } from "../i18n/request-locale.server.ts";
 import type { Route } from "../routes/console/+types/console-sign-in";
 import { operatorSetCookie } from "./operator-cookie.server.ts";
 import { isSameOrigin, safeNext, sessionOperator, signInPath } from "./operator-guard.server.ts";
 
-// Server side of the console's sign-in (/admin/sign-in/), and of signing out (intent=sign-out).
-// Outside the console's layout, so outside its middleware: an operator signed in already goes on.
+// Server side of the console's sign-in (/admin/sign-in/): a password, or a link asked for by
+// email (intent=link) and confirmed from the page it opens (?link=…, intent=continue); and
+// signing out (intent=sign-out). Outside the console's layout, so outside its middleware: an
+// operator signed in already goes on.
 
 export async function loadConsoleSignIn({ request, context }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const search = new URL(request.url).searchParams;
+  const next = safeNext(search.get("next"));
   if ((await sessionOperator({ request, context })).operator) throw redirect(next);
-  return { next, title: serverI18n(requestLocale(request)).t("console:signIn.title") };
+  const title = serverI18n(requestLocale(request)).t("console:signIn.title");
+  const code = search.get("link");
+  if (code === null) return { next, title, link: undefined };
+  const { services } = context.get(requestContext);
+  const live = await checkOperatorSignInLink(services.account, {
+    accessLinkSecret: services.account.accessLinkSecret,
+    code,
+  });
+  return { next, title, link: live ? { code } : ("expired" as const) };
 }
 
-const refusals = ["locked", "accountLocked", "throttled"] as const;
-type SignInResult = { error: "credentials" | (typeof refusals)[number] | "forbidden"; email: string };
+/** The refusals the page has a message for (`signIn.errors.*`); any other is told as wrong credentials. */
+const refusals = [
+  "credentials",
+  "throttled",
+  "busy",
+  "forbidden",
+  "linkExpired",
+  "linkThrottled",
+  "emailMissing",
+] as const;
+type Refusal = (typeof refusals)[number];
+/** What the form shows after a post: a refusal, or that a link is on its way (and for how long). */
+export type SignInResult = { error?: Refusal; linkSent?: { minutes: number }; email: string };
 
 export async function handleConsoleSignInAction({ request, context }: Route.ActionArgs) {
-  const { services, config, clientAddress } = context.get(requestContext);
+  const { services, config, clientAddress, errors } = context.get(requestContext);
   const secure = secureCookiesFor(config.appUrl);
   const form = await request.formData();
   const text = (name: string) => {
@@ -33,10 +61,44 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
   if (!isSameOrigin(request, config.appUrl)) {
     return data<SignInResult>({ error: "forbidden", email }, { status: 403 });
   }
-  if (text("intent") === "sign-out") {
+  const intent = text("intent");
+  if (intent === "sign-out") {
     const { token, operator } = await sessionOperator({ request, context });
     if (token && operator) await signOutOperator(services.db, { token, operatorId: operator.id });
     throw redirect(signInPath, { headers: { "set-cookie": operatorSetCookie(undefined, secure) } });
+  }
+  // A refusal is answered on the form, with its status and Retry-After; anything else is the error page's.
+  const refusal = (error: unknown) =>
+    failedAction(error, {
+      errors,
+      msg: "console sign-in failed",
+      fallbackKey: "credentials",
+      answer: (messageKey): SignInResult => ({
+        error: refusals.find((known) => known === messageKey) ?? "credentials",
+        email,
+      }),
+    });
+  const signedIn = (token: string) =>
+    redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(token, secure) } });
+  if (intent === "continue") {
+    const session = await signInWithOperatorLink(services.account, {
+      accessLinkSecret: services.account.accessLinkSecret,
+      code: text("link").slice(0, 200),
+      clientAddress,
+    });
+    if (!session) return data<SignInResult>({ error: "linkExpired", email }, { status: 400 });
+    throw signedIn(session.token);
+  }
+  if (intent === "link") {
+    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) {
+      return data<SignInResult>({ error: "emailMissing", email }, { status: 400 });
+    }
+    try {
+      await requestOperatorSignInLink(services.account, { email, clientAddress, locale: requestLocale(request) });
+    } catch (error) {
+      return refusal(error);
+    }
+    return data<SignInResult>({ linkSent: { minutes: operatorLinkMinutes }, email });
   }
   let session: Awaited<ReturnType<typeof signInOperator>>;
   try {
@@ -47,11 +109,7 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
       now: new Date(),
     });
   } catch (error) {
-    // A refusal is answered on the form; anything else is the error page's.
-    const known = knownFailure(error);
-    if (!known) throw error;
-    const reason = refusals.find((key) => key === known.messageKey) ?? "credentials";
-    return data<SignInResult>({ error: reason, email }, { status: known.status });
+    return refusal(error);
   }
-  throw redirect(safeNext(text("next")), { headers: { "set-cookie": operatorSetCookie(session.token, secure) } });
+  throw signedIn(session.token);
 }

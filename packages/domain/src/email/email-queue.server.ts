@@ -11,6 +11,7 @@ import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
+import { operatorLinkKindPrefix, renderOperatorLinkEmail } from "./operator-sign-in-email.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderReviewRequestEmail, reviewPageUrl, reviewRequestKind } from "./review-request-email.server.ts";
 import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
@@ -32,7 +33,7 @@ export type EmailDeps = {
   sender: MailSender;
   appUrl: string;
   supportEmail: string;
-  /** Signs the code in sign-in links (the database keeps only the link's id). */
+  /** Signs the code in sign-in links, the parents' and (through a key derived from it) operators'. */
   accessLinkSecret: string;
   /** Draws a kit page as a PDF (on the render threads, off the event loop). */
   renderPdf: (request: RenderRequest) => Promise<Buffer>;
@@ -103,6 +104,9 @@ async function composeMail(
 ): Promise<OutgoingMail | undefined> {
   if (row.kind.startsWith(supportKindPrefix)) {
     return renderSupportRequestMail(deps.db, row.kind.slice(supportKindPrefix.length), row.recipient);
+  }
+  if (row.kind.startsWith(operatorLinkKindPrefix)) {
+    return renderOperatorLinkEmail({ kind: row.kind, to: row.recipient, ...deps });
   }
   // Every other email is to a parent, about their account.
   if (row.token === null || row.purchasePath === null || row.isForbiddenToMailing === null) return undefined;
