@@ -1,4 +1,5 @@
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import { inFlightPerAddress } from "@kinderready/domain/console/operator-accounts.server";
 import { hashingLimits } from "@kinderready/domain/console/password-hashing.server";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,9 +165,11 @@ describe.each(testDatabases())("the console's sign-in under attack on $name", (t
 
   it("refuses past the per-address and the process's limits at once, with 429 or 503 and Retry-After", async () => {
     const address = freshAddress();
-    // A second sign-in from an address while its first is being worked on.
+    // More sign-ins from one address than it may have under way at once.
     const together = await Promise.all(
-      Array.from({ length: 3 }, (_, index) => signIn({ email: `x${index}@example.com`, password: "guess" }, address)),
+      Array.from({ length: inFlightPerAddress + 2 }, (_, index) =>
+        signIn({ email: `x${index}@example.com`, password: "guess" }, address),
+      ),
     );
     const throttled = together.filter((answer) => answer.statusCode === 429);
     expect(throttled.length).toBeGreaterThan(0);

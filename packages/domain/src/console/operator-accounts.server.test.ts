@@ -11,6 +11,7 @@ import {
   checkCsrf,
   createOperator,
   ensureFirstOperator,
+  inFlightPerAddress,
   sessionLifetime,
   signInOperator,
   signOutOperator,
@@ -254,13 +255,15 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     expect(slowDone).toBe(false);
     expect(hashesStarted()).toBe(started);
     await Promise.all(held);
-    // One sign-in under way from an address: the next from it is refused before it starts.
-    const first = signInFrom("192.0.2.201", "gate@example.com", "a first guess");
-    const second = await signInFrom("192.0.2.201", "gate@example.com", "a second guess").catch(
+    // As many sign-ins under way from an address as it may have: the next from it is refused before it starts.
+    const underWay = Array.from({ length: inFlightPerAddress }, (_, i) =>
+      signInFrom("192.0.2.201", "gate@example.com", `guess ${i}`),
+    );
+    const next = await signInFrom("192.0.2.201", "gate@example.com", "one more guess").catch(
       (error: DomainError) => error,
     );
-    expect(second).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 1 });
-    expect(await outcome(first)).toBe("credentials");
+    expect(next).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 1 });
+    expect(await Promise.all(underWay.map(outcome))).toEqual(underWay.map(() => "credentials"));
   });
 
   it("records the source address of every sign-in, failed or not, known email or not", async () => {
