@@ -120,14 +120,20 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
   let customerId: string;
   let planId: string;
   let heap: ReturnType<typeof watchHeap>;
-  const startedAt = Date.now();
+  let startedAt = 0;
   const statuses = new Map<number, number>();
   const routes = new Set<string>();
   let generated = 0;
   let failures: string[] = [];
 
   beforeAll(async () => {
-    product = await startTestProduct(target, { ...testOperatorEnv, OVERLOAD_EVENT_LOOP_DELAY_MS: "0" });
+    startedAt = Date.now();
+    // The server's own error lines are printed: a 5xx shows its cause beside the request.
+    product = await startTestProduct(target, {
+      ...testOperatorEnv,
+      OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+      LOG_LEVEL: "error",
+    });
     token = await registerParent();
     operator = await signInOverHttp(product.app);
     customerId = await findCustomer(`${token}@example.com`);
