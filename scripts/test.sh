@@ -11,9 +11,11 @@ echo "== lint" >&2
 run npx biome check .
 echo "== system packages (Chromium, poppler)" >&2
 sh scripts/ensure-system-packages.sh
-echo "== unit and integration tests" >&2
-run npx vitest run
+# The build comes before the integration tests: the supervisor's test runs the built server as
+# `npm start` does, and the end-to-end tests use the same build.
 echo "== build" >&2
 run npm run build --silent -w @kinderready/web
+echo "== unit and integration tests" >&2
+run npx vitest run
 echo "== end-to-end tests (Chromium)" >&2
 run npx playwright test

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { freePort } from "../test/free-port.ts";
 // memory, and starts it again when it dies, reporting each crash in its log.
 
 const script = fileURLToPath(new URL("./supervise.ts", import.meta.url));
+const build = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
 const bootMs = 60_000;
 
 type LogLine = { level: number; msg: string; [key: string]: unknown };
@@ -29,6 +31,8 @@ describe("the supervisor npm start runs", () => {
   });
 
   it("starts the server again after it exits with 1 or is killed, and reports each crash", async () => {
+    // Without the build every start fails for that reason, and the crashes below would be others.
+    if (!existsSync(build)) throw new Error(`${build} is missing: run npm run build first (npm test does)`);
     const port = await freePort();
     // The port taken: the first server cannot listen, and exits with 1.
     const blocker: Server = createServer();
