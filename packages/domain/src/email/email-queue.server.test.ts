@@ -1,13 +1,15 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages } from "@kinderready/db/schema";
+import { emailMessages, orders } from "@kinderready/db/schema";
 import { startJobs } from "@kinderready/db/start-jobs";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { createRandomToken } from "../random-token.ts";
+import { ensureOrder } from "../payments/orders.server.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { enqueueEmail, queueReceipt } from "./email-queue.server.ts";
 
 // The receipt is written inside the transaction that records an approval and enqueued after
@@ -22,6 +24,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
     database = await openTestDatabase(target);
     boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await boss.createQueue("email-send", { policy: "stately" });
+    await seedPriceCatalogue(database.db);
   }, 60_000);
   afterAll(async () => {
     await boss.stop({ graceful: false });
@@ -30,12 +33,26 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
 
   const newParent = async () => (await insertTestParent(database.db)).id;
 
+  /** A first subscription payment's order, as checkout creates it before the gateway answers. */
+  const newOrder = async (userId: string) => {
+    const plan = await seededPlan(database.db, "subscription");
+    const order = await ensureOrder(database.db, {
+      userId,
+      purpose: "subscription",
+      idempotencyKey: "subscription:first",
+      plan,
+      amount: plan.amount,
+      gatewayName: "simulator",
+    });
+    return { orderId: order.orderId, userId };
+  };
+
   const receiptsOf = (userId: string) =>
     database.db.select().from(emailMessages).where(eq(emailMessages.userId, userId));
 
   it("writes one receipt per order, enqueued once the approval is committed", async () => {
     const userId = await newParent();
-    const order = { orderId: `kr_${createRandomToken()}`, userId };
+    const order = await newOrder(userId);
     const first = await database.db.transaction((tx) => queueReceipt(tx, order));
     const again = await database.db.transaction((tx) => queueReceipt(tx, order));
     expect(first).toBeDefined();
@@ -51,13 +68,22 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
 
   it("leaves no receipt when the approval rolls back", async () => {
     const userId = await newParent();
+    const order = await newOrder(userId);
     const rollback = new Error("rollback");
     await expect(
       database.db.transaction(async (tx) => {
-        await queueReceipt(tx, { orderId: `kr_${createRandomToken()}`, userId });
+        await queueReceipt(tx, order);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
+    expect(await receiptsOf(userId)).toHaveLength(0);
+  });
+
+  it("writes no receipt for a charge the product refunds by itself", async () => {
+    const userId = await newParent();
+    const order = await newOrder(userId);
+    await database.db.update(orders).set({ refundReason: "duplicate" }).where(eq(orders.orderId, order.orderId));
+    expect(await database.db.transaction((tx) => queueReceipt(tx, order))).toBeUndefined();
     expect(await receiptsOf(userId)).toHaveLength(0);
   });
 });
