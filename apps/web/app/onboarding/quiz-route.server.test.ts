@@ -6,7 +6,7 @@ import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { routeServices } from "../../test/route-services.ts";
 import { loadProfile } from "../profile/profile-route.server.ts";
 import type { Route } from "../routes/+types/onboarding";
-import { handleQuizAction } from "./quiz-route.server.ts";
+import { handleQuizAction, loadQuiz } from "./quiz-route.server.ts";
 
 // The quiz's last post creates the parent's account in this browser, under a token the server
 // issues, and signs the browser in, unverified: typing an email proves nothing, so the profile
@@ -76,6 +76,20 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
       .from(attributions)
       .where(eq(attributions.userId, lead?.id ?? ""));
     expect(attribution?.firstVisitId).toBe(deviceId);
+  });
+
+  it("opens the quiz afresh for a token the server never issued, on both flows, and tells the browser to drop it", async () => {
+    const chosen = "AAAAAAAAAAAAAAAAAAAAAA";
+    for (const path of ["/onboarding/", "/quiz1/"]) {
+      const url = new URL(`${origin}${path}?token=${chosen}`);
+      const page = await loadQuiz({
+        request: new Request(url),
+        url,
+        context: context(),
+      } as unknown as Route.LoaderArgs);
+      expect(page).toMatchObject({ refusedToken: chosen });
+    }
+    expect(await leadOf(chosen)).toBeUndefined();
   });
 
   it("signs in the browser whose post created the account, unverified, with a session id that is not the token", async () => {

@@ -116,6 +116,16 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect(again.status).toBe(409);
   }, 30_000);
 
+  it("names nobody for a token the server never issued, and tells the browser to drop it", async () => {
+    const chosen = "AAAAAAAAAAAAAAAAAAAAAA";
+    for (const path of [`/purchase/?token=${chosen}&offer=1`, `/offer1/?token=${chosen}&offer=1`]) {
+      const page = await open(path);
+      expect(page).toMatchObject({ refusedToken: chosen, email: null, offerSecondsLeft: null, kitPreview: null });
+    }
+    const issued = await insertTestParent(suite.database.db);
+    expect(await open(`/purchase/?token=${issued.token}`)).toMatchObject({ refusedToken: null });
+  });
+
   it("offers nothing to a parent whose subscription runs, and refuses lifetime to one who never paid", async () => {
     const parent = await insertTestParent(suite.database.db);
     const path = `/purchase/?token=${parent.token}`;
