@@ -6,9 +6,8 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededPlan } from "../../test/price-plans.ts";
+import { createFirstOrder } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { ensureOrder } from "../payments/orders.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { enqueueEmail, queueReceipt } from "./email-queue.server.ts";
 
@@ -33,17 +32,8 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
 
   const newParent = async () => (await insertTestParent(database.db)).id;
 
-  /** A first subscription payment's order, as checkout creates it before the gateway answers. */
   const newOrder = async (userId: string) => {
-    const plan = await seededPlan(database.db, "subscription");
-    const order = await ensureOrder(database.db, {
-      userId,
-      purpose: "subscription",
-      idempotencyKey: "subscription:first",
-      plan,
-      amount: plan.amount,
-      gatewayName: "simulator",
-    });
+    const order = await createFirstOrder(database.db, userId);
     return { orderId: order.orderId, userId };
   };
 

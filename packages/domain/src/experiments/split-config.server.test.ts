@@ -95,34 +95,22 @@ describe.each(testDatabases())("split tests from remote configuration on $name",
   });
 
   it("keeps a parent in the group they were first placed in when the weights change, unless it is closed", async () => {
-    const placeIn = (group: string) =>
-      splits.replace([{ scope: "purchase", name: "intro-offer", groups: [{ name: group, weight: 1 }] }]);
+    const weigh = (groups: { name: string; weight: number }[]) =>
+      splits.replace([{ scope: "purchase", name: "intro-offer", groups }]);
     const user = await newUser();
     const place = () => assignIntroOfferGroup(deps(), { userId: user.id, locale: "en", flow: "copy_1" });
-    await placeIn("B");
+    await weigh([{ name: "B", weight: 1 }]);
     expect(await place()).toEqual({ group: "B", inSplit: true });
     // A weights everyone new into A; the price this parent saw stays theirs.
-    await splits.replace([
-      {
-        scope: "purchase",
-        name: "intro-offer",
-        groups: [
-          { name: "A", weight: 1 },
-          { name: "B", weight: 0.0001 },
-        ],
-      },
+    await weigh([
+      { name: "A", weight: 1 },
+      { name: "B", weight: 0.0001 },
     ]);
     expect(await place()).toEqual({ group: "B", inSplit: true });
     // A group closed to everyone (weight 0) places its parents again.
-    await splits.replace([
-      {
-        scope: "purchase",
-        name: "intro-offer",
-        groups: [
-          { name: "A", weight: 1 },
-          { name: "B", weight: 0 },
-        ],
-      },
+    await weigh([
+      { name: "A", weight: 1 },
+      { name: "B", weight: 0 },
     ]);
     expect(await place()).toEqual({ group: "A", inSplit: true });
     expect(await exposures(user.id)).toEqual([expect.objectContaining({ group: "B" })]);

@@ -71,21 +71,23 @@ export function ProfileOverview({
       <DeleteData allowed={profile.canDeleteData} locale={locale} error={deleteError} />
 
       <div className="profile__sign-out">
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="sign-out" />
-          <button type="submit" className="button button--quiet">
-            {t("profile.signIn.signOut")}
-          </button>
-        </Form>
+        <SignOutButton intent="sign-out" label={t("profile.signIn.signOut")} />
         {/* A lost phone, a shared computer: every other device's session ends, this one stays. */}
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="sign-out-others" />
-          <button type="submit" className="button button--quiet">
-            {t("profile.signIn.signOutOthers")}
-          </button>
-        </Form>
+        <SignOutButton intent="sign-out-others" label={t("profile.signIn.signOutOthers")} />
       </div>
     </div>
+  );
+}
+
+/** A plain form of one button: it works before the scripts, and the page reloads signed out. */
+function SignOutButton({ intent, label }: { intent: "sign-out" | "sign-out-others"; label: string }) {
+  return (
+    <Form method="post" reloadDocument>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className="button button--quiet">
+        {label}
+      </button>
+    </Form>
   );
 }
 

@@ -245,25 +245,13 @@ export function PurchaseFlow({
         </>
       )}
 
-      {outcome?.kind === "approved" && (
+      {(outcome?.kind === "approved" || outcome?.kind === "duplicate") && (
         <ResultDialog
-          tone="success"
-          title={t("purchase.result.successTitle")}
-          text={successText}
+          // A second payment for a subscription already paid is refunded: the kit is open either way.
+          tone={outcome.kind === "approved" ? "success" : "notice"}
+          title={t(outcome.kind === "approved" ? "purchase.result.successTitle" : "purchase.result.duplicateTitle")}
+          text={outcome.kind === "approved" ? successText : t("purchase.result.duplicateText")}
           // Paid: the way on is the printables, so Escape does not close this one.
-          onEscape={undefined}
-          actions={
-            <Link className="button button--wide" to={links.printables}>
-              {t("purchase.result.toPrintables")}
-            </Link>
-          }
-        />
-      )}
-      {outcome?.kind === "duplicate" && (
-        <ResultDialog
-          tone="notice"
-          title={t("purchase.result.duplicateTitle")}
-          text={t("purchase.result.duplicateText")}
           onEscape={undefined}
           actions={
             <Link className="button button--wide" to={links.printables}>
