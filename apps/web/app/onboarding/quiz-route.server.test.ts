@@ -1,5 +1,6 @@
-import { attributions, users } from "@kinderready/db/schema";
+import { attributions, parentSessions, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import { sessionDigest } from "@kinderready/domain/profile/parent-sessions.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
@@ -118,5 +119,28 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
     const stranger = await submit(token, email);
     expect(stranger).not.toBeInstanceOf(Response);
     expect((await leadOf(token))?.email).toBe(email);
+  });
+
+  it("moves a lead to another email only for a device that proved it is the parent's", async () => {
+    const email = `quiz-move-${Date.now()}@example.com`;
+    const first = await submit(undefined, email);
+    const token = tokenOf(first) as string;
+    const session = sessionOf(first);
+    // Unverified, another email: a new lead under a new token; the first keeps its inbox.
+    const elsewhere = `quiz-elsewhere-${Date.now()}@example.com`;
+    const moved = await submit(token, elsewhere, `kr_session=${session}`);
+    expect(tokenOf(moved)).not.toBe(token);
+    expect((await leadOf(token))?.email).toBe(email);
+    // Verified (an emailed link, a payment it started): the parent corrects their own email.
+    const proven = await submit(undefined, `quiz-proven-${Date.now()}@example.com`);
+    const provenToken = tokenOf(proven) as string;
+    const provenSession = sessionOf(proven) ?? "";
+    await suite.services.db
+      .update(parentSessions)
+      .set({ verifiedAt: new Date() })
+      .where(eq(parentSessions.idHash, sessionDigest(provenSession)));
+    const corrected = `quiz-corrected-${Date.now()}@example.com`;
+    expect(tokenOf(await submit(provenToken, corrected, `kr_session=${provenSession}`))).toBe(provenToken);
+    expect((await leadOf(provenToken))?.email).toBe(corrected);
   });
 });

@@ -154,7 +154,16 @@ async function storeLead(
   const locale = localeFromPath(url.pathname);
   const { purchasePath } = flows[flowOf(url)];
   const signedIn = await sessionParent(request, services);
-  const own = signedIn && signedIn.parent.token === lead.user_token ? signedIn.parent.token : undefined;
+  // The device's own lead is answered again under its token. Its email changes only from a
+  // device that proved it is the parent's: an unverified session (a device that only went to
+  // pay) asking for another email makes a new lead, so it cannot move the account to an inbox
+  // it reads and sign in from there.
+  const sameEmail =
+    typeof lead.email === "string" && signedIn?.parent.email?.toLowerCase() === lead.email.trim().toLowerCase();
+  const own =
+    signedIn && signedIn.parent.token === lead.user_token && (signedIn.verified || sameEmail)
+      ? signedIn.parent.token
+      : undefined;
   // The device's first visit is the server's to name (its HttpOnly cookie), not the browser's.
   const tracking = typeof lead.tracking === "object" && lead.tracking !== null ? lead.tracking : {};
   const input = quizLead.safeParse({

@@ -2,6 +2,11 @@ import { orders, reviews, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { getCheckoutResult } from "@kinderready/domain/payments/checkout.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
+import {
+  findSessionParent,
+  sessionDigest,
+  startParentSession,
+} from "@kinderready/domain/profile/parent-sessions.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kit } from "@kinderready/kit/catalogue";
@@ -245,6 +250,44 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       await postForm(path, { intent: "upsale", recurringType: "upsale", variant: "initial" }, other.cookie),
     ).toMatchObject({ status: 403 });
     expect(await upsellOrders(parent.id)).toEqual([]);
+  }, 30_000);
+
+  it("lets a link pay a pack on the gateway's page, and that payment verifies no device", async () => {
+    const parent = await payingParent();
+    const path = `/printables/?token=${parent.token}`;
+    const goToPay = async (cookie = "") => {
+      const left = await postForm(
+        path,
+        { intent: "upsale-checkout", recurringType: "upsale", variant: "initial" },
+        cookie,
+      );
+      expect(left).toMatchObject({ status: 303 });
+      return left.location ?? "";
+    };
+    // A device signed in as this parent but unverified (it took the quiz) goes to pay: its session
+    // is the one the payment would verify...
+    const unverified = await startParentSession(suite.services.account, { userId: parent.id, verified: false });
+    await goToPay(`kr_session=${unverified.id}`);
+    const [order] = await upsellOrders(parent.id);
+    expect(order?.checkoutSessionHash).toBe(sessionDigest(unverified.id));
+    // ...until a device that came by a link, signed in as nobody, goes to the same page after it.
+    const page = await goToPay();
+    expect((await upsellOrders(parent.id))[0]?.checkoutSessionHash).toBeNull();
+    // Paid there with some card: the pack is bought, no device is verified, no session handed out,
+    // and one click still asks for a sign-in.
+    await fetch(page, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ method: "card", number: "4067429974719265", expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+    expect(
+      await getCheckoutResult(suite.services.payments, { orderId: order?.orderId ?? "", userToken: parent.token }),
+    ).toMatchObject({ status: "approved" });
+    expect(await findSessionParent(suite.services.account, { sessionId: unverified.id })).toMatchObject({
+      verified: false,
+    });
+    expect((await open(path, `kr_session=${unverified.id}`)).offer?.oneClick).toBe(false);
   }, 30_000);
 
   it("marks an item done with a plain form and comes back to the page it was on, which shows it", async () => {

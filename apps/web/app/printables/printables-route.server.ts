@@ -292,18 +292,17 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       const returnUrl = new URL(localizePath("/printables/", locale), config.appUrl);
       returnUrl.searchParams.set("token", token.data);
       returnUrl.searchParams.set("upsale_type", body.data.recurringType);
-      const parent = await findParent(services.db, { token: token.data });
-      const paying = parent ? await payingSession(request, services, parent) : undefined;
+      const paying = payingSession(request, services, token.data, { firstPayment: false });
       const { redirectUrl } = await startUpsaleCheckout(services.payments, {
         ...input,
         recurringType: body.data.recurringType,
         shown: body.data.variant,
         locale,
         returnUrl: returnUrl.toString(),
-        payingSession: paying?.digest,
+        payingSession: paying.digest,
       });
-      if (post.native) return redirect(redirectUrl, { status: 303, headers: paying?.headers });
-      return data<UpsaleActionResult>({ intent: "upsale-checkout", redirectUrl }, { headers: paying?.headers });
+      if (post.native) return redirect(redirectUrl, { status: 303 });
+      return { intent: "upsale-checkout", redirectUrl } satisfies UpsaleActionResult;
     }
     // One click charges the stored card without it being typed again: a link is not enough, it
     // takes this device's verified session of the parent (the page offers the gateway's page or

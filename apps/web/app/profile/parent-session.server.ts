@@ -13,10 +13,11 @@ import { secureCookiesFor } from "../cookies.ts";
 import { parentSessionSetCookie, readParentSession } from "./parent-session-cookie.ts";
 
 // Who the parent is, for the pages. Signed in: the session cookie of this device, started only
-// where the server saw the device act for the parent, and verified once the device proved it is
-// theirs (an emailed link, a payment it started). A link with the user token (after paying, from
-// an email) shows the page it opens, for that request, and signs nobody in; it never spends money
-// or changes the account: that takes this device's verified session.
+// where the device created the parent (the quiz's last post), went to pay their first payment,
+// or proved it is theirs (an emailed link), and verified by that link or by a payment this session
+// started. A link with the user token (after paying, from an email) shows the page it opens, for
+// that request, and signs nobody in; it never spends money or changes the account: that takes
+// this device's verified session.
 
 /** The session id this device's cookie carries, checked or not. */
 export const sessionId = (request: Request): string | undefined => readParentSession(request.headers.get("cookie"));
@@ -68,24 +69,33 @@ export async function signInCookie(
 }
 
 /**
- * The session this device goes to pay with, for the payment to verify once it settles: the
- * device's own when it is this parent's, else a new unverified one (with the Set-Cookie that
- * hands it over). An order keeps only its digest.
+ * The session a device goes to pay with, for the payment to verify once it settles (an order
+ * keeps only its digest). `digest` is called once the gateway's page is ready, so a refused
+ * checkout signs nobody in or out: it answers the device's own session when that is already
+ * this parent's. Otherwise only a first payment (`firstPayment`) gives the device a new,
+ * unverified session, since the card typed there becomes the account's stored card; a device
+ * that came by a link and pays an upsell is verified by nothing, as paying with some card is no
+ * proof of being the parent whose stored card one click would charge. `headers` hands a new
+ * session to the browser.
  */
-export async function payingSession(
+export function payingSession(
   request: Request,
   services: Pick<AppServices, "account" | "appUrl">,
-  parent: Pick<Parent, "id">,
-): Promise<{ digest: string; headers?: { "set-cookie": string } }> {
-  const current = sessionId(request);
-  const signedIn = await sessionParent(request, services);
-  if (current && signedIn?.parent.id === parent.id) return { digest: sessionDigest(current) };
-  const session = await startParentSession(services.account, {
-    userId: parent.id,
-    replacing: current,
-    verified: false,
-  });
-  return { digest: sessionDigest(session.id), headers: sessionCookie(services.appUrl, session) };
+  token: string,
+  { firstPayment }: { firstPayment: boolean },
+): { digest: (userId: string) => Promise<string | undefined>; headers: () => { "set-cookie": string } | undefined } {
+  let started: ParentSession | undefined;
+  return {
+    async digest(userId) {
+      const current = sessionId(request);
+      const signedIn = await sessionParent(request, services);
+      if (current && signedIn?.parent.token === token) return sessionDigest(current);
+      if (!firstPayment) return undefined;
+      started = await startParentSession(services.account, { userId, replacing: current, verified: false });
+      return sessionDigest(started.id);
+    },
+    headers: () => (started ? sessionCookie(services.appUrl, started) : undefined),
+  };
 }
 
 /** Set-Cookie that hands this session to the browser, or ends the device's session without one. */

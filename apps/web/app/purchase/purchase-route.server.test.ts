@@ -1,5 +1,11 @@
 import { orders, subscriptions } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import {
+  findSessionParent,
+  sessionDigest,
+  startParentSession,
+} from "@kinderready/domain/profile/parent-sessions.server";
+import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -42,15 +48,24 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       : { status: 200, answer: result as PurchaseActionResult };
   }
   /** A plain HTML form's post (no scripts): the action's answer, a redirect or the page's data. */
-  async function postForm(path: string, fields: Record<string, string>) {
+  async function postForm(path: string, fields: Record<string, string>, session?: string) {
     const url = new URL(`${origin}${path}`);
     const request = new Request(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(session && { cookie: `kr_session=${session}` }),
+      },
       body: new URLSearchParams(fields),
     });
     const result = await handlePurchaseAction({ request, url, context: context() } as unknown as Route.ActionArgs);
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
+    if (result instanceof Response) {
+      return {
+        status: result.status,
+        location: result.headers.get("location"),
+        cookie: result.headers.get("set-cookie"),
+      };
+    }
     const answer = result as { data: PurchaseActionResult; init: ResponseInit | null } | PurchaseActionResult;
     return "data" in answer && "init" in answer
       ? { status: answer.init?.status ?? 200, answer: answer.data }
@@ -124,6 +139,35 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     }
     const issued = await insertTestParent(suite.database.db);
     expect(await open(`/purchase/?token=${issued.token}`)).toMatchObject({ refusedToken: null });
+  });
+
+  it("signs a device in for a first payment only once the gateway's page is ready, never on a refused checkout", async () => {
+    // This device is signed in as one parent, and follows a link of another who already pays.
+    const mine = await insertTestParent(suite.database.db);
+    const session = await startParentSession(suite.services.account, { userId: mine.id, verified: false });
+    const subscribed = await insertTestParent(suite.database.db);
+    await recordFirstPayment(suite.services.payments, subscribed.id);
+    const refused = await postForm(
+      `/purchase/?token=${subscribed.token}`,
+      { intent: "checkout", agree: "on" },
+      session.id,
+    );
+    expect(refused.status).toBe(409);
+    expect(await findSessionParent(suite.services.account, { sessionId: session.id })).toMatchObject({
+      parent: { id: mine.id },
+    });
+    // A lead's first payment from that link: the device leaves for the page with a new session of
+    // the lead's, the one the payment will verify.
+    const lead = await insertTestParent(suite.database.db);
+    const left = await postForm(`/purchase/?token=${lead.token}`, { intent: "checkout", agree: "on" }, session.id);
+    expect(left.status).toBe(303);
+    const handed = /^kr_session=([^;]+);/.exec(left.cookie ?? "")?.[1] ?? "";
+    expect(await findSessionParent(suite.services.account, { sessionId: handed })).toMatchObject({
+      parent: { id: lead.id },
+      verified: false,
+    });
+    const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, lead.id));
+    expect(order?.checkoutSessionHash).toBe(sessionDigest(handed));
   });
 
   it("offers nothing to a parent whose subscription runs, and refuses lifetime to one who never paid", async () => {

@@ -237,10 +237,9 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   // The parent comes back to this same page, in their language, with their token.
   const returnUrl = new URL(localizePath(`/${pageOf(url).path}/`, locale), config.appUrl);
   returnUrl.searchParams.set("token", token.data);
-  // The card is typed on the gateway's page, so a link is enough to go there; the device that
-  // pays is then verified as the parent's (payingSession).
-  const parent = await findParent(services.db, { token: token.data });
-  const paying = parent ? await payingSession(request, services, parent) : undefined;
+  // The card is typed on the gateway's page, so a link is enough to go there (payingSession says
+  // which device the payment verifies).
+  const paying = payingSession(request, services, token.data, { firstPayment: body.data.intent === "checkout" });
   if (body.data.intent === "lifetime-checkout") {
     returnUrl.searchParams.set("bought", "lifetime");
     try {
@@ -250,9 +249,9 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         shown: "initial",
         locale,
         returnUrl: returnUrl.toString(),
-        payingSession: paying?.digest,
+        payingSession: paying.digest,
       });
-      return leaveFor({ intent: "lifetime-checkout", redirectUrl }, paying?.headers);
+      return leaveFor({ intent: "lifetime-checkout", redirectUrl }, paying.headers());
     } catch (error) {
       return failedAction(error, {
         errors,
@@ -270,10 +269,10 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       countryCode: geo.countryCode,
       locale,
       returnUrl: returnUrl.toString(),
-      payingSession: paying?.digest,
+      payingSession: paying.digest,
     });
     await recordFunnelSighting(context.get(requestContext), request, { steps: ["checkout"] });
-    return leaveFor({ intent: "checkout", redirectUrl }, paying?.headers);
+    return leaveFor({ intent: "checkout", redirectUrl }, paying.headers());
   } catch (error) {
     // A gateway that did not answer is a temporary outage (ADR 0024): 503, retry later.
     return failedOffer(error, errors, "checkout failed", "purchase.result.checkoutFailed");

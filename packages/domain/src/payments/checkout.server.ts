@@ -29,8 +29,11 @@ export type CheckoutInput = {
   locale: Locale;
   /** The offer page to come back to; the gateway adds `order_id`. */
   returnUrl: string;
-  /** The paying device's session (its digest), verified once the payment settles. */
-  payingSession?: string | undefined;
+  /**
+   * The session (its digest) of the device that goes to pay, if any, for the payment to verify;
+   * asked once the gateway's page is ready.
+   */
+  payingSession?: ((userId: string) => Promise<string | undefined>) | undefined;
 };
 
 export type CheckoutResult = {
@@ -127,9 +130,6 @@ export async function startCheckout(
           gatewayName: deps.gatewayName,
         });
 
-  if (input.payingSession) {
-    await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: input.payingSession });
-  }
   // The intro price holds only while the countdown (and its grace) does, whatever page is open.
   if (variant === "initial") {
     await deps.db
@@ -147,6 +147,8 @@ export async function startCheckout(
     successUrl: withOrderId(input.returnUrl, order.orderId),
     failUrl: withOrderId(input.returnUrl, order.orderId),
   });
+  // The page is ready: the device that goes to it is the one the payment will verify (or none).
+  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession?.(user.id) });
   return { orderId: order.orderId, redirectUrl: page.url };
 }
 

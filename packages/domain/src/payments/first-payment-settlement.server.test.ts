@@ -1,6 +1,6 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { conversionEvents, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
+import { conversionEvents, ledgerEntries, orders, parentSessions, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
@@ -10,6 +10,7 @@ import { insertTestParent } from "../../test/test-parent.server.ts";
 import { queueReceipt } from "../email/email-queue.server.ts";
 import { createSplitConfig } from "../experiments/split-config.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { sessionDigest, startParentSession } from "../profile/parent-sessions.server.ts";
 import { type CheckoutDeps, getCheckoutResult, startCheckout } from "./checkout.server.ts";
 import { reconcileOrders } from "./orders.server.ts";
 import { GatewayUnavailableError } from "./payment-gateway.ts";
@@ -46,8 +47,8 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
     await database.close();
   });
 
-  /** A payment page for the parent as the offer in `countryCode` opens it. */
-  const openPage = (token: string, countryCode: string, locale: "en" | "de") =>
+  /** A payment page for the parent as the offer in `countryCode` opens it (from a device signed in with `sessionId`). */
+  const openPage = (token: string, countryCode: string, locale: "en" | "de", sessionId?: string) =>
     startCheckout(deps, {
       userToken: token,
       flow: "main",
@@ -55,6 +56,7 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
       countryCode,
       locale,
       returnUrl: `http://kit.test/purchase/?token=${token}`,
+      payingSession: sessionId ? async () => sessionDigest(sessionId) : undefined,
     });
   /** Pays on the simulator's hosted page with the approved test card. */
   const pay = (redirectUrl: string) =>
@@ -103,6 +105,31 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
     await database.db.transaction(async (tx) => {
       expect(await queueReceipt(tx, { orderId: euros.orderId, userId: parent.id })).toBeUndefined();
     });
+  });
+
+  it("verifies the device that paid the kept charge, never the one whose charge was refunded", async () => {
+    const parent = await insertTestParent(database.db);
+    const sessions = { db: database.db, now };
+    const phone = await startParentSession(sessions, { userId: parent.id, verified: false });
+    const laptop = await startParentSession(sessions, { userId: parent.id, verified: false });
+    const kept = await openPage(parent.token, "US", "en", phone.id);
+    const duplicate = await openPage(parent.token, "DE", "de", laptop.id);
+    await pay(kept.redirectUrl);
+    await pay(duplicate.redirectUrl);
+    await getCheckoutResult(deps, { orderId: kept.orderId, userToken: parent.token });
+    expect((await getCheckoutResult(deps, { orderId: duplicate.orderId, userToken: parent.token })).status).toBe(
+      "duplicate",
+    );
+
+    const verified = async (id: string) => {
+      const [row] = await database.db
+        .select({ verifiedAt: parentSessions.verifiedAt })
+        .from(parentSessions)
+        .where(eq(parentSessions.idHash, sessionDigest(id)));
+      return row?.verifiedAt != null;
+    };
+    expect(await verified(phone.id)).toBe(true);
+    expect(await verified(laptop.id)).toBe(false);
   });
 
   it("refunds it from reconciliation when the gateway did not answer the first time", async () => {

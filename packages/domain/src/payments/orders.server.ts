@@ -72,17 +72,18 @@ export async function ensureOrder(
 }
 
 /**
- * The device that leaves to pay an order on the gateway's page (its session's digest): once the
- * order is approved, that session is verified, as the device proved it is the parent's by paying.
- * Only an order not yet paid takes it; the last device that went to pay wins.
+ * The session of the device that leaves to pay an order on the gateway's page (its digest), or
+ * none for a device that came by a link: once the order is approved and kept, that session is
+ * verified. Only an order not yet paid takes it; the last device that went to pay wins, so a
+ * session is verified only by a payment it started last.
  */
 export async function rememberPayingSession(
   db: Database,
-  input: { orderId: string; sessionDigest: string },
+  input: { orderId: string; sessionDigest: string | undefined },
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ checkoutSessionHash: input.sessionDigest })
+    .set({ checkoutSessionHash: input.sessionDigest ?? null })
     .where(and(eq(orders.orderId, input.orderId), eq(orders.status, "created")));
 }
 
@@ -98,7 +99,9 @@ export async function chargeStoredCard(
 ): Promise<OrderRow> {
   const [claimed] = await deps.db
     .update(orders)
-    .set({ status: "processing", updatedAt: deps.now() })
+    // A charge on the stored card proves no device is the parent's: a session that once went to
+    // pay this order on the gateway's page is not verified by it.
+    .set({ status: "processing", checkoutSessionHash: null, updatedAt: deps.now() })
     .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
     .returning();
   if (!claimed) return isFinalStatus(order.status) ? order : syncOrder(deps, order.orderId);
@@ -195,8 +198,13 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
       if (granted) {
         await tx.insert(ledgerEntries).values({ ...entry, type: "charge", details: { purpose: order.purpose } });
         await tx.update(orders).set({ fulfilledAt: deps.now() }).where(eq(orders.orderId, order.orderId));
-        if (order.checkoutSessionHash) {
-          // The device that went to pay proved it is the parent's: its session may now spend and change the account.
+        await deps.onSettled(tx, order, update, schedule);
+        // The hook may have found the charge owed back (a duplicate, a price past its time): the row as it now stands.
+        const [settled] = await tx.select().from(orders).where(eq(orders.orderId, order.orderId));
+        owedNow = settled?.refundReason != null;
+        if (order.checkoutSessionHash && !owedNow) {
+          // The parent's own device that went to pay a charge the product keeps: its session may
+          // now spend and change the account.
           await tx
             .update(parentSessions)
             .set({ verifiedAt: deps.now() })
@@ -208,10 +216,6 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
               ),
             );
         }
-        await deps.onSettled(tx, order, update, schedule);
-        // The hook may have found the charge owed back (a duplicate): the row as it now stands.
-        const [settled] = await tx.select().from(orders).where(eq(orders.orderId, order.orderId));
-        owedNow = settled?.refundReason != null;
         return settled ?? order;
       }
     } else if (update.status === "declined") {
@@ -287,7 +291,14 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
     .from(orders)
     .where(and(isNotNull(orders.refundReason), eq(orders.status, "approved")))
     .limit(200);
-  for (const order of owed) await refundOwed(deps, order);
+  // A refund that fails in a way the gateway did not explain does not hold the orders back: it
+  // is raised once they are done, for the job's log, and tried again on the next run.
+  let refundFailure: unknown;
+  for (const order of owed) {
+    await refundOwed(deps, order).catch((error: unknown) => {
+      refundFailure ??= error;
+    });
+  }
   for (const { orderId } of [...stale, ...unsettled]) {
     try {
       await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
@@ -302,5 +313,6 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       }
     }
   }
+  if (refundFailure !== undefined) throw refundFailure;
   return stale.length + unsettled.length + owed.length;
 }

@@ -396,8 +396,11 @@ export async function startUpsaleCheckout(
     shown: UpsaleVariant;
     locale: Locale;
     returnUrl: string;
-    /** The paying device's session (its digest), verified once the payment settles. */
-    payingSession?: string | undefined;
+    /**
+     * The session (its digest) of the device that goes to pay, if any, for the payment to verify;
+     * asked once the gateway's page is ready.
+     */
+    payingSession?: ((userId: string) => Promise<string | undefined>) | undefined;
   },
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const { user, subscription } = await findBuyer(deps, input);
@@ -414,9 +417,6 @@ export async function startUpsaleCheckout(
   back.searchParams.set("order_id", order.orderId);
   // Already charged or being charged: back to its result, never a second payment.
   if (order.status !== "created") return { orderId: order.orderId, redirectUrl: back.toString() };
-  if (input.payingSession) {
-    await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: input.payingSession });
-  }
   const page = await deps.gateway.createPaymentPage({
     orderId: order.orderId,
     amount: order.amount,
@@ -427,6 +427,8 @@ export async function startUpsaleCheckout(
     successUrl: back.toString(),
     failUrl: back.toString(),
   });
+  // The page is ready: the device that goes to it is the one the payment will verify (or none).
+  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession?.(user.id) });
   return { orderId: order.orderId, redirectUrl: page.url };
 }
 
