@@ -242,7 +242,9 @@ export const orders = pgTable(
     checkoutSessionHash: text("checkout_session_hash"),
     /**
      * Why the product refunds this charge by itself, once it is paid: "duplicate" for a first
-     * payment that settled while the parent already had a subscription (two payment pages).
+     * payment that settled while the parent already had a subscription (two payment pages),
+     * "offer_ended" for an intro price paid past its countdown, "erased" for a payment that
+     * settled after the parent erased their data.
      */
     refundReason: text("refund_reason"),
     /**

@@ -7,12 +7,14 @@ import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
+import { createMailSender } from "../adapters/mail-sender.server.ts";
 import { queueReceipt } from "../email/email-queue.server.ts";
 import { createSplitConfig } from "../experiments/split-config.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { eraseParentData } from "../profile/erase-parent-data.server.ts";
 import { sessionDigest, startParentSession } from "../profile/parent-sessions.server.ts";
 import { type CheckoutDeps, getCheckoutResult, startCheckout } from "./checkout.server.ts";
-import { reconcileOrders } from "./orders.server.ts";
+import { applyOrderUpdate, reconcileOrders } from "./orders.server.ts";
 import { GatewayUnavailableError } from "./payment-gateway.ts";
 import { settleSubscriptionOrder } from "./subscription-billing.server.ts";
 
@@ -130,6 +132,22 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
     };
     expect(await verified(phone.id)).toBe(true);
     expect(await verified(laptop.id)).toBe(false);
+  });
+
+  it("refunds a payment that settles after the parent erased their data, and starts nothing", async () => {
+    const parent = await insertTestParent(database.db);
+    const page = await openPage(parent.token, "US", "en");
+    const sender = createMailSender({ from: "KinderReady <hello@example.com>", db: database.db });
+    await eraseParentData({ db: database.db, sender, supportEmail: "help@example.com", now }, { token: parent.token });
+    await pay(page.redirectUrl);
+    // The gateway's word on it (a webhook, or reconciliation asking): the parent's link no longer opens it.
+    await applyOrderUpdate(deps, await deps.gateway.orderStatus(page.orderId));
+
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, page.orderId));
+    expect(order).toMatchObject({ status: "refunded", refundReason: "erased" });
+    expect(await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id))).toEqual([]);
+    const conversions = await database.db.select().from(conversionEvents).where(eq(conversionEvents.userId, parent.id));
+    expect(conversions).toEqual([]);
   });
 
   it("refunds it from reconciliation when the gateway did not answer the first time", async () => {

@@ -118,7 +118,25 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
   if (!plan) throw new Error(`order ${order.orderId} has no plan`);
   // One parent's approvals settle one at a time (the parent's row locked), so two first payments
   // arriving together see each other instead of both creating the subscription.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for("update");
+  const [parent] = await tx
+    .select({ erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .for("update");
+  if (parent?.erasedAt) {
+    // Paid on a page opened before the parent erased their data: nobody is left to serve, so
+    // the charge is owed back (orders.server.ts refunds it), with no receipt and no conversion.
+    await tx.update(orders).set({ refundReason: "erased" }).where(eq(orders.orderId, order.orderId));
+    await tx.insert(ledgerEntries).values({
+      userId: order.userId,
+      orderId: order.orderId,
+      type: "erased_charge",
+      amount: order.amount,
+      currency: order.currency,
+      details: { purpose: order.purpose },
+    });
+    return;
+  }
   const [existing] = await tx
     .select()
     .from(subscriptions)

@@ -55,6 +55,10 @@ export async function eraseParentData(
   const now = deps.now();
 
   await deps.db.transaction(async (tx) => {
+    // The parent's row first, as a settling payment locks it: a payment settling meanwhile waits
+    // and then finds the parent erased (and is refunded), instead of the two deadlocking or a
+    // subscription starting under data being erased.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const [subscription] = await tx
       .select({ status: subscriptions.status })
       .from(subscriptions)
