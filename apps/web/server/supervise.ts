@@ -59,7 +59,8 @@ function start(): void {
     process.stderr.write(chunk);
     stderrTail = (stderrTail + chunk.toString("utf8")).slice(-stderrTailChars);
   });
-  running.once("exit", (code, signal) => {
+  // "close", not "exit": it comes once stderr is read to its end, where Node says why it died.
+  running.once("close", (code, signal) => {
     child = undefined;
     if (stopping || code === 0) {
       if (!stopping) log.info({ code }, "server process exited on its own: stopping");
