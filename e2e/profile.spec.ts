@@ -219,6 +219,27 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.successHeading"));
     await page.goto(`${prefix}/profile/subscription/`);
     await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "cancelled");
+    // Restore is a native post too, and the page it answers with says so; then cancel for good.
+    await page.getByRole("button", { name: say("profile.subscription.restore") }).click();
+    await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "trialing");
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      say("profile.subscription.restored").split("{{")[0] as string,
+    );
+    await page.goto(`${prefix}/profile/cancel-subscription/`);
+    await page.getByRole("link", { name: say("profile.cancel.confirm") }).click();
+    await page.getByRole("radio", { name: say("profile.cancel.reasons.other") }).check();
+    await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.successHeading"));
+
+    // Privacy choices are a native post as well, and the page says they were saved.
+    await page.goto(`${prefix}/profile/`);
+    await page.getByRole("button", { name: say("profile.consent.save") }).click();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: say("profile.consent.saved") }),
+    ).toBeVisible();
 
     // Delete: the button opens the confirmation at its own address; "keep" goes back; then delete.
     await page.goto(`${prefix}/profile/`);

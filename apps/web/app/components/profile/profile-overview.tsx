@@ -1,6 +1,6 @@
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useActionData, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
@@ -128,7 +128,9 @@ function Purchases({ purchases, locale }: { purchases: ProfileView["purchases"];
 function ConsentForm({ consent, gpc }: { consent: ProfileView["consent"]; gpc: boolean }) {
   const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<ProfileActionResult>();
-  const result = fetcher.data;
+  // A post made before the scripts ran is the page's own action: its answer comes with the page.
+  const posted = useActionData<ProfileActionResult>();
+  const result = fetcher.data ?? posted;
   return (
     <section className="profile__card" aria-labelledby="profile-consent">
       <h2 id="profile-consent">{t("profile.consent.heading")}</h2>

@@ -1,6 +1,6 @@
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
@@ -11,7 +11,9 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
   const { t } = useTranslation();
   const subscription = profile.subscription;
   const fetcher = useFetcher<ProfileActionResult>();
-  const result = fetcher.data;
+  // A post made before the scripts ran is the page's own action: its answer comes with the page.
+  const posted = useActionData<ProfileActionResult>();
+  const result = fetcher.data ?? posted;
   const busy = fetcher.state !== "idle";
   const renewal = subscription?.renewal;
   const price = renewal ? formatMinor(renewal.amount, renewal.currency, locale) : "";
