@@ -76,7 +76,11 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
     };
   }
   if (!options.dataDir.startsWith("memory://")) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  return wrapPglite(await PGlite.create(options.dataDir));
+}
+
+/** The handle over an open PGlite (one made from a dumped data folder, in the tests). */
+export function wrapPglite(client: PGlite): DbHandle {
   const db = drizzlePglite(client, { schema });
   return {
     db,

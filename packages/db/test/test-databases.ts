@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
-import pg from "pg";
-import { type DbHandle, openDb } from "../src/open-db.ts";
+import { inject } from "vitest";
+import { type DbHandle, openDb, wrapPglite } from "../src/open-db.ts";
+import { adminQuery, type DatabaseTemplates } from "./database-templates.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Made once per run by the global set-up (vitest.global-setup.ts). */
+    databaseTemplates: DatabaseTemplates;
+  }
+}
 
 export type TestDatabase = { name: string; databaseUrl: string | undefined; dataDir: string };
 
@@ -16,31 +26,28 @@ export function testDatabases(): TestDatabase[] {
 
 /**
  * A migrated, empty database of its own for one test file: in-memory PGlite, or a fresh
- * database on the PostgreSQL server (dropped on close), so test files never share rows.
+ * database on the PostgreSQL server (dropped on close), so test files never share rows. Both are
+ * copies of the run's migrated templates.
  */
 export async function openTestDatabase(target: TestDatabase): Promise<DbHandle> {
+  const templates = inject("databaseTemplates");
   if (!target.databaseUrl) {
-    const handle = await openDb(target);
-    await handle.migrate();
-    return handle;
+    const dump = await readFile(templates.pglite);
+    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: target.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // The template exists for the server the run was configured with; another server migrates its own.
+  const template = target.databaseUrl === loadTestDatabaseUrl() ? templates.postgres : undefined;
+  await adminQuery(target.databaseUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(target.databaseUrl);
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), dataDir: target.dataDir });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: target.databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(target.databaseUrl as string, `drop database if exists ${name} with (force)`);
     },
   };
 }
