@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { openDb } from "@kinderready/db/open-db";
 import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
@@ -55,7 +55,7 @@ async function openExperiments(page: Page, language = "en") {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 

@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { openDb } from "@kinderready/db/open-db";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
 import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
+import { axe } from "./axe.ts";
 import { expect, test, unique } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
@@ -63,7 +63,7 @@ const count = async (page: Page, row: string) =>
   Number(((await cell(page, row, 0).textContent()) ?? "").replace(/\D/g, ""));
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 

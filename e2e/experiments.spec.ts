@@ -1,7 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
@@ -160,7 +160,7 @@ test.describe("ad consent", () => {
       await openAndWaitForVisit(page, `${base}${locale}/onboarding/`);
       const banner = page.locator(".consent-banner");
       await expect(banner).toBeVisible();
-      const results = await new AxeBuilder({ page }).include(".consent-banner").analyze();
+      const results = await axe(page).include(".consent-banner").analyze();
       expect(results.violations).toEqual([]);
       if (locale) await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await banner.getByRole("button").last().focus();

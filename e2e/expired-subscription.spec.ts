@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import pg from "pg";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 // A parent whose subscription ran out opens the purchase page: the notice offers to renew, or to
@@ -71,7 +71,7 @@ for (const [locale, texts] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 0,
     );
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     await notice.getByRole("button", { name: texts.lifetime }).click();
     await page.waitForURL(/\/gateway-simulator\/pay\//);

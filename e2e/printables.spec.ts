@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { kitContent } from "@kinderready/kit/content.server";
 import type { Locator, Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The kit in Chromium: a parent who paid opens the printables, downloads a trial-level item in
@@ -156,7 +156,7 @@ for (const locale of ["", "/ar"]) {
     await declineUpsellForGood();
     await page.goto(`${locale}/printables/?token=${token}`);
     await expect(page.locator(".kit-item").first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations).toEqual([]);
     // Keyboard: Tab reaches the first item's "Mark as done", Enter presses it.
     const done = page.locator(".kit-done").first();

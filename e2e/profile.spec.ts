@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { message, noScriptPage } from "./no-script.ts";
 
@@ -283,6 +283,6 @@ for (const locale of ["", "/ar"]) {
 }
 
 async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, where).toEqual([]);
 }

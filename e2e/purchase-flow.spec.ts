@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { purchaseSteps } from "@kinderready/domain/flows";
 import type { Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { expect, test, unique } from "./fixtures.ts";
 import { message, noScriptPage } from "./no-script.ts";
 
@@ -24,7 +24,7 @@ async function next(page: Page) {
 }
 
 async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations, where).toEqual([]);
 }
 
