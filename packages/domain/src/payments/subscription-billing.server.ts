@@ -113,6 +113,27 @@ export async function recordConversionClient(
 /** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */
 const purchaseEvents = ["subscription", "upsale", "lifetime"];
 
+/**
+ * Marks an approved charge as owed back for `reason` (orders.server.ts refunds it once the
+ * settlement commits) and records why in the ledger.
+ */
+async function oweBack(
+  tx: Transaction,
+  order: OrderRow,
+  owed: { reason: string; entry: string; subscriptionId?: string; details: Record<string, unknown> },
+) {
+  await tx.update(orders).set({ refundReason: owed.reason }).where(eq(orders.orderId, order.orderId));
+  await tx.insert(ledgerEntries).values({
+    userId: order.userId,
+    orderId: order.orderId,
+    subscriptionId: owed.subscriptionId,
+    type: owed.entry,
+    amount: order.amount,
+    currency: order.currency,
+    details: owed.details,
+  });
+}
+
 async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
   const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
   if (!plan) throw new Error(`order ${order.orderId} has no plan`);
@@ -126,15 +147,7 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
   if (parent?.erasedAt) {
     // Paid on a page opened before the parent erased their data: nobody is left to serve, so
     // the charge is owed back (orders.server.ts refunds it), with no receipt and no conversion.
-    await tx.update(orders).set({ refundReason: "erased" }).where(eq(orders.orderId, order.orderId));
-    await tx.insert(ledgerEntries).values({
-      userId: order.userId,
-      orderId: order.orderId,
-      type: "erased_charge",
-      amount: order.amount,
-      currency: order.currency,
-      details: { purpose: order.purpose },
-    });
+    await oweBack(tx, order, { reason: "erased", entry: "erased_charge", details: { purpose: order.purpose } });
     return;
   }
   const [existing] = await tx
@@ -147,14 +160,10 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
     // Already subscribed when this payment settled (a second payment page, another currency, the
     // other side of the countdown): the parent keeps the one subscription, untouched, and this
     // charge is refunded by itself (orders.server.ts), with no receipt and no conversion.
-    await tx.update(orders).set({ refundReason: "duplicate" }).where(eq(orders.orderId, order.orderId));
-    await tx.insert(ledgerEntries).values({
-      userId: order.userId,
-      orderId: order.orderId,
+    await oweBack(tx, order, {
+      reason: "duplicate",
+      entry: "duplicate_charge",
       subscriptionId: existing.id,
-      type: "duplicate_charge",
-      amount: order.amount,
-      currency: order.currency,
       details: { keptPlan: existing.pricePlanId, keptCurrency: existing.currency, status: existing.status },
     });
     return;
@@ -166,13 +175,9 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
   ) {
     // An intro price paid on a page kept open past the countdown: the price had ended, so the
     // charge is owed back, and the parent starts again at today's price.
-    await tx.update(orders).set({ refundReason: "offer_ended" }).where(eq(orders.orderId, order.orderId));
-    await tx.insert(ledgerEntries).values({
-      userId: order.userId,
-      orderId: order.orderId,
-      type: "late_charge",
-      amount: order.amount,
-      currency: order.currency,
+    await oweBack(tx, order, {
+      reason: "offer_ended",
+      entry: "late_charge",
       details: { payableUntil: order.payableUntil.toISOString() },
     });
     return;
