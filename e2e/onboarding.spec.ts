@@ -151,6 +151,9 @@ test("a parent in Arabic walks the quiz right to left, with validation in Arabic
 
   await page.reload();
   await expect(page.locator(".quiz")).toHaveAttribute("data-step", "analyzing");
+  // Typed once the page has hydrated, as quiz.open waits: an address typed into the server's HTML
+  // before then was emptied by hydration on a busy machine, and the empty field was refused.
+  await expect(page.locator(".quiz[data-ready]")).toBeVisible();
   await page.locator("#email").fill(`arabic-${unique()}@example.com`);
   await quiz.submit();
   await page.waitForURL(/\/ar\/purchase\/\?token=/);
