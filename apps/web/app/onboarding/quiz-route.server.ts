@@ -7,7 +7,7 @@ import {
   getOnboardingStatus,
   submitOnboardingForVisitor,
 } from "@kinderready/domain/onboarding/onboarding.server";
-import { checkEmailBody, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
+import { checkEmailBody, normalizeEmail, onboardingBody } from "@kinderready/domain/onboarding/onboarding-schema";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
 import { quizFlow } from "@kinderready/domain/onboarding/quiz-flow";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
@@ -158,8 +158,7 @@ async function storeLead(
   // device that proved it is the parent's: an unverified session (a device that only went to
   // pay) asking for another email makes a new lead, so it cannot move the account to an inbox
   // it reads and sign in from there.
-  const sameEmail =
-    typeof lead.email === "string" && signedIn?.parent.email?.toLowerCase() === lead.email.trim().toLowerCase();
+  const sameEmail = typeof lead.email === "string" && signedIn?.parent.email === normalizeEmail(lead.email);
   const own =
     signedIn && signedIn.parent.token === lead.user_token && (signedIn.verified || sameEmail)
       ? signedIn.parent.token

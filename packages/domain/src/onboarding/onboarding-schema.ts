@@ -15,9 +15,10 @@ import { type QuizPage, quizFlow, quizPageIds, quizTopics } from "./quiz-flow.ts
 const productSchema = z.enum(products);
 const purchasePathSchema = z.enum(purchasePaths as [PurchasePath, ...PurchasePath[]]);
 
-const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.rules).transform((email) =>
-  email.trim().toLowerCase(),
-);
+/** An email address as the product stores and compares it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const emailSchema = ruleSchema(z.string().max(254), "email", fieldRules.email.rules).transform(normalizeEmail);
 
 const trackingText = z.string().trim().max(500).optional();
 
