@@ -34,7 +34,8 @@ async function timed(step: string, work: () => Promise<number>) {
 }
 
 if (steps.includes("checks")) {
-  // Typecheck and lint read the sources only: they run side by side, as npm test runs them.
+  // Typecheck and lint read the sources only: they run side by side (npm test runs the build
+  // beside them too; here the build is timed on its own).
   await timed("typecheck + lint", async () => {
     const codes = await Promise.all([
       run("npm", ["run", "typecheck", "--silent"]),
