@@ -2,10 +2,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./e2e/system-chromium.ts";
+import { chromiumArgs, headlessShellPath } from "./e2e/system-chromium.ts";
 
-// End-to-end tests against the built product in Debian's Chromium (browser downloads are not
-// used). The suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// End-to-end tests against the built product in Debian's Chromium headless shell (browser
+// downloads are not used). The suite runs on embedded PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set.
 
 const postgresUrl = loadTestDatabaseUrl();
 const targets: { name: string; port: number; database: Record<string, string> }[] = [
@@ -29,7 +30,7 @@ export default defineConfig({
     ...devices["Pixel 7"],
     browserName: "chromium",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: chromiumArgs,
     },
   },
