@@ -9,15 +9,45 @@ import { chromiumArgs, headlessShellPath } from "./e2e/system-chromium.ts";
 // TEST_DATABASE_URL is set.
 
 const postgresUrl = loadTestDatabaseUrl();
-const targets: { name: string; port: number; database: Record<string, string> }[] = [
-  { name: "pglite", port: 3100, database: { DATA_DIR: join(tmpdir(), `kinderready-e2e-${process.pid}`) } },
-  ...(postgresUrl ? [{ name: "postgres", port: 3101, database: { DATABASE_URL: postgresUrl } }] : []),
-];
+const e2eData = (name: string) => ({ DATA_DIR: join(tmpdir(), `kinderready-e2e-${name}-${process.pid}`) });
+
+/** Another database on the PostgreSQL server `url` names. */
+const otherDatabase = (url: string, name: string) => {
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
+};
+
+/** `fresh`: the PostgreSQL database is dropped and created again before the server starts. */
+type Server = { port: number; database: Record<string, string>; fresh?: boolean };
+type Target = { name: string; server: Server; settingsServer: Server };
 
 // Specs that change a setting the whole server shares (the operator's upsell display mode) run in
-// a project of their own per server, one test at a time, once the ordinary project has finished
-// there: a parallel spec must never see another mode than the one it expects. ADR 0037.
+// a project of their own, one test at a time, against a server and database of their own: a
+// parallel spec never sees another mode than the one it expects, and the settings project runs
+// beside the ordinary one instead of after it. ADR 0037, ADR 0067.
 const settingsSpecs = ["upsale.spec.ts"];
+
+const targets: Target[] = [
+  {
+    name: "pglite",
+    server: { port: 3100, database: e2eData("pglite") },
+    settingsServer: { port: 3102, database: e2eData("pglite-settings") },
+  },
+  ...(postgresUrl
+    ? [
+        {
+          name: "postgres",
+          server: { port: 3101, database: { DATABASE_URL: postgresUrl } },
+          settingsServer: {
+            port: 3103,
+            database: { DATABASE_URL: otherDatabase(postgresUrl, "kinderready_e2e_settings") },
+            fresh: true,
+          },
+        },
+      ]
+    : []),
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,7 +67,7 @@ export default defineConfig({
   projects: targets.flatMap((target) => [
     {
       name: target.name,
-      use: { baseURL: `http://localhost:${target.port}` },
+      use: { baseURL: `http://localhost:${target.server.port}` },
       testIgnore: [
         ...settingsSpecs,
         // The process and scale tests start servers of their own; once is enough.
@@ -46,36 +76,39 @@ export default defineConfig({
     },
     {
       name: `${target.name}-settings`,
-      use: { baseURL: `http://localhost:${target.port}` },
+      use: { baseURL: `http://localhost:${target.settingsServer.port}` },
       testMatch: settingsSpecs,
       fullyParallel: false,
-      dependencies: [target.name],
     },
   ]),
-  webServer: targets.map((target) => ({
-    command: "node apps/web/server/main.ts",
-    url: `http://localhost:${target.port}/api/v1/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: "production",
-      // A developer's machine: the tests read sign-in links from the local outbox (/dev/mailbox/).
-      APP_ENV: "local",
-      // The tests call the API with the key derived from it (the api fixture, e2e/fixtures.ts).
-      API_SECRET: "local-development-secret",
-      PORT: String(target.port),
-      APP_URL: `http://localhost:${target.port}`,
-      LOG_LEVEL: "warn",
-      // Production behaviour (saved answers persist) in the test environment.
-      IS_DEV: "false",
-      // Lets a test say which country a visitor is in, as a CDN would.
-      GEO_PROXY: "header",
-      // As behind a load balancer: a test may say which address it comes from.
-      TRUST_PROXY: "true",
-      GEO_COUNTRY_HEADER: "x-test-country",
-      // Chromium shares the two cores with the servers here: shed load only when truly stuck.
-      OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
-      ...target.database,
-    },
-  })),
+  webServer: targets
+    .flatMap((target) => [target.server, target.settingsServer])
+    .map((server) => ({
+      command: server.fresh
+        ? `node e2e/fresh-database.ts ${server.database.DATABASE_URL} && node apps/web/server/main.ts`
+        : "node apps/web/server/main.ts",
+      url: `http://localhost:${server.port}/api/v1/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        // A developer's machine: the tests read sign-in links from the local outbox (/dev/mailbox/).
+        APP_ENV: "local",
+        // The tests call the API with the key derived from it (the api fixture, e2e/fixtures.ts).
+        API_SECRET: "local-development-secret",
+        PORT: String(server.port),
+        APP_URL: `http://localhost:${server.port}`,
+        LOG_LEVEL: "warn",
+        // Production behaviour (saved answers persist) in the test environment.
+        IS_DEV: "false",
+        // Lets a test say which country a visitor is in, as a CDN would.
+        GEO_PROXY: "header",
+        // As behind a load balancer: a test may say which address it comes from.
+        TRUST_PROXY: "true",
+        GEO_COUNTRY_HEADER: "x-test-country",
+        // Chromium shares the two cores with the servers here: shed load only when truly stuck.
+        OVERLOAD_EVENT_LOOP_DELAY_MS: "2000",
+        ...server.database,
+      },
+    })),
 });

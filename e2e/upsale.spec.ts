@@ -5,7 +5,7 @@ import { message, noScriptPage } from "./no-script.ts";
 // Upsells after the first payment, in Chromium: the popup with its discount downsell, the tabs,
 // lifetime access, and the decline and time-out outcomes of the one-click charge. The display
 // mode is the operator's global setting, so these tests run one after another, in the settings
-// project (playwright.config.ts), when no other spec is using the server.
+// project (playwright.config.ts), on a server and database no other spec uses.
 
 const test = base.extend<{
   /** Sets the operator's upsell display mode; after the test, puts back the default (POPUP). */
@@ -19,8 +19,8 @@ const test = base.extend<{
       expect(response.status()).toBe(200);
     };
     await use(setMode);
-    // The setting outlives the test (and a run, on PostgreSQL): whatever the test did or where it
-    // failed, the next one starts from the default.
+    // The setting outlives the test: whatever the test did or where it failed, the next one
+    // starts from the default.
     await setMode("POPUP");
   },
   payingParent: async ({ page, registerParent, buyKit }, use) => {
