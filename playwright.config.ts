@@ -64,8 +64,16 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: targets.flatMap((target) => [
-    {
+  // The serial settings files are the run's longest single jobs: listed first, a worker starts on
+  // them while the other begins the ordinary projects, instead of one finishing them alone at the end.
+  projects: [
+    ...targets.map((target) => ({
+      name: `${target.name}-settings`,
+      use: { baseURL: `http://localhost:${target.settingsServer.port}` },
+      testMatch: settingsSpecs,
+      fullyParallel: false,
+    })),
+    ...targets.map((target) => ({
       name: target.name,
       use: { baseURL: `http://localhost:${target.server.port}` },
       testIgnore: [
@@ -73,14 +81,8 @@ export default defineConfig({
         // The process and scale tests start servers of their own; once is enough.
         ...(target.name !== "pglite" ? ["process.spec.ts", "scale.spec.ts"] : []),
       ],
-    },
-    {
-      name: `${target.name}-settings`,
-      use: { baseURL: `http://localhost:${target.settingsServer.port}` },
-      testMatch: settingsSpecs,
-      fullyParallel: false,
-    },
-  ]),
+    })),
+  ],
   webServer: targets
     .flatMap((target) => [target.server, target.settingsServer])
     .map((server) => ({
