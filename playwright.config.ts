@@ -28,6 +28,19 @@ type Target = { name: string; server: Server; settingsServer: Server };
 // beside the ordinary one instead of after it. ADR 0037, ADR 0067.
 const settingsSpecs = ["upsale.spec.ts"];
 
+// Specs about what pages look like and carry (accessibility, legal texts, page weight, routing
+// rules, the document shell): the same markup comes out whichever database stores the rows, so
+// they run on the first target only. ADR 0068.
+const presentationSpecs = [
+  "accessibility.spec.ts",
+  "budgets.spec.ts",
+  "legal.spec.ts",
+  "routing.spec.ts",
+  "shell.spec.ts",
+];
+// The process and scale specs start servers of their own; once is enough.
+const ownServerSpecs = ["process.spec.ts", "scale.spec.ts"];
+
 const targets: Target[] = [
   {
     name: "pglite",
@@ -64,8 +77,8 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  // The serial settings files are the run's longest single jobs: listed first, a worker starts on
-  // them while the other begins the ordinary projects, instead of one finishing them alone at the end.
+  // The serial settings files are the run's longest single jobs: listed first, a worker starts
+  // on them while the other begins the ordinary projects, instead of finishing them alone last.
   projects: [
     ...targets.map((target) => ({
       name: `${target.name}-settings`,
@@ -76,11 +89,7 @@ export default defineConfig({
     ...targets.map((target) => ({
       name: target.name,
       use: { baseURL: `http://localhost:${target.server.port}` },
-      testIgnore: [
-        ...settingsSpecs,
-        // The process and scale tests start servers of their own; once is enough.
-        ...(target.name !== "pglite" ? ["process.spec.ts", "scale.spec.ts"] : []),
-      ],
+      testIgnore: [...settingsSpecs, ...(target.name !== "pglite" ? [...presentationSpecs, ...ownServerSpecs] : [])],
     })),
   ],
   webServer: targets
