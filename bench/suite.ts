@@ -81,15 +81,18 @@ if (vitest) {
 }
 
 type E2eSuite = { file: string; title: string; specs: E2eSpec[]; suites?: E2eSuite[] };
-type E2eSpec = { title: string; file: string; tests: { projectName: string; results: { duration: number }[] }[] };
-const e2e = await readJson<{ suites: E2eSuite[]; stats: { duration: number } }>("e2e.json");
+type E2eResult = { duration: number; startTime: string; parallelIndex: number };
+type E2eSpec = { title: string; file: string; tests: { projectName: string; results: E2eResult[] }[] };
+const e2e = await readJson<{ suites: E2eSuite[]; stats: { duration: number; startTime: string } }>("e2e.json");
 if (e2e) {
   const tests: { file: string; title: string; project: string; ms: number }[] = [];
+  const results: E2eResult[] = [];
   const walk = (suite: E2eSuite) => {
     for (const spec of suite.specs) {
       for (const test of spec.tests) {
         const ms = test.results.reduce((total, result) => total + result.duration, 0);
         tests.push({ file: spec.file, title: spec.title, project: test.projectName, ms });
+        results.push(...test.results.filter((result) => result.parallelIndex >= 0));
       }
     }
     for (const inner of suite.suites ?? []) walk(inner);
@@ -103,6 +106,17 @@ if (e2e) {
   );
   for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${seconds(ms)}  ${file}`);
+  // Workers waiting with nothing to run (a long serial file left for last, servers starting):
+  // time the machine could have spent on tests.
+  const runStart = Date.parse(e2e.stats.startTime);
+  const runEnd = runStart + e2e.stats.duration;
+  const workers = new Set(results.map((result) => result.parallelIndex)).size;
+  const busy = results.reduce((total, result) => total + result.duration, 0);
+  const firstTest = Math.min(...results.map((result) => Date.parse(result.startTime)));
+  console.log(
+    `== workers: ${workers}, first test at ${seconds(firstTest - runStart).trim()}, ` +
+      `idle ${seconds(workers * (runEnd - runStart) - busy).trim()} of ${seconds(workers * (runEnd - runStart)).trim()}`,
+  );
   console.log("== the ten slowest tests");
   for (const test of tests.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
     console.log(`  ${seconds(test.ms)}  [${test.project}] ${test.file}: ${test.title}`);
