@@ -15,6 +15,7 @@ const paths = [
   "/profile/subscription/",
   "/profile/cancel-subscription/",
   "/contact/",
+  "/cancel/",
   "/terms/cookie-policy/",
   "/terms/do-not-sell/",
   "/terms/money-back-policy/",

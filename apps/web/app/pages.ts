@@ -41,6 +41,7 @@ export const pages = [
     action: "form",
   },
   { id: "contact", path: "contact", file: "routes/contact.tsx", title: "contact", action: "form" },
+  { id: "cancel", path: "cancel", file: "routes/cancel.tsx", title: "cancel", action: "form" },
   { id: "cookie-policy", path: "terms/cookie-policy", file: "routes/legal.tsx", title: "cookiePolicy", action: "form" },
   { id: "do-not-sell", path: "terms/do-not-sell", file: "routes/legal.tsx", title: "doNotSell", action: "form" },
   {

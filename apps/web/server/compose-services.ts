@@ -101,6 +101,7 @@ export async function startWorkers(
     accessLinkSecret: config.accessLinkSecret,
     renderPdf: (request) => renderPool.render(request),
     errors,
+    now: services.account.now,
   });
   await startPaymentJobs(jobs, services.payments, errors);
   // Conversions and product events leave for the ad platforms and Amplitude only from jobs.

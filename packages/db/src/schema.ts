@@ -147,7 +147,7 @@ export const attributions = pgTable("attributions", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const emailStatuses = ["queued", "sent", "failed"] as const;
+export const emailStatuses = ["queued", "sent", "failed", "skipped"] as const;
 
 /**
  * Every email the product sends: a transactional outbox the email job drains. Mail to support
@@ -296,6 +296,13 @@ export const subscriptions = pgTable(
     cancelReason: text("cancel_reason"),
     /** What the parent wrote with "Other"; erased with their data. */
     cancelComment: text("cancel_comment"),
+    /**
+     * A cancellation asked for a later date: renewals go on until the period that holds this
+     * date has ended, and the subscription is then cancelled instead of charged.
+     */
+    cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    /** The period end (the trial's, then each renewal's) the notice before its charge went out for: one notice per charge. */
+    chargeNoticeFor: timestamp("charge_notice_for", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -303,6 +310,34 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_one_per_product").on(table.userId, table.product),
     index("subscriptions_cancelled").on(table.cancelledAt).where(sql`cancelled_at is not null`),
   ],
+);
+
+/**
+ * Every cancellation received, from the profile, the console or the public cancel page (which
+ * anyone may use with an email address): what was declared, when it was received and what it
+ * did, kept as the proof the law asks for. The address and the reason are erased with the
+ * parent's data.
+ */
+export const cancellationRequests = pgTable(
+  "cancellation_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** cancel-page, profile or console. */
+    channel: text("channel").notNull(),
+    /** The address typed on the cancel page. */
+    email: text("email"),
+    /** ordinary, or extraordinary (for a good reason, ending at once). */
+    kind: text("kind").notNull(),
+    reason: text("reason"),
+    /** The end the parent asked for; null for the earliest possible date. */
+    requestedEnd: timestamp("requested_end", { withTimezone: true }),
+    /** cancelled, scheduled, already-ended or no-subscription. */
+    outcome: text("outcome").notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("cancellation_requests_received").on(table.receivedAt)],
 );
 
 /** What a parent owns; one row per fulfilled order, so fulfilment happens once. */

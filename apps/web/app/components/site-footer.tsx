@@ -8,6 +8,9 @@ export function SiteFooter({ locale, supportEmail }: { locale: Locale; supportEm
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
+      <p className="site-footer__cancel">
+        <Link to={localizePath("/cancel/", locale)}>{t("footer.cancelHere")}</Link>
+      </p>
       <nav aria-label={t("nav.legal")}>
         <ul className="site-footer__links">
           {legalLinks.map((link) => (

@@ -9,6 +9,7 @@ import {
   setManualAccess,
   subscriptionRenews,
 } from "@kinderready/domain/console/customer-admin.server";
+import { enqueueEmail } from "@kinderready/domain/email/email-queue.server";
 import { data } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#load-context";
@@ -84,16 +85,18 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
           { status: 500 },
         );
       }
+      if (outcome.confirmationId) await enqueueEmail(services.emails, outcome.confirmationId);
       if (outcome.cancel === "cancelled") {
         return data<CustomerActionResult>({ ok: true, intent: "refund", messageKey: "customers.refundCancelled" });
       }
     } else if (change.intent === "cancel") {
-      await cancelCustomerSubscription(services.db, {
+      const { confirmationId } = await cancelCustomerSubscription(services.db, {
         ...by,
         reason: change.reason,
         comment: change.comment,
         now: new Date(),
       });
+      if (confirmationId) await enqueueEmail(services.emails, confirmationId);
     } else if (change.intent === "access") {
       await setManualAccess(services.db, { ...by, granted: change.granted, now: new Date() });
     } else {

@@ -3,7 +3,8 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { accessCode, accessLinkKindPrefix } from "@kinderready/domain/email/access-code.server";
+import { accessCode } from "@kinderready/domain/email/access-code.server";
+import { parseEmailKind } from "@kinderready/domain/email/email-kinds";
 import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { desc, eq, like } from "drizzle-orm";
@@ -84,10 +85,10 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     const [message] = await database.db
       .select({ kind: emailMessages.kind })
       .from(emailMessages)
-      .where(like(emailMessages.kind, `${accessLinkKindPrefix}%`))
+      .where(like(emailMessages.kind, "access-link:%"))
       .orderBy(desc(emailMessages.createdAt))
       .limit(1);
-    return accessCode(services.account.accessLinkSecret, (message?.kind ?? "").slice(accessLinkKindPrefix.length));
+    return accessCode(services.account.accessLinkSecret, parseEmailKind(message?.kind ?? "")?.args[0] ?? "");
   }
   /** Signs in with an emailed link, on a device holding `session` (or none): the new session id. */
   async function signIn(email: string, session?: string) {

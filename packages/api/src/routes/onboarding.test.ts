@@ -66,6 +66,7 @@ describe.each(testDatabases())("onboarding API on $name", (target) => {
       accessLinkSecret: testAccessLinkSecret,
       renderPdf: async (request) => (await renderPdf(request)).bytes,
       errors: { name: "local", report: (error) => expect.unreachable(String(error)), close: async () => {} },
+      now: () => new Date(),
     });
     app = await buildTestApi(database, testServices(database.db, jobs));
   }, 60_000);

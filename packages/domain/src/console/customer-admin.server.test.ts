@@ -1,16 +1,14 @@
 import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, conversionEvents, emailMessages, ledgerEntries, subscriptions, users } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
-import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
-import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import {
   cancelCustomerSubscription,
   customerTarget,
@@ -32,23 +30,15 @@ let clock = new Date("2026-11-22T10:00:00Z");
 
 describe.each(testDatabases())("customer support on $name", (target) => {
   let database: DbHandle;
-  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let testbed: BillingTestbed;
   let deps: PaymentDeps;
   let operatorId = "";
   // The email job queue: sending itself is the email worker's business, tested with it.
   const emails = { send: async () => "job" };
 
   beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    loopback = await startLoopbackGateway({ database, now: () => clock });
-    deps = {
-      db: database.db,
-      gateway: loopback.gateway,
-      gatewayName: "simulator",
-      now: () => clock,
-      onSettled: settleSubscriptionOrder(() => clock),
-    };
+    testbed = await openBillingTestbed(target, () => clock);
+    ({ database, payments: deps } = testbed);
     operatorId = (
       await createOperator(database.db, {
         email: `support-${target.name}@example.com`,
@@ -58,8 +48,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     ).id;
   }, 60_000);
   afterAll(async () => {
-    await loopback.close();
-    await database.close();
+    await testbed.close();
   });
   beforeEach(() => {
     clock = new Date("2026-11-22T10:00:00Z");
@@ -279,7 +268,8 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       reason: "unable_to_get_content",
       now: clock,
     });
-    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "unable_to_get_content" });
+    expect(cancelled.subscription).toMatchObject({ status: "cancelled", cancelReason: "unable_to_get_content" });
+    expect(cancelled.confirmationId).toBeDefined();
     await expect(
       cancelCustomerSubscription(database.db, {
         operatorId,

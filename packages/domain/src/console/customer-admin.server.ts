@@ -6,9 +6,10 @@ import { DomainError } from "../domain-error.ts";
 import { type CancelReason, cancelReasons } from "../payments/cancel-reasons.ts";
 import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
 import { GatewayError } from "../payments/payment-gateway.ts";
-import { cancelSubscription, type SubscriptionRow } from "../payments/subscription-billing.server.ts";
+import { cancelSubscription } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
+import type { SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { isUuid } from "../uuid.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -230,6 +231,8 @@ export type RefundOutcome = {
   cancel: "not-asked" | "cancelled" | "nothing-to-cancel" | "failed";
   /** Why the cancel failed, for the caller to report: the refund stands either way. */
   cancelError?: unknown;
+  /** The parent's cancellation confirmation, to enqueue. */
+  confirmationId?: string | undefined;
 };
 
 /**
@@ -245,14 +248,14 @@ export async function refundCustomerOrder(
   const refund = await refundCustomerCharge(deps, input);
   if (!input.cancelSubscription) return { ...refund, cancel: "not-asked" };
   try {
-    await cancelCustomerSubscription(deps.db, {
+    const { confirmationId } = await cancelCustomerSubscription(deps.db, {
       operatorId: input.operatorId,
       userId: input.userId,
       reason: "other",
       refundedOrderId: input.orderId,
       now: deps.now(),
     });
-    return { ...refund, cancel: "cancelled" };
+    return { ...refund, cancel: "cancelled", confirmationId };
   } catch (error) {
     if (error instanceof DomainError && error.messageKey === "customers.errors.nothingToCancel") {
       return { ...refund, cancel: "nothing-to-cancel" };
@@ -266,7 +269,10 @@ export const operatorCancelSchema = z.object({
   comment: z.string().trim().max(500).optional(),
 });
 
-/** Stops renewals for the parent (access stays until the period ends), with the reason they gave support. */
+/**
+ * Stops renewals for the parent (access stays until the period ends), with the reason they gave
+ * support; answers the parent's confirmation email, to enqueue.
+ */
 export async function cancelCustomerSubscription(
   db: Database,
   input: Actor & {
@@ -277,9 +283,9 @@ export async function cancelCustomerSubscription(
     refundedOrderId?: string;
     now: Date;
   },
-): Promise<SubscriptionRow> {
+): Promise<{ subscription: SubscriptionRow; confirmationId: string | undefined }> {
   requireCustomerId(input.userId);
-  const cancelled = await cancelSubscription(db, input);
+  const { subscription: cancelled, confirmationId } = await cancelSubscription(db, { ...input, channel: "console" });
   // cancelSubscription answers a subscription it could not cancel as it was: this call's
   // cancellation is the one stamped with this call's time.
   if (cancelled?.status !== "cancelled" || cancelled.cancelledAt?.getTime() !== input.now.getTime()) {
@@ -300,7 +306,7 @@ export async function cancelCustomerSubscription(
       ...(input.refundedOrderId && { refundedOrderId: input.refundedOrderId }),
     },
   });
-  return cancelled;
+  return { subscription: cancelled, confirmationId };
 }
 
 /** Opens (or closes) the printables whatever the subscription says: for support cases and partners. */

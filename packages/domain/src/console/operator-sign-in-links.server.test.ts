@@ -8,11 +8,7 @@ import { createMailSender } from "../adapters/mail-sender.server.ts";
 import type { DomainError } from "../domain-error.ts";
 import { accessCode } from "../email/access-code.server.ts";
 import { deliverEmail } from "../email/email-queue.server.ts";
-import {
-  operatorLinkKindPrefix,
-  operatorLinkMinutes,
-  renderOperatorLinkEmail,
-} from "../email/operator-sign-in-email.server.ts";
+import { operatorLinkMinutes, renderOperatorLinkEmail } from "../email/operator-sign-in-email.server.ts";
 import { authenticateOperator, createOperator, signInOperator } from "./operator-accounts.server.ts";
 import {
   checkOperatorSignInLink,
@@ -52,6 +48,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
           accessLinkSecret,
           renderPdf: () => Promise.reject(new Error("no PDF in this email")),
           errors: { name: "local", report: (error) => expect.unreachable(String(error)), close: async () => {} },
+          now: () => new Date(),
         },
         messageId,
       );
@@ -182,7 +179,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
 
   it.each(localeCodes)("writes the email in %s, with the link, the lifetime and no raw keys", (locale) => {
     const mail = renderOperatorLinkEmail({
-      kind: `${operatorLinkKindPrefix}${locale}:0b6f7f3e-5d1c-4a8e-9a57-1f6e9d2c4b10`,
+      args: [locale, "0b6f7f3e-5d1c-4a8e-9a57-1f6e9d2c4b10"],
       to: "operator@example.com",
       appUrl,
       accessLinkSecret,

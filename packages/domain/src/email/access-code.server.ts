@@ -5,8 +5,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a sign-in link works. */
 export const accessLinkMinutes = 30;
-/** Email kinds of sign-in links: the prefix and the link id. */
-export const accessLinkKindPrefix = "access-link:";
 
 function mac(secret: string, id: string): string {
   return createHmac("sha256", secret).update(`access-link|${id}`).digest("base64url");

@@ -4,6 +4,16 @@ import type { OutgoingMail } from "./mail.ts";
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
+ * A paragraph as HTML: escaped, its web addresses made links. Each link is isolated left to right,
+ * or a right-to-left paragraph moves an address's slashes to its other end.
+ */
+const paragraphHtml = (paragraph: string) =>
+  escapeHtml(paragraph).replace(
+    /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g,
+    (url) => `<a href="${url}" dir="ltr" style="color:#5b3fd1;word-break:break-all">${url}</a>`,
+  );
+
+/**
  * Every email's frame, in the parent's language and direction: plain text plus a table-based
  * HTML part with inline styles, which is what Gmail, Outlook and Apple Mail render alike.
  * Paragraphs are plain text; the one link, when given, becomes a button with a fallback URL.
@@ -34,8 +44,8 @@ export function renderEmail(input: {
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:999px;background:#5b3fd1">
 <a href="${url}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:999px">${escapeHtml(link.label)}</a>
 </td></tr></table>
-${p(`${escapeHtml(link.fallback)}<br><a href="${url}" style="color:#5b3fd1;word-break:break-all">${url}</a>`)}
-${link.after.map((paragraph) => p(escapeHtml(paragraph))).join("\n")}`
+${p(`${escapeHtml(link.fallback)}<br><a href="${url}" dir="ltr" style="color:#5b3fd1;word-break:break-all">${url}</a>`)}
+${link.after.map((paragraph) => p(paragraphHtml(paragraph))).join("\n")}`
     : "";
   const html = `<!doctype html>
 <html lang="${input.locale}" dir="${dir}">
@@ -47,7 +57,7 @@ ${link.after.map((paragraph) => p(escapeHtml(paragraph))).join("\n")}`
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px" dir="${dir}">
 <tr><td style="padding:32px 28px;font-family:Arial,Helvetica,sans-serif">
 <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#5b3fd1;text-align:${align}">KinderReady</p>
-${input.paragraphs.map((paragraph) => p(escapeHtml(paragraph))).join("\n")}
+${input.paragraphs.map((paragraph) => p(paragraphHtml(paragraph))).join("\n")}
 ${linkHtml}
 </td></tr></table>
 <p style="max-width:560px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6b6480;text-align:center">${escapeHtml(input.footer)}</p>

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { emailMessages, orders, pricePlans, users } from "@kinderready/db/schema";
+import { cancellationRequests, emailMessages, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
 import { itemTitle } from "@kinderready/kit/item-text.server";
@@ -8,14 +8,26 @@ import { paperFor, type RenderRequest } from "@kinderready/kit/render.server";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
-import { accessCode, accessLinkKindPrefix, accessLinkMinutes } from "./access-code.server.ts";
+import { soldProduct } from "../product.ts";
+import { cancelDeadline } from "../subscriptions/charge-notice.ts";
+import { canRestore } from "../subscriptions/subscription-state.ts";
+import { accessCode, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
+import { type EmailKindId, emailClassOf, emailKind, parseEmailKind } from "./email-kinds.ts";
 import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
-import { operatorLinkKindPrefix, renderOperatorLinkEmail } from "./operator-sign-in-email.server.ts";
+import { renderOperatorLinkEmail } from "./operator-sign-in-email.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
-import { renderReviewRequestEmail, reviewPageUrl, reviewRequestKind } from "./review-request-email.server.ts";
-import { renderSupportRequestMail, supportKindPrefix } from "./support-request-email.server.ts";
+import { renderReviewRequestEmail, reviewPageUrl } from "./review-request-email.server.ts";
+import {
+  renderCancellationConfirmedEmail,
+  renderRenewalUpcomingEmail,
+  renderTrialEndingEmail,
+} from "./subscription-emails.server.ts";
+import { renderSupportRequestMail } from "./support-request-email.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
+
+/** The public cancel page, which works without signing in (the cancel button in every page's footer). */
+const cancelPagePath = "/cancel/";
 
 /**
  * Email is a transactional outbox: the row in `email_messages` is written with the lead, and a
@@ -38,19 +50,39 @@ export type EmailDeps = {
   /** Draws a kit page as a PDF (on the render threads, off the event loop). */
   renderPdf: (request: RenderRequest) => Promise<Buffer>;
   errors: ErrorReporter;
+  /** What an email says of a subscription (whether it can still be kept) holds at this moment. */
+  now: () => Date;
 };
 
 export async function enqueueEmail(queue: EmailQueue, messageId: string): Promise<void> {
   await queue.send(sendJob, { messageId }, { singletonKey: messageId, ...retry });
 }
 
-/** Sends one queued email. Returns "skipped" when it was already sent or no longer exists. */
+type StoredMessage = {
+  kind: string;
+  recipient: string;
+  userId: string | null;
+  token: string | null;
+  locale: string | null;
+  kidName: string | null;
+  countryCode: string | null;
+  topics: string[] | null;
+  purchasePath: string | null;
+  isForbiddenToMailing: boolean | null;
+};
+
+/**
+ * Sends one queued email. Returns "skipped" when it was already sent, no longer exists or has
+ * nothing left to say (the parent gone, the trial it announced cancelled): such a row is marked
+ * skipped, so the sweep leaves it. A row of an unknown kind is marked failed and reported.
+ */
 export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<"sent" | "skipped"> {
   const [row] = await deps.db
     .select({
       status: emailMessages.status,
       kind: emailMessages.kind,
       recipient: emailMessages.recipient,
+      userId: emailMessages.userId,
       token: users.token,
       locale: users.locale,
       kidName: users.kidName,
@@ -62,10 +94,21 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
     .from(emailMessages)
     .leftJoin(users, eq(users.id, emailMessages.userId))
     .where(eq(emailMessages.id, messageId));
-  if (!row || row.status === "sent") return "skipped";
+  if (row?.status !== "queued") return "skipped";
 
-  const mail = await composeMail(deps, row);
-  if (!mail) return "skipped";
+  const composed = await composeMail(deps, row).catch((error: unknown) => {
+    if (!(error instanceof UnknownEmailKind)) throw error;
+    deps.errors.report(error, { msg: "email of an unknown kind refused", extra: { messageId } });
+    return error;
+  });
+  if (!composed || composed instanceof UnknownEmailKind) {
+    await deps.db
+      .update(emailMessages)
+      .set(composed ? { status: "failed", lastError: composed.message } : { status: "skipped" })
+      .where(eq(emailMessages.id, messageId));
+    return "skipped";
+  }
+  const mail = composed;
 
   await deps.db
     .update(emailMessages)
@@ -88,58 +131,9 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
   }
 }
 
-async function composeMail(
-  deps: EmailDeps,
-  row: {
-    kind: string;
-    recipient: string;
-    token: string | null;
-    locale: string | null;
-    kidName: string | null;
-    countryCode: string | null;
-    topics: string[] | null;
-    purchasePath: string | null;
-    isForbiddenToMailing: boolean | null;
-  },
-): Promise<OutgoingMail | undefined> {
-  if (row.kind.startsWith(supportKindPrefix)) {
-    return renderSupportRequestMail(deps.db, row.kind.slice(supportKindPrefix.length), row.recipient);
-  }
-  if (row.kind.startsWith(operatorLinkKindPrefix)) {
-    return renderOperatorLinkEmail({ kind: row.kind, to: row.recipient, ...deps });
-  }
-  // Every other email is to a parent, about their account.
-  if (row.token === null || row.purchasePath === null || row.isForbiddenToMailing === null) return undefined;
-  const parent = {
-    ...row,
-    token: row.token,
-    purchasePath: row.purchasePath,
-    isForbiddenToMailing: row.isForbiddenToMailing,
-    topics: row.topics ?? [],
-    locale: isLocale(row.locale ?? "") ? (row.locale as Locale) : "en",
-  };
-  if (row.kind.startsWith(receiptKindPrefix)) {
-    return receiptMail(deps, { ...parent, orderId: row.kind.slice(receiptKindPrefix.length) });
-  }
-  if (row.kind.startsWith(accessLinkKindPrefix)) {
-    return accessLinkMail(deps, { ...parent, linkId: row.kind.slice(accessLinkKindPrefix.length) });
-  }
-  if (row.kind === reviewRequestKind) {
-    // A parent who stopped allowing mail since the request was queued is not asked.
-    if (parent.isForbiddenToMailing) return undefined;
-    return renderReviewRequestEmail({
-      locale: parent.locale,
-      to: parent.recipient,
-      kidName: parent.kidName,
-      reviewUrl: reviewPageUrl(deps.appUrl, parent.locale, parent.token),
-      supportEmail: deps.supportEmail,
-    });
-  }
-  return welcomeMail(deps, parent);
-}
-
-type MessageRow = {
-  recipient: string;
+/** The parent a queued email is about, as the composers read them. */
+type ParentRow = {
+  userId: string;
   token: string;
   locale: Locale;
   kidName: string | null;
@@ -148,21 +142,81 @@ type MessageRow = {
   purchasePath: string;
   isForbiddenToMailing: boolean;
 };
+type MessageRow = { recipient: string; args: string[]; parent: ParentRow | undefined };
+type Composer = (deps: EmailDeps, message: MessageRow) => Promise<OutgoingMail | undefined> | OutgoingMail | undefined;
 
-async function welcomeMail(deps: EmailDeps, row: MessageRow): Promise<OutgoingMail> {
-  const confirmUrl = new URL(localizePath(row.purchasePath, row.locale), deps.appUrl);
+/** A composer for a mail to a parent about their account: nothing to send once the parent is gone. */
+const toParent =
+  (compose: (deps: EmailDeps, message: MessageRow & { parent: ParentRow }) => ReturnType<Composer>): Composer =>
+  (deps, message) =>
+    message.parent ? compose(deps, { ...message, parent: message.parent }) : undefined;
+
+/** One composer per kind: adding a kind without its composer does not compile. */
+const composers: { [Id in EmailKindId]: Composer } = {
+  welcome: toParent(welcomeMail),
+  receipt: toParent(receiptMail),
+  "access-link": toParent(accessLinkMail),
+  "operator-sign-in": (deps, { args, recipient }) => renderOperatorLinkEmail({ args, to: recipient, ...deps }),
+  support: (deps, { args, recipient }) => renderSupportRequestMail(deps.db, args[0] ?? "", recipient),
+  "review-request": toParent((deps, { parent, recipient }) =>
+    renderReviewRequestEmail({
+      locale: parent.locale,
+      to: recipient,
+      kidName: parent.kidName,
+      reviewUrl: reviewPageUrl(deps.appUrl, parent.locale, parent.token),
+      supportEmail: deps.supportEmail,
+    }),
+  ),
+  "trial-ending": toParent(trialEndingMail),
+  "renewal-upcoming": toParent(renewalUpcomingMail),
+  "cancellation-confirmed": toParent(cancellationConfirmedMail),
+};
+
+async function composeMail(deps: EmailDeps, row: StoredMessage): Promise<OutgoingMail | undefined> {
+  const kind = parseEmailKind(row.kind);
+  if (!kind) throw new UnknownEmailKind(row.kind);
+  const parent =
+    row.userId !== null && row.token !== null && row.purchasePath !== null && row.isForbiddenToMailing !== null
+      ? {
+          userId: row.userId,
+          token: row.token,
+          locale: isLocale(row.locale ?? "") ? (row.locale as Locale) : "en",
+          kidName: row.kidName,
+          countryCode: row.countryCode,
+          topics: row.topics ?? [],
+          purchasePath: row.purchasePath,
+          isForbiddenToMailing: row.isForbiddenToMailing,
+        }
+      : undefined;
+  // A parent who stopped allowing marketing mail since it was queued is not sent it.
+  if (emailClassOf[kind.id] === "marketing" && parent?.isForbiddenToMailing) return undefined;
+  return composers[kind.id](deps, { recipient: row.recipient, args: kind.args, parent });
+}
+
+/** A queued row whose kind nobody registered: refused, never sent as some other email. */
+export class UnknownEmailKind extends Error {
+  constructor(kind: string) {
+    super(`unknown email kind: ${kind.slice(0, 80)}`);
+    this.name = "UnknownEmailKind";
+  }
+}
+
+type ParentMessage = MessageRow & { parent: ParentRow };
+
+async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage): Promise<OutgoingMail> {
+  const confirmUrl = new URL(localizePath(parent.purchasePath, parent.locale), deps.appUrl);
   confirmUrl.search = new URLSearchParams({
-    email: row.recipient,
-    token: row.token,
-    isForbiddenToMailing: String(row.isForbiddenToMailing),
+    email: recipient,
+    token: parent.token,
+    isForbiddenToMailing: String(parent.isForbiddenToMailing),
   }).toString();
   return renderWelcomeEmail({
-    locale: row.locale,
-    to: row.recipient,
-    kidName: row.kidName ?? "",
+    locale: parent.locale,
+    to: recipient,
+    kidName: parent.kidName ?? "",
     confirmUrl: confirmUrl.toString(),
     supportEmail: deps.supportEmail,
-    firstPage: await firstPageFor(deps, row),
+    firstPage: await firstPageFor(deps, parent),
   });
 }
 
@@ -171,50 +225,68 @@ async function welcomeMail(deps: EmailDeps, row: MessageRow): Promise<OutgoingMa
  * paper of the parent's country. A page that cannot be drawn is reported and left out: the
  * confirmation link matters more than the gift, and a retry would draw the same page.
  */
-async function firstPageFor(deps: EmailDeps, row: MessageRow): Promise<MailAttachment | undefined> {
-  const childName = row.kidName?.trim();
-  const [item] = previewItems(row.topics, 1);
+async function firstPageFor(deps: EmailDeps, parent: ParentRow): Promise<MailAttachment | undefined> {
+  const childName = parent.kidName?.trim();
+  const [item] = previewItems(parent.topics, 1);
   if (!childName || !item) return undefined;
   try {
     const content = await deps.renderPdf({
       document: { kind: "item", id: item.id },
-      locale: row.locale,
-      paper: paperFor(row.countryCode),
+      locale: parent.locale,
+      paper: paperFor(parent.countryCode),
       childName,
-      title: itemTitle(item, row.locale),
+      title: itemTitle(item, parent.locale),
     });
-    return { filename: `kinderready-${item.id}-${row.locale}.pdf`, contentType: "application/pdf", content };
+    return { filename: `kinderready-${item.id}-${parent.locale}.pdf`, contentType: "application/pdf", content };
   } catch (error) {
     deps.errors.report(error, { msg: "welcome email: first worksheet not drawn" });
     return undefined;
   }
 }
 
-function accessLinkMail(deps: EmailDeps, row: MessageRow & { linkId: string }): OutgoingMail {
-  const signInUrl = new URL(localizePath("/profile/", row.locale), deps.appUrl);
-  signInUrl.searchParams.set("access", accessCode(deps.accessLinkSecret, row.linkId));
+function accessLinkMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage): OutgoingMail {
+  const signInUrl = new URL(localizePath("/profile/", parent.locale), deps.appUrl);
+  signInUrl.searchParams.set("access", accessCode(deps.accessLinkSecret, args[0] ?? ""));
   return renderAccessLinkEmail({
-    locale: row.locale,
-    to: row.recipient,
+    locale: parent.locale,
+    to: recipient,
     signInUrl: signInUrl.toString(),
     minutes: accessLinkMinutes,
     supportEmail: deps.supportEmail,
   });
 }
 
-async function receiptMail(deps: EmailDeps, row: MessageRow & { orderId: string }): Promise<OutgoingMail | undefined> {
+/** The page a parent's link opens, signed in by their token as every emailed link is. */
+function parentUrl(deps: EmailDeps, parent: ParentRow, path: string): string {
+  const url = new URL(localizePath(path, parent.locale), deps.appUrl);
+  url.searchParams.set("token", parent.token);
+  return url.toString();
+}
+
+const cancelPageUrl = (deps: EmailDeps, locale: Locale) =>
+  new URL(localizePath(cancelPagePath, locale), deps.appUrl).toString();
+
+async function subscriptionOf(deps: EmailDeps, userId: string): Promise<typeof subscriptions.$inferSelect | undefined> {
+  const [subscription] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)));
+  return subscription;
+}
+
+async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
   const [found] = await deps.db
     .select({ order: orders, plan: pricePlans })
     .from(orders)
     .innerJoin(pricePlans, eq(pricePlans.id, orders.pricePlanId))
-    .where(eq(orders.orderId, row.orderId));
+    .where(eq(orders.orderId, args[0] ?? ""));
   if (!found) return undefined;
   const { order, plan } = found;
-  const profileUrl = new URL(localizePath("/profile/", row.locale), deps.appUrl);
-  profileUrl.searchParams.set("token", row.token);
+  const subscription = plan.kind === "subscription" ? await subscriptionOf(deps, parent.userId) : undefined;
+  const renewing = subscription && ["trialing", "active", "past_due"].includes(subscription.status);
   return renderReceiptEmail({
-    locale: row.locale,
-    to: row.recipient,
+    locale: parent.locale,
+    to: recipient,
     orderId: order.orderId,
     amount: order.amount,
     currency: order.currency,
@@ -223,16 +295,79 @@ async function receiptMail(deps: EmailDeps, row: MessageRow & { orderId: string 
       plan.kind === "subscription"
         ? {
             trialDays: order.purpose === "subscription" ? plan.trialDays : null,
-            renewalAmount: plan.renewalAmount ?? plan.amount,
-            periodDays: plan.periodDays ?? 30,
+            renewalAmount: subscription?.renewalAmount ?? plan.renewalAmount ?? plan.amount,
+            periodDays: subscription?.periodDays ?? plan.periodDays ?? 30,
+            nextChargeAt: renewing ? subscription.currentPeriodEnd : null,
           }
         : undefined,
-    profileUrl: profileUrl.toString(),
+    siteHost: new URL(deps.appUrl).host,
+    profileUrl: parentUrl(deps, parent, "/profile/"),
+    cancelPageUrl: cancelPageUrl(deps, parent.locale),
     supportEmail: deps.supportEmail,
   });
 }
 
-export const receiptKindPrefix = "receipt:";
+/**
+ * What a notice before a charge says, while the charge is still to come: the notice's kind
+ * carries the moment it was written for. A subscription cancelled, charged or moved meanwhile
+ * needs no notice.
+ */
+async function chargeNotice(
+  deps: EmailDeps,
+  { parent, recipient, args }: ParentMessage,
+  status: "trialing" | "active",
+) {
+  const subscription = await subscriptionOf(deps, parent.userId);
+  const chargeAt = subscription?.currentPeriodEnd;
+  if (subscription?.status !== status || String(chargeAt?.getTime()) !== args[1] || !chargeAt) return undefined;
+  if (subscription.cancelAt && subscription.cancelAt <= chargeAt) return undefined;
+  return {
+    pricePlanId: subscription.pricePlanId,
+    notice: {
+      locale: parent.locale,
+      to: recipient,
+      terms: subscription,
+      chargeAt,
+      cancelBy: cancelDeadline(chargeAt),
+      siteHost: new URL(deps.appUrl).host,
+      subscriptionUrl: parentUrl(deps, parent, "/profile/subscription/"),
+      cancelPageUrl: cancelPageUrl(deps, parent.locale),
+      supportEmail: deps.supportEmail,
+    },
+  };
+}
+
+async function trialEndingMail(deps: EmailDeps, message: ParentMessage) {
+  const found = await chargeNotice(deps, message, "trialing");
+  if (!found) return undefined;
+  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, found.pricePlanId));
+  return renderTrialEndingEmail({ ...found.notice, trialDays: plan?.trialDays ?? 0 });
+}
+
+async function renewalUpcomingMail(deps: EmailDeps, message: ParentMessage) {
+  const found = await chargeNotice(deps, message, "active");
+  return found && renderRenewalUpcomingEmail(found.notice);
+}
+
+async function cancellationConfirmedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+  const [request] = await deps.db
+    .select()
+    .from(cancellationRequests)
+    .where(eq(cancellationRequests.id, args[0] ?? ""));
+  const subscription = await subscriptionOf(deps, parent.userId);
+  if (!request?.endsAt || !subscription) return undefined;
+  return renderCancellationConfirmedEmail({
+    locale: parent.locale,
+    to: recipient,
+    terms: subscription,
+    receivedAt: request.receivedAt,
+    endsAt: request.endsAt,
+    chargedUntilEnd: request.outcome === "scheduled",
+    canUndo: canRestore(subscription, deps.now()),
+    subscriptionUrl: parentUrl(deps, parent, "/profile/subscription/"),
+    supportEmail: deps.supportEmail,
+  });
+}
 
 /**
  * Writes the receipt for an approved order inside the transaction that records the approval
@@ -254,7 +389,7 @@ export async function queueReceipt(
   if (!user?.email || user.refundReason) return undefined;
   const [message] = await tx
     .insert(emailMessages)
-    .values({ userId: order.userId, kind: `${receiptKindPrefix}${order.orderId}`, recipient: user.email })
+    .values({ userId: order.userId, kind: emailKind("receipt", order.orderId), recipient: user.email })
     .onConflictDoNothing()
     .returning({ id: emailMessages.id });
   return message?.id;

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { isLocale, type Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { accessCode } from "./access-code.server.ts";
+import { emailKind } from "./email-kinds.ts";
 import { renderEmail } from "./email-layout.server.ts";
 import type { OutgoingMail } from "./mail.ts";
 
@@ -11,8 +12,6 @@ import type { OutgoingMail } from "./mail.ts";
 
 /** How long an operator's sign-in link works. */
 export const operatorLinkMinutes = 15;
-/** Email kinds of operators' sign-in links: the prefix, the language and the link id (`operator-sign-in:de:<id>`). */
-export const operatorLinkKindPrefix = "operator-sign-in:";
 
 /**
  * The key operators' links are signed with: derived from the parents' link key as every key is
@@ -23,7 +22,8 @@ export function operatorLinkSecret(accessLinkSecret: string): string {
   return createHmac("sha256", accessLinkSecret).update("operator-sign-in-links").digest("base64url");
 }
 
-export const operatorLinkKind = (locale: Locale, linkId: string) => `${operatorLinkKindPrefix}${locale}:${linkId}`;
+/** An operator's sign-in link is sent in the language the console was in (`operator-sign-in:de:<id>`). */
+export const operatorLinkKind = (locale: Locale, linkId: string) => emailKind("operator-sign-in", locale, linkId);
 
 /** The sign-in page's address with the link's code, which the page asks to confirm with a post. */
 export function operatorLinkUrl(input: { appUrl: string; accessLinkSecret: string; linkId: string }): string {
@@ -32,14 +32,14 @@ export function operatorLinkUrl(input: { appUrl: string; accessLinkSecret: strin
   return url.toString();
 }
 
-/** The email for an `operator-sign-in:` row, or undefined when the kind is malformed. */
+/** The email for an `operator-sign-in` row (its arguments: language, link id), or undefined when they are malformed. */
 export function renderOperatorLinkEmail(input: {
-  kind: string;
+  args: string[];
   to: string;
   appUrl: string;
   accessLinkSecret: string;
 }): OutgoingMail | undefined {
-  const [locale = "", linkId = ""] = input.kind.slice(operatorLinkKindPrefix.length).split(":", 2);
+  const [locale = "", linkId = ""] = input.args;
   if (!isLocale(locale) || !linkId) return undefined;
   const { t } = serverI18n(locale);
   const minutes = operatorLinkMinutes;

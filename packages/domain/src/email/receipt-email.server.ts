@@ -1,10 +1,13 @@
-import { dateTimeFormat, numberFormat } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
 import type { OutgoingMail } from "./mail.ts";
+import { formatDay, formatMoney, merchantName } from "./subscription-emails.server.ts";
 
-/** A receipt for one approved charge, with the subscription terms that follow from it. */
+/**
+ * A receipt for one approved charge: the amount, the date, the merchant, and for a subscription
+ * the next charge and how to cancel it.
+ */
 export function renderReceiptEmail(input: {
   locale: Locale;
   to: string;
@@ -13,30 +16,40 @@ export function renderReceiptEmail(input: {
   amount: number;
   currency: string;
   paidAt: Date;
-  /** Set for a subscription: the trial just started (trialDays) or a renewal was paid. */
-  subscription?: { trialDays: number | null; renewalAmount: number; periodDays: number } | undefined;
+  /**
+   * Set for a subscription: the trial just started (trialDays) or a renewal was paid; the next
+   * charge is null once the subscription no longer renews.
+   */
+  subscription?:
+    | { trialDays: number | null; renewalAmount: number; periodDays: number; nextChargeAt: Date | null }
+    | undefined;
+  siteHost: string;
   profileUrl: string;
+  cancelPageUrl: string;
   supportEmail: string;
 }): OutgoingMail {
   const { t } = serverI18n(input.locale);
-  const money = (minor: number) =>
-    numberFormat(input.locale, { style: "currency", currency: input.currency }).format(minor / 100);
-  const date = dateTimeFormat(input.locale, { dateStyle: "long", timeZone: "UTC" }).format(input.paidAt);
+  const money = (minor: number) => formatMoney(input.locale, input.currency, minor);
   const { subscription } = input;
-  const terms = subscription
-    ? [
-        subscription.trialDays
-          ? t("email.receipt.trialTerms", {
-              days: subscription.trialDays,
-              renewal: money(subscription.renewalAmount),
-              period: subscription.periodDays,
-            })
-          : t("email.receipt.renewalTerms", {
-              renewal: money(subscription.renewalAmount),
-              period: subscription.periodDays,
-            }),
-      ]
-    : [];
+  const next = subscription?.nextChargeAt ? formatDay(input.locale, subscription.nextChargeAt) : undefined;
+  const terms =
+    subscription && next
+      ? [
+          subscription.trialDays
+            ? t("email.receipt.trialTerms", {
+                days: subscription.trialDays,
+                date: next,
+                renewal: money(subscription.renewalAmount),
+                period: subscription.periodDays,
+              })
+            : t("email.receipt.renewalTerms", {
+                date: next,
+                renewal: money(subscription.renewalAmount),
+                period: subscription.periodDays,
+              }),
+          t("email.receipt.cancelHow", { site: input.siteHost }),
+        ]
+      : [];
   return renderEmail({
     locale: input.locale,
     to: input.to,
@@ -45,17 +58,20 @@ export function renderReceiptEmail(input: {
     paragraphs: [
       t("email.receipt.intro"),
       t("email.receipt.amount", { amount: money(input.amount) }),
-      t("email.receipt.date", { date }),
+      t("email.receipt.date", { date: formatDay(input.locale, input.paidAt) }),
+      t("email.merchant", { merchant: merchantName, site: input.siteHost }),
       t("email.receipt.order", { orderId: input.orderId }),
       ...terms,
-      t("email.receipt.manage"),
     ],
     link: {
       label: t("email.receipt.profileButton"),
       url: input.profileUrl,
       fallback: t("email.welcome.linkFallback"),
-      after: [t("email.welcome.signature")],
+      after: [
+        ...(terms.length ? [t("email.cancelPage", { url: input.cancelPageUrl })] : []),
+        t("email.welcome.signature"),
+      ],
     },
-    footer: t("email.footer", { email: input.supportEmail }),
+    footer: t("email.serviceFooter", { email: input.supportEmail }),
   });
 }

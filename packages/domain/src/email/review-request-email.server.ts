@@ -3,9 +3,6 @@ import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
 import type { OutgoingMail } from "./mail.ts";
 
-/** The outbox's kind for the one request a parent gets to review the kit. */
-export const reviewRequestKind = "review-request";
-
 /** The printables page, signed in by the parent's own token, opened at its review card. */
 export function reviewPageUrl(appUrl: string, locale: Locale, token: string): string {
   const url = new URL(localizePath("/printables/", locale), appUrl);

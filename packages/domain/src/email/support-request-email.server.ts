@@ -4,9 +4,6 @@ import { eq } from "drizzle-orm";
 import { escapeHtml } from "./email-layout.server.ts";
 import type { OutgoingMail } from "./mail.ts";
 
-/** Email kinds of contact-form messages: the prefix and the request id. */
-export const supportKindPrefix = "support:";
-
 /**
  * A contact-form message as an email to the support team (in English, their working language):
  * plain text, answered straight to the parent by Reply-To. Gone (erased meanwhile): nothing to send.

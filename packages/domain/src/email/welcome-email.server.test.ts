@@ -22,6 +22,7 @@ describe.each(testDatabases())("the welcome email on $name", (target) => {
     accessLinkSecret: "a-test-secret-of-enough-length-000000",
     renderPdf: renderPage,
     errors: { name: "local", report: (error) => reported.push(error), close: async () => {} },
+    now: () => new Date(),
   });
   const drawn: EmailDeps["renderPdf"] = async (request) => (await renderPdf(request)).bytes;
 

@@ -4,10 +4,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { mailingPolicyFor } from "../consent/mailing-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { hasAccess } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
+import { hasAccess } from "../subscriptions/subscription-state.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
 
 export type OnboardingDeps = { db: Database; emails: EmailQueue };

@@ -2,24 +2,22 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
-import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { testDatabases } from "@kinderready/db/test/test-databases";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
-import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
+import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import {
   cancelSubscription,
-  hasAccess,
   renewExpiredSubscription,
   restoreSubscription,
   runDueRenewals,
-  settleSubscriptionOrder,
 } from "./subscription-billing.server.ts";
 
 // Money rules and subscription billing, against the simulator over loopback HTTP, with a clock
@@ -34,24 +32,15 @@ const advance = (ms: number) => {
 
 describe.each(testDatabases())("billing on $name", (target) => {
   let database: DbHandle;
-  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
+  let testbed: BillingTestbed;
   let deps: PaymentDeps;
 
   beforeAll(async () => {
-    database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
-    loopback = await startLoopbackGateway({ database, now: () => clock });
-    deps = {
-      db: database.db,
-      gateway: loopback.gateway,
-      gatewayName: "simulator",
-      now: () => clock,
-      onSettled: settleSubscriptionOrder(() => clock),
-    };
+    testbed = await openBillingTestbed(target, () => clock);
+    ({ database, payments: deps } = testbed);
   }, 60_000);
   afterAll(async () => {
-    await loopback.close();
-    await database.close();
+    await testbed.close();
   });
   beforeEach(() => {
     clock = new Date("2026-11-22T10:00:00Z");
@@ -64,23 +53,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   /** The first payment, approved through the hosted form: what its status or webhook reports. */
   async function subscribe(card: string) {
     const user = await newParent();
-    const trial = await plan("subscription");
-    const order = await ensureOrder(database.db, {
-      userId: user.id,
-      purpose: "subscription",
-      idempotencyKey: "subscription:first",
-      plan: trial,
-      amount: trial.amount,
-      gatewayName: "simulator",
-    });
-    const cardToken = await issueCardToken(database.db, card);
-    await applyOrderUpdate(deps, {
-      orderId: order.orderId,
-      status: "approved",
-      amount: order.amount,
-      currency: "USD",
-      cardToken,
-    });
+    await testbed.subscribe(user.id, card);
     const subscription = await current(user.id);
     return { user, subscription };
   }
@@ -92,6 +65,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       userId: subscribed.user.id,
       reason: "high_price",
       now: clock,
+      channel: "profile",
     });
     advance(10 * day);
     await runDueRenewals(deps);
@@ -175,10 +149,11 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("cancelled at least 24 h before the trial ends: no charge, access until the trial ends, then expired", async () => {
     const { user } = await subscribe("4067429974719265");
     advance(2 * day - 60_000);
-    const cancelled = await cancelSubscription(database.db, {
+    const { subscription: cancelled } = await cancelSubscription(database.db, {
       userId: user.id,
       reason: "high_price",
       now: clock,
+      channel: "profile",
     });
     expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "high_price" });
     advance(day);
@@ -202,6 +177,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       reason: "other",
       comment: "Moving",
       now: clock,
+      channel: "profile",
     });
     expect(await current(user.id)).toMatchObject({ cancelReason: "other", cancelComment: "Moving" });
     const restored = await restoreSubscription(database.db, { userId: user.id, now: clock });
@@ -218,6 +194,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       userId: user.id,
       reason: "high_price",
       now: clock,
+      channel: "profile",
     });
     advance(3 * day);
     await runDueRenewals(deps);
@@ -376,7 +353,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       gatewayName: "simulator",
     });
     // The charge reached the gateway, but the answer was lost (time-out, crash).
-    await loopback.gateway.chargeRecurring({
+    await testbed.loopback.gateway.chargeRecurring({
       orderId: order.orderId,
       amount: order.amount,
       currency: "USD",
@@ -419,7 +396,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const proxy = createServer(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      await fetch(`${loopback.payUrl}${request.url?.replace(/^\/api\/v1/, "")}`, {
+      await fetch(`${testbed.loopback.payUrl}${request.url?.replace(/^\/api\/v1/, "")}`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -434,7 +411,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v1`;
     const behindProxy = {
       ...deps,
-      gateway: createSolidgateGateway({ ...loopback.keys, payUrl: proxyUrl, pageUrl: proxyUrl }),
+      gateway: createSolidgateGateway({ ...testbed.loopback.keys, payUrl: proxyUrl, pageUrl: proxyUrl }),
     };
     try {
       const { user, order, cardToken } = await upsellOrder("upsale:lost-answer");
@@ -459,7 +436,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     await new Promise((resolve) => closed.close(resolve));
     const unreachable = {
       ...deps,
-      gateway: createSolidgateGateway({ ...loopback.keys, payUrl: deadUrl, pageUrl: deadUrl }),
+      gateway: createSolidgateGateway({ ...testbed.loopback.keys, payUrl: deadUrl, pageUrl: deadUrl }),
     };
     const { user, order, cardToken } = await upsellOrder("upsale:never-sent");
     expect((await chargeStoredCard(unreachable, order, { cardToken, description: "Add-on packs" })).status).toBe(
@@ -484,7 +461,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const { user, order, cardToken } = await upsellOrder("upsale:paid-unheard");
     const { order: abandoned } = await upsellOrder("upsale:abandoned");
     // Paid at the gateway (as on the hosted page), and nothing of it ever reached the app.
-    await loopback.gateway.chargeRecurring({
+    await testbed.loopback.gateway.chargeRecurring({
       orderId: order.orderId,
       amount: order.amount,
       currency: "USD",

@@ -9,9 +9,10 @@ import { introPricePayableUntil, startingSeconds, subscriptionVariantAt } from "
 import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
+import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { ensureOrder, type PaymentDeps, rememberPayingSession, syncOrder } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
-import { hasAccess, type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
+import { type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
 
 /**
  * The first payment: the parent leaves for the gateway's hosted payment page (card data never

@@ -1,6 +1,7 @@
 import { eachJobInBursts } from "@kinderready/db/start-jobs";
 import type { PgBoss } from "pg-boss";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
+import { queueChargeNotices } from "./charge-notices.server.ts";
 import { type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import { runDueRenewals } from "./subscription-billing.server.ts";
 import { processWebhook, requeueStaleWebhooks, webhookJob } from "./webhooks.server.ts";
@@ -16,7 +17,7 @@ export async function createPaymentQueues(boss: PgBoss): Promise<void> {
 }
 
 /**
- * The payment workers: webhooks as they arrive; renewals and dunning every five minutes; every
+ * The payment workers: webhooks as they arrive; trial notices, renewals and dunning every five minutes; every
  * minute, orders left processing are settled with the gateway and lost webhook jobs re-queued.
  */
 export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps, errors: ErrorReporter): Promise<void> {
@@ -32,6 +33,8 @@ export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps, errors: 
   });
   await boss.work(webhookJob, webhooks.options, webhooks.handler);
   await boss.work(renewalsJob, async () => {
+    // Notices first: one going out late moves its trial's first charge on before the run charges it.
+    await queueChargeNotices({ db: deps.db, emails: boss, now: deps.now });
     await runDueRenewals(deps);
   });
   await boss.work(reconcileJob, async () => {

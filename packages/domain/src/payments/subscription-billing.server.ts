@@ -5,7 +5,9 @@ import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
+import { canRenew, canRestore, hasAccess, renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
+import { type CancellationChannel, recordCancellation } from "./cancellations.server.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
 import type { GatewayOrder } from "./payment-gateway.ts";
 
@@ -18,7 +20,6 @@ import type { GatewayOrder } from "./payment-gateway.ts";
 
 export const subscriptionStatuses = ["trialing", "active", "past_due", "cancelled", "expired", "lifetime"] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const day = 24 * 60 * 60 * 1000;
 /** Days to wait after the 1st and 2nd failed renewal; the 3rd failure expires the subscription. */
@@ -198,6 +199,7 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
       cancelledAt: null,
       cancelReason: null,
       cancelComment: null,
+      cancelAt: null,
       updatedAt: now,
     };
     const [subscription] = existing
@@ -242,6 +244,7 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
         cancelledAt: null,
         cancelReason: null,
         cancelComment: null,
+        cancelAt: null,
         updatedAt: now,
       })
       .where(eq(subscriptions.id, existing.id));
@@ -283,11 +286,13 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
 }
 
 /**
- * One billing run (a pg-boss job runs it every few minutes): expire cancelled subscriptions
- * whose period ended, then charge every subscription whose renewal or retry is due.
+ * One billing run (a pg-boss job runs it every few minutes): stop the subscriptions whose
+ * cancellation for a later date has come due, expire cancelled subscriptions whose period ended,
+ * then charge every subscription whose renewal or retry is due.
  */
 export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: number; expired: number }> {
   const now = deps.now();
+  await endScheduledCancellations(deps.db, now);
   const ended = await deps.db
     .select()
     .from(subscriptions)
@@ -314,6 +319,34 @@ export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: numb
     );
   for (const subscription of due) await renewSubscription(deps, subscription);
   return { charged: due.length, expired: ended.length };
+}
+
+/**
+ * A subscription asked to end on a later date renews until the period holding that date has
+ * ended; at the renewal after it, it is cancelled instead of charged (and expires at once, its
+ * period being over).
+ */
+async function endScheduledCancellations(db: Database, now: Date) {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        isNotNull(subscriptions.cancelAt),
+        lte(subscriptions.currentPeriodEnd, now),
+        lte(subscriptions.cancelAt, subscriptions.currentPeriodEnd),
+      ),
+    );
+  for (const subscription of due) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", cancelledAt: now, nextAttemptAt: null, updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+      await logState(tx, subscription, "cancelled", { reason: "cancellation date reached" });
+    });
+  }
 }
 
 async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
@@ -345,7 +378,7 @@ async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRo
 const cannotRestore = () =>
   new DomainError("conflict", "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
 
-async function lockSubscription(tx: Transaction, userId: string) {
+export async function lockSubscription(tx: Transaction, userId: string) {
   const [existing] = await tx
     .select()
     .from(subscriptions)
@@ -356,30 +389,66 @@ async function lockSubscription(tx: Transaction, userId: string) {
 
 /**
  * Stops renewals; access stays until the end of the period already paid for (or the trial).
- * The reason is kept for the operator. Cancelling twice changes nothing.
+ * The reason is kept for the operator, and the confirmation to the parent is written with it
+ * (its email id answered, to enqueue once committed). Cancelling twice changes nothing.
  */
 export async function cancelSubscription(
   db: Database,
-  input: { userId: string; reason: CancelReason; comment?: string | undefined; now: Date },
-): Promise<SubscriptionRow | undefined> {
+  input: {
+    userId: string;
+    reason: CancelReason;
+    comment?: string | undefined;
+    now: Date;
+    channel: Exclude<CancellationChannel, "cancel-page">;
+  },
+): Promise<{ subscription: SubscriptionRow | undefined; confirmationId?: string | undefined }> {
   return db.transaction(async (tx) => {
     const existing = await lockSubscription(tx, input.userId);
-    if (!existing || !["trialing", "active", "past_due"].includes(existing.status)) return existing;
-    const [cancelled] = await tx
-      .update(subscriptions)
-      .set({
-        status: "cancelled",
-        cancelledAt: input.now,
-        cancelReason: input.reason,
-        cancelComment: input.reason === "other" ? input.comment || null : null,
-        nextAttemptAt: null,
-        updatedAt: input.now,
-      })
-      .where(eq(subscriptions.id, existing.id))
-      .returning();
-    await logState(tx, existing, "cancelled", { reason: input.reason });
-    return cancelled;
+    if (!existing || !renews(existing)) return { subscription: existing };
+    const cancelled = await stopRenewals(tx, existing, {
+      now: input.now,
+      reason: input.reason,
+      comment: input.reason === "other" ? input.comment || null : null,
+    });
+    const { messageId } = await recordCancellation(tx, {
+      userId: input.userId,
+      channel: input.channel,
+      kind: "ordinary",
+      reason: input.reason,
+      outcome: "cancelled",
+      endsAt: cancelled.currentPeriodEnd,
+      receivedAt: input.now,
+    });
+    return { subscription: cancelled, confirmationId: messageId };
   });
+}
+
+/**
+ * Cancels a renewing subscription: no more charges; access until the period ends, or from `endsAt`
+ * on when the cancellation ends it sooner (an extraordinary one, at once).
+ */
+export async function stopRenewals(
+  tx: Transaction,
+  existing: SubscriptionRow,
+  input: { now: Date; reason: string | null; comment: string | null; endsAt?: Date | undefined },
+): Promise<SubscriptionRow> {
+  const [cancelled] = await tx
+    .update(subscriptions)
+    .set({
+      status: "cancelled",
+      cancelledAt: input.now,
+      cancelReason: input.reason,
+      cancelComment: input.comment,
+      cancelAt: null,
+      nextAttemptAt: null,
+      ...(input.endsAt && { currentPeriodEnd: input.endsAt }),
+      updatedAt: input.now,
+    })
+    .where(eq(subscriptions.id, existing.id))
+    .returning();
+  if (!cancelled) throw new Error(`subscription ${existing.id} vanished while cancelling`);
+  await logState(tx, existing, "cancelled", { reason: input.reason, ...(input.endsAt && { endedAt: input.endsAt }) });
+  return cancelled;
 }
 
 /**
@@ -393,6 +462,17 @@ export async function restoreSubscription(
   return db.transaction(async (tx) => {
     const existing = await lockSubscription(tx, input.userId);
     if (!existing || !canRestore(existing, input.now)) throw cannotRestore();
+    if (renews(existing)) {
+      // Asked to end on a later date and still renewing: the date is simply forgotten.
+      const [kept] = await tx
+        .update(subscriptions)
+        .set({ cancelAt: null, updatedAt: input.now })
+        .where(eq(subscriptions.id, existing.id))
+        .returning();
+      if (!kept) throw cannotRestore();
+      await logState(tx, existing, existing.status as SubscriptionStatus, { restored: true, cancelAt: null });
+      return kept;
+    }
     const status: SubscriptionStatus =
       existing.trialEndsAt && existing.trialEndsAt > input.now && existing.failedRenewals === 0 ? "trialing" : "active";
     const [restored] = await tx
@@ -411,14 +491,6 @@ export async function restoreSubscription(
     await logState(tx, existing, status, { restored: true });
     return restored;
   });
-}
-
-export function canRestore(subscription: SubscriptionRow, now: Date): boolean {
-  return subscription.status === "cancelled" && subscription.currentPeriodEnd > now && subscription.cardToken !== null;
-}
-
-export function canRenew(subscription: SubscriptionRow): boolean {
-  return subscription.status === "expired" && subscription.cardToken !== null;
 }
 
 /** How long a repeated "renew" (a double click, a retried request) is answered with the renewal it repeats. */
@@ -484,10 +556,4 @@ export async function renewExpiredSubscription(deps: PaymentDeps, input: { userI
     cardToken: subscription.cardToken,
     description: `KinderReady subscription, ${subscription.periodDays} days`,
   });
-}
-
-/** Whether the subscription still opens the printables at this moment. */
-export function hasAccess(subscription: Pick<SubscriptionRow, "status" | "currentPeriodEnd">, now: Date): boolean {
-  if (subscription.status === "cancelled") return subscription.currentPeriodEnd > now;
-  return ["trialing", "active", "past_due", "lifetime"].includes(subscription.status);
 }

@@ -16,8 +16,8 @@ import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.s
 import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
 import { and, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import { hasAccess } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
+import { hasAccess } from "../subscriptions/subscription-state.ts";
 import {
   type DownloadFile,
   type DownloadGrant,

@@ -2,7 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { accessLinks, emailMessages, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
-import { accessLinkKindPrefix, accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
+import { accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
+import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { soldProduct } from "../product.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
@@ -52,7 +53,7 @@ export async function requestAccessLink(
     if (!link) throw new Error("access link not stored");
     const [message] = await tx
       .insert(emailMessages)
-      .values({ userId: user.id, kind: `${accessLinkKindPrefix}${link.id}`, recipient: input.email })
+      .values({ userId: user.id, kind: emailKind("access-link", link.id), recipient: input.email })
       .returning({ id: emailMessages.id });
     return message?.id;
   });

@@ -4,6 +4,7 @@ import {
   analyticsEvents,
   analyticsVisits,
   attributions,
+  cancellationRequests,
   conversionEvents,
   emailMessages,
   funnelVisitors,
@@ -21,8 +22,8 @@ import { isLocale, type Locale } from "@kinderready/i18n/locales";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { renderDataErasedEmail } from "../email/account-emails.server.ts";
+import { emailKind } from "../email/email-kinds.ts";
 import type { MailSender } from "../email/mail.ts";
-import { supportKindPrefix } from "../email/support-request-email.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { createRandomToken } from "../random-token.ts";
 import { forgetThrottleKeys, throttleKey } from "../request-throttle.server.ts";
@@ -78,11 +79,21 @@ export async function eraseParentData(
       await tx.delete(emailMessages).where(
         inArray(
           emailMessages.kind,
-          contactMessages.map((request) => `${supportKindPrefix}${request.id}`),
+          contactMessages.map((request) => emailKind("support", request.id)),
         ),
       );
     }
     await tx.delete(emailMessages).where(eq(emailMessages.userId, user.id));
+    // Their cancellations stay as proof of what was received and when, without the address
+    // typed or the reason given.
+    await tx
+      .update(cancellationRequests)
+      .set({ email: null, reason: null })
+      .where(
+        user.email
+          ? or(eq(cancellationRequests.userId, user.id), eq(cancellationRequests.email, user.email))
+          : eq(cancellationRequests.userId, user.id),
+      );
     await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
     await tx.delete(attributions).where(eq(attributions.userId, user.id));
     await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));

@@ -46,7 +46,9 @@ export const subscriptionInfoSchema = z.object({
     .nullable()
     .describe("What each renewal charges, in minor units"),
   cancelReason: z.enum(cancelReasons).nullable(),
-  /** A cancelled subscription whose period has not ended can be restored. */
+  /** Asked to end on a later date: the day it ends (it renews until then). */
+  ends_on: isoDate.nullable(),
+  /** A cancelled subscription whose period has not ended can be restored; so can a scheduled end. */
   canRestore: z.boolean(),
   /** An expired one can be renewed with the card on file. */
   canRenew: z.boolean(),
@@ -77,3 +79,27 @@ export const profileViewSchema = z.object({
   canDeleteData: z.boolean(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
+
+export const cancellationReasonMaxLength = 1000;
+
+/**
+ * The public cancel page's declaration: who (the email), ordinary or extraordinary (with its
+ * reason), and when it should end (the earliest possible date unless a date is given).
+ */
+export const cancellationNoticeSchema = z
+  .object({
+    email: emailSchema,
+    kind: z.enum(["ordinary", "extraordinary"], { error: "Choose ordinary or extraordinary cancellation" }),
+    reason: z.string().trim().max(cancellationReasonMaxLength).optional(),
+    end: z.enum(["earliest", "date"]).default("earliest"),
+    endDate: z.iso.date({ error: "Choose a date" }).optional(),
+  })
+  .superRefine((notice, context) => {
+    if (notice.kind === "extraordinary" && !notice.reason) {
+      context.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for extraordinary cancellation" });
+    }
+    if (notice.kind === "ordinary" && notice.end === "date" && !notice.endDate) {
+      context.addIssue({ code: "custom", path: ["endDate"], message: "Choose a date" });
+    }
+  });
+export type CancellationNotice = z.infer<typeof cancellationNoticeSchema>;

@@ -2,25 +2,24 @@ import type { Database } from "@kinderready/db/open-db";
 import { entitlements, orders, subscriptions, users } from "@kinderready/db/schema";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
+import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { findParent, type Parent } from "../parents/find-parent.server.ts";
 import type { CancelReason } from "../payments/cancel-reasons.ts";
 import type { OrderRow, PaymentDeps } from "../payments/orders.server.ts";
 import {
   cancelSubscription,
-  canRenew,
-  canRestore,
   renewExpiredSubscription,
   restoreSubscription,
-  type SubscriptionRow,
 } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
+import { canRenew, canRestore, type SubscriptionRow, scheduledEnd } from "../subscriptions/subscription-state.ts";
 import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
 // choices, and the subscription's management (cancel with a reason, restore, renew). Every
 // function takes the parent's token; the transport found it in a link or the session cookie.
 
-export type ProfileDeps = { db: Database; now: () => Date };
+export type ProfileDeps = { db: Database; now: () => Date; emails: EmailQueue };
 
 async function requireParent(db: Database, input: { token: string }): Promise<Parent> {
   const user = await findParent(db, input);
@@ -53,6 +52,7 @@ function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo
         ? null
         : { amount: row.renewalAmount, currency: row.currency, periodDays: row.periodDays },
     cancelReason: (row.cancelReason as CancelReason | null) ?? null,
+    ends_on: scheduledEnd(row)?.toISOString() ?? null,
     canRestore: canRestore(row, now),
     canRenew: canRenew(row),
     canCancel: renews,
@@ -148,13 +148,15 @@ export async function cancelParentSubscription(
   const before = await subscriptionOf(deps.db, user.id);
   if (!before || !["trialing", "active", "past_due", "cancelled"].includes(before.status)) throw nothingToCancel();
   const now = deps.now();
-  const after = await cancelSubscription(deps.db, {
+  const { subscription: after, confirmationId } = await cancelSubscription(deps.db, {
     userId: user.id,
     reason: input.request.reason,
     comment: input.request.comment,
     now,
+    channel: "profile",
   });
   if (!after) throw nothingToCancel();
+  if (confirmationId) await enqueueEmail(deps.emails, confirmationId);
   return describeSubscription(after, now);
 }
 

@@ -2,8 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, supportRequests } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { DomainError } from "../domain-error.ts";
+import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { supportKindPrefix } from "../email/support-request-email.server.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import type { ContactRequest } from "./profile-schema.ts";
 
@@ -39,7 +39,7 @@ export async function submitSupportRequest(
     if (!request) throw new Error("support request not stored");
     const [message] = await tx
       .insert(emailMessages)
-      .values({ userId: input.userId ?? null, kind: `${supportKindPrefix}${request.id}`, recipient: deps.supportEmail })
+      .values({ userId: input.userId ?? null, kind: emailKind("support", request.id), recipient: deps.supportEmail })
       .returning({ id: emailMessages.id });
     return message?.id;
   });

@@ -7,8 +7,8 @@ import { recordFirstPayment } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
+import { emailKind } from "../email/email-kinds.ts";
 import { deliverEmail, type EmailDeps } from "../email/email-queue.server.ts";
-import { reviewRequestKind } from "../email/review-request-email.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { queueReviewRequests } from "./review-requests.server.ts";
@@ -71,7 +71,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
     database.db
       .select({ userId: emailMessages.userId, id: emailMessages.id })
       .from(emailMessages)
-      .where(and(inArray(emailMessages.userId, userIds), eq(emailMessages.kind, reviewRequestKind)));
+      .where(and(inArray(emailMessages.userId, userIds), eq(emailMessages.kind, emailKind("review-request"))));
 
   it("asks each parent who paid a week ago once, and nobody else", async () => {
     const due = await parent(8);

@@ -2,8 +2,8 @@ import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, entitlements, orders, reviews, users } from "@kinderready/db/schema";
 import { and, eq, exists, isNotNull, isNull, lte, not, notExists, or } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { reviewRequestKind } from "../email/review-request-email.server.ts";
 import { soldProduct } from "../product.ts";
 import { reviewRequestAfterDays } from "./review-rules.ts";
 import { standingSubscriptionPayment } from "./reviews.server.ts";
@@ -45,13 +45,13 @@ export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<numb
           deps.db
             .select({ id: emailMessages.id })
             .from(emailMessages)
-            .where(and(eq(emailMessages.userId, users.id), eq(emailMessages.kind, reviewRequestKind))),
+            .where(and(eq(emailMessages.userId, users.id), eq(emailMessages.kind, emailKind("review-request")))),
         ),
       ),
     )
     .limit(perRun);
   const rows = due.flatMap(({ userId, email }) =>
-    email ? [{ userId, kind: reviewRequestKind, recipient: email }] : [],
+    email ? [{ userId, kind: emailKind("review-request"), recipient: email }] : [],
   );
   if (rows.length === 0) return 0;
   const queued = await deps.db

@@ -35,9 +35,13 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
         {subscription?.canRestore && subscription.expired_at && (
           <fetcher.Form method="post" className="profile__form">
             <input type="hidden" name="intent" value="restore" />
-            <p>{t("profile.subscription.restoreHint", { date: formatDate(subscription.expired_at, locale) })}</p>
+            {subscription.ends_on ? (
+              <p>{t("profile.subscription.keepHint", { date: formatDate(subscription.ends_on, locale) })}</p>
+            ) : (
+              <p>{t("profile.subscription.restoreHint", { date: formatDate(subscription.expired_at, locale) })}</p>
+            )}
             <button type="submit" className="button" disabled={busy}>
-              {t("profile.subscription.restore")}
+              {t(subscription.ends_on ? "profile.subscription.keep" : "profile.subscription.restore")}
             </button>
           </fetcher.Form>
         )}

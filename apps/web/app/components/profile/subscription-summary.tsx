@@ -3,7 +3,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 
-/** Status, price and the dates that matter for this status: expires_at and cancelled_at. */
+/** Status, price and the dates that matter for this status: expires_at, a scheduled end and cancelled_at. */
 export function SubscriptionSummary({
   subscription,
   locale,
@@ -51,6 +51,12 @@ export function SubscriptionSummary({
             <dd data-field="expires_at">{formatDate(expiresAt, locale)}</dd>
           </>
         )}
+        {subscription.ends_on && (
+          <>
+            <dt>{t("profile.subscription.endsOn")}</dt>
+            <dd data-field="ends_on">{formatDate(subscription.ends_on, locale)}</dd>
+          </>
+        )}
         {subscription.cancelled_at && (
           <>
             <dt>{t("profile.subscription.cancelledOn")}</dt>
@@ -58,6 +64,7 @@ export function SubscriptionSummary({
           </>
         )}
       </dl>
+      {subscription.ends_on && <p>{t("profile.subscription.endsOnHint")}</p>}
       {status === "past_due" && <p>{t("profile.subscription.pastDueHint")}</p>}
       {status === "lifetime" && <p>{t("profile.subscription.lifetimeHint")}</p>}
     </>

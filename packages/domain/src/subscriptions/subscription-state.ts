@@ -1,0 +1,50 @@
+import type { subscriptions } from "@kinderready/db/schema";
+
+// What a subscription's state allows, without I/O: billing, the profile, the printables and the
+// emails about it all read it the same way.
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const day = 24 * 60 * 60 * 1000;
+
+/** The end of the period holding `wanted`: renewals go on until then. */
+export function endOfPeriodHolding(
+  subscription: Pick<SubscriptionRow, "currentPeriodEnd" | "periodDays">,
+  wanted: Date,
+) {
+  const periodEnd = subscription.currentPeriodEnd.getTime();
+  if (wanted.getTime() <= periodEnd) return subscription.currentPeriodEnd;
+  const periods = Math.ceil((wanted.getTime() - periodEnd) / (subscription.periodDays * day));
+  return new Date(periodEnd + periods * subscription.periodDays * day);
+}
+
+/**
+ * The day a renewing subscription asked to end on a later date ends: the end of the period
+ * holding that date. Null when it was not asked to end.
+ */
+export function scheduledEnd(
+  subscription: Pick<SubscriptionRow, "status" | "cancelAt" | "currentPeriodEnd" | "periodDays">,
+): Date | null {
+  return subscription.cancelAt && renews(subscription) ? endOfPeriodHolding(subscription, subscription.cancelAt) : null;
+}
+
+/** Whether the subscription is still charged at its next renewal. */
+export function renews(subscription: Pick<SubscriptionRow, "status">): boolean {
+  return ["trialing", "active", "past_due"].includes(subscription.status);
+}
+
+/** Whether the subscription still opens the printables at this moment. */
+export function hasAccess(subscription: Pick<SubscriptionRow, "status" | "currentPeriodEnd">, now: Date): boolean {
+  if (subscription.status === "cancelled") return subscription.currentPeriodEnd > now;
+  return ["trialing", "active", "past_due", "lifetime"].includes(subscription.status);
+}
+
+/** A cancellation can be taken back until the subscription ends: then renewals go on as before. */
+export function canRestore(subscription: SubscriptionRow, now: Date): boolean {
+  if (renews(subscription)) return subscription.cancelAt !== null;
+  return subscription.status === "cancelled" && subscription.currentPeriodEnd > now && subscription.cardToken !== null;
+}
+
+export function canRenew(subscription: SubscriptionRow): boolean {
+  return subscription.status === "expired" && subscription.cardToken !== null;
+}
