@@ -16,6 +16,7 @@ const paths = [
   "/profile/cancel-subscription/",
   "/contact/",
   "/cancel/",
+  "/unsubscribe/",
   "/terms/cookie-policy/",
   "/terms/do-not-sell/",
   "/terms/money-back-policy/",

@@ -42,6 +42,7 @@ export const pages = [
   },
   { id: "contact", path: "contact", file: "routes/contact.tsx", title: "contact", action: "form" },
   { id: "cancel", path: "cancel", file: "routes/cancel.tsx", title: "cancel", action: "form" },
+  { id: "unsubscribe", path: "unsubscribe", file: "routes/unsubscribe.tsx", title: "unsubscribe", action: "form" },
   { id: "cookie-policy", path: "terms/cookie-policy", file: "routes/legal.tsx", title: "cookiePolicy", action: "form" },
   { id: "do-not-sell", path: "terms/do-not-sell", file: "routes/legal.tsx", title: "doNotSell", action: "form" },
   {

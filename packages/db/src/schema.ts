@@ -48,6 +48,12 @@ export const users = pgTable(
     kidAgeText: text("kid_age_text"),
     topics: text("topics").array().notNull().default([]),
     isForbiddenToMailing: boolean("is_forbidden_to_mailing").notNull().default(false),
+    /**
+     * When the parent last stopped marketing mail, and how: "profile", "email-link" (an email's
+     * unsubscribe link) or "one-click" (the mail client's unsubscribe button, RFC 8058).
+     */
+    mailingOptOutAt: timestamp("mailing_opt_out_at", { withTimezone: true }),
+    mailingOptOutVia: text("mailing_opt_out_via"),
     /** The country asks for opt-in consent (EU, EEA, UK, CH). */
     mailingOptInCountry: boolean("mailing_opt_in_country").notNull().default(false),
     ccpa: boolean("ccpa").notNull().default(false),

@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailOutbox } from "@kinderready/db/schema";
 import { createTransport } from "nodemailer";
-import type { MailSender } from "../email/mail.ts";
+import type { MailSender, OutgoingMail } from "../email/mail.ts";
 
 /** SMTP when a URL is configured (smtp://, smtps://, with credentials); otherwise the outbox. */
 export function createMailSender(options: { smtpUrl?: string | undefined; from: string; db: Database }): MailSender {
@@ -14,7 +14,7 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
   const transport = createTransport(smtpUrl, { from });
   return {
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await transport.sendMail(nodemailerMessage(mail));
       return { messageId: info.messageId };
     },
     close: () => transport.close(),
@@ -26,11 +26,25 @@ export function createOutboxSender(db: Database, from: string): MailSender {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
   return {
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await transport.sendMail(nodemailerMessage(mail));
       const { to: recipient, subject, text, html } = mail;
       await db.insert(emailOutbox).values({ recipient, subject, text, html, raw: info.message.toString() });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * The message as nodemailer takes it. An unsubscribe address becomes List-Unsubscribe with
+ * List-Unsubscribe-Post, which mail clients show as a one-click button (RFC 8058).
+ */
+function nodemailerMessage({ unsubscribeUrl, ...mail }: OutgoingMail) {
+  return unsubscribeUrl
+    ? {
+        ...mail,
+        list: { unsubscribe: unsubscribeUrl },
+        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      }
+    : mail;
 }

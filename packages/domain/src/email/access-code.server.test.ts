@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessCode, verifyAccessCode } from "./access-code.server.ts";
+import { accessCode, unsubscribeCode, verifyAccessCode, verifyUnsubscribeCode } from "./access-code.server.ts";
 
 const secret = "a-secret-for-the-access-code-tests";
 const id = "0b6f7f3e-5d1c-4a8e-9a57-1f6e9d2c4b10";
@@ -16,5 +16,11 @@ describe("access codes", () => {
     expect(verifyAccessCode(secret, `${code.slice(0, -1)}A`)).toBeUndefined();
     expect(verifyAccessCode(secret, id)).toBeUndefined();
     expect(verifyAccessCode(secret, "")).toBeUndefined();
+  });
+
+  it("keeps an unsubscribe code from signing anyone in, and a sign-in code from unsubscribing", () => {
+    expect(verifyUnsubscribeCode(secret, unsubscribeCode(secret, id))).toBe(id);
+    expect(verifyAccessCode(secret, unsubscribeCode(secret, id))).toBeUndefined();
+    expect(verifyUnsubscribeCode(secret, accessCode(secret, id))).toBeUndefined();
   });
 });

@@ -26,6 +26,8 @@ export function renderEmail(input: {
   paragraphs: string[];
   link?: { label: string; url: string; fallback: string; after: string[] };
   footer: string;
+  /** A marketing mail's way out: a link under the footer, and the List-Unsubscribe headers. */
+  unsubscribe?: { label: string; url: string };
 }): OutgoingMail {
   const { link } = input;
   const text = [
@@ -33,6 +35,8 @@ export function renderEmail(input: {
     ...(link ? [link.url, "", ...link.after.flatMap((paragraph) => [paragraph, ""])] : []),
     "--",
     input.footer,
+    // On two lines: a colon between them would need each language's own spacing.
+    ...(input.unsubscribe ? ["", input.unsubscribe.label, input.unsubscribe.url] : []),
   ].join("\n");
 
   const dir = directionOf(input.locale);
@@ -61,8 +65,9 @@ ${input.paragraphs.map((paragraph) => p(paragraphHtml(paragraph))).join("\n")}
 ${linkHtml}
 </td></tr></table>
 <p style="max-width:560px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6b6480;text-align:center">${escapeHtml(input.footer)}</p>
+${input.unsubscribe ? `<p style="max-width:560px;margin:8px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;text-align:center"><a href="${escapeHtml(input.unsubscribe.url)}" style="color:#6b6480">${escapeHtml(input.unsubscribe.label)}</a></p>` : ""}
 </td></tr></table>
 </body>
 </html>`;
-  return { to: input.to, subject: input.subject, text, html };
+  return { to: input.to, subject: input.subject, text, html, unsubscribeUrl: input.unsubscribe?.url };
 }

@@ -24,6 +24,7 @@ import {
   renderTrialEndingEmail,
 } from "./subscription-emails.server.ts";
 import { renderSupportRequestMail } from "./support-request-email.server.ts";
+import { unsubscribeUrl } from "./unsubscribe.server.ts";
 import { renderWelcomeEmail } from "./welcome-email.server.ts";
 
 /** The public cancel page, which works without signing in (the cancel button in every page's footer). */
@@ -165,6 +166,7 @@ const composers: { [Id in EmailKindId]: Composer } = {
       kidName: parent.kidName,
       reviewUrl: reviewPageUrl(deps.appUrl, parent.locale, parent.token),
       supportEmail: deps.supportEmail,
+      unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
     }),
   ),
   "trial-ending": toParent(trialEndingMail),

@@ -9,6 +9,8 @@ export type OutgoingMail = {
   replyTo?: string | undefined;
   /** Files sent with the message (the child's first worksheet with the welcome email). */
   attachments?: MailAttachment[] | undefined;
+  /** A marketing mail's one-click unsubscribe address, sent as List-Unsubscribe (RFC 8058). */
+  unsubscribeUrl?: string | undefined;
 };
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };

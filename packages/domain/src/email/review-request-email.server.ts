@@ -18,6 +18,7 @@ export function renderReviewRequestEmail(input: {
   kidName: string | null;
   reviewUrl: string;
   supportEmail: string;
+  unsubscribeUrl: string;
 }): OutgoingMail {
   const { t } = serverI18n(input.locale);
   const name = input.kidName?.trim();
@@ -34,5 +35,6 @@ export function renderReviewRequestEmail(input: {
       after: [t("reviews.email.signature")],
     },
     footer: t("reviews.email.footer", { email: input.supportEmail }),
+    unsubscribe: { label: t("email.unsubscribe"), url: input.unsubscribeUrl },
   });
 }

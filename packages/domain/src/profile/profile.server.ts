@@ -108,6 +108,10 @@ export async function updateConsent(
     .update(users)
     .set({
       isForbiddenToMailing: !input.consent.mailing,
+      // The record of the first opt-out stays while it holds; giving consent again clears it.
+      ...(input.consent.mailing
+        ? { mailingOptOutAt: null, mailingOptOutVia: null }
+        : !user.isForbiddenToMailing && { mailingOptOutAt: deps.now(), mailingOptOutVia: "profile" }),
       adSharingOptOutAt: input.consent.adSharingOptOut ? (user.adSharingOptOutAt ?? deps.now()) : null,
       updatedAt: deps.now(),
     })
