@@ -9,18 +9,12 @@ import { createMailSender } from "@kinderready/domain/adapters/mail-sender.serve
 import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-gateway.server";
 import { startForwardingJobs } from "@kinderready/domain/analytics/forwarding/forwarding-jobs.server";
 import type { AppServices } from "@kinderready/domain/app-services";
-import {
-  createEmailQueues,
-  type EmailQueue,
-  enqueueEmail,
-  queueReceipt,
-  startEmailWorker,
-} from "@kinderready/domain/email/email-queue.server";
+import { createEmailQueues, startEmailWorker } from "@kinderready/domain/email/email-queue.server";
 import type { MailSender } from "@kinderready/domain/email/mail";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { createSplitConfig } from "@kinderready/domain/experiments/split-config.server";
 import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.server";
-import type { SettleHook } from "@kinderready/domain/payments/orders.server";
+import { withPaymentEmails } from "@kinderready/domain/payments/payment-emails.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
 import { startReviewRequestJob } from "@kinderready/domain/reviews/review-requests.server";
@@ -56,7 +50,7 @@ export function composeServices({ config, database, jobs, errors, log }: Wiring)
       gateway: createSolidgateGateway(payments),
       gatewayName: payments.gateway,
       now,
-      onSettled: sendReceipts(settleSubscriptionOrder(now), jobs, errors),
+      onSettled: withPaymentEmails(settleSubscriptionOrder(now), jobs, errors),
       splits,
     },
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },
@@ -115,20 +109,4 @@ export async function startWorkers(
   await startHousekeepingJobs(jobs, { db, now: services.account.now });
   // Parents who paid a week ago are asked, once, how the kit is going.
   await startReviewRequestJob(jobs, { db, now: services.account.now });
-}
-
-/**
- * After what a settled order does to the subscription: a receipt for every approved charge,
- * written with the approval and enqueued once it is committed. A failed enqueue is logged and
- * left to the email sweep: the payment it follows has been recorded either way.
- */
-function sendReceipts(settle: SettleHook, queue: EmailQueue, errors: ErrorReporter): SettleHook {
-  return async (tx, order, update, afterCommit) => {
-    await settle(tx, order, update, afterCommit);
-    const messageId = update.status === "approved" ? await queueReceipt(tx, order) : undefined;
-    if (!messageId) return;
-    afterCommit(() =>
-      enqueueEmail(queue, messageId).catch((error: unknown) => errors.report(error, { msg: "receipt enqueue failed" })),
-    );
-  };
 }

@@ -11,6 +11,7 @@ export const emailKindIds = [
   "review-request",
   "trial-ending",
   "renewal-upcoming",
+  "payment-failed",
   "cancellation-confirmed",
 ] as const;
 export type EmailKindId = (typeof emailKindIds)[number];
@@ -30,6 +31,7 @@ export const emailClassOf: { [Id in EmailKindId]: EmailClass } = {
   "review-request": "marketing",
   "trial-ending": "service",
   "renewal-upcoming": "service",
+  "payment-failed": "service",
   "cancellation-confirmed": "service",
 };
 

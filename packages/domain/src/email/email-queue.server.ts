@@ -20,6 +20,7 @@ import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderReviewRequestEmail, reviewPageUrl } from "./review-request-email.server.ts";
 import {
   renderCancellationConfirmedEmail,
+  renderPaymentFailedEmail,
   renderRenewalUpcomingEmail,
   renderTrialEndingEmail,
 } from "./subscription-emails.server.ts";
@@ -171,6 +172,7 @@ const composers: { [Id in EmailKindId]: Composer } = {
   ),
   "trial-ending": toParent(trialEndingMail),
   "renewal-upcoming": toParent(renewalUpcomingMail),
+  "payment-failed": toParent(paymentFailedMail),
   "cancellation-confirmed": toParent(cancellationConfirmedMail),
 };
 
@@ -351,6 +353,31 @@ async function renewalUpcomingMail(deps: EmailDeps, message: ParentMessage) {
   return found && renderRenewalUpcomingEmail(found.notice);
 }
 
+/**
+ * After a declined renewal: the amount and the day, then the next try (access goes on meanwhile)
+ * or the end of the subscription. Nothing once it was paid after all, or cancelled since.
+ */
+async function paymentFailedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderId, args[0] ?? ""), eq(orders.userId, parent.userId)));
+  const subscription = await subscriptionOf(deps, parent.userId);
+  if (!order || !subscription) return undefined;
+  const retryAt = subscription.status === "past_due" ? subscription.nextAttemptAt : null;
+  if (!retryAt && subscription.status !== "expired") return undefined;
+  return renderPaymentFailedEmail({
+    locale: parent.locale,
+    to: recipient,
+    amount: order.amount,
+    currency: order.currency,
+    failedAt: order.updatedAt,
+    retryAt,
+    subscriptionUrl: parentUrl(deps, parent, "/profile/subscription/"),
+    supportEmail: deps.supportEmail,
+  });
+}
+
 async function cancellationConfirmedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
   const [request] = await deps.db
     .select()
@@ -382,6 +409,22 @@ export async function queueReceipt(
   tx: Transaction,
   order: { orderId: string; userId: string },
 ): Promise<string | undefined> {
+  return queueOrderMail(tx, order, "receipt");
+}
+
+/** The same for a declined renewal: what failed and what happens next, written with the decline. */
+export async function queuePaymentFailed(
+  tx: Transaction,
+  order: { orderId: string; userId: string },
+): Promise<string | undefined> {
+  return queueOrderMail(tx, order, "payment-failed");
+}
+
+async function queueOrderMail(
+  tx: Transaction,
+  order: { orderId: string; userId: string },
+  kind: "receipt" | "payment-failed",
+): Promise<string | undefined> {
   const [user] = await tx
     .select({ email: users.email, refundReason: orders.refundReason })
     .from(orders)
@@ -391,7 +434,7 @@ export async function queueReceipt(
   if (!user?.email || user.refundReason) return undefined;
   const [message] = await tx
     .insert(emailMessages)
-    .values({ userId: order.userId, kind: emailKind("receipt", order.orderId), recipient: user.email })
+    .values({ userId: order.userId, kind: emailKind(kind, order.orderId), recipient: user.email })
     .onConflictDoNothing()
     .returning({ id: emailMessages.id });
   return message?.id;

@@ -2,6 +2,7 @@ import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import {
   renderCancellationConfirmedEmail,
+  renderPaymentFailedEmail,
   renderRenewalUpcomingEmail,
   renderTrialEndingEmail,
 } from "./subscription-emails.server.ts";
@@ -23,6 +24,17 @@ const notice = (locale: Locale) => ({
 });
 const trialEnding = (locale: Locale) => renderTrialEndingEmail({ ...notice(locale), trialDays: 3 });
 const renewalUpcoming = (locale: Locale) => renderRenewalUpcomingEmail(notice(locale));
+const paymentFailed = (locale: Locale, retryAt: Date | null) =>
+  renderPaymentFailedEmail({
+    locale,
+    to: "parent@example.com",
+    amount: 2999,
+    currency: "EUR",
+    failedAt: new Date("2026-11-25T10:00:00Z"),
+    retryAt,
+    subscriptionUrl: "https://kit.example/profile/subscription/?token=abc",
+    supportEmail: "support@kit.example",
+  });
 const confirmation = (locale: Locale, options: { chargedUntilEnd: boolean; canUndo: boolean }) =>
   renderCancellationConfirmedEmail({
     locale,
@@ -43,6 +55,8 @@ describe("the emails about a subscription", () => {
       confirmation(locale, { chargedUntilEnd: false, canUndo: true }),
       confirmation(locale, { chargedUntilEnd: true, canUndo: false }),
       renewalUpcoming(locale),
+      paymentFailed(locale, new Date("2026-11-28T10:00:00Z")),
+      paymentFailed(locale, null),
     ];
     for (const mail of mails) {
       expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(rawKey);

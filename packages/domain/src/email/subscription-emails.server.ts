@@ -79,6 +79,43 @@ function renderChargeNotice(
   });
 }
 
+/** Sent when a renewal is declined: what failed, then the next try or the end of the subscription. */
+export function renderPaymentFailedEmail(input: {
+  locale: Locale;
+  to: string;
+  amount: number;
+  currency: string;
+  failedAt: Date;
+  /** The next attempt; null when the subscription has ended. */
+  retryAt: Date | null;
+  subscriptionUrl: string;
+  supportEmail: string;
+}): OutgoingMail {
+  const { t } = serverI18n(input.locale);
+  return renderEmail({
+    locale: input.locale,
+    to: input.to,
+    subject: t("email.paymentFailed.subject"),
+    preheader: t("email.paymentFailed.preheader"),
+    paragraphs: [
+      t("email.paymentFailed.intro", {
+        amount: formatMoney(input.locale, input.currency, input.amount),
+        date: formatDay(input.locale, input.failedAt),
+      }),
+      input.retryAt
+        ? t("email.paymentFailed.retry", { date: formatDay(input.locale, input.retryAt) })
+        : t("email.paymentFailed.ended"),
+    ],
+    link: {
+      label: t("email.paymentFailed.button"),
+      url: input.subscriptionUrl,
+      fallback: t("email.welcome.linkFallback"),
+      after: [t("email.paymentFailed.otherCard", { email: input.supportEmail }), t("email.welcome.signature")],
+    },
+    footer: t("email.serviceFooter", { email: input.supportEmail }),
+  });
+}
+
 /**
  * Sent at once when a subscription is cancelled, however it was: the time the cancellation was
  * received, when the subscription ends and whether anything is still charged until then, and a

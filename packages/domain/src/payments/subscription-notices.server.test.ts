@@ -21,6 +21,7 @@ import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { queueChargeNotices } from "./charge-notices.server.ts";
 import type { PaymentDeps } from "./orders.server.ts";
+import { withPaymentEmails } from "./payment-emails.server.ts";
 import { cancelSubscription, restoreSubscription, runDueRenewals } from "./subscription-billing.server.ts";
 
 // What a subscriber hears after the sale, under a clock the tests move: the notice before the
@@ -53,7 +54,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
 
   beforeAll(async () => {
     testbed = await openBillingTestbed(target, () => clock);
-    ({ database, payments: payments } = testbed);
+    database = testbed.database;
     mail = {
       db: database.db,
       sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
@@ -64,6 +65,8 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
       errors: { name: "local", report: (error) => reported.push(error), close: async () => {} },
       now: () => clock,
     };
+    // As the server settles orders: receipts and payment-failed emails with each settlement.
+    payments = { ...testbed.payments, onSettled: withPaymentEmails(testbed.payments.onSettled, emails, mail.errors) };
   }, 60_000);
   afterAll(async () => {
     await testbed.close();
@@ -74,11 +77,11 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
   });
 
   /** A parent in a paid trial; addresses are kept in lower case, as the quiz keeps them. */
-  async function subscribe() {
+  async function subscribe(card = approvingCard) {
     const inserted = await insertTestParent(database.db);
     const user = { ...inserted, email: (inserted.email ?? "").toLowerCase() };
     await database.db.update(users).set({ email: user.email }).where(eq(users.id, user.id));
-    await testbed.subscribe(user.id, approvingCard);
+    await testbed.subscribe(user.id, card);
     return user;
   }
   const subscriptionOf = async (userId: string) => {
@@ -206,6 +209,29 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     expect(kinds).toContainEqual(["cancellation-confirmed", "queued"]);
   });
 
+  it("tells the parent when a renewal fails: the next try while access goes on, then the end", async () => {
+    const parent = await subscribe("4000000000013021");
+    const failures = async () =>
+      (await deliveredTo(parent.email)).filter((m) => m.subject === "Your KinderReady payment didn't go through");
+    advance(3 * day);
+    await runDueRenewals(payments);
+    const [first] = await failures();
+    expect(first?.text).toContain(
+      "We couldn't take your payment of $29.99 for your KinderReady subscription on November 25, 2026.",
+    );
+    expect(first?.text).toContain(
+      "We'll try your card again on November 28, 2026, and you keep your printables until then.",
+    );
+    expect(first?.text).toContain("Write to us at help@example.com");
+    advance(3 * day);
+    await runDueRenewals(payments);
+    advance(5 * day);
+    await runDueRenewals(payments);
+    const all = await failures();
+    expect(all).toHaveLength(3);
+    expect(all[2]?.text).toContain("Your subscription has now ended and we won't try your card again.");
+  });
+
   it("confirms a cancellation from the profile with the day access ends", async () => {
     const parent = await subscribe();
     advance(hour);
@@ -238,7 +264,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
       .where(eq(cancellationRequests.userId, parent.id));
     expect(request).toMatchObject({ channel: "cancel-page", kind: "ordinary", outcome: "cancelled" });
     expect(request?.endsAt?.toISOString()).toBe("2026-12-25T10:00:00.000Z");
-    const [confirmation] = await deliveredTo(parent.email);
+    const [confirmation] = (await deliveredTo(parent.email)).filter((m) => m.subject.includes("is cancelled"));
     expect(confirmation?.text).toContain("December 25, 2026");
   });
 
