@@ -286,6 +286,12 @@ test("finds a paying parent, confirms the refund of their charge and cancels the
   await expect(
     page.getByRole("region", { name: "Changes by operators" }).getByRole("row", { name: /Refunded a charge/ }),
   ).toContainText(operator.email);
+  // The cancellation is on record, and the parent was told: the confirmation is among their emails.
+  await expect(page.getByRole("region", { name: "Cancellations" }).getByRole("row", { name: /Console/ })).toContainText(
+    "Cancelled",
+  );
+  await expect(page.getByRole("region", { name: "Emails" })).toContainText("Cancellation confirmed");
+  await expect(page.getByRole("region", { name: "Emails" })).toContainText("Receipt");
 });
 
 test("changes a price, which the preview and the offer show, and refuses a wrong one", async ({

@@ -5,9 +5,11 @@ import { expectTableExport } from "../../test/console-table.tsx";
 import { auditColumns, customerAuditHidden } from "./audit-columns.tsx";
 import {
   answerColumns,
+  cancellationColumns,
   chargeColumns,
   customerSearchTable,
   customerTables,
+  emailColumns,
   ledgerColumns,
   matchColumns,
 } from "./customer-columns.tsx";
@@ -80,6 +82,24 @@ const detail = {
     },
     { id: "l-2", createdAt: at, type: "access_granted", orderId: null, amount: null, currency: null, details: {} },
   ],
+  emails: [
+    { id: "e-2", kind: "trial-ending:s-1:1772617800000", status: "skipped", createdAt: at, sentAt: null },
+    { id: "e-1", kind: "receipt:o-1", status: "sent", createdAt: at, sentAt: at },
+  ],
+  cancellations: [
+    {
+      id: "c-1",
+      userId: "u-1",
+      channel: "cancel-page",
+      email: "ann@example.com",
+      kind: "extraordinary",
+      reason: "We moved",
+      requestedEnd: null,
+      outcome: "cancelled",
+      endsAt: at,
+      receivedAt: at,
+    },
+  ],
   audit,
 } as unknown as CustomerDetail;
 
@@ -123,6 +143,29 @@ describe("the customer pages' exports", () => {
     });
   });
 
+  it("customer-emails.csv and customer-cancellations.csv export their tables' columns, names for the page", () => {
+    const emails = expectTableExport({
+      columns: emailColumns,
+      rows: detail.emails,
+      exported: customerTables["customer-emails.csv"]?.(detail),
+      csv:
+        "created_at,kind,status,sent_at\r\n" +
+        "2026-03-01T09:30:00.000Z,trial-ending:s-1:1772617800000,skipped,\r\n" +
+        "2026-03-01T09:30:00.000Z,receipt:o-1,sent,2026-03-01T09:30:00.000Z\r\n",
+    });
+    expect(emails).toContain("Notice: trial ends");
+    expect(emails).toContain("Not needed any more");
+    const cancellations = expectTableExport({
+      columns: cancellationColumns,
+      rows: detail.cancellations,
+      exported: customerTables["customer-cancellations.csv"]?.(detail),
+      csv:
+        "received_at,channel,kind,reason,outcome,ends_at\r\n" +
+        "2026-03-01T09:30:00.000Z,cancel-page,extraordinary,We moved,cancelled,2026-03-01T09:30:00.000Z\r\n",
+    });
+    expect(cancellations).toContain("Cancel page (no sign-in)");
+  });
+
   it("customer-answers.csv exports the answers table's columns, as it always did", () => {
     expectTableExport({
       columns: answerColumns,
@@ -149,7 +192,9 @@ describe("the customer pages' exports", () => {
     expect(Object.keys(customerTables).sort()).toEqual([
       "customer-answers.csv",
       "customer-audit.csv",
+      "customer-cancellations.csv",
       "customer-charges.csv",
+      "customer-emails.csv",
       "customer-ledger.csv",
     ]);
   });

@@ -12,6 +12,8 @@ import type { CsvTable } from "./csv.ts";
 // currency, ISO times, answers and details as JSON.
 
 type LedgerEntry = CustomerDetail["ledger"][number];
+type EmailRow = CustomerDetail["emails"][number];
+type CancellationRow = CustomerDetail["cancellations"][number];
 type Answer = CustomerDetail["answers"][number];
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -142,6 +144,63 @@ export const ledgerColumns: TableColumns<LedgerEntry> = [
   { page: false, csv: [{ name: "details", value: (entry) => JSON.stringify(entry.details) }] },
 ];
 
+/** The kind's id, without the arguments the stored kind carries (an order, a request). */
+const emailKindId = (kind: string) => kind.split(":")[0] ?? kind;
+
+export const emailColumns: TableColumns<EmailRow> = [
+  {
+    header: "customers.columns.date",
+    cell: (email, { locale }) => formatMoment(locale, email.createdAt, "short"),
+    csv: [{ name: "created_at", value: (email) => iso(email.createdAt) }],
+  },
+  {
+    header: "customers.columns.emailKind",
+    cell: (email, { ifKnown }) => ifKnown(`customers.emailKinds.${emailKindId(email.kind)}`) ?? email.kind,
+    csv: [{ name: "kind", value: (email) => email.kind }],
+  },
+  {
+    header: "customers.columns.status",
+    cell: (email, { ifKnown }) => ifKnown(`customers.emailStatuses.${email.status}`) ?? email.status,
+    csv: [{ name: "status", value: (email) => email.status }],
+  },
+  {
+    header: "customers.columns.sent",
+    cell: (email, { locale }) => (email.sentAt ? formatMoment(locale, email.sentAt, "short") : "—"),
+    csv: [{ name: "sent_at", value: (email) => iso(email.sentAt) }],
+  },
+];
+
+export const cancellationColumns: TableColumns<CancellationRow> = [
+  {
+    header: "customers.columns.date",
+    cell: (request, { locale }) => formatMoment(locale, request.receivedAt, "short"),
+    csv: [{ name: "received_at", value: (request) => iso(request.receivedAt) }],
+  },
+  {
+    header: "customers.columns.channel",
+    cell: (request, { ifKnown }) => ifKnown(`customers.cancelChannels.${request.channel}`) ?? request.channel,
+    csv: [{ name: "channel", value: (request) => request.channel }],
+  },
+  {
+    header: "customers.columns.cancelKind",
+    cell: (request, { ifKnown }) => ifKnown(`customers.cancelKinds.${request.kind}`) ?? request.kind,
+    csv: [
+      { name: "kind", value: (request) => request.kind },
+      { name: "reason", value: (request) => request.reason },
+    ],
+  },
+  {
+    header: "customers.columns.outcome",
+    cell: (request, { ifKnown }) => ifKnown(`customers.cancelOutcomes.${request.outcome}`) ?? request.outcome,
+    csv: [{ name: "outcome", value: (request) => request.outcome }],
+  },
+  {
+    header: "customers.columns.ends",
+    cell: (request, { locale }) => (request.endsAt ? formatMoment(locale, request.endsAt, "short") : "—"),
+    csv: [{ name: "ends_at", value: (request) => iso(request.endsAt) }],
+  },
+];
+
 const answerText = (answer: unknown) =>
   typeof answer === "string" || typeof answer === "number"
     ? String(answer)
@@ -168,6 +227,8 @@ export const customerSearchTable = (matches: readonly CustomerMatch[]): CsvTable
 export const customerTables: Record<string, (detail: CustomerDetail) => CsvTable> = {
   "customer-charges.csv": (detail) => tableCsv(chargeColumns, detail.charges),
   "customer-ledger.csv": (detail) => tableCsv(ledgerColumns, detail.ledger),
+  "customer-emails.csv": (detail) => tableCsv(emailColumns, detail.emails),
+  "customer-cancellations.csv": (detail) => tableCsv(cancellationColumns, detail.cancellations),
   "customer-audit.csv": (detail) => auditTable(detail.audit),
   "customer-answers.csv": (detail) => tableCsv(answerColumns, detail.answers),
 };

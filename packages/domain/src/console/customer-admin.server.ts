@@ -1,5 +1,13 @@
 import type { Database } from "@kinderready/db/open-db";
-import { ledgerEntries, orders, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
+import {
+  cancellationRequests,
+  emailMessages,
+  ledgerEntries,
+  orders,
+  quizAnswers,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
 import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../domain-error.ts";
@@ -80,6 +88,10 @@ export type CustomerDetail = {
   subscription: SubscriptionRow | null;
   charges: CustomerCharge[];
   ledger: (typeof ledgerEntries.$inferSelect)[];
+  /** What the product wrote to the parent, newest first: did the notice, the receipt, the confirmation go out? */
+  emails: Pick<typeof emailMessages.$inferSelect, "id" | "kind" | "status" | "createdAt" | "sentAt">[];
+  /** Every cancellation received for the parent, whichever way it came, newest first. */
+  cancellations: (typeof cancellationRequests.$inferSelect)[];
   audit: AuditEntry[];
 };
 
@@ -116,6 +128,24 @@ export async function getCustomer(
     .where(eq(ledgerEntries.userId, user.id))
     .orderBy(desc(ledgerEntries.createdAt))
     .limit(200);
+  const emails = await db
+    .select({
+      id: emailMessages.id,
+      kind: emailMessages.kind,
+      status: emailMessages.status,
+      createdAt: emailMessages.createdAt,
+      sentAt: emailMessages.sentAt,
+    })
+    .from(emailMessages)
+    .where(eq(emailMessages.userId, user.id))
+    .orderBy(desc(emailMessages.createdAt))
+    .limit(200);
+  const cancellations = await db
+    .select()
+    .from(cancellationRequests)
+    .where(eq(cancellationRequests.userId, user.id))
+    .orderBy(desc(cancellationRequests.receivedAt))
+    .limit(200);
   const { entries: audit } = await listAuditLog(db, { target: customerTarget(user.id) });
   return {
     user,
@@ -123,6 +153,8 @@ export async function getCustomer(
     subscription: subscription ?? null,
     charges: charges.map((order) => ({ ...order, refundableUntil: refundableUntil(order, input.now) })),
     ledger,
+    emails,
+    cancellations,
     audit,
   };
 }

@@ -6,7 +6,13 @@ import { DataTable } from "../../components/console/data-table.tsx";
 import { auditColumns, customerAuditHidden } from "../../console/audit-columns.tsx";
 import { handleConsoleCustomerAction, loadConsoleCustomer } from "../../console/console-customer-route.server.ts";
 import { formatMoment, formatMoney } from "../../console/console-format.ts";
-import { answerColumns, chargeColumns, ledgerColumns } from "../../console/customer-columns.tsx";
+import {
+  answerColumns,
+  cancellationColumns,
+  chargeColumns,
+  emailColumns,
+  ledgerColumns,
+} from "../../console/customer-columns.tsx";
 import { exportHref } from "../../console/export-href.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { Route } from "./+types/console-customer";
@@ -177,6 +183,29 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
           columns={ledgerColumns}
           rows={detail.ledger}
           rowKey={(entry) => entry.id}
+        />
+      </ConsoleCard>
+
+      <ConsoleCard table id="customer-emails" title={t("customers.emails")} csvHref={csv("customer-emails.csv")}>
+        <DataTable
+          labelledBy="customer-emails"
+          columns={emailColumns}
+          rows={detail.emails}
+          rowKey={(email) => email.id}
+        />
+      </ConsoleCard>
+
+      <ConsoleCard
+        table
+        id="customer-cancellations"
+        title={t("customers.cancellations")}
+        csvHref={csv("customer-cancellations.csv")}
+      >
+        <DataTable
+          labelledBy="customer-cancellations"
+          columns={cancellationColumns}
+          rows={detail.cancellations}
+          rowKey={(request) => request.id}
         />
       </ConsoleCard>
 
