@@ -9,6 +9,7 @@ import {
   users,
 } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
@@ -338,6 +339,74 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
       kind: "rate-limited",
       field: "email",
     });
+  });
+
+  it("runs a whole life: notices, charges, a decline and its recovery, a cancellation taken back, then the end", async () => {
+    const parent = await subscribe();
+    const subjects = async () => (await deliveredTo(parent.email)).map((m) => m.subject);
+    const at = (iso: string) => {
+      clock = new Date(iso);
+    };
+    // The billing job, then the email worker at once, as they run in the product.
+    const billingRun = async () => {
+      await queueChargeNotices({ db: database.db, emails, now: () => clock });
+      await runDueRenewals(payments);
+      await deliveredTo(parent.email);
+    };
+    const useCard = async (card: string) =>
+      database.db
+        .update(subscriptions)
+        .set({ cardToken: await issueCardToken(database.db, card) })
+        .where(eq(subscriptions.userId, parent.id));
+
+    at("2026-11-23T04:00:00Z");
+    await billingRun();
+    at("2026-11-25T10:00:00Z");
+    await billingRun();
+    expect(await subscriptionOf(parent.id)).toMatchObject({ status: "active" });
+    at("2026-12-23T04:00:00Z");
+    await billingRun();
+    // The card stops working before the renewal; the parent hears, keeps access, and fixes it.
+    await useCard("4000000000013021");
+    at("2026-12-25T10:00:00Z");
+    await billingRun();
+    expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(true);
+    await useCard(approvingCard);
+    at("2026-12-28T10:00:00Z");
+    await billingRun();
+    expect(await subscriptionOf(parent.id)).toMatchObject({ status: "active", failedRenewals: 0 });
+    // Cancelled from the public page, then kept from the profile, then cancelled for good.
+    await cancelPage({ email: parent.email });
+    await deliveredTo(parent.email);
+    await restoreSubscription(database.db, { userId: parent.id, now: clock });
+    const { confirmationId } = await cancelSubscription(database.db, {
+      userId: parent.id,
+      reason: "other",
+      now: clock,
+      channel: "profile",
+    });
+    await deliverEmail(mail, confirmationId ?? "");
+    const { currentPeriodEnd } = await subscriptionOf(parent.id);
+    clock = new Date(currentPeriodEnd.getTime() - hour);
+    await billingRun();
+    expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(true);
+    clock = new Date(currentPeriodEnd.getTime() + hour);
+    await billingRun();
+    expect(await subscriptionOf(parent.id)).toMatchObject({ status: "expired" });
+    expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(false);
+
+    expect(await subjects()).toEqual([
+      "Your trial ends on November 25, 2026: what happens next",
+      "Your KinderReady receipt",
+      "Your next KinderReady payment is on December 25, 2026",
+      "Your KinderReady payment didn't go through",
+      "Your KinderReady receipt",
+      "Your KinderReady subscription is cancelled",
+      "Your KinderReady subscription is cancelled",
+    ]);
+    // Each charge once: the first payment, the renewal, the declined try and the retry that passed.
+    const renewals = await renewalsOf(parent.id);
+    expect(renewals.map((order) => order.status)).toEqual(["approved", "declined", "approved"]);
   });
 
   it("marks an email of a kind it does not know failed, and reports it", async () => {
