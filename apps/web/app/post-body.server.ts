@@ -7,6 +7,12 @@ export function isFormBody(request: Pick<Request, "headers">): boolean {
   return formMediaTypes.some((formType) => type.startsWith(formType));
 }
 
+/** A form field's text: "" when it is missing or a file. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** The field a refused body is refused for (its first issue's path), for the 400 that names it. */
 export function refusedField(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string {
   return error.issues[0]?.path.map(String).join(".") || "intent";

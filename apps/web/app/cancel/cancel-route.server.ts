@@ -5,6 +5,7 @@ import { localeFromPath } from "@kinderready/i18n/locales";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
+import { formText } from "../post-body.server.ts";
 import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/cancel";
 
@@ -31,10 +32,7 @@ export async function sendCancellation({
 }: Pick<Route.ActionArgs, "request" | "url" | "context">) {
   const { services, clientAddress, errors } = context.get(requestContext);
   const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   const values: CancelValues = {
     email: text("email"),
     kind: text("kind"),

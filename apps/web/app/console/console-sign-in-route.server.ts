@@ -11,6 +11,7 @@ import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
 import { secureCookiesFor } from "../cookies.ts";
 import { requestLocale } from "../i18n/request-locale.server.ts";
+import { formText } from "../post-body.server.ts";
 import type { Route } from "../routes/console/+types/console-sign-in";
 import { operatorSetCookie } from "./operator-cookie.server.ts";
 import { isSameOrigin, safeNext, sessionOperator, signInPath } from "./operator-guard.server.ts";
@@ -53,10 +54,7 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
   const { services, config, clientAddress, errors } = context.get(requestContext);
   const secure = secureCookiesFor(config.appUrl);
   const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   const email = text("email").slice(0, 254);
   if (!isSameOrigin(request, config.appUrl)) {
     return data<SignInResult>({ error: "forbidden", email }, { status: 403 });

@@ -4,6 +4,7 @@ import { localeFromPath } from "@kinderready/i18n/locales";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
+import { formText } from "../post-body.server.ts";
 import { sessionParent } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/contact";
 
@@ -31,10 +32,7 @@ export type ContactActionResult =
 export async function sendContactMessage({ request, url, context }: Route.ActionArgs) {
   const { services, clientAddress, errors } = context.get(requestContext);
   const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   const values: ContactValues = { name: text("name"), email: text("email"), message: text("message") };
   const parsed = contactRequestSchema.safeParse(values);
   if (!parsed.success) {

@@ -24,6 +24,7 @@ import { fieldMessage } from "../components/quiz/field-message.ts";
 import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { secureCookiesFor } from "../cookies.ts";
 import { pageForPath } from "../pages.ts";
+import { formText } from "../post-body.server.ts";
 import { sessionParent, signInCookie } from "../profile/parent-session.server.ts";
 import type { Route } from "../routes/+types/onboarding";
 import { trackingFromLanding } from "../tracking/capture-tracking.ts";
@@ -227,10 +228,7 @@ async function handleQuizForm(args: Route.ActionArgs) {
   const refuse = (message: string, value?: string) =>
     data({ intent: "quiz-form" as const, refusal: { page: page.id, message, value } }, { status: 400 });
   const saved = savedQuizProgress(request.headers.get("cookie")) ?? initialOnboardingState();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
+  const text = (name: string) => formText(form, name).trim();
 
   if (intent === "lead") {
     const email = text("email");

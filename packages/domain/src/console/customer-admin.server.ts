@@ -17,7 +17,7 @@ import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelSubscription } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
-import type { SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { isUuid } from "../uuid.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -239,7 +239,6 @@ export async function refundCustomerCharge(
 
 /** The subscription's own charges: refunding one of them without cancelling leaves the next renewal due. */
 const subscriptionCharges: readonly string[] = ["subscription", "renewal", "reactivation"];
-const renewingStatuses: readonly string[] = ["trialing", "active", "past_due"];
 
 /**
  * Whether the refund confirmation offers to cancel the subscription ticked: the charge paid for
@@ -254,7 +253,7 @@ export function refundCancelsByDefault(
 }
 
 export const subscriptionRenews = (subscription: SubscriptionRow | null): boolean =>
-  subscription !== null && renewingStatuses.includes(subscription.status);
+  subscription !== null && renews(subscription);
 
 export type RefundOutcome = {
   order: OrderRow;

@@ -10,7 +10,7 @@ import type { PgBoss } from "pg-boss";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import { soldProduct } from "../product.ts";
 import { cancelDeadline } from "../subscriptions/charge-notice.ts";
-import { canRestore } from "../subscriptions/subscription-state.ts";
+import { canRestore, renews } from "../subscriptions/subscription-state.ts";
 import { accessCode, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import { type EmailKindId, emailClassOf, emailKind, parseEmailKind } from "./email-kinds.ts";
@@ -98,19 +98,21 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
     .where(eq(emailMessages.id, messageId));
   if (row?.status !== "queued") return "skipped";
 
-  const composed = await composeMail(deps, row).catch((error: unknown) => {
-    if (!(error instanceof UnknownEmailKind)) throw error;
-    deps.errors.report(error, { msg: "email of an unknown kind refused", extra: { messageId } });
-    return error;
-  });
-  if (!composed || composed instanceof UnknownEmailKind) {
+  const kind = parseEmailKind(row.kind);
+  if (!kind) {
+    const refused = new UnknownEmailKind(row.kind);
+    deps.errors.report(refused, { msg: "email of an unknown kind refused", extra: { messageId } });
     await deps.db
       .update(emailMessages)
-      .set(composed ? { status: "failed", lastError: composed.message } : { status: "skipped" })
+      .set({ status: "failed", lastError: refused.message })
       .where(eq(emailMessages.id, messageId));
     return "skipped";
   }
-  const mail = composed;
+  const mail = await composeMail(deps, row, kind);
+  if (!mail) {
+    await deps.db.update(emailMessages).set({ status: "skipped" }).where(eq(emailMessages.id, messageId));
+    return "skipped";
+  }
 
   await deps.db
     .update(emailMessages)
@@ -176,9 +178,11 @@ const composers: { [Id in EmailKindId]: Composer } = {
   "cancellation-confirmed": toParent(cancellationConfirmedMail),
 };
 
-async function composeMail(deps: EmailDeps, row: StoredMessage): Promise<OutgoingMail | undefined> {
-  const kind = parseEmailKind(row.kind);
-  if (!kind) throw new UnknownEmailKind(row.kind);
+async function composeMail(
+  deps: EmailDeps,
+  row: StoredMessage,
+  kind: { id: EmailKindId; args: string[] },
+): Promise<OutgoingMail | undefined> {
   const parent =
     row.userId !== null && row.token !== null && row.purchasePath !== null && row.isForbiddenToMailing !== null
       ? {
@@ -197,8 +201,8 @@ async function composeMail(deps: EmailDeps, row: StoredMessage): Promise<Outgoin
   return composers[kind.id](deps, { recipient: row.recipient, args: kind.args, parent });
 }
 
-/** A queued row whose kind nobody registered: refused, never sent as some other email. */
-export class UnknownEmailKind extends Error {
+/** A queued row whose kind nobody registered: refused and reported, never sent as some other email. */
+class UnknownEmailKind extends Error {
   constructor(kind: string) {
     super(`unknown email kind: ${kind.slice(0, 80)}`);
     this.name = "UnknownEmailKind";
@@ -287,7 +291,7 @@ async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentM
   if (!found) return undefined;
   const { order, plan } = found;
   const subscription = plan.kind === "subscription" ? await subscriptionOf(deps, parent.userId) : undefined;
-  const renewing = subscription && ["trialing", "active", "past_due"].includes(subscription.status);
+  const renewing = subscription && renews(subscription);
   return renderReceiptEmail({
     locale: parent.locale,
     to: recipient,

@@ -5,7 +5,14 @@ import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { DomainError } from "../domain-error.ts";
 import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
-import { canRenew, canRestore, hasAccess, renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import {
+  canRenew,
+  canRestore,
+  hasAccess,
+  renewingStatuses,
+  renews,
+  type SubscriptionRow,
+} from "../subscriptions/subscription-state.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { type CancellationChannel, recordCancellation } from "./cancellations.server.ts";
 import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
@@ -312,7 +319,7 @@ export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: numb
     .from(subscriptions)
     .where(
       and(
-        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        inArray(subscriptions.status, [...renewingStatuses]),
         isNotNull(subscriptions.cardToken),
         lte(subscriptions.nextAttemptAt, now),
       ),
@@ -332,7 +339,7 @@ async function endScheduledCancellations(db: Database, now: Date) {
     .from(subscriptions)
     .where(
       and(
-        inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+        inArray(subscriptions.status, [...renewingStatuses]),
         isNotNull(subscriptions.cancelAt),
         lte(subscriptions.currentPeriodEnd, now),
         lte(subscriptions.cancelAt, subscriptions.currentPeriodEnd),

@@ -12,7 +12,13 @@ import {
   restoreSubscription,
 } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
-import { canRenew, canRestore, type SubscriptionRow, scheduledEnd } from "../subscriptions/subscription-state.ts";
+import {
+  canRenew,
+  canRestore,
+  renews,
+  type SubscriptionRow,
+  scheduledEnd,
+} from "../subscriptions/subscription-state.ts";
 import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
@@ -41,7 +47,6 @@ export function mayDeleteData(subscription: Pick<SubscriptionRow, "status"> | un
 }
 
 function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo {
-  const renews = ["trialing", "active", "past_due"].includes(row.status);
   return {
     status: row.status as SubscriptionInfo["status"],
     expired_at: row.status === "lifetime" ? null : row.currentPeriodEnd.toISOString(),
@@ -55,7 +60,7 @@ function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo
     ends_on: scheduledEnd(row)?.toISOString() ?? null,
     canRestore: canRestore(row, now),
     canRenew: canRenew(row),
-    canCancel: renews,
+    canCancel: renews(row),
   };
 }
 

@@ -66,7 +66,7 @@ export async function receiveCancellation(
         receivedAt,
       });
 
-    if (!parent || !existing || !["trialing", "active", "past_due", "cancelled"].includes(existing.status)) {
+    if (!parent || !existing || !(renews(existing) || existing.status === "cancelled")) {
       return (await record("no-subscription", null)).messageId;
     }
     if (notice.kind === "extraordinary") {

@@ -28,9 +28,12 @@ export function scheduledEnd(
   return subscription.cancelAt && renews(subscription) ? endOfPeriodHolding(subscription, subscription.cancelAt) : null;
 }
 
+/** The states in which a subscription is still charged at its next renewal. */
+export const renewingStatuses = ["trialing", "active", "past_due"] as const;
+
 /** Whether the subscription is still charged at its next renewal. */
 export function renews(subscription: Pick<SubscriptionRow, "status">): boolean {
-  return ["trialing", "active", "past_due"].includes(subscription.status);
+  return (renewingStatuses as readonly string[]).includes(subscription.status);
 }
 
 /** Whether the subscription still opens the printables at this moment. */
