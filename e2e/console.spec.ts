@@ -254,7 +254,7 @@ test("finds a paying parent, confirms the refund of their charge and cancels the
   const parentPage = await parentContext.newPage();
   const { token, email } = await registerParent("refund", { page: parentPage });
   await parentPage.setExtraHTTPHeaders({ "x-test-country": "de" });
-  await buyKit(token, { page: parentPage });
+  await buyKit(token, { page: parentPage, origin: base, country: "de" });
   await parentContext.close();
 
   await signIn(page);

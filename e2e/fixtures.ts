@@ -40,9 +40,14 @@ type Fixtures = {
   parent: Parent;
   /**
    * A registered parent takes the offer, pays (with the approved card unless another is given)
-   * and reaches the printables, on the test's page unless another is given.
+   * and reaches the printables, hydrated, on the test's page unless another is given; `country`
+   * is where the paying device is (the price's currency). `onScreen` walks the offer and the
+   * gateway's page as the parent does, for a test that needs what that walk leaves in the browser.
    */
-  buyKit: (token: string, options?: { card?: string; locale?: string; origin?: string; page?: Page }) => Promise<void>;
+  buyKit: (
+    token: string,
+    options?: { card?: string; locale?: string; origin?: string; country?: string; onScreen?: boolean; page?: Page },
+  ) => Promise<void>;
   /** A parent from Germany who paid the first payment: the test's page is on their printables. */
   paidParent: Parent;
   /** On the gateway's hosted page: types a test card (any future expiry and CVV) and pays. */
@@ -113,24 +118,60 @@ export const test = base.extend<Fixtures>({
     });
   },
 
-  buyKit: async ({ page, payOnHostedPage }, use) => {
-    await use(async (token, { card = approvedCard, locale = "", origin = "", page: on = page } = {}) => {
-      await on.goto(`${origin}${locale}/purchase/?token=${token}&offer=1`);
-      // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
-      await expect(on.locator(".purchase-flow[data-ready]")).toBeVisible();
-      await on.getByRole("checkbox").check();
-      await on.locator("button.offer__buy").click();
-      await payOnHostedPage(card, on);
-      await on.waitForURL(/order_id=/);
-      await on.locator("dialog a.button").click();
-      await on.waitForURL(new RegExp(`${locale}/printables/\\?token=${token}`));
-    });
+  buyKit: async ({ page, baseURL, payOnHostedPage }, use) => {
+    await use(
+      async (token, { card = approvedCard, locale = "", origin = "", country, onScreen, page: on = page } = {}) => {
+        const offer = `${origin}${locale}/purchase/?token=${token}&offer=1`;
+        if (onScreen) {
+          await on.goto(offer);
+          // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
+          await expect(on.locator(".purchase-flow[data-ready]")).toBeVisible();
+          await on.getByRole("checkbox").check();
+          await on.locator("button.offer__buy").click();
+          await payOnHostedPage(card, on);
+          await on.waitForURL(/order_id=/);
+          await on.locator("dialog a.button").click();
+          await on.waitForURL(new RegExp(`${locale}/printables/\\?token=${token}`));
+          return;
+        }
+        // The plain forms a browser without scripts posts (the offer's buy button, then the
+        // gateway's card form), sent with the page's own cookies: the paying device's session lands
+        // on this page as it would in the browser. The purchase spec walks the same steps on screen;
+        // here they only set a parent up, without rendering the offer and the gateway's page.
+        const self = new URL(origin || baseURL || "").origin;
+        const leave = await on.request.post(offer, {
+          form: { intent: "checkout", agree: "on" },
+          headers: { origin: self, ...(country ? { "x-test-country": country } : {}) },
+          maxRedirects: 0,
+        });
+        expect(leave.status(), await leave.text()).toBe(303);
+        const paid = await on.request.post(leave.headers().location ?? "", {
+          form: { method: "card", number: card, expiry: "12/34", cvv: "123" },
+          maxRedirects: 0,
+        });
+        expect(paid.status()).toBe(303);
+        const back = new URL(paid.headers().location ?? "", self);
+        // The gateway settles a moment later; the return page asks it, as the browser's does.
+        const orderId = back.searchParams.get("order_id") ?? "";
+        await expect
+          .poll(async () => {
+            const status = await on.request.post(`${self}/api/v1/purchase/order-status`, {
+              headers: apiKey,
+              data: { order_id: orderId, user_token: token },
+            });
+            return ((await status.json()) as { status?: string }).status;
+          })
+          .toBe("approved");
+        await on.goto(`${origin}${locale}/printables/?token=${token}`);
+        await expect(on.locator("html[data-ready]")).toHaveCount(1);
+      },
+    );
   },
 
   paidParent: async ({ page, registerParent, buyKit }, use) => {
     const parent = await registerParent("kit");
     await page.setExtraHTTPHeaders({ "x-test-country": "de" });
-    await buyKit(parent.token);
+    await buyKit(parent.token, { country: "de" });
     await use(parent);
   },
 
@@ -142,6 +183,8 @@ export const test = base.extend<Fixtures>({
         () => false,
       );
       if (!opened) return;
+      // The served popup answers Escape once the scripts made it a modal.
+      await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
       await dialog.locator(".upsale-popup__decline").click();
       await expect(dialog).toHaveAttribute("data-form-key", "catchy");
       await page.keyboard.press("Escape");

@@ -87,7 +87,7 @@ async function markLevelDone(page: Page, title: string) {
 }
 
 /** A parent who took the quiz (through the API, as the quiz does) and paid, on the printables page: their token. */
-async function registerAndPay(page: Page, buyKit: (token: string, options: { origin: string }) => Promise<unknown>) {
+async function registerAndPay(page: Page, buyKit: (token: string, options: { origin: string; country: string }) => Promise<unknown>) {
   const token = `e2e-${unique()}-reviews-abcdef`;
   const registered = await page.request.post(`${base}/api/v1/onboarding`, {
     headers: apiKey,
@@ -103,7 +103,7 @@ async function registerAndPay(page: Page, buyKit: (token: string, options: { ori
   });
   expect(registered.status()).toBe(200);
   await page.setExtraHTTPHeaders({ "x-test-country": "de" });
-  await buyKit(token, { origin: base });
+  await buyKit(token, { origin: base, country: "de" });
   return token;
 }
 

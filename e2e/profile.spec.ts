@@ -37,11 +37,16 @@ async function cancelWithReason(page: Page, reason: string, comment?: string) {
 
 test("a paying parent cancels with a reason, restores, cancels again and deletes their data", async ({
   page,
-  paidParent: { token, email },
+  registerParent,
+  buyKit,
   declineUpsellForGood,
   signInByEmail,
 }) => {
   test.setTimeout(120_000);
+  // Paid on screen: what the paying browser keeps of the parent is part of what deleting removes.
+  const { token, email } = await registerParent("kit");
+  await page.setExtraHTTPHeaders({ "x-test-country": "de" });
+  await buyKit(token, { onScreen: true });
   await declineUpsellForGood();
   // The device that paid proved it is the parent's: its profile opens from the menu.
   await openProfileFromMenu(page, "Your profile");

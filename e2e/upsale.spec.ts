@@ -27,7 +27,7 @@ const test = base.extend<{
     await use(async (card, locale) => {
       const { token } = await registerParent("upsale");
       await page.setExtraHTTPHeaders({ "x-test-country": "us" });
-      await buyKit(token, { card, locale });
+      await buyKit(token, { card, locale, country: "us" });
       return token;
     });
   },
@@ -104,7 +104,9 @@ test("POPUP: the server renders the popup as this browser left it, so it is on t
   expect(await served()).toMatch(/\bopen=""/);
   expect(await served()).toContain('data-form-key="initial"');
   // Hydrated, the served popup is a true modal (focus kept inside, the page behind inert).
-  expect(await page.locator("dialog.upsale-popup").evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  await expect
+    .poll(() => page.locator("dialog.upsale-popup").evaluate((dialog) => dialog.matches(":modal")))
+    .toBe(true);
 
   await page.getByRole("dialog").getByRole("button", { name: "No, thanks" }).click();
   await expect(page.getByRole("dialog", { name: /Wait: all 3 packs/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { localeFromPath } from "@kinderready/i18n/locales";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
 import { AnalyticsTracker } from "../analytics/analytics-tracker.tsx";
 import { ConsentBanner } from "../components/consent-banner.tsx";
@@ -11,6 +11,7 @@ import { StoreHydration } from "../components/store-hydration.tsx";
 import { SupportChat } from "../components/support-chat.tsx";
 import { answerAdConsentChoice } from "../consent/ad-consent-choice.server.ts";
 import { refuseUnknownLanguage } from "../i18n/request-locale.server.ts";
+import { useStoresHydrated } from "../stores/create-persisted-store.ts";
 import { loadFunnelLayout } from "../layout/funnel-layout-route.server.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -64,6 +65,13 @@ function Frame({ children }: { children: ReactNode }) {
 
 export default function FunnelLayout({ loaderData, matches }: Route.ComponentProps) {
   const { config, locale } = matches[0].loaderData;
+  const hydrated = useStoresHydrated((state) => state.hydrated);
+  // The scripts have taken the page over: saved state is restored, and every effect that waited
+  // for it has run (a parent's effects run after its children's). `<html data-ready>` says so to
+  // whoever drives the page, such as the end-to-end tests.
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.ready = "";
+  }, [hydrated]);
   return (
     <Frame>
       <StoreHydration isDev={config.isDev} />
