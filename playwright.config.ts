@@ -9,6 +9,9 @@ import { chromiumArgs, headlessShellPath } from "./e2e/system-chromium.ts";
 // TEST_DATABASE_URL is set.
 
 const postgresUrl = loadTestDatabaseUrl();
+// The migrated data folder every embedded database of this run is copied from (e2e/migrated-database.ts).
+// The runner sets it once; its workers and servers inherit it.
+process.env.KINDERREADY_E2E_TEMPLATE ??= join(tmpdir(), `kinderready-e2e-template-${process.pid}`);
 const e2eData = (name: string) => ({ DATA_DIR: join(tmpdir(), `kinderready-e2e-${name}-${process.pid}`) });
 
 /** Another database on the PostgreSQL server `url` names. */
@@ -64,6 +67,7 @@ const targets: Target[] = [
 
 export default defineConfig({
   testDir: "e2e",
+  globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -97,7 +101,9 @@ export default defineConfig({
     .map((server) => ({
       command: server.fresh
         ? `node e2e/fresh-database.ts ${server.database.DATABASE_URL} && node apps/web/server/main.ts`
-        : "node apps/web/server/main.ts",
+        : server.database.DATA_DIR
+          ? `node e2e/migrated-database.ts ${server.database.DATA_DIR} && node apps/web/server/main.ts`
+          : "node apps/web/server/main.ts",
       url: `http://localhost:${server.port}/api/v1/health`,
       timeout: 60_000,
       reuseExistingServer: false,

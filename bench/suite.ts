@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -106,6 +106,14 @@ if (e2e) {
   );
   for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${seconds(ms)}  ${file}`);
+  const byProject = new Map<string, { ms: number; count: number }>();
+  for (const test of tests) {
+    const project = byProject.get(test.project) ?? { ms: 0, count: 0 };
+    byProject.set(test.project, { ms: project.ms + test.ms, count: project.count + 1 });
+  }
+  console.log("== per project");
+  for (const [project, { ms, count }] of [...byProject].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${seconds(ms)}  ${String(count).padStart(4)} tests  ${project}`);
   // Workers waiting with nothing to run (a long serial file left for last, servers starting):
   // time the machine could have spent on tests.
   const runStart = Date.parse(e2e.stats.startTime);
@@ -122,6 +130,8 @@ if (e2e) {
     console.log(`  ${seconds(test.ms)}  [${test.project}] ${test.file}: ${test.title}`);
   }
 }
+// KEEP_REPORTS=dir keeps the raw reports for a closer look.
+if (process.env.KEEP_REPORTS) await cp(out, process.env.KEEP_REPORTS, { recursive: true });
 await rm(out, { recursive: true, force: true });
 process.exitCode = Math.max(0, ...timings.map(({ code }) => code));
 

@@ -1,10 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDb } from "@kinderready/db/open-db";
 import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
 import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { openMigratedDatabase } from "./migrated-database.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // The experiments page in Chromium over a seeded business, on a server of its own (naming a
@@ -24,8 +24,7 @@ let server: OwnServer | undefined;
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "pglite", "one server of its own is enough: runs in the pglite project");
   test.setTimeout(180_000);
-  const handle = await openDb({ dataDir });
-  await handle.migrate();
+  const handle = await openMigratedDatabase(dataDir);
   await seedConsoleData(handle.db, { users: 2_000, events: 24_000, now: new Date() });
   await handle.close();
   server = await startOwnServer({

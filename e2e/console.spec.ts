@@ -1,11 +1,11 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDb } from "@kinderready/db/open-db";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
 import type { Page } from "@playwright/test";
 import { seedConsoleData } from "../bench/console-data.ts";
 import { axe } from "./axe.ts";
 import { expect, test, unique } from "./fixtures.ts";
+import { openMigratedDatabase } from "./migrated-database.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // The operator console in Chromium, on a server of its own over a seeded business (changing a
@@ -26,8 +26,7 @@ let server: OwnServer | undefined;
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "pglite", "one server of its own is enough: runs in the pglite project");
   test.setTimeout(120_000);
-  const handle = await openDb({ dataDir });
-  await handle.migrate();
+  const handle = await openMigratedDatabase(dataDir);
   await seedConsoleData(handle.db, { users: 400, events: 12_000, now: new Date() });
   await createOperator(handle.db, { ...spare, createdBy: null });
   await handle.close();

@@ -1,19 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { expect } from "@playwright/test";
+import { copyMigratedDatabase } from "./migrated-database.ts";
 
 // A spec whose data or settings must be its own (an operator, seeded reviews, the pixel's
 // consent) starts the built product on a port and an embedded database of its own.
 
 export type OwnServer = { stop(): Promise<void> };
 
-/** Starts `node apps/web/server/main.ts` on `port` over `dataDir` and waits for its health; `env` adds to the defaults. */
+/**
+ * Starts `node apps/web/server/main.ts` on `port` over `dataDir` (a migrated copy unless the spec
+ * made it already) and waits for its health; `env` adds to the defaults.
+ */
 export async function startOwnServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<OwnServer> {
   const base = `http://127.0.0.1:${options.port}`;
+  if (!existsSync(options.dataDir)) await copyMigratedDatabase(options.dataDir);
   const server: ChildProcess = spawn(process.execPath, ["apps/web/server/main.ts"], {
     env: {
       PATH: process.env.PATH,

@@ -1,11 +1,11 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDb } from "@kinderready/db/open-db";
 import { reviews } from "@kinderready/db/schema";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { kitContent } from "@kinderready/kit/content.server";
 import type { Browser, Page } from "@playwright/test";
 import { apiKey, expect, test, unique } from "./fixtures.ts";
+import { openMigratedDatabase } from "./migrated-database.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Parents' reviews in Chromium, on a server of its own (its reviews and operator are the test's
@@ -34,8 +34,7 @@ const rejected = { firstName: "Rex", rating: 5, text: "Visit my shop for cheaper
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "pglite", "one server of its own is enough: runs in the pglite project");
   test.setTimeout(120_000);
-  const handle = await openDb({ dataDir });
-  await handle.migrate();
+  const handle = await openMigratedDatabase(dataDir);
   for (const [index, review] of earlier.entries()) {
     const parent = await insertTestParent(handle.db);
     const approvedAt = new Date(Date.now() - (index + 1) * 3_600_000);
@@ -87,7 +86,10 @@ async function markLevelDone(page: Page, title: string) {
 }
 
 /** A parent who took the quiz (through the API, as the quiz does) and paid, on the printables page: their token. */
-async function registerAndPay(page: Page, buyKit: (token: string, options: { origin: string; country: string }) => Promise<unknown>) {
+async function registerAndPay(
+  page: Page,
+  buyKit: (token: string, options: { origin: string; country: string }) => Promise<unknown>,
+) {
   const token = `e2e-${unique()}-reviews-abcdef`;
   const registered = await page.request.post(`${base}/api/v1/onboarding`, {
     headers: apiKey,
