@@ -11,10 +11,10 @@ import { StoreHydration } from "../components/store-hydration.tsx";
 import { SupportChat } from "../components/support-chat.tsx";
 import { answerAdConsentChoice } from "../consent/ad-consent-choice.server.ts";
 import { refuseUnknownLanguage } from "../i18n/request-locale.server.ts";
-import { useStoresHydrated } from "../stores/create-persisted-store.ts";
 import { loadFunnelLayout } from "../layout/funnel-layout-route.server.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { useStoresHydrated } from "../stores/create-persisted-store.ts";
 import type { Route } from "./+types/funnel-layout";
 
 // The parents' frame around every page of the funnel, in every language: header, footer, the
