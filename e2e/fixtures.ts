@@ -210,7 +210,6 @@ export const test = base.extend<Fixtures>({
               .find((article) => article.includes(`>${subject}</h2>`) && article.includes(`>${email}<`));
             const href = mail?.match(/href="([^"]+)"/g)?.find((found) => found.includes(path));
             link = href?.slice(6, -1).replaceAll("&amp;", "&") ?? "";
-
             return link;
           },
           { timeout: 20_000 },
