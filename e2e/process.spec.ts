@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiKeyFor } from "@kinderready/config/config.server";
 import { expect, test } from "@playwright/test";
+import { copyMigratedDatabase } from "./migrated-database.ts";
 
-// The server process itself: start-up validation and graceful shutdown.
+// The server process itself: start-up validation and graceful shutdown. The servers start over a
+// copy of the run's migrated database; a start from an empty one is supervise.test.ts's.
 
 const started: ChildProcess[] = [];
 // A failed test must not leave its server holding the port for the next one.
@@ -48,10 +50,9 @@ test("SIGTERM finishes in-flight requests, then exits cleanly", async () => {
   // Its own port and data per repetition, so `--repeat-each` can run copies side by side.
   const copy = test.info().repeatEachIndex;
   const port = 3190 + copy;
-  const server = startServer({
-    PORT: String(port),
-    DATA_DIR: join(tmpdir(), `kinderready-sigterm-${process.pid}-${copy}`),
-  });
+  const dataDir = join(tmpdir(), `kinderready-sigterm-${process.pid}-${copy}`);
+  await copyMigratedDatabase(dataDir);
+  const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.status, {
       timeout: 45_000,
@@ -70,10 +71,9 @@ test("tokens in addresses never reach the logs, and pages tell browsers to keep 
   test.setTimeout(60_000);
   const copy = test.info().repeatEachIndex;
   const port = 3180 + copy;
-  const server = startServer({
-    PORT: String(port),
-    DATA_DIR: join(tmpdir(), `kinderready-logs-${process.pid}-${copy}`),
-  });
+  const dataDir = join(tmpdir(), `kinderready-logs-${process.pid}-${copy}`);
+  await copyMigratedDatabase(dataDir);
+  const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.status, {
       timeout: 45_000,
