@@ -79,7 +79,8 @@ export const test = base.extend<Fixtures>({
     await use(async (label, options = {}) => {
       const token = options.token ?? `e2e-${unique()}-${label}-abcdef`;
       const email = `${label}-${unique()}@example.com`;
-      // The page's own request context: it carries the headers the test gave the browser.
+      // The page's context's requests: they carry the headers the test gave the whole context (a
+      // client address), though not those set on the page alone.
       const register = () =>
         (options.page ?? page).request.post("/api/v1/onboarding", {
           headers: apiKey,
