@@ -403,28 +403,13 @@ async function cancellationConfirmedMail(deps: EmailDeps, { parent, recipient, a
 }
 
 /**
- * Writes the receipt for an approved order inside the transaction that records the approval
- * (one per order: the kind carries the order id) and answers its id, to enqueue once committed.
- * Not enqueued here: pg-boss may look its queue up on its own connection, which on PGlite (one
- * connection) waits for this transaction and never returns. A crash before the enqueue leaves
- * the row to the sweep.
+ * Writes an order's email inside the transaction that settles the order: the receipt for an
+ * approved charge, the payment-failed email for a declined renewal (one of each per order: the
+ * kind carries the order id). Answers its id, to enqueue once committed. Not enqueued here:
+ * pg-boss may look its queue up on its own connection, which on PGlite (one connection) waits for
+ * this transaction and never returns. A crash before the enqueue leaves the row to the sweep.
  */
-export async function queueReceipt(
-  tx: Transaction,
-  order: { orderId: string; userId: string },
-): Promise<string | undefined> {
-  return queueOrderMail(tx, order, "receipt");
-}
-
-/** The same for a declined renewal: what failed and what happens next, written with the decline. */
-export async function queuePaymentFailed(
-  tx: Transaction,
-  order: { orderId: string; userId: string },
-): Promise<string | undefined> {
-  return queueOrderMail(tx, order, "payment-failed");
-}
-
-async function queueOrderMail(
+export async function queueOrderEmail(
   tx: Transaction,
   order: { orderId: string; userId: string },
   kind: "receipt" | "payment-failed",

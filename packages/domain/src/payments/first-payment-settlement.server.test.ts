@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createMailSender } from "../adapters/mail-sender.server.ts";
-import { queueReceipt } from "../email/email-queue.server.ts";
+import { queueOrderEmail } from "../email/email-queue.server.ts";
 import { createSplitConfig } from "../experiments/split-config.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { eraseParentData } from "../profile/erase-parent-data.server.ts";
@@ -105,7 +105,7 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
     expect(conversions).toEqual([{ orderId: dollars.orderId }]);
     // No receipt for a charge the product refunds by itself.
     await database.db.transaction(async (tx) => {
-      expect(await queueReceipt(tx, { orderId: euros.orderId, userId: parent.id })).toBeUndefined();
+      expect(await queueOrderEmail(tx, { orderId: euros.orderId, userId: parent.id }, "receipt")).toBeUndefined();
     });
   });
 

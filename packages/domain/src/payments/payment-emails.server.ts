@@ -1,4 +1,4 @@
-import { type EmailQueue, enqueueEmail, queuePaymentFailed, queueReceipt } from "../email/email-queue.server.ts";
+import { type EmailQueue, enqueueEmail, queueOrderEmail } from "../email/email-queue.server.ts";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import type { SettleHook } from "./orders.server.ts";
 
@@ -11,12 +11,13 @@ import type { SettleHook } from "./orders.server.ts";
 export function withPaymentEmails(settle: SettleHook, queue: EmailQueue, errors: ErrorReporter): SettleHook {
   return async (tx, order, update, afterCommit) => {
     await settle(tx, order, update, afterCommit);
-    const messageId =
+    const kind =
       update.status === "approved"
-        ? await queueReceipt(tx, order)
+        ? "receipt"
         : update.status === "declined" && order.purpose === "renewal"
-          ? await queuePaymentFailed(tx, order)
+          ? "payment-failed"
           : undefined;
+    const messageId = kind && (await queueOrderEmail(tx, order, kind));
     if (!messageId) return;
     afterCommit(() =>
       enqueueEmail(queue, messageId).catch((error: unknown) =>
