@@ -29,10 +29,7 @@ export async function copyMigratedDatabase(dataDir: string): Promise<void> {
 /** A migrated embedded database at `dataDir`, open, for a spec that seeds it before its server starts. */
 export async function openMigratedDatabase(dataDir: string): Promise<DbHandle> {
   await copyMigratedDatabase(dataDir);
-  const handle = await openDb({ dataDir });
-  // Nothing to apply; run as the server would, so a template from older code cannot pass unnoticed.
-  await handle.migrate();
-  return handle;
+  return openDb({ dataDir });
 }
 
 // `node e2e/migrated-database.ts <dataDir>`: the same for a server the config starts.
