@@ -166,7 +166,8 @@ export const test = base.extend<Fixtures>({
           })
           .toBe("approved");
         await on.goto(`${origin}${locale}/printables/?token=${token}`);
-        await expect(on.locator("html[data-ready]")).toHaveCount(1);
+        // The scripts load after the first paint; on a machine this busy that can pass 5 s.
+        await expect(on.locator("html[data-ready]")).toHaveCount(1, { timeout: 20_000 });
       },
     );
   },
