@@ -225,7 +225,11 @@ export class ParentClient {
   async buy(offer: string): Promise<void> {
     const offerPath = offer.split("?", 1)[0] ?? "/purchase/";
     await this.request("offer page (SSR)", offer);
-    const checkout = await this.action("checkout (action)", offer, { intent: "checkout" });
+    const checkout = await this.action("checkout (action)", offer, {
+      intent: "checkout",
+      agree: "on",
+      immediate_access: "on",
+    });
     const redirectUrl = (checkout.data as { redirectUrl?: string } | undefined)?.redirectUrl;
     if (!redirectUrl) throw new StepFailed(`checkout: no payment page (${JSON.stringify(checkout.data)})`);
     await this.events(offerPath, [{ name: "offer_viewed" }, { name: "checkout_started" }]);

@@ -82,7 +82,8 @@ async function pay(page: Page, payOnHostedPage: PayOnHostedPage): Promise<Paid> 
   const token = new URL(page.url()).searchParams.get("token") ?? "";
   await page.goto(`/offer1/?token=${token}&offer=1`);
   await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
-  await page.getByRole("checkbox").check();
+  // The terms, and where the right of withdrawal applies, access at once.
+  for (const box of await page.getByRole("checkbox").all()) await box.check();
   await page.locator("button.offer__buy").click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);
   const order = (await page.locator(".order").textContent()) ?? "";

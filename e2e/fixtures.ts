@@ -129,7 +129,8 @@ export const test = base.extend<Fixtures>({
           await on.goto(offer);
           // Hydrated first: before that the purchase button is plain HTML that posts nowhere useful.
           await expect(on.locator(".purchase-flow[data-ready]")).toBeVisible();
-          await on.getByRole("checkbox").check();
+          // The terms, and where the right of withdrawal applies, access at once.
+          for (const box of await on.getByRole("checkbox").all()) await box.check();
           await on.locator("button.offer__buy").click();
           await payOnHostedPage(card, on);
           await on.waitForURL(/order_id=/);
@@ -143,7 +144,7 @@ export const test = base.extend<Fixtures>({
         // here they only set a parent up, without rendering the offer and the gateway's page.
         const self = new URL(origin || baseURL || "").origin;
         const leave = await on.request.post(offer, {
-          form: { intent: "checkout", agree: "on" },
+          form: { intent: "checkout", agree: "on", immediate_access: "on" },
           headers: { origin: self, ...(country ? { "x-test-country": country } : {}) },
           maxRedirects: 0,
         });

@@ -342,11 +342,20 @@ for (const lang of ["en", "ar"] as const) {
     const [before] = message(lang, "purchase.pages.subscription-offer.timer").split("{{time}}");
     await expect(page.getByRole("timer")).toHaveText(new RegExp(`^${before}\\d{2}:\\d{2}`));
 
-    // Without the terms ticked the server refuses, naming them; ticked, the form leaves for the gateway.
-    const buy = page.getByRole("button", { name: message(lang, "purchase.purchase") });
+    // In Germany the button says the order is a paid one. Without the terms ticked the server
+    // refuses, naming them; without the request for access at once (which ends the right of
+    // withdrawal), the same, keeping the terms ticked; with both, the form leaves for the gateway.
+    const buy = page.getByRole("button", { name: message(lang, "purchase.purchasePaid") });
     await buy.click();
     await expect(page.locator("#agree-error")).toHaveText(message(lang, "validation.messages.agreeTerms"));
-    await page.getByRole("checkbox").check();
+    await expect(page.locator("#immediate-access-error")).toHaveCount(0);
+    await page.locator("input[name=agree]").check();
+    await buy.click();
+    await expect(page.locator("#immediate-access-error")).toHaveText(
+      message(lang, "validation.messages.immediateAccess"),
+    );
+    await expect(page.locator("input[name=agree]")).toBeChecked();
+    await page.locator("input[name=immediate_access]").check();
     await buy.click();
     await payOnHostedPage("4067 4299 7471 9265", page);
     await page.waitForURL(/\/purchase\/\?.*order_id=/);

@@ -222,7 +222,7 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
     ];
     const purchase = [
       { intent: "offer-shown" },
-      { intent: "checkout" },
+      { intent: "checkout", agree: "on", immediate_access: "on" },
       { intent: "order-status", order_id: "fuzz-order" },
     ];
     const printables = [

@@ -97,6 +97,7 @@ export async function payFirstPayment(
       product: "kinderready",
       flow: "main",
       country_code: country,
+      immediate_access: true,
       locale: "en",
       return_url: `${testAppUrl}/purchase/`,
     },

@@ -258,6 +258,11 @@ export const orders = pgTable(
      * payment the gateway approves later than this, and the minutes a payment takes, is owed back.
      */
     payableUntil: timestamp("payable_until", { withTimezone: true }),
+    /**
+     * When the parent, buying where the right of withdrawal applies, expressly asked for access at
+     * once and acknowledged that the right ends with it: the receipt confirms it. Null elsewhere.
+     */
+    immediateAccessConsentAt: timestamp("immediate_access_consent_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

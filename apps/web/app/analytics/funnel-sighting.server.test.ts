@@ -90,7 +90,7 @@ describe.each(testDatabases())("the server's own funnel steps on $name", (target
     await loadPurchase(requestFor(deviceId, path));
     expect((await stepsOf(deviceId)).steps).toEqual(["visit", "purchase:time-to-learn"]);
     await handlePurchaseAction(requestFor(deviceId, path, { intent: "offer-shown" }));
-    await handlePurchaseAction(requestFor(deviceId, path, { intent: "checkout" }));
+    await handlePurchaseAction(requestFor(deviceId, path, { intent: "checkout", agree: "on", immediate_access: "on" }));
     expect((await stepsOf(deviceId)).steps).toEqual(["visit", "purchase:time-to-learn", "offer", "checkout"]);
 
     // A link straight to the offer passes no purchase page.

@@ -128,6 +128,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
           payment={null}
           email="parent@example.com"
           subscriptionExpired={false}
+          withdrawalConsent={false}
           lifetimePlan={null}
           parentReviews={[]}
           refusedToken={null}
@@ -143,11 +144,27 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
   });
 
   it.each([
-    ["a first visit", { subscriptionExpired: false, payment: null }],
-    ["a subscription that ran out, with lifetime access offered", { subscriptionExpired: true, payment: null }],
-    ["a payment declined", { subscriptionExpired: false, payment: { status: "declined", errorCode: "3.02" } }],
-    ["a payment going through", { subscriptionExpired: false, payment: { status: "pending", errorCode: null } }],
-    ["a payment approved", { subscriptionExpired: false, payment: { status: "approved", errorCode: null } }],
+    ["a first visit", { subscriptionExpired: false, payment: null, withdrawalConsent: false }],
+    [
+      "a first visit where the right of withdrawal applies",
+      { subscriptionExpired: false, payment: null, withdrawalConsent: true },
+    ],
+    [
+      "a subscription that ran out, with lifetime access offered",
+      { subscriptionExpired: true, payment: null, withdrawalConsent: false },
+    ],
+    [
+      "a payment declined",
+      { subscriptionExpired: false, payment: { status: "declined", errorCode: "3.02" }, withdrawalConsent: false },
+    ],
+    [
+      "a payment going through",
+      { subscriptionExpired: false, payment: { status: "pending", errorCode: null }, withdrawalConsent: false },
+    ],
+    [
+      "a payment approved",
+      { subscriptionExpired: false, payment: { status: "approved", errorCode: null }, withdrawalConsent: false },
+    ],
   ] as const)(
     "on any purchase page and its frame with the part of the catalogue the offer hydrates with: %s",
     async (_, state) => {
@@ -167,6 +184,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
               payment={state.payment}
               email="parent@example.com"
               subscriptionExpired={state.subscriptionExpired}
+              withdrawalConsent={state.withdrawalConsent}
               lifetimePlan={state.subscriptionExpired ? lifetimePlan : null}
               parentReviews={reviews}
               refusedToken={null}

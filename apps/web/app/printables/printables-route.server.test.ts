@@ -171,7 +171,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       request: new Request(offer, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "checkout", agree: "on" }),
+        body: new URLSearchParams({ intent: "checkout", agree: "on", immediate_access: "on" }),
       }),
       url: new URL(offer),
       context: context(),

@@ -26,7 +26,12 @@ export type PixelPurchase = { value: number; currency: string };
 export type PurchaseActionResult =
   | { intent: "offer-shown"; secondsLeft: number }
   | { intent: "checkout"; redirectUrl: string }
-  | { intent: "checkout"; error: { messageKey: string; field?: string } }
+  | {
+      intent: "checkout";
+      error: { messageKey: string; field?: string };
+      /** A plain form refused for a box left unticked: the boxes it did tick, ticked again on the page it gets back. */
+      ticked?: { agree: boolean; immediateAccess: boolean };
+    }
   | { intent: "lifetime-checkout"; redirectUrl: string }
   | { intent: "lifetime-checkout"; error: { messageKey: string } }
   | ({ intent: "order-status" } & OrderStatus);

@@ -67,6 +67,7 @@ describe("the offer and the upsell show the prices the server wrote", () => {
           payment={null}
           email="parent@example.com"
           subscriptionExpired
+          withdrawalConsent={false}
           lifetimePlan={upsale.lifetime}
           parentReviews={[]}
           refusedToken={null}

@@ -86,7 +86,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
   async function expiredParent() {
     const parent = await insertTestParent(suite.database.db);
     const path = `/purchase/?token=${parent.token}`;
-    const started = await post(path, { intent: "checkout" });
+    const started = await post(path, { intent: "checkout", agree: "on", immediate_access: "on" });
     await payOn(redirectOf(started.answer));
     const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
     expect((await post(path, { intent: "order-status", order_id: order?.orderId })).answer).toMatchObject({
@@ -149,7 +149,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     await recordFirstPayment(suite.services.payments, subscribed.id);
     const refused = await postForm(
       `/purchase/?token=${subscribed.token}`,
-      { intent: "checkout", agree: "on" },
+      { intent: "checkout", agree: "on", immediate_access: "on" },
       session.id,
     );
     expect(refused.status).toBe(409);
@@ -159,7 +159,11 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     // A lead's first payment from that link: the device leaves for the page with a new session of
     // the lead's, the one the payment will verify.
     const lead = await insertTestParent(suite.database.db);
-    const left = await postForm(`/purchase/?token=${lead.token}`, { intent: "checkout", agree: "on" }, session.id);
+    const left = await postForm(
+      `/purchase/?token=${lead.token}`,
+      { intent: "checkout", agree: "on", immediate_access: "on" },
+      session.id,
+    );
     expect(left.status).toBe(303);
     const handed = /^kr_session=([^;]+);/.exec(left.cookie ?? "")?.[1] ?? "";
     expect(await findSessionParent(suite.services.account, { sessionId: handed })).toMatchObject({
@@ -184,22 +188,41 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect(await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
   });
 
-  it("without scripts, the offer's form leaves for the payment page with a redirect once the terms are ticked", async () => {
+  it("without scripts, the offer's form leaves for the payment page with a redirect once both boxes are ticked", async () => {
     const parent = await insertTestParent(suite.database.db);
     const path = `/ar/purchase/?token=${parent.token}&step=subscription-offer`;
     const refused = await postForm(path, { intent: "checkout" });
     expect(refused).toEqual({
       status: 422,
-      answer: { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
+      answer: {
+        intent: "checkout",
+        error: { messageKey: "validation.messages.agreeTerms", field: "agree" },
+        ticked: { agree: false, immediateAccess: false },
+      },
     });
+    // In Germany the parent has a right of withdrawal: the terms alone are not enough, and the
+    // page it gets back keeps them ticked.
+    const terms = await postForm(path, { intent: "checkout", agree: "on" });
+    expect(terms).toEqual({
+      status: 422,
+      answer: {
+        intent: "checkout",
+        error: { messageKey: "validation.messages.immediateAccess", field: "immediate_access" },
+        ticked: { agree: true, immediateAccess: false },
+      },
+    });
+    // The scripts' post is held to the same boxes.
+    expect((await post(path, { intent: "checkout", agree: "on" })).status).toBe(422);
     expect(await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
 
-    const left = await postForm(path, { intent: "checkout", agree: "on" });
+    const left = await postForm(path, { intent: "checkout", agree: "on", immediate_access: "on" });
     expect(left.status).toBe(303);
     expect(left.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    // The server priced it: the catalogue's first price for Germany, whatever the form carried.
+    // The server priced it: the catalogue's first price for Germany, whatever the form carried;
+    // the consent is kept for the receipt to confirm.
     const [order] = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
     expect(order).toMatchObject({ status: "created", currency: "EUR", purpose: "subscription" });
+    expect(order?.immediateAccessConsentAt).toBeInstanceOf(Date);
 
     // Paid on the gateway's page, the parent comes back to a page that already knows how it went.
     await payOn(left.location ?? "");

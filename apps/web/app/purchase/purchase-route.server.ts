@@ -1,3 +1,4 @@
+import { withdrawalRightApplies } from "@kinderready/domain/consent/withdrawal-right";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { assignIntroOfferGroup } from "@kinderready/domain/experiments/split-config.server";
 import { introOfferSplit } from "@kinderready/domain/experiments/split-tests";
@@ -134,6 +135,8 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     parentReviews,
     // A parent whose subscription ran out is offered to renew before the offer.
     subscriptionExpired: status?.isSubscriptionExpired ?? false,
+    // Where the right of withdrawal applies, the offer asks to waive it and its button says the order is paid.
+    withdrawalConsent: withdrawalRightApplies(geo.countryCode),
     lifetimePlan,
     prices: writePrices(locale, [plans.initial, plans.expired, lifetimePlan]),
     refusedToken,
@@ -162,8 +165,12 @@ const actionBody = z.discriminatedUnion("intent", [
   // The price is on screen: the countdown starts (once, on the server).
   z.object({ intent: z.literal("offer-shown") }),
   // Nothing about the price: the server prices the plan for the country and the countdown. The
-  // terms box comes with a plain form's post (the scripts check it before posting).
-  z.object({ intent: z.literal("checkout"), agree: z.literal("on").optional() }),
+  // boxes the parent ticked come with it (the scripts check them before posting, the server again).
+  z.object({
+    intent: z.literal("checkout"),
+    agree: z.literal("on").optional(),
+    immediate_access: z.literal("on").optional(),
+  }),
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
   // A parent whose subscription ran out buys lifetime access on the gateway's page (the stored
   // card may be why it ran out), at the catalogue's one lifetime price.
@@ -188,11 +195,14 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
     answer: PurchaseActionResult & { redirectUrl: string },
     headers: { "set-cookie": string } | undefined,
   ) => (post.native ? redirect(answer.redirectUrl, { status: 303, headers }) : data(answer, { headers }));
-  if (post.native && body.data.intent === "checkout" && !body.data.agree) {
-    return data<PurchaseActionResult>(
-      { intent: "checkout", error: { messageKey: "validation.messages.agreeTerms", field: "agree" } },
-      { status: 422 },
-    );
+  if (body.data.intent === "checkout") {
+    const unticked = !body.data.agree
+      ? { field: "agree", messageKey: "validation.messages.agreeTerms" }
+      : withdrawalRightApplies(geo.countryCode) && !body.data.immediate_access
+        ? { field: "immediate_access", messageKey: "validation.messages.immediateAccess" }
+        : undefined;
+    const ticked = { agree: body.data.agree === "on", immediateAccess: body.data.immediate_access === "on" };
+    if (unticked) return data<PurchaseActionResult>({ intent: "checkout", error: unticked, ticked }, { status: 422 });
   }
 
   if (body.data.intent === "order-status") {
@@ -267,6 +277,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
       flow: flowOf(url),
       offerTimeoutSeconds,
       countryCode: geo.countryCode,
+      immediateAccessConsent: body.data.immediate_access === "on",
       locale,
       returnUrl: returnUrl.toString(),
       payingSession: paying.digest,

@@ -154,10 +154,31 @@ describe.each(testDatabases())("first payment on $name", (target) => {
       ["de", "EUR", 199],
     ] as const) {
       const parent = await newParent();
-      const { order_id } = (await checkout(parent.token, { country_code: country })).json();
+      const { order_id } = (await checkout(parent.token, { country_code: country, immediate_access: true })).json();
       const [order] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
       expect(order).toMatchObject({ currency, amount });
     }
+  });
+
+  it("where the right of withdrawal applies, starts no order without the consent to access at once, and records it", async () => {
+    const parent = await newParent();
+    for (const immediate_access of [undefined, false]) {
+      const refused = await checkout(parent.token, { country_code: "fr", immediate_access });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain("immediate_access");
+    }
+    const before = await database.db.select({ n: count() }).from(orders).where(eq(orders.userId, parent.id));
+    expect(before[0]?.n).toBe(0);
+
+    const started = await checkout(parent.token, { country_code: "fr", immediate_access: true });
+    expect(started.statusCode).toBe(200);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderId, started.json().order_id));
+    expect(order?.immediateAccessConsentAt).toEqual(clock);
+    // Elsewhere nothing is waived, so nothing is recorded, whatever the client sends.
+    const american = await newParent();
+    const { order_id } = (await checkout(american.token, { immediate_access: true })).json();
+    const [elsewhere] = await database.db.select().from(orders).where(eq(orders.orderId, order_id));
+    expect(elsewhere?.immediateAccessConsentAt).toBeNull();
   });
 
   it("prices by the parent's countdown, whatever the browser asks for", async () => {
@@ -203,7 +224,9 @@ describe.each(testDatabases())("first payment on $name", (target) => {
 
   it("names the plan on the hosted page in the parent's language", async () => {
     const parent = await newParent();
-    const { redirect_url } = (await checkout(parent.token, { locale: "de", country_code: "de" })).json();
+    const { redirect_url } = (
+      await checkout(parent.token, { locale: "de", country_code: "de", immediate_access: true })
+    ).json();
     expect(await (await fetch(redirect_url)).text()).toContain(
       '<p class="order">KinderReady-Set, 3-tägige Testphase: <strong>1,99',
     );

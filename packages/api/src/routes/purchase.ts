@@ -78,6 +78,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
         flow: body.flow,
         offerTimeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
         countryCode: body.country_code,
+        immediateAccessConsent: body.immediate_access === true,
         locale: body.locale,
         returnUrl: body.return_url,
       });

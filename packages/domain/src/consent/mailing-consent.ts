@@ -34,8 +34,10 @@ const euCountries = [
   "se",
 ];
 const eeaOutsideEu = ["is", "li", "no"];
+/** The EU and the rest of the EEA, where EU consumer law applies (lower-case ISO codes). */
+export const eeaCountries: readonly string[] = [...euCountries, ...eeaOutsideEu];
 
-export const optInCountries: ReadonlySet<string> = new Set([...euCountries, ...eeaOutsideEu, "gb", "ch"]);
+export const optInCountries: ReadonlySet<string> = new Set([...eeaCountries, "gb", "ch"]);
 
 export type MailingPolicy = {
   /** Consent must be given actively: the box starts unticked. */

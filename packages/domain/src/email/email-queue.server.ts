@@ -299,6 +299,7 @@ async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentM
     amount: order.amount,
     currency: order.currency,
     paidAt: order.fulfilledAt ?? order.updatedAt,
+    immediateAccessConsentAt: order.immediateAccessConsentAt,
     subscription:
       plan.kind === "subscription"
         ? {

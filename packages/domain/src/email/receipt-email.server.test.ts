@@ -8,6 +8,7 @@ const base = (locale: "en" | "ar" | "de") => ({
   amount: 199,
   currency: "USD",
   paidAt: new Date("2026-11-22T10:00:00Z"),
+  immediateAccessConsentAt: null,
   siteHost: "kit.example",
   profileUrl: "https://kit.example/profile/?token=abc",
   cancelPageUrl: "https://kit.example/cancel/",
@@ -53,5 +54,19 @@ describe("receipt email", () => {
     const arabic = receipt("ar", 3);
     expect(arabic.html).toContain('dir="rtl"');
     expect(arabic.subject).toBe("إيصال الدفع من KinderReady");
+  });
+
+  it("confirms the consent to access at once and the lost right of withdrawal, only when it was given", () => {
+    const consented = renderReceiptEmail({
+      ...base("de"),
+      currency: "EUR",
+      immediateAccessConsentAt: new Date("2026-11-22T09:58:00Z"),
+    });
+    expect(consented.text).toContain(
+      "Bei Ihrer Bestellung am 22. November 2026 haben Sie ausdrücklich verlangt, dass der Zugang zum Set sofort beginnt, und bestätigt, dass Ihr Widerrufsrecht damit erlischt.",
+    );
+    expect(consented.html).toContain("Widerrufsrecht damit erlischt");
+    expect(receipt("de", 3).text).not.toContain("Widerrufsrecht");
+    expect(receipt("en", 3).text).not.toContain("withdrawal");
   });
 });

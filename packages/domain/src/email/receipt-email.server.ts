@@ -6,7 +6,8 @@ import { formatDay, formatMoney, merchantName } from "./subscription-emails.serv
 
 /**
  * A receipt for one approved charge: the amount, the date, the merchant, and for a subscription
- * the next charge and how to cancel it.
+ * the next charge and how to cancel it. Where the parent waived the right of withdrawal to get the
+ * kit at once, the receipt confirms it: the law asks for that confirmation on a durable medium.
  */
 export function renderReceiptEmail(input: {
   locale: Locale;
@@ -16,6 +17,8 @@ export function renderReceiptEmail(input: {
   amount: number;
   currency: string;
   paidAt: Date;
+  /** When the parent asked for access at once and acknowledged losing the right of withdrawal; null where not asked. */
+  immediateAccessConsentAt: Date | null;
   /**
    * Set for a subscription: the trial just started (trialDays) or a renewal was paid; the next
    * charge is null once the subscription no longer renews.
@@ -62,6 +65,9 @@ export function renderReceiptEmail(input: {
       t("email.merchant", { merchant: merchantName, site: input.siteHost }),
       t("email.receipt.order", { orderId: input.orderId }),
       ...terms,
+      ...(input.immediateAccessConsentAt
+        ? [t("email.receipt.immediateAccess", { date: formatDay(input.locale, input.immediateAccessConsentAt) })]
+        : []),
     ],
     link: {
       label: t("email.receipt.profileButton"),

@@ -14,6 +14,11 @@ export const checkoutBody = z.object({
   flow: z.enum(flowTypes),
   country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code"),
   locale: z.enum(localeCodes),
+  /**
+   * The parent expressly asked for the kit at once and acknowledged that the right of withdrawal
+   * ends with it. Required (true) where that right applies: the EU, the EEA and the UK.
+   */
+  immediate_access: z.boolean().optional(),
   /** The offer page to return to; it must be on the product's own site. */
   return_url: z.url(),
 });

@@ -1,6 +1,7 @@
 import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
+import { withdrawalRightApplies } from "../consent/withdrawal-right.ts";
 import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
@@ -27,6 +28,11 @@ export type CheckoutInput = {
   /** The countdown's configured length, for a parent who buys before the price was ever shown. */
   offerTimeoutSeconds: number;
   countryCode: string;
+  /**
+   * The parent expressly asked for access at once and acknowledged that the right of withdrawal
+   * ends with it: required where that right applies.
+   */
+  immediateAccessConsent: boolean;
   locale: Locale;
   /** The offer page to come back to; the gateway adds `order_id`. */
   returnUrl: string;
@@ -59,6 +65,15 @@ export async function startCheckout(
   deps: CheckoutDeps,
   input: CheckoutInput,
 ): Promise<{ orderId: string; redirectUrl: string }> {
+  const waivesWithdrawal = withdrawalRightApplies(input.countryCode);
+  if (waivesWithdrawal && !input.immediateAccessConsent) {
+    throw new DomainError(
+      "invalid",
+      "immediate_access",
+      "Where the right of withdrawal applies, the parent must ask for access at once and acknowledge losing that right",
+      "validation.messages.immediateAccess",
+    );
+  }
   const [user] = await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -131,11 +146,15 @@ export async function startCheckout(
           gatewayName: deps.gatewayName,
         });
 
-  // The intro price holds only while the countdown (and its grace) does, whatever page is open.
-  if (variant === "initial") {
+  // The intro price holds only while the countdown (and its grace) does, whatever page is open;
+  // the consent is the one given on this attempt's page, for the receipt to confirm.
+  if (variant === "initial" || waivesWithdrawal) {
     await deps.db
       .update(orders)
-      .set({ payableUntil: introPricePayableUntil(deadline) })
+      .set({
+        ...(variant === "initial" ? { payableUntil: introPricePayableUntil(deadline) } : {}),
+        ...(waivesWithdrawal ? { immediateAccessConsentAt: now } : {}),
+      })
       .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")));
   }
   const page = await deps.gateway.createPaymentPage({

@@ -56,6 +56,7 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
       flow: "main",
       offerTimeoutSeconds: 600,
       countryCode,
+      immediateAccessConsent: true,
       locale,
       returnUrl: `http://kit.test/purchase/?token=${token}`,
       payingSession: sessionId ? async () => sessionDigest(sessionId) : undefined,

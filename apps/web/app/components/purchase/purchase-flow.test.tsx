@@ -31,7 +31,7 @@ const kitContents = {
 };
 
 /** The purchase page as its loader hands it over, for a parent the server knows by `token`. */
-function renderPurchase(url: string, answer?: (post: Post) => unknown, expired = false) {
+function renderPurchase(url: string, answer?: (post: Post) => unknown, expired = false, withdrawalConsent = false) {
   return renderPage(
     <PurchaseFlow
       flowType="main"
@@ -42,6 +42,7 @@ function renderPurchase(url: string, answer?: (post: Post) => unknown, expired =
       payment={null}
       email="parent@example.com"
       subscriptionExpired={expired}
+      withdrawalConsent={withdrawalConsent}
       lifetimePlan={expired ? lifetimePlan : null}
       parentReviews={[]}
       refusedToken={null}
@@ -239,6 +240,32 @@ describe("PurchaseFlow", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://pay.test/page/lifetime"));
     // The browser names nothing about the price: the server prices lifetime access itself.
     expect(posts).toContainEqual({ intent: "lifetime-checkout" });
+    assign.mockRestore();
+  });
+
+  it("where the right of withdrawal applies, says the order is paid and asks for access at once before leaving", async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const { posts } = await renderPurchase(
+      `/purchase/?token=${token}&offer=1`,
+      (post) => (post.intent === "checkout" ? { intent: "checkout", redirectUrl: "https://pay.test/page/1" } : null),
+      false,
+      true,
+    );
+    const buy = await screen.findByRole("button", { name: "Pay and start my 3-day trial" });
+    await user.click(screen.getByRole("checkbox", { name: /I agree to the Terms of Service/ }));
+    await user.click(buy);
+    // The second box, not yet ticked: focused and named, and nothing leaves for the gateway.
+    const waive = screen.getByRole("checkbox", { name: /I want access to the kit straight away/ });
+    expect(document.activeElement).toBe(waive);
+    expect(waive.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Please confirm that you want access straight away")).toBeTruthy();
+    expect(posts.filter((post) => post.intent === "checkout")).toEqual([]);
+
+    await user.click(waive);
+    await user.click(buy);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://pay.test/page/1"));
+    expect(posts).toContainEqual({ intent: "checkout", agree: "on", immediate_access: "on" });
     assign.mockRestore();
   });
 

@@ -48,6 +48,7 @@ export function PurchaseFlow({
   payment: paymentOnLoad,
   email,
   subscriptionExpired,
+  withdrawalConsent,
   lifetimePlan,
   splits,
   kitPreview,
@@ -66,6 +67,8 @@ export function PurchaseFlow({
   email: string | null;
   /** The parent's subscription ran out: the page offers to renew it first. */
   subscriptionExpired: boolean;
+  /** The parent has a right of withdrawal: the offer asks to waive it for access at once. */
+  withdrawalConsent: boolean;
   /** What lifetime access costs such a parent, in their currency; null when it cannot be sold. */
   lifetimePlan: PricePlan | null;
   /** The split groups the server placed this parent in (a user property of analytics). */
@@ -219,6 +222,7 @@ export function PurchaseFlow({
           links={links}
           successText={successText}
           agreedBefore={orderId !== null}
+          withdrawalConsent={withdrawalConsent}
           preview={kitPreview}
         />
       ) : (

@@ -29,6 +29,7 @@ export function SubscriptionOffer({
   links,
   successText,
   agreedBefore,
+  withdrawalConsent,
   preview,
 }: {
   plans: { initial: OfferPlan; expired: OfferPlan };
@@ -39,6 +40,11 @@ export function SubscriptionOffer({
   successText: string;
   /** Back from a payment the parent started, so they agreed to the terms already: the box stays ticked. */
   agreedBefore: boolean;
+  /**
+   * The parent has a right of withdrawal: a second box asks for access at once and the
+   * acknowledgement that the right ends with it, and the button says the order is a paid one.
+   */
+  withdrawalConsent: boolean;
   /** Pages of the child's kit, drawn with their name: what the price buys. */
   preview: KitPreviewData | null;
 }) {
@@ -50,10 +56,14 @@ export function SubscriptionOffer({
   // Posted before the scripts ran, the form was a plain one: a refusal is the page's answer.
   const posted = useActionData<PurchaseActionResult>();
   const postedError = posted?.intent === "checkout" && "error" in posted ? posted.error : undefined;
-  const [agreed, setAgreed] = useState(agreedBefore);
+  const ticked = posted?.intent === "checkout" && "ticked" in posted ? posted.ticked : undefined;
+  const [agreed, setAgreed] = useState(agreedBefore || ticked?.agree === true);
   const [agreeError, setAgreeError] = useState(postedError?.field === "agree");
+  const [waived, setWaived] = useState(agreedBefore || ticked?.immediateAccess === true);
+  const [waiveError, setWaiveError] = useState(postedError?.field === "immediate_access");
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
+  const waiveRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const formInView = useInView(formRef);
   const outcome = payment.outcome?.kind;
@@ -95,8 +105,16 @@ export function SubscriptionOffer({
       agreeRef.current?.focus();
       return;
     }
+    if (withdrawalConsent && !waived) {
+      setWaiveError(true);
+      waiveRef.current?.focus();
+      return;
+    }
     track("checkout_started", { variant: timer.expired ? "expired" : "initial", price: plan.price });
-    void checkout.submit({ intent: "checkout" }, { method: "post", encType: "application/json" });
+    void checkout.submit(
+      { intent: "checkout", agree: "on", ...(withdrawalConsent ? { immediate_access: "on" } : {}) },
+      { method: "post", encType: "application/json" },
+    );
   };
 
   const legal = (path: string) => <Link to={localizePath(path, locale)} />;
@@ -180,6 +198,36 @@ export function SubscriptionOffer({
               {t("validation.messages.agreeTerms")}
             </p>
           )}
+          {withdrawalConsent && (
+            <>
+              <label className="consent offer__agree">
+                <input
+                  ref={waiveRef}
+                  type="checkbox"
+                  name="immediate_access"
+                  required
+                  checked={waived}
+                  aria-invalid={waiveError ? true : undefined}
+                  aria-describedby={waiveError ? "immediate-access-error" : undefined}
+                  onChange={(event) => {
+                    setWaived(event.target.checked);
+                    if (event.target.checked) setWaiveError(false);
+                  }}
+                />
+                <span>
+                  <Trans
+                    i18nKey={`${page}.immediateAccess`}
+                    components={{ withdrawal: legal("/terms/money-back-policy/#legal-withdrawal-eu") }}
+                  />
+                </span>
+              </label>
+              {waiveError && (
+                <p id="immediate-access-error" className="field__error" role="alert">
+                  {t("validation.messages.immediateAccess")}
+                </p>
+              )}
+            </>
+          )}
           <p className="offer__status" role="status">
             {outcome === "checking" && (
               <>
@@ -205,7 +253,7 @@ export function SubscriptionOffer({
             </div>
           )}
           <button type="submit" className="button button--wide offer__buy" disabled={busy} aria-busy={busy}>
-            {t("purchase.purchase")}
+            {withdrawalConsent ? t("purchase.purchasePaid") : t("purchase.purchase")}
           </button>
           {errorKey && (
             <p className="field__error" role="alert">
