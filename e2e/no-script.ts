@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Locale } from "@kinderready/i18n/locales";
 import { type Browser, devices, type Page } from "@playwright/test";
 
 // A parent on a phone whose browser runs no scripts (switched off, or not arrived yet): every
@@ -22,7 +23,7 @@ export async function noScriptPage(
 type Catalogue = { [key: string]: string | Catalogue };
 
 /** A message of a language's catalogue by its dotted key, as the page shows it without placeholders. */
-export function message(locale: "en" | "ar", key: string): string {
+export function message(locale: Locale, key: string): string {
   const catalogue = JSON.parse(
     readFileSync(new URL(`../packages/i18n/catalogues/${locale}.json`, import.meta.url), "utf8"),
   ) as Catalogue;

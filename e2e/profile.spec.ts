@@ -25,6 +25,7 @@ async function openProfileFromMenu(page: Page, heading: string) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
+/** The cancel flow to its end: the reason, then past the one answer it meets with "Cancel anyway". */
 async function cancelWithReason(page: Page, reason: string, comment?: string) {
   await page.goto("/profile/cancel-subscription/");
   await page.getByRole("link", { name: "Yes, cancel" }).click();
@@ -32,6 +33,7 @@ async function cancelWithReason(page: Page, reason: string, comment?: string) {
   await page.getByRole("radio", { name: reason }).check();
   if (comment) await page.getByRole("textbox", { name: "Tell us more (optional)" }).fill(comment);
   await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await page.getByRole("button", { name: "Cancel anyway" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your subscription is cancelled" })).toBeVisible();
 }
 
@@ -84,6 +86,10 @@ test("a paying parent cancels with a reason, restores, cancels again and deletes
   await page.getByRole("radio", { name: "Other" }).check();
   await page.getByRole("textbox", { name: "Tell us more (optional)" }).fill("We are moving abroad");
   await page.getByRole("button", { name: "Cancel subscription" }).click();
+  // One answer to the reason (a pause), and "Cancel anyway" on the same screen: one tap declines it.
+  await expect(page.getByRole("heading", { level: 1, name: "Take a break instead?" })).toBeFocused();
+  await expectNoViolations(page, "cancel: the answer to the reason");
+  await page.getByRole("button", { name: "Cancel anyway" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your subscription is cancelled" })).toBeFocused();
   await expect(page.getByRole("link", { name: "Back to printables" })).toBeVisible();
   await expectNoViolations(page, "cancel: done");
@@ -225,6 +231,8 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("radio", { name: say("profile.cancel.reasons.other") }).check();
     await page.getByRole("textbox", { name: say("profile.cancel.otherLabel") }).fill("no scripts here");
     await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.save.pause.heading"));
+    await page.getByRole("button", { name: say("profile.cancel.cancelAnyway") }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.successHeading"));
     await page.goto(`${prefix}/profile/subscription/`);
     await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "cancelled");
@@ -238,6 +246,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("link", { name: say("profile.cancel.confirm") }).click();
     await page.getByRole("radio", { name: say("profile.cancel.reasons.other") }).check();
     await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await page.getByRole("button", { name: say("profile.cancel.cancelAnyway") }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.successHeading"));
 
     // Privacy choices are a native post as well, and the page says they were saved.
@@ -265,6 +274,57 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(`/printables/?token=${token}`);
     await page.waitForURL(/\/onboarding\/$/);
     await page.context().close();
+  });
+}
+
+// A parent not using the kit pauses instead of cancelling, sees the pause on the subscription
+// page (when it begins, when billing resumes) and calls it off; in English and Arabic with
+// scripts, in German with plain forms only.
+for (const [lang, scripts] of [
+  ["en", true],
+  ["ar", true],
+  ["de", false],
+] as const) {
+  const prefix = lang === "en" ? "" : `/${lang}`;
+  const say = (key: string) => message(lang, key);
+  test(`a parent not using the kit pauses instead of cancelling, then calls the pause off (${lang}${scripts ? "" : ", without scripts"})`, async ({
+    page: paying,
+    browser,
+    baseURL,
+    paidParent,
+    declineUpsellForGood,
+  }) => {
+    test.setTimeout(90_000);
+    await declineUpsellForGood();
+    // The device that paid is signed in; without scripts, the same session in a browser without them.
+    const page = scripts ? paying : await noScriptPage(browser, baseURL, {});
+    if (!scripts) await page.context().addCookies(await paying.context().cookies());
+    await page.goto(`${prefix}/profile/cancel-subscription/`);
+    await page.getByRole("link", { name: say("profile.cancel.confirm") }).click();
+    await page.getByRole("radio", { name: say("profile.cancel.reasons.not_using_now") }).check();
+    await page.getByRole("button", { name: say("profile.cancel.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.save.pause.heading"));
+    const choices = page.getByRole("radio");
+    await expect(choices).toHaveCount(2);
+    await expect(choices.first()).toBeChecked();
+    if (scripts) await expectNoViolations(page, `pause offer (${lang})`);
+    await choices.last().check();
+    await page.getByRole("button", { name: say("profile.cancel.save.pause.submit") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("profile.cancel.done.pausedHeading"));
+
+    // The subscription page: still in its trial, the pause ahead with both dates, and a way out of it.
+    await page.goto(`${prefix}/profile/subscription/`);
+    await expect(page.locator("dl[data-status]")).toHaveAttribute("data-status", "trialing");
+    await expect(page.locator("[data-field=pause_from]")).toBeVisible();
+    await expect(page.locator("[data-field=resumes_at]")).toBeVisible();
+    if (scripts) await expectNoViolations(page, `subscription with a pause ahead (${lang})`);
+    await page.getByRole("button", { name: say("profile.subscription.dropPause") }).click();
+    await expect(page.locator("[data-field=resumes_at]")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: say("profile.subscription.cancel") })).toBeVisible();
+    // No pause ahead: the kit stays open.
+    await page.goto(`${prefix}/printables/?token=${paidParent.token}`);
+    await expect(page.getByRole("heading", { level: 1, name: say("pages.printables.heading") })).toBeVisible();
+    if (!scripts) await page.context().close();
   });
 }
 

@@ -314,6 +314,12 @@ export const subscriptions = pgTable(
     cancelAt: timestamp("cancel_at", { withTimezone: true }),
     /** The period end (the trial's, then each renewal's) the notice before its charge went out for: one notice per charge. */
     chargeNoticeFor: timestamp("charge_notice_for", { withTimezone: true }),
+    /**
+     * A pause the parent asked for: from this moment (the end of the period paid for) nothing is
+     * charged and the kit is closed until `resumesAt`, when renewals go on. Null when none.
+     */
+    pauseFrom: timestamp("pause_from", { withTimezone: true }),
+    resumesAt: timestamp("resumes_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -349,6 +355,38 @@ export const cancellationRequests = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("cancellation_requests_received").on(table.receivedAt)],
+);
+
+/**
+ * One pass through the signed-in cancel flow: the reason given, the answer the product offered
+ * for it (a pause, lifetime access, help, or none), and how it ended (saved or cancelled; null
+ * while undecided or when the parent walked away). What the operator's retention figures count.
+ */
+export const cancelFlowSessions = pgTable(
+  "cancel_flow_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** not_using_now, high_price, unable_to_get_content, unable_to_get_app_access or other. */
+    reason: text("reason").notNull(),
+    /** What the parent wrote with "Other"; erased with their data. */
+    comment: text("comment"),
+    /** pause, lifetime, help or none. */
+    offer: text("offer").notNull(),
+    /** saved or cancelled; null until the parent decides. */
+    outcome: text("outcome"),
+    /** What saved it: e.g. "pause:2" (periods), "lifetime", "help". */
+    savedBy: text("saved_by"),
+    /** The renewal amount (minor units) and currency at stake, for the revenue a save kept. */
+    renewalAmount: integer("renewal_amount").notNull(),
+    currency: text("currency").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("cancel_flow_sessions_started").on(table.startedAt),
+    index("cancel_flow_sessions_user").on(table.userId),
+  ],
 );
 
 /** What a parent owns; one row per fulfilled order, so fulfilment happens once. */

@@ -66,6 +66,7 @@ const plan = (overrides: Partial<SubscriptionInfo>): SubscriptionInfo => ({
   renewal: { amount: 2999, currency: "USD", periodDays: 30 },
   cancelReason: null,
   ends_on: null,
+  pause: null,
   canRestore: false,
   canRenew: false,
   canCancel: true,
@@ -114,6 +115,16 @@ const profiles: Record<string, ProfileView> = {
     canDeleteData: false,
   },
   "past due": { ...profileBase, subscription: plan({ status: "past_due" }), canDeleteData: false },
+  "pausing at the end of the period": {
+    ...profileBase,
+    subscription: plan({ pause: { from: iso(20), resumes_at: iso(50) } }),
+    canDeleteData: false,
+  },
+  paused: {
+    ...profileBase,
+    subscription: plan({ status: "paused", expired_at: iso(25), pause: { from: iso(-5), resumes_at: iso(25) } }),
+    canDeleteData: false,
+  },
   cancelled: {
     ...profileBase,
     subscription: plan({
@@ -193,6 +204,52 @@ describe.each(localeCodes)("no raw key on the profile in %s", (locale) => {
     await submit();
     await waitFor(() => expect(screen.getByRole("status")).toBeTruthy());
     expect(rawKeysShown(), `${locale} cancelled`).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a pause",
+      {
+        offer: "pause",
+        choices: [
+          { periods: 1, from: iso(3), resumesAt: iso(33) },
+          { periods: 2, from: iso(3), resumesAt: iso(63) },
+        ],
+      },
+    ],
+    ["lifetime access", { offer: "lifetime", price: 29.99, currency: "USD" }],
+    ["help on the spot", { offer: "help" }],
+  ] as const)("in the cancel flow's answer to the reason: %s, and how it ends", async (_, save) => {
+    const user = userEvent.setup();
+    const data = { state: "signed-in", locale, profile: { ...profiles.active, locale }, gpc: false };
+    const reason = at("/profile/cancel-subscription/?step=reason");
+    await renderProfileRoute(locale, reason, CancelSubscription, data, {
+      intent: "cancel-reason",
+      ok: true,
+      session: "00000000-0000-4000-8000-000000000001",
+      save,
+    });
+    await user.click(document.querySelector('input[value="not_using_now"]') as HTMLElement);
+    await user.click(document.querySelector("form button[type=submit]") as HTMLElement);
+    await waitFor(() => expect(document.querySelector('input[name="session"]')).toBeTruthy());
+    expect(rawKeysShown(), `${locale} ${save.offer} offered`).toEqual([]);
+    cleanup();
+  });
+
+  it.each([
+    ["paused", { intent: "pause", ok: true, subscription: profiles.paused?.subscription }],
+    ["lifetime access bought", { intent: "lifetime", ok: true, status: "approved" }],
+    ["lifetime access processing", { intent: "lifetime", ok: true, status: "processing" }],
+    ["kept after help", { intent: "help-worked", ok: true, subscription: profiles.active?.subscription }],
+  ] as const)("when the cancel flow ends %s", async (_, end) => {
+    const user = userEvent.setup();
+    const data = { state: "signed-in", locale, profile: { ...profiles.active, locale }, gpc: false };
+    await renderProfileRoute(locale, at("/profile/cancel-subscription/?step=reason"), CancelSubscription, data, end);
+    await user.click(document.querySelector('input[value="other"]') as HTMLElement);
+    await user.click(document.querySelector("form button[type=submit]") as HTMLElement);
+    await waitFor(() => expect(screen.getByRole("status")).toBeTruthy());
+    expect(rawKeysShown(), `${locale} ${end.intent}`).toEqual([]);
+    cleanup();
   });
 
   it.each(["none", "valid", "invalid"] as const)("signed out, with a sign-in link %s", async (accessLink) => {

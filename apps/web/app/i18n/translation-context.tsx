@@ -31,11 +31,20 @@ const tag = /<(\w+)>([\s\S]*?)<\/\1>/g;
 
 /**
  * A message with markup: each `<name>text</name>` in it becomes `components[name]` with that
- * text inside (links in a sentence whose word order differs by language).
+ * text inside (links in a sentence whose word order differs by language); `values` fill its
+ * placeholders.
  */
-export function Trans({ i18nKey, components }: { i18nKey: MessageKey; components: Record<string, ReactElement> }) {
+export function Trans({
+  i18nKey,
+  components,
+  values,
+}: {
+  i18nKey: MessageKey;
+  components: Record<string, ReactElement>;
+  values?: Record<string, string | number>;
+}) {
   const { t } = useTranslation();
-  const message = t(i18nKey);
+  const message = t(i18nKey, values);
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of message.matchAll(tag)) {

@@ -8,6 +8,7 @@ import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { soldProduct } from "@kinderready/domain/product";
+import { subscriptionOf } from "@kinderready/domain/profile/profile.server";
 import { getReviewState, reviewInvitation, submitReview } from "@kinderready/domain/reviews/reviews.server";
 import {
   buyUpsale,
@@ -100,6 +101,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     return {
       locale,
       access: false,
+      pausedUntil: null,
       offer: undefined,
       mode: "POPUP" as const,
       returning,
@@ -140,6 +142,8 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     now: services.account.now(),
   });
   const access = status.purchased || status.isManualAccess;
+  // A paused kit is closed until billing resumes: the page says until when, and how to resume.
+  const paused = status.subscriptionStatus === "paused" ? await subscriptionOf(services.db, parent.id) : undefined;
   const popup = arrival(offer?.stage ?? "initial");
   // An upsell is in front of the parent on arrival: the popup opens, or the tabs show packs.
   const upsellShown = offer !== undefined && (mode === "TABS" || popup.isOpen);
@@ -150,6 +154,7 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   return {
     locale,
     access,
+    pausedUntil: paused?.resumesAt?.toISOString() ?? null,
     // One click charges the stored card: only a device that proved it is the parent's may.
     offer: offer && { ...offer, oneClick: signedIn !== undefined },
     mode,

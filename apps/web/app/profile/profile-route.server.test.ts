@@ -1,11 +1,13 @@
 import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages, parentSessions, users } from "@kinderready/db/schema";
+import { cancelFlowSessions, emailMessages, parentSessions, subscriptions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { accessCode } from "@kinderready/domain/email/access-code.server";
 import { parseEmailKind } from "@kinderready/domain/email/email-kinds";
+import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
+import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +30,7 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
   beforeAll(async () => {
     database = await openTestDatabase(target);
     services = testServices(database.db, { send: async () => null });
+    await seedPriceCatalogue(database.db);
   }, 60_000);
   afterAll(async () => database.close());
 
@@ -169,6 +172,10 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     for (const fields of [
       { intent: "consent", mailing: "on" } as Record<string, string>,
       { intent: "cancel", reason: "high_price" },
+      { intent: "cancel-reason", reason: "not_using_now" },
+      { intent: "pause", session: "00000000-0000-4000-8000-000000000000", periods: "1" },
+      { intent: "lifetime", session: "00000000-0000-4000-8000-000000000000" },
+      { intent: "resume" },
       { intent: "renew" },
       { intent: "delete", confirm: "yes" },
       { intent: "sign-out-others" },
@@ -193,5 +200,57 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     expect(await state("/profile/", lostPhone)).toBe("signed-out");
     const shown = (await open("/profile/?others=signed-out", here)) as { data: { othersSignedOut: boolean } };
     expect(shown.data.othersSignedOut).toBe(true);
+  });
+
+  it("walks the cancel flow's answers as plain forms: the reason's offer, the pause, then resuming", async () => {
+    const parent = await quizParent();
+    await recordFirstPayment(services.payments, parent.id);
+    await database.db.update(subscriptions).set({ cardToken: "tok_test" }).where(eq(subscriptions.userId, parent.id));
+    const here = await signIn(parent.email);
+
+    const refused = (await post({ intent: "cancel-reason" }, here)) as {
+      data: { field: string };
+      init: { status: number };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.field).toBe("reason");
+
+    const offered = (await post({ intent: "cancel-reason", reason: "not_using_now" }, here)) as {
+      intent: string;
+      session: string;
+      save: { offer: string; choices: unknown[] };
+    };
+    expect(offered).toMatchObject({ intent: "cancel-reason", ok: true, save: { offer: "pause" } });
+    expect(offered.save.choices).toHaveLength(2);
+    // A session that is not a pass of this flow, or a length not offered, changes nothing.
+    const strange = (await post({ intent: "pause", session: "not-a-session", periods: "1" }, here)) as {
+      init: { status: number };
+    };
+    expect(strange.init.status).toBe(400);
+    expect(
+      ((await post({ intent: "pause", session: offered.session, periods: "3" }, here)) as { init: { status: number } })
+        .init.status,
+    ).toBe(400);
+
+    const paused = await post({ intent: "pause", session: offered.session, periods: "2" }, here);
+    expect(paused).toMatchObject({
+      intent: "pause",
+      ok: true,
+      subscription: { pause: { resumes_at: expect.any(String) } },
+    });
+    const [session] = await database.db
+      .select()
+      .from(cancelFlowSessions)
+      .where(eq(cancelFlowSessions.userId, parent.id));
+    expect(session).toMatchObject({ outcome: "saved", savedBy: "pause:2" });
+
+    expect(await post({ intent: "resume" }, here)).toMatchObject({
+      intent: "resume",
+      ok: true,
+      subscription: { pause: null },
+    });
+    const again = (await post({ intent: "resume" }, here)) as { data: { errorKey: string }; init: { status: number } };
+    expect(again.init.status).toBe(409);
+    expect(again.data.errorKey).toBe("profile.errors.cannotResume");
   });
 });

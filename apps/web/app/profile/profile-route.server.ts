@@ -5,6 +5,7 @@ import {
   requestAccessLink,
   signInWithAccessLink,
 } from "@kinderready/domain/profile/access-links.server";
+import { decideCancelFlow, type SaveOfferView, startCancelFlow } from "@kinderready/domain/profile/cancel-flow.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import { endOtherParentSessions } from "@kinderready/domain/profile/parent-sessions.server";
 import {
@@ -13,6 +14,7 @@ import {
   recordAdSharingOptOut,
   renewParentSubscription,
   restoreParentSubscription,
+  resumeParentSubscription,
   updateConsent,
 } from "@kinderready/domain/profile/profile.server";
 import {
@@ -115,17 +117,36 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out") }),
   z.object({ intent: z.literal("sign-out-others") }),
   z.object({ intent: z.literal("consent"), mailing: checkbox, adSharingOptOut: checkbox }),
-  z.object({ intent: z.literal("cancel"), reason: z.string().optional(), comment: z.string().optional() }),
+  // The reason, answered with the offer that fits it (or cancelled at once when none does).
+  z.object({ intent: z.literal("cancel-reason"), reason: z.string().optional(), comment: z.string().optional() }),
+  // The answer to the offer: take it, or cancel anyway (a pass of the flow names its session).
+  z.object({ intent: z.literal("pause"), session: z.uuid(), periods: z.enum(["1", "2"]) }),
+  z.object({ intent: z.literal("lifetime"), session: z.uuid() }),
+  z.object({ intent: z.literal("help-worked"), session: z.uuid() }),
+  z.object({
+    intent: z.literal("cancel"),
+    session: z.uuid().optional(),
+    reason: z.string().optional(),
+    comment: z.string().optional(),
+  }),
   z.object({ intent: z.literal("restore") }),
+  z.object({ intent: z.literal("resume") }),
   z.object({ intent: z.literal("renew") }),
   z.object({ intent: z.literal("delete"), confirm: z.literal("yes") }),
 ]);
 type Intent = z.infer<typeof actionBody>["intent"];
 
+/** One answer per intent that leaves the subscription changed (distributed, so each can be picked out). */
+type ChangedSubscription<I extends Intent> = I extends Intent
+  ? { intent: I; ok: true; subscription: SubscriptionInfo }
+  : never;
+
 export type ProfileActionResult =
   | { intent: "request-link"; ok: true; email: string }
   | { intent: "consent"; ok: true }
-  | { intent: "cancel" | "restore"; ok: true; subscription: SubscriptionInfo }
+  | ChangedSubscription<"cancel" | "restore" | "resume" | "pause" | "help-worked">
+  | { intent: "cancel-reason"; ok: true; session: string; save: SaveOfferView }
+  | { intent: "lifetime"; ok: true; status: "approved" | "processing" }
   | { intent: "renew"; ok: true; status: "approved" | "declined" | "processing"; errorCode: string | null }
   | { intent: Intent | "unknown"; ok: false; errorKey: string; field?: string };
 
@@ -171,6 +192,7 @@ export async function handleProfileAction({ request, url, context }: Args) {
     const current = sessionId(request);
     if (!signedIn || !current) return failure(input.intent, "profile.errors.signedOut", 401);
     const parent = { token: signedIn.token };
+    const flow = { ...services.payments, emails: services.emails };
     switch (input.intent) {
       case "sign-out-others":
         await endOtherParentSessions(services.account, { userId: signedIn.id, keep: current });
@@ -181,10 +203,58 @@ export async function handleProfileAction({ request, url, context }: Args) {
           consent: { mailing: input.mailing, adSharingOptOut: input.adSharingOptOut },
         });
         return { intent: input.intent, ok: true } satisfies ProfileActionResult;
+      case "cancel-reason": {
+        const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
+        if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
+        const step = await startCancelFlow(flow, { ...parent, ...parsed.data });
+        return "save" in step
+          ? ({ intent: input.intent, ok: true, session: step.sessionId, save: step.save } satisfies ProfileActionResult)
+          : ({ intent: "cancel", ok: true, subscription: step.cancelled } satisfies ProfileActionResult);
+      }
       case "cancel": {
+        if (input.session) {
+          const decided = await decideCancelFlow(flow, {
+            ...parent,
+            sessionId: input.session,
+            decision: { kind: "cancel" },
+          });
+          if (decided.outcome !== "cancelled") return failure(input.intent, "profile.errors.flowExpired", 409);
+          return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+        }
         const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
         if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
         const subscription = await cancelParentSubscription(services.account, { ...parent, request: parsed.data });
+        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
+      }
+      case "pause": {
+        const decided = await decideCancelFlow(flow, {
+          ...parent,
+          sessionId: input.session,
+          decision: { kind: "pause", periods: input.periods === "2" ? 2 : 1 },
+        });
+        if (decided.outcome !== "paused") return failure(input.intent, "profile.errors.cannotPause", 409);
+        return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+      }
+      case "lifetime": {
+        const decided = await decideCancelFlow(flow, {
+          ...parent,
+          sessionId: input.session,
+          decision: { kind: "lifetime" },
+        });
+        if (decided.outcome !== "lifetime") return failure(input.intent, "profile.errors.flowExpired", 409);
+        return { intent: input.intent, ok: true, status: decided.status } satisfies ProfileActionResult;
+      }
+      case "help-worked": {
+        const decided = await decideCancelFlow(flow, {
+          ...parent,
+          sessionId: input.session,
+          decision: { kind: "help-worked" },
+        });
+        if (decided.outcome !== "kept") return failure(input.intent, "profile.errors.flowExpired", 409);
+        return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+      }
+      case "resume": {
+        const subscription = await resumeParentSubscription(services.payments, parent);
         return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
       }
       case "restore": {

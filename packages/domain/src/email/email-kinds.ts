@@ -13,6 +13,8 @@ export const emailKindIds = [
   "renewal-upcoming",
   "payment-failed",
   "cancellation-confirmed",
+  "pause-started",
+  "pause-ending",
 ] as const;
 export type EmailKindId = (typeof emailKindIds)[number];
 
@@ -33,6 +35,8 @@ export const emailClassOf: { [Id in EmailKindId]: EmailClass } = {
   "renewal-upcoming": "service",
   "payment-failed": "service",
   "cancellation-confirmed": "service",
+  "pause-started": "service",
+  "pause-ending": "service",
 };
 
 /** The stored kind of one message: its id and arguments, joined with colons. */

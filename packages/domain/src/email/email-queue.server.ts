@@ -20,6 +20,8 @@ import { renderReceiptEmail } from "./receipt-email.server.ts";
 import { renderReviewRequestEmail, reviewPageUrl } from "./review-request-email.server.ts";
 import {
   renderCancellationConfirmedEmail,
+  renderPauseEndingEmail,
+  renderPauseStartedEmail,
   renderPaymentFailedEmail,
   renderRenewalUpcomingEmail,
   renderTrialEndingEmail,
@@ -176,6 +178,8 @@ const composers: { [Id in EmailKindId]: Composer } = {
   "renewal-upcoming": toParent(renewalUpcomingMail),
   "payment-failed": toParent(paymentFailedMail),
   "cancellation-confirmed": toParent(cancellationConfirmedMail),
+  "pause-started": toParent(pauseStartedMail),
+  "pause-ending": toParent(pauseEndingMail),
 };
 
 async function composeMail(
@@ -324,7 +328,7 @@ async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentM
 async function chargeNotice(
   deps: EmailDeps,
   { parent, recipient, args }: ParentMessage,
-  status: "trialing" | "active",
+  status: "trialing" | "active" | "paused",
 ) {
   const subscription = await subscriptionOf(deps, parent.userId);
   const chargeAt = subscription?.currentPeriodEnd;
@@ -356,6 +360,29 @@ async function trialEndingMail(deps: EmailDeps, message: ParentMessage) {
 async function renewalUpcomingMail(deps: EmailDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "active");
   return found && renderRenewalUpcomingEmail(found.notice);
+}
+
+async function pauseEndingMail(deps: EmailDeps, message: ParentMessage) {
+  const found = await chargeNotice(deps, message, "paused");
+  return found && renderPauseEndingEmail(found.notice);
+}
+
+/** The pause as it was set, while it still is: resumed or cancelled since, nothing goes out. */
+async function pauseStartedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+  const subscription = await subscriptionOf(deps, parent.userId);
+  if (!subscription?.resumesAt || String(subscription.resumesAt.getTime()) !== args[1]) return undefined;
+  return renderPauseStartedEmail({
+    locale: parent.locale,
+    to: recipient,
+    terms: subscription,
+    // Once begun, the period's end has moved to the resume date: the pause began where it was.
+    from: subscription.pauseFrom ?? subscription.currentPeriodEnd,
+    resumesAt: subscription.resumesAt,
+    siteHost: new URL(deps.appUrl).host,
+    subscriptionUrl: parentUrl(deps, parent, "/profile/subscription/"),
+    cancelPageUrl: cancelPageUrl(deps, parent.locale),
+    supportEmail: deps.supportEmail,
+  });
 }
 
 /**

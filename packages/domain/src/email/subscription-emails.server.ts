@@ -48,9 +48,56 @@ export function renderRenewalUpcomingEmail(input: ChargeNotice): OutgoingMail {
   return renderChargeNotice(input, "email.renewalUpcoming", {});
 }
 
+/** Sent before a pause ends and billing resumes, as before any charge: what, when, who, and how to stop it. */
+export function renderPauseEndingEmail(input: ChargeNotice): OutgoingMail {
+  return renderChargeNotice(input, "email.pauseEnding", {});
+}
+
+/**
+ * Sent when the parent pauses: when the pause begins (the kit stays open until then) and ends,
+ * that nothing is charged meanwhile, what is charged when it ends and when, and how to resume
+ * sooner or cancel.
+ */
+export function renderPauseStartedEmail(input: {
+  locale: Locale;
+  to: string;
+  terms: SubscriptionTerms;
+  from: Date;
+  resumesAt: Date;
+  siteHost: string;
+  subscriptionUrl: string;
+  cancelPageUrl: string;
+  supportEmail: string;
+}): OutgoingMail {
+  const { t } = serverI18n(input.locale);
+  const from = formatDay(input.locale, input.from);
+  const until = formatDay(input.locale, input.resumesAt);
+  const amount = formatMoney(input.locale, input.terms.currency, input.terms.renewalAmount);
+  return renderEmail({
+    locale: input.locale,
+    to: input.to,
+    subject: t("email.pauseStarted.subject", { date: until }),
+    preheader: t("email.pauseStarted.preheader", { date: until }),
+    paragraphs: [
+      t("email.pauseStarted.intro", { from, until }),
+      t("email.pauseStarted.access", { date: from }),
+      t("email.pauseStarted.charge", { date: until, amount, period: input.terms.periodDays, merchant: merchantName }),
+      t("email.merchant", { merchant: merchantName, site: input.siteHost }),
+      t("email.pauseStarted.change", { site: input.siteHost }),
+    ],
+    link: {
+      label: t("email.manageSubscription"),
+      url: input.subscriptionUrl,
+      fallback: t("email.welcome.linkFallback"),
+      after: [t("email.cancelPage", { url: input.cancelPageUrl }), t("email.welcome.signature")],
+    },
+    footer: t("email.serviceFooter", { email: input.supportEmail }),
+  });
+}
+
 function renderChargeNotice(
   input: ChargeNotice,
-  texts: "email.trialEnding" | "email.renewalUpcoming",
+  texts: "email.trialEnding" | "email.renewalUpcoming" | "email.pauseEnding",
   introValues: Record<string, number>,
 ): OutgoingMail {
   const { t } = serverI18n(input.locale);

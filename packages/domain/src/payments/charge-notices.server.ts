@@ -4,28 +4,39 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-o
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { chargeAfterNotice, noticeLeadHours } from "../subscriptions/charge-notice.ts";
+import { pauseReminderLeadHours } from "../subscriptions/pause-rules.ts";
 
 export type ChargeNoticeDeps = { db: Database; emails: EmailQueue; now: () => Date };
+
+const hour = 60 * 60 * 1000;
 
 /**
  * Writes the notice before the next charge for every subscription whose trial or period ends
  * within the notice lead and will be charged then (a trial's first full charge: `trial-ending`; a
- * renewal: `renewal-upcoming`), once per charge (the subscription records the period end it was
- * sent for), and enqueues them. A notice going out late moves the charge on, so the parent keeps
- * their full time to cancel. A cancellation for a later date still leaves the charges before it
- * noticed. Runs before each billing run.
+ * renewal: `renewal-upcoming`; the end of a pause, three days ahead: `pause-ending`), once per
+ * charge (the subscription records the period end it was sent for), and enqueues them. A notice
+ * going out late moves the charge on, so the parent keeps their full time to cancel. A
+ * cancellation for a later date still leaves the charges before it noticed; a period followed by
+ * a pause is not charged, so it gets none. Runs before each billing run.
  */
 export async function queueChargeNotices(deps: ChargeNoticeDeps): Promise<number> {
   const now = deps.now();
+  const within = (hours: number) => new Date(now.getTime() + hours * hour);
   const due = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(
       and(
-        inArray(subscriptions.status, ["trialing", "active"]),
         gt(subscriptions.currentPeriodEnd, now),
-        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + noticeLeadHours * 60 * 60 * 1000)),
+        or(
+          and(
+            inArray(subscriptions.status, ["trialing", "active"]),
+            isNull(subscriptions.pauseFrom),
+            lte(subscriptions.currentPeriodEnd, within(noticeLeadHours)),
+          ),
+          and(eq(subscriptions.status, "paused"), lte(subscriptions.currentPeriodEnd, within(pauseReminderLeadHours))),
+        ),
         or(isNull(subscriptions.cancelAt), gt(subscriptions.cancelAt, subscriptions.currentPeriodEnd)),
         or(
           isNull(subscriptions.chargeNoticeFor),
@@ -41,7 +52,8 @@ export async function queueChargeNotices(deps: ChargeNoticeDeps): Promise<number
     const messageId = await deps.db.transaction(async (tx) => {
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
       // Re-read under the lock: cancelled, charged or already noticed meanwhile.
-      if (!subscription || !["trialing", "active"].includes(subscription.status)) return undefined;
+      if (!subscription || !["trialing", "active", "paused"].includes(subscription.status)) return undefined;
+      if (subscription.status !== "paused" && subscription.pauseFrom) return undefined;
       const chargeAt = subscription.currentPeriodEnd;
       if (chargeAt <= now || subscription.chargeNoticeFor?.getTime() === chargeAt.getTime()) return undefined;
       if (subscription.cancelAt && subscription.cancelAt <= chargeAt) return undefined;
@@ -56,6 +68,7 @@ export async function queueChargeNotices(deps: ChargeNoticeDeps): Promise<number
           currentPeriodEnd: movedTo,
           nextAttemptAt: movedTo,
           ...(trial && { trialEndsAt: movedTo }),
+          ...(subscription.status === "paused" && { resumesAt: movedTo }),
           updatedAt: now,
         })
         .where(eq(subscriptions.id, id));
@@ -71,7 +84,11 @@ export async function queueChargeNotices(deps: ChargeNoticeDeps): Promise<number
         .insert(emailMessages)
         .values({
           userId: subscription.userId,
-          kind: emailKind(trial ? "trial-ending" : "renewal-upcoming", id, String(movedTo.getTime())),
+          kind: emailKind(
+            trial ? "trial-ending" : subscription.status === "paused" ? "pause-ending" : "renewal-upcoming",
+            id,
+            String(movedTo.getTime()),
+          ),
           recipient: parent.email,
         })
         .onConflictDoNothing()

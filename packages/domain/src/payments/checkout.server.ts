@@ -84,7 +84,8 @@ export async function startCheckout(
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
-  if (subscription && hasAccess(subscription, deps.now())) {
+  // A paused subscription is still the parent's: they resume it rather than buy a second one.
+  if (subscription && (hasAccess(subscription, deps.now()) || subscription.status === "paused")) {
     throw new DomainError(
       "conflict",
       "subscription",

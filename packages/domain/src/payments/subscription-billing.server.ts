@@ -25,7 +25,15 @@ import type { GatewayOrder } from "./payment-gateway.ts";
  * tests drive trial ends, renewals and dunning with a fake clock.
  */
 
-export const subscriptionStatuses = ["trialing", "active", "past_due", "cancelled", "expired", "lifetime"] as const;
+export const subscriptionStatuses = [
+  "trialing",
+  "active",
+  "past_due",
+  "paused",
+  "cancelled",
+  "expired",
+  "lifetime",
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 const day = 24 * 60 * 60 * 1000;
@@ -38,7 +46,12 @@ export function isHardDecline(code: string | undefined): boolean {
   return code === "3.01" || code === "3.12" || Boolean(code?.startsWith("4."));
 }
 
-async function logState(tx: Transaction, subscription: SubscriptionRow, to: SubscriptionStatus, details: object = {}) {
+export async function logState(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  to: SubscriptionStatus,
+  details: object = {},
+) {
   await tx.insert(ledgerEntries).values({
     userId: subscription.userId,
     subscriptionId: subscription.id,
@@ -164,7 +177,7 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
     .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
     .for("update");
 
-  if (order.purpose === "subscription" && existing && hasAccess(existing, now)) {
+  if (order.purpose === "subscription" && existing && (hasAccess(existing, now) || existing.status === "paused")) {
     // Already subscribed when this payment settled (a second payment page, another currency, the
     // other side of the countdown): the parent keeps the one subscription, untouched, and this
     // charge is refunded by itself (orders.server.ts), with no receipt and no conversion.
@@ -207,6 +220,8 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
       cancelReason: null,
       cancelComment: null,
       cancelAt: null,
+      pauseFrom: null,
+      resumesAt: null,
       updatedAt: now,
     };
     const [subscription] = existing
@@ -232,10 +247,19 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
   }
   if (!existing) return;
   if (order.purpose === "renewal") {
+    // After a pause, the period runs from the day billing resumed (its end was moved there).
     const currentPeriodEnd = new Date(existing.currentPeriodEnd.getTime() + existing.periodDays * day);
     await tx
       .update(subscriptions)
-      .set({ status: "active", currentPeriodEnd, nextAttemptAt: currentPeriodEnd, failedRenewals: 0, updatedAt: now })
+      .set({
+        status: "active",
+        currentPeriodEnd,
+        nextAttemptAt: currentPeriodEnd,
+        failedRenewals: 0,
+        pauseFrom: null,
+        resumesAt: null,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
   } else if (order.purpose === "reactivation") {
@@ -280,26 +304,35 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
   if (isHardDecline(update.errorCode) || delay === undefined) {
     await tx
       .update(subscriptions)
-      .set({ status: "expired", failedRenewals, nextAttemptAt: null, updatedAt: now })
+      .set({ status: "expired", failedRenewals, nextAttemptAt: null, pauseFrom: null, resumesAt: null, updatedAt: now })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "expired", { code: update.errorCode ?? null, failedRenewals });
     return;
   }
   await tx
     .update(subscriptions)
-    .set({ status: "past_due", failedRenewals, nextAttemptAt: new Date(now.getTime() + delay * day), updatedAt: now })
+    .set({
+      status: "past_due",
+      failedRenewals,
+      nextAttemptAt: new Date(now.getTime() + delay * day),
+      pauseFrom: null,
+      resumesAt: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, existing.id));
   await logState(tx, existing, "past_due", { code: update.errorCode ?? null, failedRenewals });
 }
 
 /**
  * One billing run (a pg-boss job runs it every few minutes): stop the subscriptions whose
- * cancellation for a later date has come due, expire cancelled subscriptions whose period ended,
- * then charge every subscription whose renewal or retry is due.
+ * cancellation for a later date has come due, begin the pauses whose period paid for has ended,
+ * expire cancelled subscriptions whose period ended, then charge every subscription whose
+ * renewal, retry or end of pause is due.
  */
 export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: number; expired: number }> {
   const now = deps.now();
   await endScheduledCancellations(deps.db, now);
+  await beginDuePauses(deps.db, now);
   const ended = await deps.db
     .select()
     .from(subscriptions)
@@ -356,7 +389,41 @@ async function endScheduledCancellations(db: Database, now: Date) {
   }
 }
 
-async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
+/**
+ * A pause begins where the period paid for ends: nothing is charged then, the kit closes, and
+ * the next charge (and the period's end) moves to the day billing resumes.
+ */
+async function beginDuePauses(db: Database, now: Date) {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ["trialing", "active"]),
+        isNotNull(subscriptions.pauseFrom),
+        isNotNull(subscriptions.resumesAt),
+        lte(subscriptions.pauseFrom, now),
+      ),
+    );
+  for (const subscription of due) {
+    if (!subscription.resumesAt) continue;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({
+          status: "paused",
+          currentPeriodEnd: subscription.resumesAt ?? now,
+          nextAttemptAt: subscription.resumesAt,
+          updatedAt: now,
+        })
+        .where(and(eq(subscriptions.id, subscription.id), inArray(subscriptions.status, ["trialing", "active"])));
+      await logState(tx, subscription, "paused", { resumesAt: subscription.resumesAt?.toISOString() });
+    });
+  }
+}
+
+/** Charges the next period on the stored card: one order per period and attempt. */
+export async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan || !subscription.cardToken) return;
   // One order per period and attempt: a re-run of the job finds the same order, never a new one.
@@ -439,6 +506,8 @@ export async function stopRenewals(
   existing: SubscriptionRow,
   input: { now: Date; reason: string | null; comment: string | null; endsAt?: Date | undefined },
 ): Promise<SubscriptionRow> {
+  // A paused subscription has no period paid for left: it ends now. A pause not begun is dropped.
+  const endsAt = input.endsAt ?? (existing.status === "paused" ? input.now : undefined);
   const [cancelled] = await tx
     .update(subscriptions)
     .set({
@@ -448,13 +517,15 @@ export async function stopRenewals(
       cancelComment: input.comment,
       cancelAt: null,
       nextAttemptAt: null,
-      ...(input.endsAt && { currentPeriodEnd: input.endsAt }),
+      pauseFrom: null,
+      resumesAt: null,
+      ...(endsAt && { currentPeriodEnd: endsAt }),
       updatedAt: input.now,
     })
     .where(eq(subscriptions.id, existing.id))
     .returning();
   if (!cancelled) throw new Error(`subscription ${existing.id} vanished while cancelling`);
-  await logState(tx, existing, "cancelled", { reason: input.reason, ...(input.endsAt && { endedAt: input.endsAt }) });
+  await logState(tx, existing, "cancelled", { reason: input.reason, ...(endsAt && { endedAt: endsAt }) });
   return cancelled;
 }
 

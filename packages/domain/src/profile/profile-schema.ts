@@ -36,7 +36,7 @@ const isoDate = z.iso.datetime();
  * expires_at) and cancelled_at.
  */
 export const subscriptionInfoSchema = z.object({
-  status: z.enum(["trialing", "active", "past_due", "cancelled", "expired", "lifetime"]),
+  status: z.enum(["trialing", "active", "past_due", "paused", "cancelled", "expired", "lifetime"]),
   /** Next charge while it renews; the end of access once cancelled or expired. */
   expired_at: isoDate.nullable(),
   cancelled_at: isoDate.nullable(),
@@ -48,6 +48,11 @@ export const subscriptionInfoSchema = z.object({
   cancelReason: z.enum(cancelReasons).nullable(),
   /** Asked to end on a later date: the day it ends (it renews until then). */
   ends_on: isoDate.nullable(),
+  /**
+   * A pause asked for or under way: the kit closes from `from` (the end of the period paid for)
+   * and billing resumes on `resumes_at`. The parent may resume sooner.
+   */
+  pause: z.object({ from: isoDate, resumes_at: isoDate }).nullable(),
   /** A cancelled subscription whose period has not ended can be restored; so can a scheduled end. */
   canRestore: z.boolean(),
   /** An expired one can be renewed with the card on file. */

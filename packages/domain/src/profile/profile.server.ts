@@ -11,10 +11,12 @@ import {
   renewExpiredSubscription,
   restoreSubscription,
 } from "../payments/subscription-billing.server.ts";
+import { resumeSubscription } from "../payments/subscription-pauses.server.ts";
 import { soldProduct } from "../product.ts";
 import {
   canRenew,
   canRestore,
+  pauseScheduled,
   renews,
   type SubscriptionRow,
   scheduledEnd,
@@ -33,7 +35,7 @@ async function requireParent(db: Database, input: { token: string }): Promise<Pa
   return user;
 }
 
-async function subscriptionOf(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
+export async function subscriptionOf(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -46,7 +48,8 @@ export function mayDeleteData(subscription: Pick<SubscriptionRow, "status"> | un
   return !subscription || ["cancelled", "expired", "lifetime"].includes(subscription.status);
 }
 
-function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo {
+export function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo {
+  const pausing = row.status === "paused" || pauseScheduled(row);
   return {
     status: row.status as SubscriptionInfo["status"],
     expired_at: row.status === "lifetime" ? null : row.currentPeriodEnd.toISOString(),
@@ -58,6 +61,10 @@ function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo
         : { amount: row.renewalAmount, currency: row.currency, periodDays: row.periodDays },
     cancelReason: (row.cancelReason as CancelReason | null) ?? null,
     ends_on: scheduledEnd(row)?.toISOString() ?? null,
+    pause:
+      pausing && row.resumesAt
+        ? { from: (row.pauseFrom ?? row.currentPeriodEnd).toISOString(), resumes_at: row.resumesAt.toISOString() }
+        : null,
     canRestore: canRestore(row, now),
     canRenew: canRenew(row),
     canCancel: renews(row),
@@ -155,7 +162,9 @@ export async function cancelParentSubscription(
 ): Promise<SubscriptionInfo> {
   const user = await requireParent(deps.db, input);
   const before = await subscriptionOf(deps.db, user.id);
-  if (!before || !["trialing", "active", "past_due", "cancelled"].includes(before.status)) throw nothingToCancel();
+  if (!before || !["trialing", "active", "past_due", "paused", "cancelled"].includes(before.status)) {
+    throw nothingToCancel();
+  }
   const now = deps.now();
   const { subscription: after, confirmationId } = await cancelSubscription(deps.db, {
     userId: user.id,
@@ -187,4 +196,10 @@ export async function renewParentSubscription(
   const order = await renewExpiredSubscription(deps, { userId: user.id });
   const status = order.status === "approved" || order.status === "declined" ? order.status : "processing";
   return { status, errorCode: order.errorCode };
+}
+
+/** Ends the parent's pause: one not begun is dropped, one under way ends with a charge now. */
+export async function resumeParentSubscription(deps: PaymentDeps, input: { token: string }): Promise<SubscriptionInfo> {
+  const user = await requireParent(deps.db, input);
+  return describeSubscription(await resumeSubscription(deps, { userId: user.id }), deps.now());
 }

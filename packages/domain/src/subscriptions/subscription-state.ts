@@ -28,18 +28,23 @@ export function scheduledEnd(
   return subscription.cancelAt && renews(subscription) ? endOfPeriodHolding(subscription, subscription.cancelAt) : null;
 }
 
-/** The states in which a subscription is still charged at its next renewal. */
-export const renewingStatuses = ["trialing", "active", "past_due"] as const;
+/** The states in which a subscription is still charged at its next renewal (a paused one, when it resumes). */
+export const renewingStatuses = ["trialing", "active", "past_due", "paused"] as const;
 
 /** Whether the subscription is still charged at its next renewal. */
 export function renews(subscription: Pick<SubscriptionRow, "status">): boolean {
   return (renewingStatuses as readonly string[]).includes(subscription.status);
 }
 
-/** Whether the subscription still opens the printables at this moment. */
+/** Whether the subscription still opens the printables at this moment (a paused one does not). */
 export function hasAccess(subscription: Pick<SubscriptionRow, "status" | "currentPeriodEnd">, now: Date): boolean {
   if (subscription.status === "cancelled") return subscription.currentPeriodEnd > now;
   return ["trialing", "active", "past_due", "lifetime"].includes(subscription.status);
+}
+
+/** A pause asked for and not begun yet: the period paid for runs on, then the pause. */
+export function pauseScheduled(subscription: Pick<SubscriptionRow, "status" | "pauseFrom">): boolean {
+  return subscription.pauseFrom !== null && (subscription.status === "trialing" || subscription.status === "active");
 }
 
 /** A cancellation can be taken back until the subscription ends: then renewals go on as before. */

@@ -10,13 +10,14 @@ import { formatDate } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { TextAreaField } from "../quiz/field.tsx";
-
-type Step = "confirm" | "reason" | "done";
+import { CancelDone, type FlowEnd } from "./cancel-done.tsx";
+import { type OfferedSave, SaveOffer } from "./save-offer.tsx";
 
 /**
- * The cancel flow: confirmation, then the reason (Other opens a text box; no
- * choice shows "Please, choose the Reason to continue"), then success with "Back to printables".
- * Each step moves focus to its heading, so screen readers hear where they are.
+ * The cancel flow: confirmation, then the reason (Other opens a text box; no choice shows
+ * "Please, choose the Reason to continue"), then, once, the answer that fits the reason beside
+ * "Cancel anyway", then the outcome. Each step moves focus to its heading, so screen readers hear
+ * where they are.
  */
 export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: Locale }) {
   const { t, ifKnown } = useTranslation();
@@ -25,42 +26,50 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
   const posted = useActionData<ProfileActionResult>();
   const result = fetcher.data ?? posted;
   const [params] = useSearchParams();
-  const cancelled = result?.intent === "cancel" && result.ok ? result.subscription : undefined;
+  // The offer answered to the reason stays on screen while the parent answers it.
+  const offered = result?.intent === "cancel-reason" && result.ok ? result : undefined;
+  const [save, setSave] = useState<OfferedSave | undefined>(offered);
+  if (offered && offered !== save) setSave(offered);
+  const end: FlowEnd | undefined =
+    result?.ok &&
+    (result.intent === "cancel" ||
+      result.intent === "pause" ||
+      result.intent === "lifetime" ||
+      result.intent === "help-worked")
+      ? result
+      : undefined;
   // The reason step has its own address, so it works as a plain link and with the back button.
-  const step: Step = params.get("step") === "reason" || result ? "reason" : "confirm";
-  const current: Step = cancelled ? "done" : step;
+  const current = end ? "done" : save ? "save" : params.get("step") === "reason" || result ? "reason" : "confirm";
   // Each step's heading is a new element: once the parent has moved on, it takes focus as it mounts.
   const moved = useRef(false);
   const heading = useCallback((node: HTMLHeadingElement | null) => {
     if (node && moved.current) node.focus();
   }, []);
+  const move = () => {
+    moved.current = true;
+  };
 
-  const cancelledNow = Boolean(cancelled);
+  const cancelledNow = end?.intent === "cancel";
   useEffect(() => {
     if (cancelledNow) track("subscription_cancelled");
   }, [cancelledNow]);
 
   const hydrated = useStoresHydrated((state) => state.hydrated);
+  // The radios are the browser's own (uncontrolled): a reason ticked before the scripts ran stays
+  // ticked, and is read back once they do.
   const [reason, setReason] = useState<string>();
   const [missingReason, setMissingReason] = useState(false);
+  const reasonForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const ticked = reasonForm.current?.querySelector<HTMLInputElement>('input[name="reason"]:checked');
+    if (ticked) setReason(ticked.value);
+  }, []);
   const subscription = profile.subscription;
-  const until = (cancelled ?? subscription)?.expired_at;
+  const until = subscription?.expired_at;
   const date = until ? formatDate(until, locale) : "";
-  const printables = localizePath("/printables/", locale);
+  const serverError = result && !result.ok ? (ifKnown(result.errorKey) ?? t("errors.generic")) : undefined;
 
-  if (current === "done") {
-    return (
-      <section key="done" className="page profile" aria-labelledby="page-title">
-        <h1 id="page-title" ref={heading} tabIndex={-1}>
-          {t("profile.cancel.successHeading")}
-        </h1>
-        <p role="status">{t("profile.cancel.successText", { date })}</p>
-        <Link className="button button--wide" to={printables}>
-          {t("profile.cancel.backToPrintables")}
-        </Link>
-      </section>
-    );
-  }
+  if (end) return <CancelDone end={end} locale={locale} heading={heading} />;
 
   if (!subscription?.canCancel) {
     return (
@@ -72,6 +81,21 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
     );
   }
 
+  if (current === "save" && save) {
+    return (
+      <SaveOffer
+        offered={save}
+        profile={profile}
+        locale={locale}
+        fetcher={fetcher}
+        result={result}
+        error={serverError}
+        heading={heading}
+        onMove={move}
+      />
+    );
+  }
+
   if (current === "confirm") {
     return (
       <section key="confirm" className="page profile" aria-labelledby="page-title">
@@ -80,14 +104,7 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
         </h1>
         <p>{t("profile.cancel.confirmText", { date })}</p>
         <div className="profile__actions">
-          <Link
-            className="button button--danger"
-            to="?step=reason"
-            preventScrollReset
-            onClick={() => {
-              moved.current = true;
-            }}
-          >
+          <Link className="button button--danger" to="?step=reason" preventScrollReset onClick={move}>
             {t("profile.cancel.confirm")}
           </Link>
           <Link className="button button--quiet" to={localizePath("/profile/subscription/", locale)}>
@@ -98,7 +115,6 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
     );
   }
 
-  const serverError = result && !result.ok ? (ifKnown(result.errorKey) ?? t("errors.generic")) : undefined;
   const reasonError = missingReason ? t("validation.messages.chooseReason") : undefined;
   return (
     <section key="reason" className="page profile" aria-labelledby="page-title">
@@ -106,18 +122,19 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
         {t("profile.cancel.reasonHeading")}
       </h1>
       <fetcher.Form
+        ref={reasonForm}
         method="post"
         className="profile__form"
         noValidate
         onSubmit={(event) => {
-          if (!reason) {
+          if (!new FormData(event.currentTarget).get("reason")) {
             event.preventDefault();
             setMissingReason(true);
           }
-          moved.current = true;
+          move();
         }}
       >
-        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="intent" value="cancel-reason" />
         <fieldset
           className="profile__reasons"
           aria-describedby={reasonError ? "cancel-reason-error" : undefined}
@@ -130,7 +147,6 @@ export function CancelFlow({ profile, locale }: { profile: ProfileView; locale: 
                 type="radio"
                 name="reason"
                 value={value}
-                checked={reason === value}
                 onChange={() => {
                   setReason(value);
                   setMissingReason(false);

@@ -6,7 +6,7 @@ import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
 import { SubscriptionSummary } from "./subscription-summary.tsx";
 
-/** /profile/subscription/: the plan, and what can be done with it now (cancel, restore, renew). */
+/** /profile/subscription/: the plan, and what can be done with it now (cancel, restore, resume, renew). */
 export function SubscriptionManager({ profile, locale }: { profile: ProfileView; locale: Locale }) {
   const { t } = useTranslation();
   const subscription = profile.subscription;
@@ -30,6 +30,16 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
           <Link className="button button--quiet" to={localizePath("/profile/cancel-subscription/", locale)}>
             {t("profile.subscription.cancel")}
           </Link>
+        )}
+
+        {subscription?.pause && (
+          <fetcher.Form method="post" className="profile__form">
+            <input type="hidden" name="intent" value="resume" />
+            {subscription.status === "paused" && <p>{t("profile.subscription.resumeHint", { amount: price })}</p>}
+            <button type="submit" className="button" disabled={busy}>
+              {t(subscription.status === "paused" ? "profile.subscription.resume" : "profile.subscription.dropPause")}
+            </button>
+          </fetcher.Form>
         )}
 
         {subscription?.canRestore && subscription.expired_at && (
@@ -75,6 +85,8 @@ function Outcome({ result, locale, profile }: { result: ProfileActionResult; loc
   const until = profile.subscription?.expired_at;
   if (result.intent === "restore" && result.subscription.expired_at)
     return <>{t("profile.subscription.restored", { date: formatDate(result.subscription.expired_at, locale) })}</>;
+  if (result.intent === "resume" && result.subscription.expired_at)
+    return <>{t("profile.subscription.resumed", { date: formatDate(result.subscription.expired_at, locale) })}</>;
   if (result.intent === "renew") {
     if (result.status === "approved" && until)
       return <>{t("profile.subscription.renewed", { date: formatDate(until, locale) })}</>;

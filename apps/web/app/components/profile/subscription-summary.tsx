@@ -3,7 +3,10 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 
-/** Status, price and the dates that matter for this status: expires_at, a scheduled end and cancelled_at. */
+/**
+ * Status, price and the dates that matter for this status: expires_at, a scheduled end, a pause
+ * (when it begins and when billing resumes) and cancelled_at.
+ */
 export function SubscriptionSummary({
   subscription,
   locale,
@@ -16,12 +19,15 @@ export function SubscriptionSummary({
   const { status, renewal } = subscription;
   // The page calls it expires_at; the server's answer names it expired_at.
   const expiresAt = subscription.expired_at;
-  const renews = status === "trialing" || status === "active" || status === "past_due";
+  const renews = status === "trialing" || status === "active" || status === "past_due" || status === "paused";
+  const { pause } = subscription;
+  const price = renewal ? formatMinor(renewal.amount, renewal.currency, locale) : "";
   const dateLabel = (
     {
       trialing: "profile.subscription.trialEnds",
       active: "profile.subscription.nextCharge",
       past_due: "profile.subscription.nextCharge",
+      paused: "profile.subscription.pausedUntil",
       cancelled: "profile.subscription.accessUntil",
       expired: "profile.subscription.expiredOn",
       lifetime: undefined,
@@ -37,18 +43,21 @@ export function SubscriptionSummary({
         {renewal && renews && (
           <>
             <dt>{t("profile.subscription.price")}</dt>
-            <dd>
-              {t("profile.subscription.priceValue", {
-                amount: formatMinor(renewal.amount, renewal.currency, locale),
-                days: renewal.periodDays,
-              })}
-            </dd>
+            <dd>{t("profile.subscription.priceValue", { amount: price, days: renewal.periodDays })}</dd>
           </>
         )}
         {dateLabel && expiresAt && (
           <>
             <dt>{t(dateLabel)}</dt>
             <dd data-field="expires_at">{formatDate(expiresAt, locale)}</dd>
+          </>
+        )}
+        {pause && status !== "paused" && (
+          <>
+            <dt>{t("profile.subscription.pauseStarts")}</dt>
+            <dd data-field="pause_from">{formatDate(pause.from, locale)}</dd>
+            <dt>{t("profile.subscription.pausedUntil")}</dt>
+            <dd data-field="resumes_at">{formatDate(pause.resumes_at, locale)}</dd>
           </>
         )}
         {subscription.ends_on && (
@@ -66,6 +75,18 @@ export function SubscriptionSummary({
       </dl>
       {subscription.ends_on && <p>{t("profile.subscription.endsOnHint")}</p>}
       {status === "past_due" && <p>{t("profile.subscription.pastDueHint")}</p>}
+      {pause &&
+        (status === "paused" ? (
+          <p>{t("profile.subscription.pauseHint", { date: formatDate(pause.resumes_at, locale), amount: price })}</p>
+        ) : (
+          <p>
+            {t("profile.subscription.pauseScheduledHint", {
+              from: formatDate(pause.from, locale),
+              until: formatDate(pause.resumes_at, locale),
+              amount: price,
+            })}
+          </p>
+        ))}
       {status === "lifetime" && <p>{t("profile.subscription.lifetimeHint")}</p>}
     </>
   );

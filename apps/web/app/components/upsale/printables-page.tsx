@@ -3,7 +3,8 @@ import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "../../i18n/translation-context.tsx";
+import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
+import { formatDate } from "../../profile/profile-format.ts";
 import type { UpsaleState } from "../../stores/upsale-store.ts";
 import type { UpsaleReturning } from "../../upsale/upsale-result.ts";
 import { isPlainClick } from "../plain-click.ts";
@@ -26,6 +27,7 @@ const tabParam = "tab";
 export function PrintablesPage({
   locale,
   access,
+  pausedUntil,
   offer,
   mode,
   returning,
@@ -37,6 +39,8 @@ export function PrintablesPage({
   popup: Pick<UpsaleState, "isOpen" | "formKey">;
   locale: Locale;
   access: boolean;
+  /** The subscription is paused: the kit opens again on this day (or sooner, resumed in the profile). */
+  pausedUntil: string | null;
   offer: UpsaleOfferData | undefined;
   mode: UpsaleDisplayMode;
   returning: UpsaleReturning | undefined;
@@ -65,6 +69,14 @@ export function PrintablesPage({
           {kit && <KitArea kit={kit} locale={locale} />}
           {review && <ReviewCard invitation={review} />}
         </>
+      ) : pausedUntil ? (
+        <p>
+          <Trans
+            i18nKey="upsale.paused"
+            values={{ date: formatDate(pausedUntil, locale) }}
+            components={{ resume: <Link to={localizePath("/profile/subscription/", locale)} /> }}
+          />
+        </p>
       ) : (
         <>
           <p>

@@ -1,0 +1,215 @@
+import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
+import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import type { Ref } from "react";
+import { Link, type useFetcher } from "react-router";
+import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
+import { formatDate, formatMinor } from "../../profile/profile-format.ts";
+import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+
+export type OfferedSave = Extract<ProfileActionResult, { intent: "cancel-reason"; ok: true }>;
+type Fetcher = ReturnType<typeof useFetcher<ProfileActionResult>>;
+
+/**
+ * The one answer to the parent's reason, on one screen with "Cancel anyway": a pause, lifetime
+ * access for one payment, or help on the spot. Every button is a plain form too.
+ */
+export function SaveOffer({
+  offered,
+  profile,
+  locale,
+  fetcher,
+  result,
+  error,
+  heading,
+  onMove,
+}: {
+  offered: OfferedSave;
+  profile: ProfileView;
+  locale: Locale;
+  fetcher: Fetcher;
+  result: ProfileActionResult | undefined;
+  error: string | undefined;
+  heading: Ref<HTMLHeadingElement>;
+  onMove: () => void;
+}) {
+  const { t } = useTranslation();
+  const busy = fetcher.state !== "idle";
+  const { save, session } = offered;
+  const subscription = profile.subscription;
+  const renewal = subscription?.renewal;
+  const intro = save.offer === "pause" ? "pause" : save.offer === "lifetime" ? "lifetime" : "help";
+  return (
+    <section key="save" className="page profile cancel-save" aria-labelledby="page-title">
+      <h1 id="page-title" ref={heading} tabIndex={-1}>
+        {t(`profile.cancel.save.${intro}.heading`)}
+      </h1>
+
+      {save.offer === "pause" && (
+        <PauseOffer
+          choices={save.choices}
+          session={session}
+          locale={locale}
+          fetcher={fetcher}
+          busy={busy}
+          onMove={onMove}
+        />
+      )}
+
+      {save.offer === "lifetime" && renewal && (
+        <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
+          <input type="hidden" name="intent" value="lifetime" />
+          <input type="hidden" name="session" value={session} />
+          <p>
+            {t("profile.cancel.save.lifetime.text", {
+              renewal: formatMinor(renewal.amount, renewal.currency, locale),
+              period: renewal.periodDays,
+              price: formatMinor(Math.round(save.price * 100), save.currency, locale),
+            })}
+          </p>
+          <button type="submit" className="button button--wide" disabled={busy}>
+            {t("profile.cancel.save.lifetime.submit", {
+              price: formatMinor(Math.round(save.price * 100), save.currency, locale),
+            })}
+          </button>
+        </fetcher.Form>
+      )}
+
+      {save.offer === "help" && (
+        <HelpOffer
+          session={session}
+          email={profile.email}
+          locale={locale}
+          fetcher={fetcher}
+          busy={busy}
+          linkSent={result?.intent === "request-link" && result.ok}
+          onMove={onMove}
+        />
+      )}
+
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="session" value={session} />
+        <button type="submit" className="button button--wide button--danger" disabled={busy}>
+          {t("profile.cancel.cancelAnyway")}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function PauseOffer({
+  choices,
+  session,
+  locale,
+  fetcher,
+  busy,
+  onMove,
+}: {
+  choices: Extract<OfferedSave["save"], { offer: "pause" }>["choices"];
+  session: string;
+  locale: Locale;
+  fetcher: Fetcher;
+  busy: boolean;
+  onMove: () => void;
+}) {
+  const { t } = useTranslation();
+  const from = choices[0]?.from;
+  const days = (choice: (typeof choices)[number]) =>
+    Math.round((Date.parse(choice.resumesAt) - Date.parse(choice.from)) / 86_400_000);
+  return (
+    <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
+      <input type="hidden" name="intent" value="pause" />
+      <input type="hidden" name="session" value={session} />
+      <p>{t("profile.cancel.save.pause.text", { date: from ? formatDate(from, locale) : "" })}</p>
+      <fieldset className="cancel-save__choices">
+        <legend>{t("profile.cancel.save.pause.legend")}</legend>
+        {choices.map((choice, index) => (
+          <label key={choice.periods} className="answer answer--check">
+            <input
+              type="radio"
+              name="periods"
+              value={choice.periods}
+              // The browser's own state: a choice made before the scripts ran stays made.
+              defaultChecked={index === 0}
+            />
+            <span>
+              {t("profile.cancel.save.pause.choice", {
+                days: days(choice),
+                date: formatDate(choice.resumesAt, locale),
+              })}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p>{t("profile.cancel.save.pause.note")}</p>
+      <button type="submit" className="button button--wide" disabled={busy}>
+        {t("profile.cancel.save.pause.submit")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function HelpOffer({
+  session,
+  email,
+  locale,
+  fetcher,
+  busy,
+  linkSent,
+  onMove,
+}: {
+  session: string;
+  email: string | null;
+  locale: Locale;
+  fetcher: Fetcher;
+  busy: boolean;
+  linkSent: boolean;
+  onMove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t("profile.cancel.save.help.text")}</p>
+      <ul className="cancel-save__help">
+        <li>
+          <Link to={localizePath("/printables/", locale)}>{t("profile.cancel.save.help.printables")}</Link>
+          <br />
+          {t("profile.cancel.save.help.printablesHint")}
+        </li>
+        {email && (
+          <li>
+            <fetcher.Form method="post" className="profile__form">
+              <input type="hidden" name="intent" value="request-link" />
+              <input type="hidden" name="email" value={email} />
+              <span>{t("profile.cancel.save.help.signIn")}</span>
+              <button type="submit" className="button button--quiet" disabled={busy}>
+                {t("profile.cancel.save.help.sendLink")}
+              </button>
+            </fetcher.Form>
+            <p role="status">{linkSent ? t("profile.cancel.save.help.linkSent") : ""}</p>
+          </li>
+        )}
+        <li>{t("profile.cancel.save.help.printing")}</li>
+        <li>
+          <Trans
+            i18nKey="profile.cancel.save.help.support"
+            components={{ contact: <Link to={localizePath("/contact/", locale)} /> }}
+          />
+        </li>
+      </ul>
+      <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
+        <input type="hidden" name="intent" value="help-worked" />
+        <input type="hidden" name="session" value={session} />
+        <button type="submit" className="button button--wide" disabled={busy}>
+          {t("profile.cancel.save.help.worked")}
+        </button>
+      </fetcher.Form>
+    </>
+  );
+}

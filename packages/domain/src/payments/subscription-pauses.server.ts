@@ -1,0 +1,121 @@
+import type { Database, Transaction } from "@kinderready/db/open-db";
+import { emailMessages, ledgerEntries, subscriptions, users } from "@kinderready/db/schema";
+import { and, count, eq, gte, inArray } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { emailKind } from "../email/email-kinds.ts";
+import { mayPause, type PausePeriods, pauseLimitSince, pauseWindow } from "../subscriptions/pause-rules.ts";
+import { pauseScheduled, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import type { PaymentDeps } from "./orders.server.ts";
+import { lockSubscription, logState, renewSubscription } from "./subscription-billing.server.ts";
+
+// A pause instead of a cancellation: asked for now, it begins when the period paid for ends
+// (the billing run begins it), and billing resumes on its own after one or two periods, or
+// sooner when the parent resumes. Every pause is in the ledger; the limit counts them.
+
+const cannotPause = () =>
+  new DomainError("conflict", "subscription", "This subscription cannot be paused now", "profile.errors.cannotPause");
+const cannotResume = () =>
+  new DomainError("conflict", "subscription", "This subscription is not paused", "profile.errors.cannotResume");
+
+/** Pauses this subscription took in the last year: asked for and not called off before they began. */
+export async function countRecentPauses(db: Database | Transaction, subscriptionId: string, now: Date) {
+  const entries = await db
+    .select({ type: ledgerEntries.type, n: count() })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.subscriptionId, subscriptionId),
+        inArray(ledgerEntries.type, ["pause_scheduled", "pause_dropped"]),
+        gte(ledgerEntries.createdAt, pauseLimitSince(now)),
+      ),
+    )
+    .groupBy(ledgerEntries.type);
+  const of = (type: string) => entries.find((entry) => entry.type === type)?.n ?? 0;
+  return of("pause_scheduled") - of("pause_dropped");
+}
+
+/**
+ * Schedules a pause of `periods` from the end of the period paid for, and writes its
+ * confirmation (its email id answered, to enqueue once committed). Refused when the
+ * subscription may not pause (ended, ending, already pausing, or paused too often).
+ */
+export async function pauseSubscription(
+  tx: Transaction,
+  input: { userId: string; periods: PausePeriods; now: Date },
+): Promise<{ subscription: SubscriptionRow; messageId: string | undefined }> {
+  const existing = await lockSubscription(tx, input.userId);
+  if (!existing || !mayPause(existing, await countRecentPauses(tx, existing.id, input.now))) throw cannotPause();
+  const window = pauseWindow(existing, input.periods);
+  const [paused] = await tx
+    .update(subscriptions)
+    .set({ pauseFrom: window.from, resumesAt: window.resumesAt, updatedAt: input.now })
+    .where(eq(subscriptions.id, existing.id))
+    .returning();
+  if (!paused) throw cannotPause();
+  await tx.insert(ledgerEntries).values({
+    userId: existing.userId,
+    subscriptionId: existing.id,
+    type: "pause_scheduled",
+    details: { periods: input.periods, from: window.from.toISOString(), resumesAt: window.resumesAt.toISOString() },
+    // The limit counts pauses by the clock the billing runs on.
+    createdAt: input.now,
+  });
+  const [parent] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  const [message] = parent?.email
+    ? await tx
+        .insert(emailMessages)
+        .values({
+          userId: input.userId,
+          kind: emailKind("pause-started", existing.id, String(window.resumesAt.getTime())),
+          recipient: parent.email,
+        })
+        .onConflictDoNothing()
+        .returning({ id: emailMessages.id })
+    : [];
+  return { subscription: paused, messageId: message?.id };
+}
+
+/**
+ * Ends a pause at the parent's word: one not begun is dropped (renewals go on as before); one
+ * under way ends now, with the next period charged at once on the card on file (a decline goes
+ * to the usual retries, with access meanwhile).
+ */
+export async function resumeSubscription(deps: PaymentDeps, input: { userId: string }): Promise<SubscriptionRow> {
+  const now = deps.now();
+  const { resumed, chargeNow } = await deps.db.transaction(async (tx) => {
+    const existing = await lockSubscription(tx, input.userId);
+    if (existing && pauseScheduled(existing)) {
+      const [kept] = await tx
+        .update(subscriptions)
+        .set({ pauseFrom: null, resumesAt: null, updatedAt: now })
+        .where(eq(subscriptions.id, existing.id))
+        .returning();
+      await tx.insert(ledgerEntries).values({
+        userId: existing.userId,
+        subscriptionId: existing.id,
+        type: "pause_dropped",
+        details: { resumesAt: existing.resumesAt?.toISOString() ?? null },
+        createdAt: now,
+      });
+      return { resumed: kept, chargeNow: false };
+    }
+    if (existing?.status !== "paused" || !existing.cardToken) throw cannotResume();
+    const [active] = await tx
+      .update(subscriptions)
+      .set({
+        status: "active",
+        currentPeriodEnd: now,
+        nextAttemptAt: now,
+        pauseFrom: null,
+        resumesAt: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, existing.id))
+      .returning();
+    await logState(tx, existing, "active", { resumedEarly: true });
+    return { resumed: active, chargeNow: true };
+  });
+  if (!resumed) throw cannotResume();
+  if (chargeNow) await renewSubscription(deps, resumed);
+  return resumed;
+}

@@ -1,0 +1,195 @@
+import { cancelFlowSessions } from "@kinderready/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import { findParent } from "../parents/find-parent.server.ts";
+import type { CancelReason } from "../payments/cancel-reasons.ts";
+import type { PaymentDeps } from "../payments/orders.server.ts";
+import { countRecentPauses, pauseSubscription } from "../payments/subscription-pauses.server.ts";
+import { mayPause, type PausePeriods, pauseChoices, pauseWindow } from "../subscriptions/pause-rules.ts";
+import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import { buyUpsale, getUpsaleOffer, getUpsaleStatus } from "../upsale/upsale.server.ts";
+import { cancelParentSubscription, describeSubscription, subscriptionOf } from "./profile.server.ts";
+import type { SubscriptionInfo } from "./profile-schema.ts";
+import { type SaveOffer, saveOfferFor } from "./save-offers.ts";
+
+// The signed-in cancel flow after the reason: one answer that fits it (a pause, lifetime access,
+// help), shown once beside "Cancel anyway", and every pass recorded with how it ended. A reason
+// with no fitting answer cancels at once.
+
+export type CancelFlowDeps = PaymentDeps & { emails: EmailQueue };
+
+/** What the flow shows after the reason: the offer and what it would do, priced by the server. */
+export type SaveOfferView =
+  | { offer: "pause"; choices: { periods: PausePeriods; from: string; resumesAt: string }[] }
+  | { offer: "lifetime"; price: number; currency: string }
+  | { offer: "help" };
+
+export type CancelFlowStep =
+  | { sessionId: string; save: SaveOfferView }
+  | { sessionId: string; cancelled: SubscriptionInfo };
+
+const noSession = () =>
+  new DomainError("not-found", "session", "No open cancel flow for this parent", "profile.errors.flowExpired");
+
+async function requireSubscriber(deps: CancelFlowDeps, token: string) {
+  const parent = await findParent(deps.db, { token });
+  const subscription = parent && (await subscriptionOf(deps.db, parent.id));
+  if (!parent || !subscription || !renews(subscription)) {
+    throw new DomainError(
+      "conflict",
+      "subscription",
+      "There is no renewing subscription to cancel",
+      "profile.errors.nothingToCancel",
+    );
+  }
+  return { parent, subscription };
+}
+
+async function offerFor(
+  deps: CancelFlowDeps,
+  input: { token: string; reason: CancelReason; subscription: SubscriptionRow },
+): Promise<SaveOfferView | undefined> {
+  const canPause = mayPause(input.subscription, await countRecentPauses(deps.db, input.subscription.id, deps.now()));
+  const upsale = input.reason === "high_price" ? await getUpsaleOffer(deps, { userToken: input.token }) : undefined;
+  const canLifetime = upsale !== undefined && !upsale.owned.includes("lifetime");
+  const offer: SaveOffer = saveOfferFor(input.reason, { pause: canPause, lifetime: canLifetime });
+  switch (offer) {
+    case "pause":
+      return {
+        offer,
+        choices: pauseChoices.map((periods) => {
+          const window = pauseWindow(input.subscription, periods);
+          return { periods, from: window.from.toISOString(), resumesAt: window.resumesAt.toISOString() };
+        }),
+      };
+    case "lifetime":
+      return upsale && { offer, price: upsale.plans.lifetime.price, currency: upsale.plans.lifetime.currency_code };
+    case "help":
+      return { offer };
+    case "none":
+      return undefined;
+  }
+}
+
+/**
+ * The reason is given: records the pass with the answer that fits it and answers that answer;
+ * with none that fits, cancels at once.
+ */
+export async function startCancelFlow(
+  deps: CancelFlowDeps,
+  input: { token: string; reason: CancelReason; comment?: string | undefined },
+): Promise<CancelFlowStep> {
+  const { parent, subscription } = await requireSubscriber(deps, input.token);
+  const save = await offerFor(deps, { token: input.token, reason: input.reason, subscription });
+  const [session] = await deps.db
+    .insert(cancelFlowSessions)
+    .values({
+      userId: parent.id,
+      reason: input.reason,
+      comment: input.reason === "other" ? input.comment || null : null,
+      offer: save?.offer ?? "none",
+      renewalAmount: subscription.renewalAmount,
+      currency: subscription.currency,
+      startedAt: deps.now(),
+    })
+    .returning({ id: cancelFlowSessions.id });
+  if (!session) throw new Error("cancel flow not recorded");
+  if (save) return { sessionId: session.id, save };
+  return { sessionId: session.id, cancelled: await cancelFromFlow(deps, input.token, session.id) };
+}
+
+export type CancelFlowDecision =
+  | { kind: "pause"; periods: PausePeriods }
+  | { kind: "lifetime" }
+  | { kind: "help-worked" }
+  | { kind: "cancel" };
+
+export type CancelFlowOutcome =
+  | { outcome: "paused"; subscription: SubscriptionInfo }
+  | { outcome: "lifetime"; status: "approved" | "processing" }
+  | { outcome: "kept"; subscription: SubscriptionInfo }
+  | { outcome: "cancelled"; subscription: SubscriptionInfo };
+
+/** The parent's answer to the offer: take it (pause, lifetime access, help that worked) or cancel anyway. */
+export async function decideCancelFlow(
+  deps: CancelFlowDeps,
+  input: { token: string; sessionId: string; decision: CancelFlowDecision },
+): Promise<CancelFlowOutcome> {
+  const parent = await findParent(deps.db, { token: input.token });
+  const [session] = parent
+    ? await deps.db
+        .select()
+        .from(cancelFlowSessions)
+        .where(
+          and(
+            eq(cancelFlowSessions.id, input.sessionId),
+            eq(cancelFlowSessions.userId, parent.id),
+            isNull(cancelFlowSessions.outcome),
+          ),
+        )
+    : [];
+  if (!parent || !session) throw noSession();
+  const now = deps.now();
+  const decided = (outcome: "saved" | "cancelled", savedBy: string | null) =>
+    deps.db
+      .update(cancelFlowSessions)
+      .set({ outcome, savedBy, decidedAt: now })
+      .where(and(eq(cancelFlowSessions.id, session.id), isNull(cancelFlowSessions.outcome)));
+
+  switch (input.decision.kind) {
+    case "cancel":
+      return { outcome: "cancelled", subscription: await cancelFromFlow(deps, input.token, session.id) };
+    case "pause": {
+      if (session.offer !== "pause") throw noSession();
+      const { periods } = input.decision;
+      const { subscription, messageId } = await deps.db.transaction(async (tx) => {
+        const result = await pauseSubscription(tx, { userId: parent.id, periods, now });
+        await tx
+          .update(cancelFlowSessions)
+          .set({ outcome: "saved", savedBy: `pause:${periods}`, decidedAt: now })
+          .where(eq(cancelFlowSessions.id, session.id));
+        return result;
+      });
+      if (messageId) await enqueueEmail(deps.emails, messageId);
+      return { outcome: "paused", subscription: describeSubscription(subscription, now) };
+    }
+    case "lifetime": {
+      if (session.offer !== "lifetime") throw noSession();
+      const { orderId } = await buyUpsale(deps, {
+        userToken: input.token,
+        recurringType: "lifetime",
+        shown: "initial",
+      });
+      const { status, errorCode } = await getUpsaleStatus(deps, { orderId, userToken: input.token });
+      if (status === "declined") {
+        throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");
+      }
+      // A charge still processing settles by itself; the pass counts as saved once it is approved.
+      if (status === "approved") await decided("saved", "lifetime");
+      return { outcome: "lifetime", status };
+    }
+    case "help-worked": {
+      if (session.offer !== "help") throw noSession();
+      await decided("saved", "help");
+      const subscription = await subscriptionOf(deps.db, parent.id);
+      if (!subscription) throw noSession();
+      return { outcome: "kept", subscription: describeSubscription(subscription, now) };
+    }
+  }
+}
+
+/** Cancels with the pass's reason and comment, and records how the pass ended. */
+async function cancelFromFlow(deps: CancelFlowDeps, token: string, sessionId: string): Promise<SubscriptionInfo> {
+  const [session] = await deps.db.select().from(cancelFlowSessions).where(eq(cancelFlowSessions.id, sessionId));
+  if (!session) throw noSession();
+  const cancelled = await cancelParentSubscription(deps, {
+    token,
+    request: { reason: session.reason as CancelReason, comment: session.comment ?? undefined },
+  });
+  await deps.db
+    .update(cancelFlowSessions)
+    .set({ outcome: "cancelled", decidedAt: deps.now() })
+    .where(and(eq(cancelFlowSessions.id, sessionId), isNull(cancelFlowSessions.outcome)));
+  return cancelled;
+}
