@@ -10,6 +10,7 @@ import { queueChargeNotices } from "../payments/charge-notices.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { type CancelFlowDeps, decideCancelFlow, startCancelFlow } from "./cancel-flow.server.ts";
+import { eraseParentData } from "./erase-parent-data.server.ts";
 import { getProfile, resumeParentSubscription } from "./profile.server.ts";
 
 // The signed-in cancel flow through whole lives, under a clock the tests move: each reason meets
@@ -335,5 +336,19 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect((await sessionsOf(thrifty.id)).map((s) => [s.offer, s.outcome, s.savedBy])).toEqual([
       ["lifetime", "saved", "lifetime"],
     ]);
+  });
+
+  it("keeps a pass in the figures after the parent erases their data, without their words", async () => {
+    const parent = await subscriber();
+    const step = await startCancelFlow(deps, { token: parent.token, reason: "other", comment: "Moving to Lisbon" });
+    if (!("save" in step)) throw new Error("expected an offer");
+    await decideCancelFlow(deps, { token: parent.token, sessionId: step.sessionId, decision: { kind: "cancel" } });
+    expect((await subscriptionOf(parent.id)).cancelComment).toBe("Moving to Lisbon");
+    await eraseParentData(
+      { db: db(), sender: mail.sender, supportEmail: "help@example.com", now: () => clock },
+      parent,
+    );
+    const [kept] = await db().select().from(cancelFlowSessions).where(eq(cancelFlowSessions.id, step.sessionId));
+    expect(kept).toMatchObject({ reason: "other", offer: "pause", outcome: "cancelled", comment: null, userId: null });
   });
 });

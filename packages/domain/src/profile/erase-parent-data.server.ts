@@ -4,6 +4,7 @@ import {
   analyticsEvents,
   analyticsVisits,
   attributions,
+  cancelFlowSessions,
   cancellationRequests,
   conversionEvents,
   emailMessages,
@@ -94,6 +95,12 @@ export async function eraseParentData(
           ? or(eq(cancellationRequests.userId, user.id), eq(cancellationRequests.email, user.email))
           : eq(cancellationRequests.userId, user.id),
       );
+    // Their passes through the cancel flow stay in the retention figures, without their words and
+    // no longer theirs.
+    await tx
+      .update(cancelFlowSessions)
+      .set({ comment: null, userId: null })
+      .where(eq(cancelFlowSessions.userId, user.id));
     await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
     await tx.delete(attributions).where(eq(attributions.userId, user.id));
     await tx.delete(printableProgress).where(eq(printableProgress.userId, user.id));
