@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTestDatabaseUrl } from "@kinderready/config/config.server";
 import { defineConfig, devices } from "@playwright/test";
@@ -69,7 +69,9 @@ export default defineConfig({
   testDir: "e2e",
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: true,
-  workers: 2,
+  // One worker more than cores: every test spends part of its time waiting on a server, the
+  // gateway simulator or a timer, and a third worker fills those waits (ADR 0076).
+  workers: availableParallelism() + 1,
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
