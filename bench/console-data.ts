@@ -207,6 +207,40 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
         b.paid_at, b.paid_at
       from seed_buyers b join orders o on o.order_id = 'seed-first-' || b.i
       join price_plans p on p.id = o.price_plan_id`);
+    // The signed-in cancel flow: the cancelled met the answer to their reason and declined it; some
+    // were kept by it (a pause, lifetime access, help) and some walked away undecided. Pauses are
+    // in the ledger as the billing code books them; cancellations as the profile received them.
+    await tx.execute(sql`
+      insert into cancel_flow_sessions (user_id, reason, offer, outcome, saved_by, renewal_amount, currency,
+        started_at, decided_at)
+      select s.user_id, r.reason,
+        case r.reason when 'high_price' then 'lifetime' when 'other' then 'pause' when 'not_using_now' then 'pause'
+          else 'help' end,
+        case when b.fate < 0.30 then 'cancelled' when b.fate < 0.55 then 'saved' end,
+        case when b.fate between 0.45 and 0.55 then
+          case r.reason when 'high_price' then 'lifetime' when 'other' then 'pause:2' when 'not_using_now' then 'pause:1'
+            else 'help' end
+        end,
+        s.renewal_amount, s.currency, b.paid_at + interval '1 day',
+        case when b.fate < 0.55 then b.paid_at + interval '1 day 2 minutes' end
+      from seed_buyers b join subscriptions s on s.user_id = b.user_id
+      cross join lateral (select coalesce(s.cancel_reason,
+        (${list(["not_using_now", "high_price", "unable_to_get_content", "other", "unable_to_get_app_access"])})[1 + floor(b.fate * 1000)::int % 5]) as reason) r
+      where b.fate < 0.30 or b.fate between 0.45 and 0.58`);
+    await tx.execute(sql`
+      insert into ledger_entries (user_id, subscription_id, type, details, created_at)
+      select c.user_id, s.id, 'pause_scheduled', jsonb_build_object('periods', 1), c.decided_at
+      from cancel_flow_sessions c join subscriptions s on s.user_id = c.user_id
+      where c.saved_by like 'pause:%'
+      union all
+      select c.user_id, s.id, 'state_change', jsonb_build_object('from', 'trialing', 'to', 'paused'),
+        c.decided_at + interval '2 days'
+      from cancel_flow_sessions c join subscriptions s on s.user_id = c.user_id
+      where c.saved_by like 'pause:%' and c.decided_at + interval '2 days' < ${now}::timestamptz`);
+    await tx.execute(sql`
+      insert into cancellation_requests (user_id, channel, kind, reason, outcome, ends_at, received_at)
+      select user_id, 'profile', 'ordinary', cancel_reason, 'cancelled', current_period_end, cancelled_at
+      from subscriptions where status = 'cancelled' and cancelled_at is not null`);
     // The intro-offer split runs in English on the copy: everyone who reached the offer there.
     await tx.execute(sql`
       insert into split_exposures (user_id, split_name, "group", exposed_at)

@@ -166,7 +166,7 @@ test("in Arabic the console is mirrored and passes axe", async ({ page }) => {
   await expectNoAxeViolations(page);
   // Every section, in Arabic: no English left in the navigation, and no violations.
   await expect(page.getByRole("navigation").first()).not.toContainText(/[A-Za-z]{3,}/);
-  for (const section of ["revenue", "customers/?q=seed-1", "offer", "audit"]) {
+  for (const section of ["revenue", "retention", "customers/?q=seed-1", "offer", "audit"]) {
     await page.goto(`${base}/admin/${section}`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expectNoAxeViolations(page);

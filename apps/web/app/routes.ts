@@ -23,6 +23,7 @@ export default [
       index("routes/console/console-funnel.tsx", { id: "console-funnel" }),
       route("experiments", "routes/console/console-experiments.tsx", { id: "console-experiments" }),
       route("revenue", "routes/console/console-revenue.tsx", { id: "console-revenue" }),
+      route("retention", "routes/console/console-retention.tsx", { id: "console-retention" }),
       route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
       route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),

@@ -35,6 +35,7 @@ import ConsoleExperiments, { loader as consoleExperimentsLoader } from "../route
 import ConsoleFunnel, { loader as consoleFunnelLoader } from "../routes/console/console-funnel.tsx";
 import ConsoleLayout, { loader as consoleLayoutLoader } from "../routes/console/console-layout.tsx";
 import ConsoleOffer, { loader as consoleOfferLoader } from "../routes/console/console-offer.tsx";
+import ConsoleRetention, { loader as consoleRetentionLoader } from "../routes/console/console-retention.tsx";
 import ConsoleRevenue, { loader as consoleRevenueLoader } from "../routes/console/console-revenue.tsx";
 import ConsoleSignIn from "../routes/console/console-sign-in.tsx";
 import Legal, { handle as legalHandle, loader as legalLoader } from "../routes/legal.tsx";
@@ -214,6 +215,8 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
       // Each way a range of days is refused has its own message.
       ["/admin/revenue/?from=1900-01-01", ConsoleRevenue, consoleRevenueLoader],
       ["/admin/revenue/?from=2020-01-01", ConsoleRevenue, consoleRevenueLoader],
+      ["/admin/retention/", ConsoleRetention, consoleRetentionLoader],
+      ["/admin/retention/?from=1900-01-01", ConsoleRetention, consoleRetentionLoader],
       ["/admin/?from=2021-01-02&to=2021-01-01", ConsoleFunnel, consoleFunnelLoader],
       ["/admin/audit/?to=9999-12-31", ConsoleAudit, consoleAuditLoader],
       ["/admin/audit/?to=2021-02-30", ConsoleAudit, consoleAuditLoader],

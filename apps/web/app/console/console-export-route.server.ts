@@ -5,6 +5,7 @@ import { getExperimentResults } from "@kinderready/domain/console/experiment-res
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
 import { funnelQuerySchema, reportDaysSchema } from "@kinderready/domain/console/report-filters";
+import { getRetentionReport } from "@kinderready/domain/console/retention-report.server";
 import { getRevenueReport } from "@kinderready/domain/console/revenue-report.server";
 import type { z } from "zod";
 import { requestContext } from "#load-context";
@@ -19,6 +20,7 @@ import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
 import { priceTable } from "./price-columns.tsx";
 import { parseReportQuery, type ReportQuery } from "./report-query.ts";
+import { retentionTables } from "./retention-columns.tsx";
 import { revenueTables } from "./revenue-columns.tsx";
 import { subscriptionTables } from "./subscription-columns.tsx";
 
@@ -85,6 +87,11 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
   const subscriptionTable = subscriptionTables[report];
   if (subscriptionTable) {
     return subscriptionTable(await loadSubscriptionFigures(db, reportFilters(url, revenueDays), new Date()));
+  }
+  const retentionTable = retentionTables[report];
+  if (retentionTable) {
+    const days = reportFilters(url, (now) => reportDaysSchema("retention", now));
+    return retentionTable(await getRetentionReport(db, days));
   }
   throw refused(404, "report", "no such export");
 }

@@ -16,7 +16,7 @@ export const earliestReportDay = "2020-01-01";
  * week: a year each, so no answer grows past a year's rows. The audit log is read a page at a
  * time (`auditPageSize` entries), so any range from the earliest day may be asked.
  */
-export const reportMaxDays = { funnel: 366, revenue: 366, audit: undefined } as const satisfies Record<
+export const reportMaxDays = { funnel: 366, revenue: 366, retention: 366, audit: undefined } as const satisfies Record<
   string,
   number | undefined
 >;

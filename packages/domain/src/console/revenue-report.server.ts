@@ -47,7 +47,8 @@ export type RevenueReport = {
 };
 
 const utcDay = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-const inDays = (column: AnyPgColumn, days: ReportDays): SQL | undefined => {
+/** Rows whose `column` falls on one of the range's UTC days. */
+export const inDays = (column: AnyPgColumn, days: ReportDays): SQL | undefined => {
   const { start, end } = dayRange(days);
   return and(gte(column, start), lt(column, end));
 };

@@ -2,8 +2,9 @@ import type { RevenueReport } from "@kinderready/domain/console/revenue-report.s
 import type { SubscriptionDay } from "@kinderready/domain/console/subscription-series";
 import { DailyChart } from "../../components/console/charts.tsx";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
-import { DataTable, type TableColumns } from "../../components/console/data-table.tsx";
+import { DataTable } from "../../components/console/data-table.tsx";
 import { DaysFilter, daysOf } from "../../components/console/day-fields.tsx";
+import { TableCard } from "../../components/console/table-card.tsx";
 import { formatCount, formatShare } from "../../console/console-format.ts";
 import { handleConsoleRevenueAction, loadConsoleRevenue } from "../../console/console-revenue-route.server.ts";
 import { exportHref } from "../../console/export-href.ts";
@@ -33,31 +34,6 @@ import { BaseTotal, ExchangeRatesForm, isolatedDay } from "./revenue-exchange-ra
 
 export const loader = (args: Route.LoaderArgs) => loadConsoleRevenue(args);
 export const action = (args: Route.ActionArgs) => handleConsoleRevenueAction(args);
-
-/** A titled card with its table and the table's CSV export, both from the same columns. */
-function TableCard<Row>({
-  id,
-  title,
-  csv,
-  days,
-  columns,
-  rows,
-  rowKey,
-}: {
-  id: string;
-  title: string;
-  csv: string;
-  days: { from: string; to: string };
-  columns: TableColumns<Row>;
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-}) {
-  return (
-    <ConsoleCard id={id} title={title} csvHref={exportHref(csv, days)} table>
-      <DataTable labelledBy={id} columns={columns} rows={rows} rowKey={rowKey} />
-    </ConsoleCard>
-  );
-}
 
 /** Net revenue a day, one chart per currency: the scales of dollars and pounds do not mix. */
 function CurrencyCharts({ report, days }: { report: RevenueReport; days: string[] }) {

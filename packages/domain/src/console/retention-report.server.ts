@@ -1,0 +1,87 @@
+import type { Database } from "@kinderready/db/open-db";
+import { cancelFlowSessions, cancellationRequests, ledgerEntries } from "@kinderready/db/schema";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ReportDays } from "./report-filters.ts";
+import { inDays } from "./revenue-report.server.ts";
+
+/**
+ * The console's retention report over a range of UTC days: the signed-in cancel flow's passes by
+ * reason and by the answer shown (saved, cancelled, or left undecided), the renewal revenue the
+ * saves kept (a month's renewal each, in its own currency), the pauses (asked for, called off,
+ * begun, resumed, cancelled while paused) and every cancellation received, by the way it came.
+ */
+export type RetentionReport = {
+  byReason: { reason: string; passes: number; saved: number; cancelled: number }[];
+  byOffer: { offer: string; currency: string; shown: number; saved: number; cancelled: number; kept: number }[];
+  pauses: { scheduled: number; calledOff: number; began: number; resumed: number; cancelledWhilePaused: number };
+  cancellations: { channel: string; outcome: string; requests: number }[];
+};
+
+const outcomeIs = (outcome: string) => sql`${cancelFlowSessions.outcome} = ${outcome}`;
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+export async function getRetentionReport(db: Database, days: ReportDays): Promise<RetentionReport> {
+  const started = inDays(cancelFlowSessions.startedAt, days);
+  const byReason = await db
+    .select({
+      reason: cancelFlowSessions.reason,
+      passes: count(),
+      saved: countWhere(outcomeIs("saved")),
+      cancelled: countWhere(outcomeIs("cancelled")),
+    })
+    .from(cancelFlowSessions)
+    .where(started)
+    .groupBy(cancelFlowSessions.reason)
+    .orderBy(sql`2 desc`, sql`1`);
+  const byOffer = await db
+    .select({
+      offer: cancelFlowSessions.offer,
+      currency: cancelFlowSessions.currency,
+      shown: count(),
+      saved: countWhere(outcomeIs("saved")),
+      cancelled: countWhere(outcomeIs("cancelled")),
+      kept: sql<number>`coalesce(sum(${cancelFlowSessions.renewalAmount}) filter (where ${outcomeIs("saved")}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(cancelFlowSessions)
+    .where(started)
+    .groupBy(cancelFlowSessions.offer, cancelFlowSessions.currency)
+    .orderBy(sql`3 desc`, sql`1`, sql`2`);
+
+  const transition = (from: string | null, to: string) =>
+    and(
+      eq(ledgerEntries.type, "state_change"),
+      sql`${ledgerEntries.details}->>'to' = ${to}`,
+      from === null ? undefined : sql`${ledgerEntries.details}->>'from' = ${from}`,
+    ) as SQL;
+  const [pauses] = await db
+    .select({
+      scheduled: countWhere(sql`${ledgerEntries.type} = 'pause_scheduled'`),
+      calledOff: countWhere(sql`${ledgerEntries.type} = 'pause_dropped'`),
+      began: countWhere(transition(null, "paused")),
+      resumed: countWhere(transition("paused", "active")),
+      cancelledWhilePaused: countWhere(transition("paused", "cancelled")),
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inDays(ledgerEntries.createdAt, days),
+        inArray(ledgerEntries.type, ["pause_scheduled", "pause_dropped", "state_change"]),
+      ),
+    );
+
+  const cancellations = await db
+    .select({ channel: cancellationRequests.channel, outcome: cancellationRequests.outcome, requests: count() })
+    .from(cancellationRequests)
+    .where(inDays(cancellationRequests.receivedAt, days))
+    .groupBy(cancellationRequests.channel, cancellationRequests.outcome)
+    .orderBy(sql`3 desc`, sql`1`, sql`2`);
+
+  return {
+    byReason,
+    byOffer,
+    pauses: pauses ?? { scheduled: 0, calledOff: 0, began: 0, resumed: 0, cancelledWhilePaused: 0 },
+    cancellations,
+  };
+}
