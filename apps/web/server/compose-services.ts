@@ -17,6 +17,7 @@ import { startHousekeepingJobs } from "@kinderready/domain/housekeeping-jobs.ser
 import { withPaymentEmails } from "@kinderready/domain/payments/payment-emails.server";
 import { createPaymentQueues, startPaymentJobs } from "@kinderready/domain/payments/payment-jobs.server";
 import { settleSubscriptionOrder } from "@kinderready/domain/payments/subscription-billing.server";
+import { startReminderJob } from "@kinderready/domain/reminders/reminders.server";
 import { startReviewRequestJob } from "@kinderready/domain/reviews/review-requests.server";
 import type { RenderPool } from "@kinderready/kit/render-pool.server";
 import type { PgBoss } from "pg-boss";
@@ -109,4 +110,6 @@ export async function startWorkers(
   await startHousekeepingJobs(jobs, { db, now: services.account.now });
   // Parents who paid a week ago are asked, once, how the kit is going.
   await startReviewRequestJob(jobs, { db, now: services.account.now });
+  // Reminders to parents who did not buy, or whose kit closed: with their consent, at most twice and once.
+  await startReminderJob(jobs, { db, now: services.account.now });
 }

@@ -17,7 +17,7 @@ const layers: readonly (readonly string[])[] = [
   ["onboarding", "printables", "upsale"],
   ["analytics", "profile"],
   ["console"],
-  ["reviews"],
+  ["reminders", "reviews"],
   ["adapters", "app-services", "housekeeping-jobs.server", "known-failure"],
 ];
 

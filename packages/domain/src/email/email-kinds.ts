@@ -15,6 +15,8 @@ export const emailKindIds = [
   "cancellation-confirmed",
   "pause-started",
   "pause-ending",
+  "checkout-abandoned",
+  "win-back",
 ] as const;
 export type EmailKindId = (typeof emailKindIds)[number];
 
@@ -37,6 +39,8 @@ export const emailClassOf: { [Id in EmailKindId]: EmailClass } = {
   "cancellation-confirmed": "service",
   "pause-started": "service",
   "pause-ending": "service",
+  "checkout-abandoned": "marketing",
+  "win-back": "marketing",
 };
 
 /** The stored kind of one message: its id and arguments, joined with colons. */

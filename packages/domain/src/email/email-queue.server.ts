@@ -17,6 +17,7 @@ import { type EmailKindId, emailClassOf, emailKind, parseEmailKind } from "./ema
 import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
 import { renderOperatorLinkEmail } from "./operator-sign-in-email.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
+import { renderCheckoutAbandonedEmail, renderWinBackEmail } from "./reminder-emails.server.ts";
 import { renderReviewRequestEmail, reviewPageUrl } from "./review-request-email.server.ts";
 import {
   renderCancellationConfirmedEmail,
@@ -180,6 +181,8 @@ const composers: { [Id in EmailKindId]: Composer } = {
   "cancellation-confirmed": toParent(cancellationConfirmedMail),
   "pause-started": toParent(pauseStartedMail),
   "pause-ending": toParent(pauseEndingMail),
+  "checkout-abandoned": toParent(checkoutAbandonedMail),
+  "win-back": toParent(winBackMail),
 };
 
 async function composeMail(
@@ -233,13 +236,14 @@ async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage
 }
 
 /**
- * The child's first personalised worksheet, the one the offer leads its previews with, on the
- * paper of the parent's country. A page that cannot be drawn is reported and left out: the
- * confirmation link matters more than the gift, and a retry would draw the same page.
+ * One of the child's personalised worksheets, in the order the offer leads its previews with (the
+ * first for the welcome, the next for a reminder), on the paper of the parent's country. A page
+ * that cannot be drawn is reported and left out: the link matters more than the gift, and a
+ * retry would draw the same page.
  */
-async function firstPageFor(deps: EmailDeps, parent: ParentRow): Promise<MailAttachment | undefined> {
+async function firstPageFor(deps: EmailDeps, parent: ParentRow, index = 0): Promise<MailAttachment | undefined> {
   const childName = parent.kidName?.trim();
-  const [item] = previewItems(parent.topics, 1);
+  const item = previewItems(parent.topics, index + 1)[index];
   if (!childName || !item) return undefined;
   try {
     const content = await deps.renderPdf({
@@ -251,7 +255,7 @@ async function firstPageFor(deps: EmailDeps, parent: ParentRow): Promise<MailAtt
     });
     return { filename: `kinderready-${item.id}-${parent.locale}.pdf`, contentType: "application/pdf", content };
   } catch (error) {
-    deps.errors.report(error, { msg: "welcome email: first worksheet not drawn" });
+    deps.errors.report(error, { msg: "email: the child's worksheet not drawn" });
     return undefined;
   }
 }
@@ -360,6 +364,38 @@ async function trialEndingMail(deps: EmailDeps, message: ParentMessage) {
 async function renewalUpcomingMail(deps: EmailDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "active");
   return found && renderRenewalUpcomingEmail(found.notice);
+}
+
+/** A reminder about the plan, while the parent still has not subscribed. */
+async function checkoutAbandonedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+  if (await subscriptionOf(deps, parent.userId)) return undefined;
+  const number = args[0] === "2" ? 2 : 1;
+  const offer = new URL(parentUrl(deps, parent, parent.purchasePath));
+  offer.searchParams.set("offer", "1");
+  return renderCheckoutAbandonedEmail({
+    locale: parent.locale,
+    to: recipient,
+    kidName: parent.kidName,
+    number,
+    url: offer.toString(),
+    page: number === 1 ? await firstPageFor(deps, parent, 1) : undefined,
+    supportEmail: deps.supportEmail,
+    unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
+  });
+}
+
+/** The win-back, while the subscription it is about is still over. */
+async function winBackMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+  const subscription = await subscriptionOf(deps, parent.userId);
+  if (!subscription || subscription.id !== args[0] || subscription.status !== "expired") return undefined;
+  return renderWinBackEmail({
+    locale: parent.locale,
+    to: recipient,
+    kidName: parent.kidName,
+    url: parentUrl(deps, parent, parent.purchasePath),
+    supportEmail: deps.supportEmail,
+    unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
+  });
 }
 
 async function pauseEndingMail(deps: EmailDeps, message: ParentMessage) {

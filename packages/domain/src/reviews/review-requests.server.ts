@@ -1,7 +1,8 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, entitlements, orders, reviews, users } from "@kinderready/db/schema";
-import { and, eq, exists, isNotNull, isNull, lte, not, notExists, or } from "drizzle-orm";
+import { and, eq, exists, lte, notExists } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { mayReceiveMarketing } from "../consent/marketing-audience.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { soldProduct } from "../product.ts";
@@ -29,10 +30,7 @@ export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<numb
     .where(
       and(
         eq(users.product, soldProduct),
-        isNull(users.erasedAt),
-        isNotNull(users.email),
-        not(users.isForbiddenToMailing),
-        or(not(users.mailingOptInCountry), isNotNull(users.emailConfirmedAt)),
+        mayReceiveMarketing(),
         exists(
           deps.db
             .select({ one: entitlements.orderId })
