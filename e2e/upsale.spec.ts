@@ -46,12 +46,12 @@ test("POPUP: the popup offers the packs over the printables, and one click buys 
   await expect(popup).toBeVisible();
   await expect(popup).toContainText("Alphabet Adventures");
   await expect(popup).toContainText("$14.99");
-  await popup.getByRole("button", { name: "Add all 3 packs for $14.99" }).click();
+  await popup.getByRole("button", { name: "Buy all 3 packs for $14.99" }).click();
   // Bought: the popup shows only the success and the way on, the pitch and its buttons gone.
   const done = page.getByRole("dialog", { name: "Thank you!" });
   await expect(done.getByRole("status")).toContainText("Done! The 3 add-on packs are now in your printables.");
   await expect(done).toContainText("Find them under “Your add-on packs” on this page");
-  await expect(done.getByRole("button", { name: /Add all 3 packs|Get lifetime access|No, thanks/ })).toHaveCount(0);
+  await expect(done.getByRole("button", { name: /Buy all 3 packs|Buy lifetime access|No, thanks/ })).toHaveCount(0);
   await done.getByRole("button", { name: "See my printables" }).click();
   await expect(done).toBeHidden();
   await expect(page.getByRole("heading", { name: "Your add-on packs" })).toBeVisible();
@@ -134,7 +134,7 @@ test("POPUP: declining brings the discount at 4.99, which survives a reload and 
   await expect(discount).not.toContainText("Lifetime access");
   await page.reload();
   await expect(discount).toBeVisible();
-  await discount.getByRole("button", { name: "Add all 3 packs for $4.99" }).click();
+  await discount.getByRole("button", { name: "Buy all 3 packs for $4.99" }).click();
   const done = page.getByRole("dialog", { name: "Thank you!" });
   await expect(done.getByRole("status")).toContainText("Done!");
   await expect(done).not.toContainText("If you close it");
@@ -169,7 +169,7 @@ test("TABS: the additional packs tab sells lifetime access with the keyboard", a
   await expect(tab).toBeFocused();
   await expect(tab).toHaveAttribute("aria-selected", "true");
   const panel = page.getByRole("tabpanel", { name: "Additional packs" });
-  await panel.getByRole("button", { name: "Get lifetime access for $29.99" }).click();
+  await panel.getByRole("button", { name: "Buy lifetime access for $29.99" }).click();
   await expect(panel.getByRole("status")).toContainText("You have lifetime access");
   const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
   expect((await status.json()).subscriptionStatus).toBe("lifetime");
@@ -179,7 +179,7 @@ test("a card that declines later charges shows insufficient funds", async ({ pag
   await setMode("POPUP");
   await payingParent("4000 0000 0001 3021");
   const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
+  await popup.getByRole("button", { name: /^Buy all 3 packs/ }).click();
   const alert = popup.getByRole("alert");
   await expect(alert).toContainText("Insufficient funds");
   await expect(alert).toContainText("There are not enough funds on the card.");
@@ -194,7 +194,7 @@ test("when the bank wants the cardholder, the upsell moves to the hosted page an
   await setMode("POPUP");
   await payingParent("4000 0000 0001 2155");
   const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
+  await popup.getByRole("button", { name: /^Buy all 3 packs/ }).click();
   await expect(popup.getByRole("alert")).toContainText("Your bank wants you to confirm this payment yourself.");
   await popup.getByRole("button", { name: "Confirm on the secure page" }).click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);
@@ -212,7 +212,7 @@ test("a charge that never settles times out after 15 polls", async ({ page, setM
     if (request.method() === "POST" && request.postData()?.includes("upsale-status")) polls.push(request.url());
   });
   const popup = page.getByRole("dialog");
-  await popup.getByRole("button", { name: /^Add all 3 packs/ }).click();
+  await popup.getByRole("button", { name: /^Buy all 3 packs/ }).click();
   await expect(popup.getByRole("alert")).toContainText("We haven't heard back about this payment yet", {
     timeout: 15_000,
   });
@@ -289,7 +289,7 @@ test("TABS without JavaScript: the additional packs tab is a link to the page op
   await expect(page).toHaveURL(/[?&]tab=additional_packs/);
   expect(new URL(page.url()).searchParams.get("token")).toBe(token);
   await expect(page.getByRole("tab", { name: "Additional packs" })).toHaveAttribute("aria-selected", "true");
-  await panel.getByRole("button", { name: "Get lifetime access for $29.99" }).click();
+  await panel.getByRole("button", { name: "Buy lifetime access for $29.99" }).click();
   // Only the link on this device: lifetime is paid on the gateway's page, the card typed again.
   await payOnHostedPage("4067 4299 7471 9265", page);
   await expect(page).toHaveURL(/[?&]upsale_type=lifetime&order_id=/);

@@ -63,9 +63,9 @@ describe("UpsalePopup", () => {
     const { posts } = await renderPopup(printablesAction);
     const dialog = screen.getByRole("dialog", { name: "Add more to Noa's kit" });
     expect(dialog.textContent).toContain("Alphabet Adventures");
-    expect(within(dialog).getByRole("button", { name: "Get lifetime access for $49.99" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Buy lifetime access for $49.99" })).toBeTruthy();
 
-    await user.click(within(dialog).getByRole("button", { name: "Add all 3 packs for $14.99" }));
+    await user.click(within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" }));
     await waitFor(() =>
       expect(within(dialog).getByRole("status").textContent).toBe(
         "Done! The 3 add-on packs are now in your printables.",
@@ -95,7 +95,7 @@ describe("UpsalePopup", () => {
     expect(within(dialog).getByRole("link", { name: "Sign in to buy with one click" }).getAttribute("href")).toBe(
       "/profile/",
     );
-    await user.click(within(dialog).getByRole("button", { name: "Add all 3 packs for $14.99" }));
+    await user.click(within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" }));
     await waitFor(() =>
       expect(posts).toContainEqual({ intent: "upsale-checkout", recurringType: "upsale", variant: "initial" }),
     );
@@ -134,7 +134,7 @@ describe("UpsalePopup", () => {
     const { posts } = await renderPopup(printablesAction);
     await user.click(screen.getByRole("button", { name: "No, thanks" }));
     const discount = await screen.findByRole("dialog", { name: "Wait: all 3 packs for $4.99" }, { timeout: 3000 });
-    await user.click(within(discount).getByRole("button", { name: "Add all 3 packs for $4.99" }));
+    await user.click(within(discount).getByRole("button", { name: "Buy all 3 packs for $4.99" }));
 
     const done = await screen.findByRole("dialog", { name: "Thank you!" });
     expect(within(done).getByRole("status").textContent).toBe("Done! The 3 add-on packs are now in your printables.");
@@ -144,7 +144,7 @@ describe("UpsalePopup", () => {
     // The pitch and the offers are over: nothing to buy, nothing about prices going back up.
     expect(done.textContent).not.toContain("If you close it");
     expect(done.textContent).not.toContain("$4.99");
-    expect(within(done).queryByRole("button", { name: /Add all 3 packs|lifetime|No, thanks/ })).toBeNull();
+    expect(within(done).queryByRole("button", { name: /Buy all 3 packs|lifetime|No, thanks/ })).toBeNull();
     expect(document.activeElement).toBe(within(done).getByRole("heading", { name: "Thank you!" }));
     expect(posts).toContainEqual({ intent: "trigger-upsale" });
 
@@ -162,7 +162,7 @@ describe("UpsalePopup", () => {
     const discount = await screen.findByRole("dialog", { name: "Wait: all 3 packs for $4.99" }, { timeout: 3000 });
     expect(popup().open).toBe(true);
     expect(within(discount).queryByText("Lifetime access")).toBeNull();
-    expect(within(discount).getByRole("button", { name: "Add all 3 packs for $4.99" })).toBeTruthy();
+    expect(within(discount).getByRole("button", { name: "Buy all 3 packs for $4.99" })).toBeTruthy();
 
     await user.click(within(discount).getAllByRole("button", { name: "Close" })[1] as HTMLElement);
     expect(popup().open).toBe(false);
