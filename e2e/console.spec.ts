@@ -166,7 +166,7 @@ test("in Arabic the console is mirrored and passes axe", async ({ page }) => {
   await expectNoAxeViolations(page);
   // Every section, in Arabic: no English left in the navigation, and no violations.
   await expect(page.getByRole("navigation").first()).not.toContainText(/[A-Za-z]{3,}/);
-  for (const section of ["revenue", "retention", "customers/?q=seed-1", "offer", "audit"]) {
+  for (const section of ["revenue", "retention", "emails/", "customers/?q=seed-1", "offer", "audit"]) {
     await page.goto(`${base}/admin/${section}`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expectNoAxeViolations(page);
@@ -332,4 +332,19 @@ test("changes a price, which the preview and the offer show, and refuses a wrong
   await expect(change).toContainText(operator.email);
   await expect(change).toContainText('"amount":179');
   await expectNoAxeViolations(page);
+});
+
+test("previews any email in any language as the parent receives it, styled, in a frame of its own", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${base}/admin/emails/?lang=en`);
+  await expect(page.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
+  await page.locator("select[name=preview]").selectOption("pause-started");
+  await page.locator("select[name=in]").selectOption("de");
+  await page.getByRole("button", { name: "Show" }).click();
+  const frame = page.frameLocator("iframe.console-email-preview");
+  await expect(frame.locator("body")).toContainText("Ihre Pause ist eingerichtet");
+  // The mail's own inline styles apply: its button's text is white, not a link's blue.
+  await expect(frame.getByRole("link", { name: "Mein Abo verwalten" })).toHaveCSS("color", "rgb(255, 255, 255)");
 });

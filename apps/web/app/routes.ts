@@ -19,11 +19,13 @@ export default [
   ...prefix("admin", [
     route("sign-in", "routes/console/console-sign-in.tsx", { id: "console-sign-in" }),
     route("export/:report", "routes/console/console-export.ts", { id: "console-export" }),
+    route("emails/preview/:kind/:locale", "routes/console/console-email-preview.ts", { id: "console-email-preview" }),
     layout("routes/console/console-layout.tsx", { id: "console" }, [
       index("routes/console/console-funnel.tsx", { id: "console-funnel" }),
       route("experiments", "routes/console/console-experiments.tsx", { id: "console-experiments" }),
       route("revenue", "routes/console/console-revenue.tsx", { id: "console-revenue" }),
       route("retention", "routes/console/console-retention.tsx", { id: "console-retention" }),
+      route("emails", "routes/console/console-emails.tsx", { id: "console-emails" }),
       route("customers", "routes/console/console-customers.tsx", { id: "console-customers" }),
       route("customers/:userId", "routes/console/console-customer.tsx", { id: "console-customer" }),
       route("offer", "routes/console/console-offer.tsx", { id: "console-offer" }),

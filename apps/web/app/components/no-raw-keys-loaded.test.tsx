@@ -31,6 +31,7 @@ import { TranslatorProvider } from "../i18n/translation-context.tsx";
 import ConsoleAudit, { loader as consoleAuditLoader } from "../routes/console/console-audit.tsx";
 import ConsoleCustomer, { loader as consoleCustomerLoader } from "../routes/console/console-customer.tsx";
 import ConsoleCustomers, { loader as consoleCustomersLoader } from "../routes/console/console-customers.tsx";
+import ConsoleEmails, { loader as consoleEmailsLoader } from "../routes/console/console-emails.tsx";
 import ConsoleExperiments, { loader as consoleExperimentsLoader } from "../routes/console/console-experiments.tsx";
 import ConsoleFunnel, { loader as consoleFunnelLoader } from "../routes/console/console-funnel.tsx";
 import ConsoleLayout, { loader as consoleLayoutLoader } from "../routes/console/console-layout.tsx";
@@ -217,6 +218,8 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
       ["/admin/revenue/?from=2020-01-01", ConsoleRevenue, consoleRevenueLoader],
       ["/admin/retention/", ConsoleRetention, consoleRetentionLoader],
       ["/admin/retention/?from=1900-01-01", ConsoleRetention, consoleRetentionLoader],
+      ["/admin/emails/", ConsoleEmails, consoleEmailsLoader],
+      ["/admin/emails/?preview=pause-started&in=ar", ConsoleEmails, consoleEmailsLoader],
       ["/admin/?from=2021-01-02&to=2021-01-01", ConsoleFunnel, consoleFunnelLoader],
       ["/admin/audit/?to=9999-12-31", ConsoleAudit, consoleAuditLoader],
       ["/admin/audit/?to=2021-02-30", ConsoleAudit, consoleAuditLoader],

@@ -1,6 +1,7 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import { listAuditLog } from "@kinderready/domain/console/audit-log.server";
 import { customerQuerySchema, findCustomers, getCustomer } from "@kinderready/domain/console/customer-admin.server";
+import { getEmailReport } from "@kinderready/domain/console/email-report.server";
 import { getExperimentResults } from "@kinderready/domain/console/experiment-results.server";
 import { getFunnelReport } from "@kinderready/domain/console/funnel-report.server";
 import { listPricePlans } from "@kinderready/domain/console/offer-settings.server";
@@ -16,6 +17,7 @@ import { experimentQuery } from "./console-experiments-route.server.ts";
 import { loadSubscriptionFigures } from "./console-revenue-route.server.ts";
 import { type CsvTable, toCsv } from "./csv.ts";
 import { customerSearchTable, customerTables } from "./customer-columns.tsx";
+import { emailTables } from "./email-columns.tsx";
 import { experimentTables } from "./experiment-columns.tsx";
 import { funnelTables } from "./funnel-columns.tsx";
 import { priceTable } from "./price-columns.tsx";
@@ -87,6 +89,11 @@ async function exportTable(report: string, url: URL, services: AppServices): Pro
   const subscriptionTable = subscriptionTables[report];
   if (subscriptionTable) {
     return subscriptionTable(await loadSubscriptionFigures(db, reportFilters(url, revenueDays), new Date()));
+  }
+  const emailTable = emailTables[report];
+  if (emailTable) {
+    const days = reportFilters(url, (now) => reportDaysSchema("retention", now));
+    return emailTable(await getEmailReport(db, days));
   }
   const retentionTable = retentionTables[report];
   if (retentionTable) {

@@ -14,7 +14,14 @@ export async function renderSupportRequestMail(
   to: string,
 ): Promise<OutgoingMail | undefined> {
   const [request] = await db.select().from(supportRequests).where(eq(supportRequests.id, requestId));
-  if (!request) return undefined;
+  return request && supportRequestMail(request, to);
+}
+
+/** The support team's email for one contact-form message. */
+export function supportRequestMail(
+  request: { name: string; email: string; locale: string; userId: string | null; message: string },
+  to: string,
+): OutgoingMail {
   const text = [
     `From: ${request.name} <${request.email}>`,
     `Language: ${request.locale}`,

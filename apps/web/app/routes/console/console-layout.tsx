@@ -26,6 +26,7 @@ const sections = [
   { to: "/admin/experiments/", key: "experiments", end: false },
   { to: "/admin/revenue/", key: "revenue", end: false },
   { to: "/admin/retention/", key: "retention", end: false },
+  { to: "/admin/emails/", key: "emails", end: false },
   { to: "/admin/customers/", key: "customers", end: false },
   { to: "/admin/offer/", key: "offer", end: false },
   { to: "/admin/reviews/", key: "reviews", end: false },

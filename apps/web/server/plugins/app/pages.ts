@@ -107,7 +107,11 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
     pages.addHook("onSend", async (request, reply, payload) => {
       if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
         const header = vite ? "content-security-policy-report-only" : "content-security-policy";
-        reply.header(header, contentSecurityPolicy(request.cspNonce, policyOrigins));
+        // A document that states a policy of its own keeps it (the console's email previews:
+        // inline styles, no scripts, framed by the console only).
+        if (!reply.hasHeader("content-security-policy")) {
+          reply.header(header, contentSecurityPolicy(request.cspNonce, policyOrigins));
+        }
         // Each document carries a fresh nonce and may depend on the language cookie.
         reply.header("cache-control", "private, no-cache");
         const vary = reply.getHeader("vary");
