@@ -1,11 +1,10 @@
-import { cancelFlowSessions, emailMessages, emailOutbox, orders, subscriptions, users } from "@kinderready/db/schema";
+import { cancelFlowSessions, emailMessages, orders, subscriptions, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
+import { type MailTestbed, openMailTestbed } from "../../test/mail-testbed.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { createOutboxSender } from "../adapters/mail-sender.server.ts";
-import { deliverEmail, type EmailDeps, type EmailQueue } from "../email/email-queue.server.ts";
 import { queueChargeNotices } from "../payments/charge-notices.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
@@ -31,35 +30,19 @@ const approvingCard = "4067429974719265";
 describe.each(testDatabases())("the cancel flow and pauses on $name", (target) => {
   let testbed: BillingTestbed;
   let deps: CancelFlowDeps;
-  let mail: EmailDeps;
-  const enqueued: string[] = [];
-  const emails: EmailQueue = {
-    send: (async (_name: string, data: { messageId: string }) => {
-      enqueued.push(data.messageId);
-      return null;
-    }) as EmailQueue["send"],
-  };
+  let mailbox: MailTestbed;
 
   beforeAll(async () => {
     testbed = await openBillingTestbed(target, () => clock);
-    deps = { ...testbed.payments, emails };
-    mail = {
-      db: testbed.database.db,
-      sender: createOutboxSender(testbed.database.db, "KinderReady <hello@example.com>"),
-      appUrl: "https://kinderready.test",
-      supportEmail: "help@example.com",
-      accessLinkSecret: "a-test-secret-of-enough-length-000000",
-      renderPdf: () => Promise.reject(new Error("no page expected")),
-      errors: { name: "local", report: () => {}, close: async () => {} },
-      now: () => clock,
-    };
+    mailbox = openMailTestbed(testbed.database.db, () => clock);
+    deps = { ...testbed.payments, emails: mailbox.emails };
   }, 60_000);
   afterAll(async () => {
     await testbed.close();
   });
   beforeEach(() => {
     clock = start;
-    enqueued.length = 0;
+    mailbox.enqueued.length = 0;
   });
 
   const db = () => testbed.database.db;
@@ -89,13 +72,9 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     db().select().from(cancelFlowSessions).where(eq(cancelFlowSessions.userId, userId));
   /** The billing job: notices first, then the run. */
   const billingRun = async () => {
-    await queueChargeNotices({ db: db(), emails, now: () => clock });
+    await queueChargeNotices({ db: db(), emails: mailbox.emails, now: () => clock });
     await runDueRenewals(deps);
   };
-  async function delivered(recipient: string) {
-    for (const id of enqueued.splice(0)) await deliverEmail(mail, id);
-    return db().select().from(emailOutbox).where(eq(emailOutbox.recipient, recipient)).orderBy(emailOutbox.createdAt);
-  }
 
   it("pauses a parent not using the kit: no charge and the kit closed from the trial's end, a reminder, then one charge", async () => {
     const parent = await subscriber();
@@ -124,7 +103,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect(await sessionsOf(parent.id)).toMatchObject([
       { reason: "not_using_now", offer: "pause", outcome: "saved", savedBy: "pause:2" },
     ]);
-    const [started] = await delivered(parent.email);
+    const [started] = await mailbox.delivered(parent.email);
     expect(started?.subject).toBe(
       `Your KinderReady subscription is paused until ${resumesAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
     );
@@ -158,7 +137,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     await billingRun();
     await billingRun();
     expect((await kindsOf(parent.id)).filter((kind) => kind === "pause-ending")).toHaveLength(1);
-    const reminder = (await delivered(parent.email)).at(-1);
+    const reminder = (await mailbox.delivered(parent.email)).at(-1);
     expect(reminder?.subject).toContain("Your pause ends on");
     expect(reminder?.text).toContain("$29.99");
     expect(await renewalsOf(parent.id)).toEqual([]);
@@ -345,7 +324,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     await decideCancelFlow(deps, { token: parent.token, sessionId: step.sessionId, decision: { kind: "cancel" } });
     expect((await subscriptionOf(parent.id)).cancelComment).toBe("Moving to Lisbon");
     await eraseParentData(
-      { db: db(), sender: mail.sender, supportEmail: "help@example.com", now: () => clock },
+      { db: db(), sender: mailbox.mail.sender, supportEmail: "help@example.com", now: () => clock },
       parent,
     );
     const [kept] = await db().select().from(cancelFlowSessions).where(eq(cancelFlowSessions.id, step.sessionId));

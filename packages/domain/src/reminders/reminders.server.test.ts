@@ -1,11 +1,10 @@
-import { emailMessages, emailOutbox, offerStates, subscriptions, users } from "@kinderready/db/schema";
+import { emailMessages, offerStates, subscriptions, users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
+import { type MailTestbed, openMailTestbed } from "../../test/mail-testbed.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { createOutboxSender } from "../adapters/mail-sender.server.ts";
-import { deliverEmail, type EmailDeps, type EmailQueue } from "../email/email-queue.server.ts";
 import { queueReminders } from "./reminders.server.ts";
 
 // The marketing reminders under a clock the test moves: a parent who reached the offer and did
@@ -23,34 +22,20 @@ const at = (ms: number) => {
 
 describe.each(testDatabases())("reminders on $name", (target) => {
   let testbed: BillingTestbed;
-  let mail: EmailDeps;
-  const enqueued: string[] = [];
-  const emails: EmailQueue = {
-    send: (async (_name: string, data: { messageId: string }) => {
-      enqueued.push(data.messageId);
-      return null;
-    }) as EmailQueue["send"],
-  };
+  let mailbox: MailTestbed;
 
   beforeAll(async () => {
     testbed = await openBillingTestbed(target, () => clock);
-    mail = {
-      db: testbed.database.db,
-      sender: createOutboxSender(testbed.database.db, "KinderReady <hello@example.com>"),
-      appUrl: "https://kinderready.test",
-      supportEmail: "help@example.com",
-      accessLinkSecret: "a-test-secret-of-enough-length-000000",
+    mailbox = openMailTestbed(testbed.database.db, () => clock, {
       renderPdf: async () => Buffer.from("%PDF-1.7 the child's page"),
-      errors: { name: "local", report: () => {}, close: async () => {} },
-      now: () => clock,
-    };
+    });
   }, 60_000);
   afterAll(async () => {
     await testbed.close();
   });
   beforeEach(() => {
     clock = start;
-    enqueued.length = 0;
+    mailbox.enqueued.length = 0;
   });
 
   const db = () => testbed.database.db;
@@ -68,10 +53,6 @@ describe.each(testDatabases())("reminders on $name", (target) => {
   }
   const kindsOf = async (userId: string) =>
     (await db().select().from(emailMessages).where(eq(emailMessages.userId, userId))).map((message) => message.kind);
-  async function delivered(recipient: string) {
-    for (const id of enqueued.splice(0)) await deliverEmail(mail, id);
-    return db().select().from(emailOutbox).where(eq(emailOutbox.recipient, recipient)).orderBy(emailOutbox.createdAt);
-  }
 
   it("reminds a parent who did not pay twice, a day apart, with one of their child's pages the first time", async () => {
     const parent = await lead(2 * hour);
@@ -80,11 +61,11 @@ describe.each(testDatabases())("reminders on $name", (target) => {
     const stale = await lead(10 * day);
     const early = await lead(10 * 60 * 1000);
 
-    await queueReminders({ db: db(), emails, now: () => clock });
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     expect(await kindsOf(parent.id)).toEqual(["checkout-abandoned:1"]);
     for (const nobody of [refused, unconfirmed, stale, early]) expect(await kindsOf(nobody.id)).toEqual([]);
-    const [first] = await delivered(parent.email ?? "");
+    const [first] = await mailbox.delivered(parent.email ?? "");
     expect(first?.subject).toBe("The kit for Noa is ready when you are");
     expect(first?.text).toContain("We've attached one of the pages, ready to print.");
     expect(first?.text).toContain("/purchase/?token=");
@@ -93,22 +74,22 @@ describe.each(testDatabases())("reminders on $name", (target) => {
 
     // A day later: the second, once; the early one gets its first.
     at(day);
-    await queueReminders({ db: db(), emails, now: () => clock });
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     expect(await kindsOf(parent.id)).toEqual(["checkout-abandoned:1", "checkout-abandoned:2"]);
     expect(await kindsOf(early.id)).toEqual(["checkout-abandoned:1"]);
-    const second = (await delivered(parent.email ?? "")).at(-1);
+    const second = (await mailbox.delivered(parent.email ?? "")).at(-1);
     expect(second?.subject).toBe("Still thinking about the kit for Noa?");
   });
 
   it("sends nothing to a parent who subscribed, even a reminder already queued", async () => {
     const parent = await lead(2 * hour);
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     expect(await kindsOf(parent.id)).toEqual(["checkout-abandoned:1"]);
     await testbed.subscribe(parent.id, "4067429974719265");
-    expect(await delivered(parent.email ?? "")).toEqual([]);
+    expect(await mailbox.delivered(parent.email ?? "")).toEqual([]);
     at(day);
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     expect(await kindsOf(parent.id)).toEqual(["checkout-abandoned:1"]);
   });
 
@@ -126,17 +107,17 @@ describe.each(testDatabases())("reminders on $name", (target) => {
       .set({ status: "expired", currentPeriodEnd: new Date(start.getTime() - 40 * day) })
       .where(eq(subscriptions.userId, longGone.id));
 
-    await queueReminders({ db: db(), emails, now: () => clock });
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.userId, lapsed.id));
     expect(await kindsOf(lapsed.id)).toEqual([`win-back:${subscription?.id}`]);
     expect(await kindsOf(longGone.id)).toEqual([]);
-    const [winBack] = await delivered(lapsed.email ?? "");
+    const [winBack] = await mailbox.delivered(lapsed.email ?? "");
     expect(winBack?.subject).toBe("The next level for your child is waiting");
     expect(winBack?.text).toContain("renew in a minute with the card on file");
 
     at(day);
-    await queueReminders({ db: db(), emails, now: () => clock });
+    await queueReminders({ db: db(), emails: mailbox.emails, now: () => clock });
     expect(await kindsOf(lapsed.id)).toHaveLength(1);
   });
 });
