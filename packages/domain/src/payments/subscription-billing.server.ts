@@ -406,18 +406,22 @@ async function beginDuePauses(db: Database, now: Date) {
       ),
     );
   for (const subscription of due) {
-    if (!subscription.resumesAt) continue;
+    const { resumesAt } = subscription;
+    if (!resumesAt) continue;
     await db.transaction(async (tx) => {
-      await tx
+      // Cancelled or resumed since it was read: the pause has nothing left to begin.
+      const begun = await tx
         .update(subscriptions)
-        .set({
-          status: "paused",
-          currentPeriodEnd: subscription.resumesAt ?? now,
-          nextAttemptAt: subscription.resumesAt,
-          updatedAt: now,
-        })
-        .where(and(eq(subscriptions.id, subscription.id), inArray(subscriptions.status, ["trialing", "active"])));
-      await logState(tx, subscription, "paused", { resumesAt: subscription.resumesAt?.toISOString() });
+        .set({ status: "paused", currentPeriodEnd: resumesAt, nextAttemptAt: resumesAt, updatedAt: now })
+        .where(
+          and(
+            eq(subscriptions.id, subscription.id),
+            inArray(subscriptions.status, ["trialing", "active"]),
+            isNotNull(subscriptions.pauseFrom),
+          ),
+        )
+        .returning({ id: subscriptions.id });
+      if (begun.length > 0) await logState(tx, subscription, "paused", { resumesAt: resumesAt.toISOString() });
     });
   }
 }
