@@ -38,6 +38,29 @@ test("a paying parent cancels without signing in or scripts, and the confirmatio
   await expect(confirmation).toContainText("No further payments will be taken");
 });
 
+test('in German the footer says "Verträge hier kündigen", the button "jetzt kündigen", and an extraordinary notice needs its reason, without scripts', async ({
+  browser,
+  baseURL,
+  paidParent: { email },
+}) => {
+  test.setTimeout(90_000);
+  const de = (key: string) => message("de", key);
+  const stranger = await noScriptPage(browser, baseURL, { "x-forwarded-for": `10.32.${Date.now() % 250}.8` });
+  await stranger.goto("/de/terms/subscription-terms/");
+  await stranger.getByRole("contentinfo").getByRole("link", { name: "Verträge hier kündigen" }).click();
+  await expect(stranger).toHaveURL(/\/de\/cancel\/$/);
+  await stranger.getByRole("textbox", { name: de("legalCancel.email") }).fill(email);
+  await stranger.getByRole("radio", { name: de("legalCancel.extraordinary") }).check();
+  const submit = stranger.getByRole("button", { name: "jetzt kündigen" });
+  await submit.click();
+  await expect(stranger.getByRole("alert").filter({ hasText: de("legalCancel.reasonRequired") })).toBeVisible();
+  await stranger.getByRole("textbox", { name: de("legalCancel.reason") }).fill("Umzug ins Ausland");
+  await submit.click();
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText(de("legalCancel.doneHeading"));
+  await expect(stranger.getByRole("main").getByRole("status")).toContainText("Wir haben Ihre Kündigung am");
+  await stranger.context().close();
+});
+
 test("the Arabic cancel page is right to left and names a missing address", async ({ page }) => {
   await page.goto("/ar/cancel/");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
