@@ -5,7 +5,14 @@ import {
   requestAccessLink,
   signInWithAccessLink,
 } from "@kinderready/domain/profile/access-links.server";
-import { decideCancelFlow, type SaveOfferView, startCancelFlow } from "@kinderready/domain/profile/cancel-flow.server";
+import {
+  buyLifetimeInsteadOfCancelling,
+  cancelAfterOffer,
+  keepAfterHelp,
+  pauseInsteadOfCancelling,
+  type SaveOfferView,
+  startCancelFlow,
+} from "@kinderready/domain/profile/cancel-flow.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import { endOtherParentSessions } from "@kinderready/domain/profile/parent-sessions.server";
 import {
@@ -213,13 +220,8 @@ export async function handleProfileAction({ request, url, context }: Args) {
       }
       case "cancel": {
         if (input.session) {
-          const decided = await decideCancelFlow(flow, {
-            ...parent,
-            sessionId: input.session,
-            decision: { kind: "cancel" },
-          });
-          if (decided.outcome !== "cancelled") return failure(input.intent, "profile.errors.flowExpired", 409);
-          return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+          const subscription = await cancelAfterOffer(flow, { ...parent, sessionId: input.session });
+          return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
         }
         const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
         if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
@@ -227,31 +229,17 @@ export async function handleProfileAction({ request, url, context }: Args) {
         return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
       }
       case "pause": {
-        const decided = await decideCancelFlow(flow, {
-          ...parent,
-          sessionId: input.session,
-          decision: { kind: "pause", periods: input.periods === "2" ? 2 : 1 },
-        });
-        if (decided.outcome !== "paused") return failure(input.intent, "profile.errors.cannotPause", 409);
-        return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+        const periods = input.periods === "2" ? 2 : 1;
+        const subscription = await pauseInsteadOfCancelling(flow, { ...parent, sessionId: input.session, periods });
+        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
       }
       case "lifetime": {
-        const decided = await decideCancelFlow(flow, {
-          ...parent,
-          sessionId: input.session,
-          decision: { kind: "lifetime" },
-        });
-        if (decided.outcome !== "lifetime") return failure(input.intent, "profile.errors.flowExpired", 409);
-        return { intent: input.intent, ok: true, status: decided.status } satisfies ProfileActionResult;
+        const { status } = await buyLifetimeInsteadOfCancelling(flow, { ...parent, sessionId: input.session });
+        return { intent: input.intent, ok: true, status } satisfies ProfileActionResult;
       }
       case "help-worked": {
-        const decided = await decideCancelFlow(flow, {
-          ...parent,
-          sessionId: input.session,
-          decision: { kind: "help-worked" },
-        });
-        if (decided.outcome !== "kept") return failure(input.intent, "profile.errors.flowExpired", 409);
-        return { intent: input.intent, ok: true, subscription: decided.subscription } satisfies ProfileActionResult;
+        const subscription = await keepAfterHelp(flow, { ...parent, sessionId: input.session });
+        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
       }
       case "resume": {
         const subscription = await resumeParentSubscription(services.payments, parent);

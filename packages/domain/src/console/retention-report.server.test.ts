@@ -4,7 +4,12 @@ import { type BillingTestbed, openBillingTestbed } from "../../test/billing-test
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import type { EmailQueue } from "../email/email-queue.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
-import { type CancelFlowDeps, decideCancelFlow, startCancelFlow } from "../profile/cancel-flow.server.ts";
+import {
+  type CancelFlowDeps,
+  cancelAfterOffer,
+  pauseInsteadOfCancelling,
+  startCancelFlow,
+} from "../profile/cancel-flow.server.ts";
 import { resumeParentSubscription } from "../profile/profile.server.ts";
 import { cancellationNoticeSchema } from "../profile/profile-schema.ts";
 import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
@@ -55,16 +60,16 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
     // Paused, the pause begun at the trial's end, then resumed early.
     const paused = await subscriber();
     const pause = await offered(paused.token, "not_using_now");
-    await decideCancelFlow(deps, { token: paused.token, sessionId: pause, decision: { kind: "pause", periods: 1 } });
+    await pauseInsteadOfCancelling(deps, { token: paused.token, sessionId: pause, periods: 1 });
     // Paused and called off before it began.
     const wavering = await subscriber();
     const other = await offered(wavering.token, "other");
-    await decideCancelFlow(deps, { token: wavering.token, sessionId: other, decision: { kind: "pause", periods: 2 } });
+    await pauseInsteadOfCancelling(deps, { token: wavering.token, sessionId: other, periods: 2 });
     await resumeParentSubscription(deps, { token: wavering.token });
     // Declined lifetime access and cancelled.
     const leaving = await subscriber();
     const price = await offered(leaving.token, "high_price");
-    await decideCancelFlow(deps, { token: leaving.token, sessionId: price, decision: { kind: "cancel" } });
+    await cancelAfterOffer(deps, { token: leaving.token, sessionId: price });
     // Shown help and walked away.
     const stuck = await subscriber();
     await offered(stuck.token, "unable_to_get_content");

@@ -8,7 +8,14 @@ import { insertTestParent } from "../../test/test-parent.server.ts";
 import { queueChargeNotices } from "../payments/charge-notices.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
-import { type CancelFlowDeps, decideCancelFlow, startCancelFlow } from "./cancel-flow.server.ts";
+import {
+  buyLifetimeInsteadOfCancelling,
+  type CancelFlowDeps,
+  cancelAfterOffer,
+  keepAfterHelp,
+  pauseInsteadOfCancelling,
+  startCancelFlow,
+} from "./cancel-flow.server.ts";
 import { eraseParentData } from "./erase-parent-data.server.ts";
 import { getProfile, resumeParentSubscription } from "./profile.server.ts";
 
@@ -87,18 +94,15 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
       { periods: 1, from: trialEnd.toISOString(), resumesAt: new Date(trialEnd.getTime() + 30 * day).toISOString() },
       { periods: 2, from: trialEnd.toISOString(), resumesAt: new Date(trialEnd.getTime() + 60 * day).toISOString() },
     ]);
-    const decided = await decideCancelFlow(deps, {
+    const decided = await pauseInsteadOfCancelling(deps, {
       token: parent.token,
       sessionId: step.sessionId,
-      decision: { kind: "pause", periods: 2 },
+      periods: 2,
     });
     const resumesAt = new Date(trialEnd.getTime() + 60 * day);
     expect(decided).toMatchObject({
-      outcome: "paused",
-      subscription: {
-        status: "trialing",
-        pause: { from: trialEnd.toISOString(), resumes_at: resumesAt.toISOString() },
-      },
+      status: "trialing",
+      pause: { from: trialEnd.toISOString(), resumes_at: resumesAt.toISOString() },
     });
     expect(await sessionsOf(parent.id)).toMatchObject([
       { reason: "not_using_now", offer: "pause", outcome: "saved", savedBy: "pause:2" },
@@ -109,9 +113,9 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     );
     expect(started?.text).toContain("nothing is charged");
     // A second answer to the same pass changes nothing.
-    await expect(
-      decideCancelFlow(deps, { token: parent.token, sessionId: step.sessionId, decision: { kind: "cancel" } }),
-    ).rejects.toMatchObject({ kind: "not-found" });
+    await expect(cancelAfterOffer(deps, { token: parent.token, sessionId: step.sessionId })).rejects.toMatchObject({
+      kind: "not-found",
+    });
 
     // Before the trial's end: the kit is open, and no notice of a first charge that will not come.
     at(2 * day);
@@ -163,11 +167,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const pause = async () => {
       const step = await startCancelFlow(deps, { token: parent.token, reason: "other", comment: "Travelling" });
       if (!("save" in step)) throw new Error("expected an offer");
-      await decideCancelFlow(deps, {
-        token: parent.token,
-        sessionId: step.sessionId,
-        decision: { kind: "pause", periods: 1 },
-      });
+      await pauseInsteadOfCancelling(deps, { token: parent.token, sessionId: step.sessionId, periods: 1 });
     };
     await pause();
     expect((await sessionsOf(parent.id))[0]).toMatchObject({
@@ -198,11 +198,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const parent = await subscriber();
     const step = await startCancelFlow(deps, { token: parent.token, reason: "not_using_now" });
     if (!("save" in step)) throw new Error("expected an offer");
-    await decideCancelFlow(deps, {
-      token: parent.token,
-      sessionId: step.sessionId,
-      decision: { kind: "pause", periods: 1 },
-    });
+    await pauseInsteadOfCancelling(deps, { token: parent.token, sessionId: step.sessionId, periods: 1 });
     at(3 * day + hour);
     await billingRun();
     expect((await subscriptionOf(parent.id)).status).toBe("paused");
@@ -231,11 +227,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const pause = async () => {
       const step = await pass();
       if (!("save" in step)) throw new Error(`expected a pause, got ${JSON.stringify(step)}`);
-      await decideCancelFlow(deps, {
-        token: parent.token,
-        sessionId: step.sessionId,
-        decision: { kind: "pause", periods: 1 },
-      });
+      await pauseInsteadOfCancelling(deps, { token: parent.token, sessionId: step.sessionId, periods: 1 });
     };
     await pause();
     await resumeParentSubscription(deps, { token: parent.token });
@@ -266,24 +258,16 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const help = await startCancelFlow(deps, { token: helped.token, reason: "unable_to_get_app_access" });
     expect(help).toMatchObject({ save: { offer: "help" } });
     if (!("save" in help)) throw new Error("expected an offer");
-    expect(
-      await decideCancelFlow(deps, {
-        token: helped.token,
-        sessionId: help.sessionId,
-        decision: { kind: "help-worked" },
-      }),
-    ).toMatchObject({ outcome: "kept", subscription: { status: "trialing" } });
+    expect(await keepAfterHelp(deps, { token: helped.token, sessionId: help.sessionId })).toMatchObject({
+      status: "trialing",
+    });
 
     const declined = await subscriber();
     const content = await startCancelFlow(deps, { token: declined.token, reason: "unable_to_get_content" });
     if (!("save" in content)) throw new Error("expected an offer");
-    expect(
-      await decideCancelFlow(deps, {
-        token: declined.token,
-        sessionId: content.sessionId,
-        decision: { kind: "cancel" },
-      }),
-    ).toMatchObject({ outcome: "cancelled", subscription: { status: "cancelled" } });
+    expect(await cancelAfterOffer(deps, { token: declined.token, sessionId: content.sessionId })).toMatchObject({
+      status: "cancelled",
+    });
     expect((await subscriptionOf(declined.id)).cancelReason).toBe("unable_to_get_content");
 
     const thrifty = await subscriber();
@@ -292,15 +276,11 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     if (!("save" in price)) throw new Error("expected an offer");
     // Another parent cannot answer this pass.
     await expect(
-      decideCancelFlow(deps, { token: helped.token, sessionId: price.sessionId, decision: { kind: "lifetime" } }),
+      buyLifetimeInsteadOfCancelling(deps, { token: helped.token, sessionId: price.sessionId }),
     ).rejects.toMatchObject({ kind: "not-found" });
-    expect(
-      await decideCancelFlow(deps, {
-        token: thrifty.token,
-        sessionId: price.sessionId,
-        decision: { kind: "lifetime" },
-      }),
-    ).toEqual({ outcome: "lifetime", status: "approved" });
+    expect(await buyLifetimeInsteadOfCancelling(deps, { token: thrifty.token, sessionId: price.sessionId })).toEqual({
+      status: "approved",
+    });
     expect(await subscriptionOf(thrifty.id)).toMatchObject({ status: "lifetime", nextAttemptAt: null });
     at(40 * day);
     await billingRun();
@@ -321,7 +301,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const parent = await subscriber();
     const step = await startCancelFlow(deps, { token: parent.token, reason: "other", comment: "Moving to Lisbon" });
     if (!("save" in step)) throw new Error("expected an offer");
-    await decideCancelFlow(deps, { token: parent.token, sessionId: step.sessionId, decision: { kind: "cancel" } });
+    await cancelAfterOffer(deps, { token: parent.token, sessionId: step.sessionId });
     expect((await subscriptionOf(parent.id)).cancelComment).toBe("Moving to Lisbon");
     await eraseParentData(
       { db: db(), sender: mailbox.mail.sender, supportEmail: "help@example.com", now: () => clock },

@@ -99,23 +99,8 @@ export async function startCancelFlow(
   return { sessionId: session.id, cancelled: await cancelFromFlow(deps, input.token, session.id) };
 }
 
-export type CancelFlowDecision =
-  | { kind: "pause"; periods: PausePeriods }
-  | { kind: "lifetime" }
-  | { kind: "help-worked" }
-  | { kind: "cancel" };
-
-export type CancelFlowOutcome =
-  | { outcome: "paused"; subscription: SubscriptionInfo }
-  | { outcome: "lifetime"; status: "approved" | "processing" }
-  | { outcome: "kept"; subscription: SubscriptionInfo }
-  | { outcome: "cancelled"; subscription: SubscriptionInfo };
-
-/** The parent's answer to the offer: take it (pause, lifetime access, help that worked) or cancel anyway. */
-export async function decideCancelFlow(
-  deps: CancelFlowDeps,
-  input: { token: string; sessionId: string; decision: CancelFlowDecision },
-): Promise<CancelFlowOutcome> {
+/** This parent's pass, still undecided; one that offered `offer` when one is named. */
+async function openPass(deps: CancelFlowDeps, input: { token: string; sessionId: string }, offer?: SaveOffer) {
   const parent = await findParent(deps.db, { token: input.token });
   const [session] = parent
     ? await deps.db
@@ -129,54 +114,71 @@ export async function decideCancelFlow(
           ),
         )
     : [];
-  if (!parent || !session) throw noSession();
-  const now = deps.now();
-  const decided = (outcome: "saved" | "cancelled", savedBy: string | null) =>
-    deps.db
-      .update(cancelFlowSessions)
-      .set({ outcome, savedBy, decidedAt: now })
-      .where(and(eq(cancelFlowSessions.id, session.id), isNull(cancelFlowSessions.outcome)));
+  if (!parent || !session || (offer && session.offer !== offer)) throw noSession();
+  return { parent, session };
+}
 
-  switch (input.decision.kind) {
-    case "cancel":
-      return { outcome: "cancelled", subscription: await cancelFromFlow(deps, input.token, session.id) };
-    case "pause": {
-      if (session.offer !== "pause") throw noSession();
-      const { periods } = input.decision;
-      const { subscription, messageId } = await deps.db.transaction(async (tx) => {
-        const result = await pauseSubscription(tx, { userId: parent.id, periods, now });
-        await tx
-          .update(cancelFlowSessions)
-          .set({ outcome: "saved", savedBy: `pause:${periods}`, decidedAt: now })
-          .where(eq(cancelFlowSessions.id, session.id));
-        return result;
-      });
-      if (messageId) await enqueueEmail(deps.emails, messageId);
-      return { outcome: "paused", subscription: describeSubscription(subscription, now) };
-    }
-    case "lifetime": {
-      if (session.offer !== "lifetime") throw noSession();
-      const { orderId } = await buyUpsale(deps, {
-        userToken: input.token,
-        recurringType: "lifetime",
-        shown: "initial",
-      });
-      const { status, errorCode } = await getUpsaleStatus(deps, { orderId, userToken: input.token });
-      if (status === "declined") {
-        throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");
-      }
-      // A charge still processing settles by itself; the pass counts as saved once it is approved.
-      if (status === "approved") await decided("saved", "lifetime");
-      return { outcome: "lifetime", status };
-    }
-    case "help-worked": {
-      if (session.offer !== "help") throw noSession();
-      await decided("saved", "help");
-      const subscription = await subscriptionOf(deps.db, parent.id);
-      if (!subscription) throw noSession();
-      return { outcome: "kept", subscription: describeSubscription(subscription, now) };
-    }
+/** Records that the pass kept the subscription, and by what. */
+const markSaved = (db: CancelFlowDeps["db"], sessionId: string, savedBy: string, now: Date) =>
+  db
+    .update(cancelFlowSessions)
+    .set({ outcome: "saved", savedBy, decidedAt: now })
+    .where(and(eq(cancelFlowSessions.id, sessionId), isNull(cancelFlowSessions.outcome)));
+
+/** "Cancel anyway": cancels with the pass's reason. */
+export async function cancelAfterOffer(
+  deps: CancelFlowDeps,
+  input: { token: string; sessionId: string },
+): Promise<SubscriptionInfo> {
+  const { session } = await openPass(deps, input);
+  return cancelFromFlow(deps, input.token, session.id);
+}
+
+/** The pause offered instead: scheduled from the end of the period paid for, and confirmed by email. */
+export async function pauseInsteadOfCancelling(
+  deps: CancelFlowDeps,
+  input: { token: string; sessionId: string; periods: PausePeriods },
+): Promise<SubscriptionInfo> {
+  const { parent, session } = await openPass(deps, input, "pause");
+  const now = deps.now();
+  const { subscription, messageId } = await deps.db.transaction(async (tx) => {
+    const result = await pauseSubscription(tx, { userId: parent.id, periods: input.periods, now });
+    await markSaved(tx, session.id, `pause:${input.periods}`, now);
+    return result;
+  });
+  if (messageId) await enqueueEmail(deps.emails, messageId);
+  return describeSubscription(subscription, now);
+}
+
+/**
+ * Lifetime access offered instead, one click on the card on file. A charge still processing
+ * settles by itself; the pass counts as saved once it is approved.
+ */
+export async function buyLifetimeInsteadOfCancelling(
+  deps: CancelFlowDeps,
+  input: { token: string; sessionId: string },
+): Promise<{ status: "approved" | "processing" }> {
+  const { session } = await openPass(deps, input, "lifetime");
+  const { orderId } = await buyUpsale(deps, { userToken: input.token, recurringType: "lifetime", shown: "initial" });
+  const { status, errorCode } = await getUpsaleStatus(deps, { orderId, userToken: input.token });
+  if (status === "declined") {
+    throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");
   }
+  if (status === "approved") await markSaved(deps.db, session.id, "lifetime", deps.now());
+  return { status };
+}
+
+/** The help offered worked: the subscription carries on. */
+export async function keepAfterHelp(
+  deps: CancelFlowDeps,
+  input: { token: string; sessionId: string },
+): Promise<SubscriptionInfo> {
+  const { parent, session } = await openPass(deps, input, "help");
+  const now = deps.now();
+  await markSaved(deps.db, session.id, "help", now);
+  const subscription = await subscriptionOf(deps.db, parent.id);
+  if (!subscription) throw noSession();
+  return describeSubscription(subscription, now);
 }
 
 /** Cancels with the pass's reason and comment, and records how the pass ended. */
