@@ -128,3 +128,27 @@ test("the hosted payment page is in the parent's language, right to left in Arab
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByLabel("رقم البطاقة")).toBeVisible();
 });
+
+test("in Germany, both boxes ticked before the scripts ran stay ticked once they run, and the order leaves for the gateway", async ({
+  page,
+  parent: { token },
+}) => {
+  await page.setExtraHTTPHeaders({ "x-test-country": "de" });
+  // Scripts held back until both boxes are ticked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/de/purchase/?token=${token}&offer=1`, { waitUntil: "domcontentloaded" });
+  await page.locator("input[name=agree]").check();
+  await page.locator("input[name=immediate_access]").check();
+  release();
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
+  await expect(page.locator("input[name=agree]")).toBeChecked();
+  await page.locator("button.offer__buy").click();
+  await page.waitForURL(/\/gateway-simulator\/pay\//);
+});

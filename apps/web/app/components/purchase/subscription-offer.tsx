@@ -1,6 +1,6 @@
 import type { KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
@@ -57,9 +57,9 @@ export function SubscriptionOffer({
   const posted = useActionData<PurchaseActionResult>();
   const postedError = posted?.intent === "checkout" && "error" in posted ? posted.error : undefined;
   const ticked = posted?.intent === "checkout" && "ticked" in posted ? posted.ticked : undefined;
-  const [agreed, setAgreed] = useState(agreedBefore || ticked?.agree === true);
+  // The boxes are the browser's own (uncontrolled): one ticked before the scripts ran stays ticked,
+  // and the scripts read them when the parent buys.
   const [agreeError, setAgreeError] = useState(postedError?.field === "agree");
-  const [waived, setWaived] = useState(agreedBefore || ticked?.immediateAccess === true);
   const [waiveError, setWaiveError] = useState(postedError?.field === "immediate_access");
   const [leaving, setLeaving] = useState(false);
   const agreeRef = useRef<HTMLInputElement>(null);
@@ -100,12 +100,12 @@ export function SubscriptionOffer({
 
   const submit = () => {
     if (busy) return;
-    if (!agreed) {
+    if (!agreeRef.current?.checked) {
       setAgreeError(true);
       agreeRef.current?.focus();
       return;
     }
-    if (withdrawalConsent && !waived) {
+    if (withdrawalConsent && !waiveRef.current?.checked) {
       setWaiveError(true);
       waiveRef.current?.focus();
       return;
@@ -168,65 +168,39 @@ export function SubscriptionOffer({
           }}
         >
           <input type="hidden" name="intent" value="checkout" />
-          <label className="consent offer__agree">
-            <input
-              ref={agreeRef}
-              type="checkbox"
-              name="agree"
-              required
-              checked={agreed}
-              aria-invalid={agreeError ? true : undefined}
-              aria-describedby={agreeError ? "agree-error" : undefined}
-              onChange={(event) => {
-                setAgreed(event.target.checked);
-                if (event.target.checked) setAgreeError(false);
+          <RequiredBox
+            inputRef={agreeRef}
+            name="agree"
+            ticked={agreedBefore || ticked?.agree === true}
+            error={agreeError ? { id: "agree-error", text: t("validation.messages.agreeTerms") } : undefined}
+            onTick={() => setAgreeError(false)}
+          >
+            <Trans
+              i18nKey={`${page}.agree`}
+              components={{
+                terms: legal("/terms/terms-of-service/"),
+                privacy: legal("/terms/privacy-policy/"),
+                subscription: legal("/terms/subscription-terms/"),
               }}
             />
-            <span>
-              <Trans
-                i18nKey={`${page}.agree`}
-                components={{
-                  terms: legal("/terms/terms-of-service/"),
-                  privacy: legal("/terms/privacy-policy/"),
-                  subscription: legal("/terms/subscription-terms/"),
-                }}
-              />
-            </span>
-          </label>
-          {agreeError && (
-            <p id="agree-error" className="field__error" role="alert">
-              {t("validation.messages.agreeTerms")}
-            </p>
-          )}
+          </RequiredBox>
           {withdrawalConsent && (
-            <>
-              <label className="consent offer__agree">
-                <input
-                  ref={waiveRef}
-                  type="checkbox"
-                  name="immediate_access"
-                  required
-                  checked={waived}
-                  aria-invalid={waiveError ? true : undefined}
-                  aria-describedby={waiveError ? "immediate-access-error" : undefined}
-                  onChange={(event) => {
-                    setWaived(event.target.checked);
-                    if (event.target.checked) setWaiveError(false);
-                  }}
-                />
-                <span>
-                  <Trans
-                    i18nKey={`${page}.immediateAccess`}
-                    components={{ withdrawal: legal("/terms/money-back-policy/#legal-withdrawal-eu") }}
-                  />
-                </span>
-              </label>
-              {waiveError && (
-                <p id="immediate-access-error" className="field__error" role="alert">
-                  {t("validation.messages.immediateAccess")}
-                </p>
-              )}
-            </>
+            <RequiredBox
+              inputRef={waiveRef}
+              name="immediate_access"
+              ticked={agreedBefore || ticked?.immediateAccess === true}
+              error={
+                waiveError
+                  ? { id: "immediate-access-error", text: t("validation.messages.immediateAccess") }
+                  : undefined
+              }
+              onTick={() => setWaiveError(false)}
+            >
+              <Trans
+                i18nKey={`${page}.immediateAccess`}
+                components={{ withdrawal: legal("/terms/money-back-policy/#legal-withdrawal-eu") }}
+              />
+            </RequiredBox>
           )}
           <p className="offer__status" role="status">
             {outcome === "checking" && (
@@ -288,6 +262,51 @@ export function SubscriptionOffer({
             {t("purchase.getKit")}
           </a>
         </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * A box the order needs ticked, with its refusal under it. The browser's own input: ticked at
+ * first when `ticked`, and a tick made before the scripts ran survives their start.
+ */
+function RequiredBox({
+  inputRef,
+  name,
+  ticked,
+  error,
+  onTick,
+  children,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  name: string;
+  ticked: boolean;
+  error: { id: string; text: string } | undefined;
+  onTick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label className="consent offer__agree">
+        <input
+          ref={inputRef}
+          type="checkbox"
+          name={name}
+          required
+          defaultChecked={ticked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error?.id}
+          onChange={(event) => {
+            if (event.target.checked) onTick();
+          }}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p id={error.id} className="field__error" role="alert">
+          {error.text}
+        </p>
       )}
     </>
   );
