@@ -231,7 +231,7 @@ async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage
     kidName: parent.kidName ?? "",
     confirmUrl: confirmUrl.toString(),
     supportEmail: deps.supportEmail,
-    firstPage: await firstPageFor(deps, parent),
+    firstPage: await childPageFor(deps, parent),
   });
 }
 
@@ -241,7 +241,7 @@ async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage
  * that cannot be drawn is reported and left out: the link matters more than the gift, and a
  * retry would draw the same page.
  */
-async function firstPageFor(deps: EmailDeps, parent: ParentRow, index = 0): Promise<MailAttachment | undefined> {
+async function childPageFor(deps: EmailDeps, parent: ParentRow, index = 0): Promise<MailAttachment | undefined> {
   const childName = parent.kidName?.trim();
   const item = previewItems(parent.topics, index + 1)[index];
   if (!childName || !item) return undefined;
@@ -378,7 +378,7 @@ async function checkoutAbandonedMail(deps: EmailDeps, { parent, recipient, args 
     kidName: parent.kidName,
     number,
     url: offer.toString(),
-    page: number === 1 ? await firstPageFor(deps, parent, 1) : undefined,
+    page: number === 1 ? await childPageFor(deps, parent, 1) : undefined,
     supportEmail: deps.supportEmail,
     unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
   });
@@ -464,6 +464,25 @@ async function cancellationConfirmedMail(deps: EmailDeps, { parent, recipient, a
     subscriptionUrl: parentUrl(deps, parent, "/profile/subscription/"),
     supportEmail: deps.supportEmail,
   });
+}
+
+/**
+ * Writes an email to the parent's own address inside the caller's transaction (the outbox), once
+ * per kind; answers its id, to enqueue once committed, or undefined when the parent has no
+ * address or it was written before.
+ */
+export async function writeParentEmail(
+  tx: Transaction,
+  input: { userId: string; kind: string },
+): Promise<string | undefined> {
+  const [parent] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  if (!parent?.email) return undefined;
+  const [message] = await tx
+    .insert(emailMessages)
+    .values({ userId: input.userId, kind: input.kind, recipient: parent.email })
+    .onConflictDoNothing()
+    .returning({ id: emailMessages.id });
+  return message?.id;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Transaction } from "@kinderready/db/open-db";
-import { cancellationRequests, emailMessages, users } from "@kinderready/db/schema";
-import { eq } from "drizzle-orm";
+import { cancellationRequests } from "@kinderready/db/schema";
 import { emailKind } from "../email/email-kinds.ts";
+import { writeParentEmail } from "../email/email-queue.server.ts";
 
 /** Where a cancellation came from: the parent's profile, the operator's console, or the public cancel page. */
 export type CancellationChannel = "profile" | "console" | "cancel-page";
@@ -44,15 +44,9 @@ export async function recordCancellation(
     .returning({ id: cancellationRequests.id });
   if (!request) throw new Error("cancellation not recorded");
   if (!input.userId || input.outcome === "no-subscription") return { requestId: request.id, messageId: undefined };
-  const [parent] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
-  if (!parent?.email) return { requestId: request.id, messageId: undefined };
-  const [message] = await tx
-    .insert(emailMessages)
-    .values({
-      userId: input.userId,
-      kind: emailKind("cancellation-confirmed", request.id),
-      recipient: parent.email,
-    })
-    .returning({ id: emailMessages.id });
-  return { requestId: request.id, messageId: message?.id };
+  const messageId = await writeParentEmail(tx, {
+    userId: input.userId,
+    kind: emailKind("cancellation-confirmed", request.id),
+  });
+  return { requestId: request.id, messageId };
 }

@@ -1,8 +1,9 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { emailMessages, ledgerEntries, subscriptions, users } from "@kinderready/db/schema";
+import { ledgerEntries, subscriptions } from "@kinderready/db/schema";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { emailKind } from "../email/email-kinds.ts";
+import { writeParentEmail } from "../email/email-queue.server.ts";
 import { mayPause, type PausePeriods, pauseLimitSince, pauseWindow } from "../subscriptions/pause-rules.ts";
 import { pauseScheduled, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import type { PaymentDeps } from "./orders.server.ts";
@@ -60,19 +61,11 @@ export async function pauseSubscription(
     // The limit counts pauses by the clock the billing runs on.
     createdAt: input.now,
   });
-  const [parent] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
-  const [message] = parent?.email
-    ? await tx
-        .insert(emailMessages)
-        .values({
-          userId: input.userId,
-          kind: emailKind("pause-started", existing.id, String(window.resumesAt.getTime())),
-          recipient: parent.email,
-        })
-        .onConflictDoNothing()
-        .returning({ id: emailMessages.id })
-    : [];
-  return { subscription: paused, messageId: message?.id };
+  const messageId = await writeParentEmail(tx, {
+    userId: input.userId,
+    kind: emailKind("pause-started", existing.id, String(window.resumesAt.getTime())),
+  });
+  return { subscription: paused, messageId };
 }
 
 /**

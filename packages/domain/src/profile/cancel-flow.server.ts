@@ -93,10 +93,10 @@ export async function startCancelFlow(
       currency: subscription.currency,
       startedAt: deps.now(),
     })
-    .returning({ id: cancelFlowSessions.id });
+    .returning({ id: cancelFlowSessions.id, reason: cancelFlowSessions.reason, comment: cancelFlowSessions.comment });
   if (!session) throw new Error("cancel flow not recorded");
   if (save) return { sessionId: session.id, save };
-  return { sessionId: session.id, cancelled: await cancelFromFlow(deps, input.token, session.id) };
+  return { sessionId: session.id, cancelled: await cancelFromFlow(deps, input.token, session) };
 }
 
 /** This parent's pass, still undecided; one that offered `offer` when one is named. */
@@ -131,7 +131,7 @@ export async function cancelAfterOffer(
   input: { token: string; sessionId: string },
 ): Promise<SubscriptionInfo> {
   const { session } = await openPass(deps, input);
-  return cancelFromFlow(deps, input.token, session.id);
+  return cancelFromFlow(deps, input.token, session);
 }
 
 /** The pause offered instead: scheduled from the end of the period paid for, and confirmed by email. */
@@ -182,16 +182,18 @@ export async function keepAfterHelp(
 }
 
 /** Cancels with the pass's reason and comment, and records how the pass ended. */
-async function cancelFromFlow(deps: CancelFlowDeps, token: string, sessionId: string): Promise<SubscriptionInfo> {
-  const [session] = await deps.db.select().from(cancelFlowSessions).where(eq(cancelFlowSessions.id, sessionId));
-  if (!session) throw noSession();
+async function cancelFromFlow(
+  deps: CancelFlowDeps,
+  token: string,
+  pass: { id: string; reason: string; comment: string | null },
+): Promise<SubscriptionInfo> {
   const cancelled = await cancelParentSubscription(deps, {
     token,
-    request: { reason: session.reason as CancelReason, comment: session.comment ?? undefined },
+    request: { reason: pass.reason as CancelReason, comment: pass.comment ?? undefined },
   });
   await deps.db
     .update(cancelFlowSessions)
     .set({ outcome: "cancelled", decidedAt: deps.now() })
-    .where(and(eq(cancelFlowSessions.id, sessionId), isNull(cancelFlowSessions.outcome)));
+    .where(and(eq(cancelFlowSessions.id, pass.id), isNull(cancelFlowSessions.outcome)));
   return cancelled;
 }

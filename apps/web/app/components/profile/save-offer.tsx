@@ -1,6 +1,6 @@
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { Link, type useFetcher } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
@@ -37,11 +37,10 @@ export function SaveOffer({
   const { save, session } = offered;
   const subscription = profile.subscription;
   const renewal = subscription?.renewal;
-  const intro = save.offer === "pause" ? "pause" : save.offer === "lifetime" ? "lifetime" : "help";
   return (
     <section key="save" className="page profile cancel-save" aria-labelledby="page-title">
       <h1 id="page-title" ref={heading} tabIndex={-1}>
-        {t(`profile.cancel.save.${intro}.heading`)}
+        {t(`profile.cancel.save.${save.offer}.heading`)}
       </h1>
 
       {save.offer === "pause" && (
@@ -56,22 +55,15 @@ export function SaveOffer({
       )}
 
       {save.offer === "lifetime" && renewal && (
-        <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
-          <input type="hidden" name="intent" value="lifetime" />
-          <input type="hidden" name="session" value={session} />
-          <p>
-            {t("profile.cancel.save.lifetime.text", {
-              renewal: formatMinor(renewal.amount, renewal.currency, locale),
-              period: renewal.periodDays,
-              price: formatMinor(Math.round(save.price * 100), save.currency, locale),
-            })}
-          </p>
-          <button type="submit" className="button button--wide" disabled={busy}>
-            {t("profile.cancel.save.lifetime.submit", {
-              price: formatMinor(Math.round(save.price * 100), save.currency, locale),
-            })}
-          </button>
-        </fetcher.Form>
+        <LifetimeOffer
+          price={formatMinor(Math.round(save.price * 100), save.currency, locale)}
+          renewal={formatMinor(renewal.amount, renewal.currency, locale)}
+          period={renewal.periodDays}
+          session={session}
+          fetcher={fetcher}
+          busy={busy}
+          onMove={onMove}
+        />
       )}
 
       {save.offer === "help" && (
@@ -92,14 +84,63 @@ export function SaveOffer({
         </p>
       )}
 
-      <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="session" value={session} />
+      <PassForm fetcher={fetcher} intent="cancel" session={session} onMove={onMove}>
         <button type="submit" className="button button--wide button--danger" disabled={busy}>
           {t("profile.cancel.cancelAnyway")}
         </button>
-      </fetcher.Form>
+      </PassForm>
     </section>
+  );
+}
+
+/** A post answering this pass of the flow: its intent, the pass, and what the parent chose. */
+function PassForm({
+  fetcher,
+  intent,
+  session,
+  onMove,
+  children,
+}: {
+  fetcher: Fetcher;
+  intent: "cancel" | "lifetime" | "pause" | "help-worked";
+  session: string;
+  onMove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="session" value={session} />
+      {children}
+    </fetcher.Form>
+  );
+}
+
+function LifetimeOffer({
+  price,
+  renewal,
+  period,
+  session,
+  fetcher,
+  busy,
+  onMove,
+}: {
+  price: string;
+  renewal: string;
+  period: number;
+  session: string;
+  fetcher: Fetcher;
+  busy: boolean;
+  onMove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PassForm fetcher={fetcher} intent="lifetime" session={session} onMove={onMove}>
+      <p>{t("profile.cancel.save.lifetime.text", { renewal, period, price })}</p>
+      <button type="submit" className="button button--wide" disabled={busy}>
+        {t("profile.cancel.save.lifetime.submit", { price })}
+      </button>
+    </PassForm>
   );
 }
 
@@ -123,9 +164,7 @@ function PauseOffer({
   const days = (choice: (typeof choices)[number]) =>
     Math.round((Date.parse(choice.resumesAt) - Date.parse(choice.from)) / 86_400_000);
   return (
-    <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
-      <input type="hidden" name="intent" value="pause" />
-      <input type="hidden" name="session" value={session} />
+    <PassForm fetcher={fetcher} intent="pause" session={session} onMove={onMove}>
       <p>{t("profile.cancel.save.pause.text", { date: from ? formatDate(from, locale) : "" })}</p>
       <fieldset className="cancel-save__choices">
         <legend>{t("profile.cancel.save.pause.legend")}</legend>
@@ -151,7 +190,7 @@ function PauseOffer({
       <button type="submit" className="button button--wide" disabled={busy}>
         {t("profile.cancel.save.pause.submit")}
       </button>
-    </fetcher.Form>
+    </PassForm>
   );
 }
 
@@ -203,13 +242,11 @@ function HelpOffer({
           />
         </li>
       </ul>
-      <fetcher.Form method="post" className="profile__form" onSubmit={onMove}>
-        <input type="hidden" name="intent" value="help-worked" />
-        <input type="hidden" name="session" value={session} />
+      <PassForm fetcher={fetcher} intent="help-worked" session={session} onMove={onMove}>
         <button type="submit" className="button button--wide" disabled={busy}>
           {t("profile.cancel.save.help.worked")}
         </button>
-      </fetcher.Form>
+      </PassForm>
     </>
   );
 }
