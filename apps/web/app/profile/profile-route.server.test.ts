@@ -224,9 +224,11 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     expect(offered.save.choices).toHaveLength(2);
     // A session that is not a pass of this flow, or a length not offered, changes nothing.
     const strange = (await post({ intent: "pause", session: "not-a-session", periods: "1" }, here)) as {
+      data: { field: string };
       init: { status: number };
     };
     expect(strange.init.status).toBe(400);
+    expect(strange.data.field).toBe("session");
     expect(
       ((await post({ intent: "pause", session: offered.session, periods: "3" }, here)) as { init: { status: number } })
         .init.status,

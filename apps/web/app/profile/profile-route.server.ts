@@ -36,6 +36,7 @@ import { z } from "zod";
 import { requestContext } from "#load-context";
 import { failedAction } from "../action-failure.server.ts";
 import { adSharingOptOut } from "../consent/ad-sharing-opt-out.ts";
+import { refusedField } from "../post-body.server.ts";
 import type { Route } from "../routes/+types/profile";
 import { sessionCookie, sessionId, sessionParent, signOutCookie, verifiedParent } from "./parent-session.server.ts";
 
@@ -164,7 +165,8 @@ export async function handleProfileAction({ request, url, context }: Args) {
   const { services, clientAddress, errors } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
   const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
-  if (!body.success) return failure("unknown", "profile.errors.internal", 400);
+  // Which field was refused (a pass's session, a pause's length), for the caller to name.
+  if (!body.success) return failure("unknown", "profile.errors.internal", 400, refusedField(body.error));
   const input = body.data;
 
   try {
