@@ -85,14 +85,20 @@ export function renderPauseStartedEmail(input: {
       t("email.merchant", { merchant: merchantName, site: input.siteHost }),
       t("email.pauseStarted.change", { site: input.siteHost }),
     ],
-    link: {
-      label: t("email.manageSubscription"),
-      url: input.subscriptionUrl,
-      fallback: t("email.welcome.linkFallback"),
-      after: [t("email.cancelPage", { url: input.cancelPageUrl }), t("email.welcome.signature")],
-    },
+    link: manageLink(input.locale, input),
     footer: t("email.serviceFooter", { email: input.supportEmail }),
   });
+}
+
+/** The way to the subscription page, then to the cancel page that needs no sign-in. */
+function manageLink(locale: Locale, urls: { subscriptionUrl: string; cancelPageUrl: string }) {
+  const { t } = serverI18n(locale);
+  return {
+    label: t("email.manageSubscription"),
+    url: urls.subscriptionUrl,
+    fallback: t("email.welcome.linkFallback"),
+    after: [t("email.cancelPage", { url: urls.cancelPageUrl }), t("email.welcome.signature")],
+  };
 }
 
 function renderChargeNotice(
@@ -116,12 +122,7 @@ function renderChargeNotice(
       t(`${texts}.keep`),
       t(`${texts}.cancel`, { date: cancelBy, site: input.siteHost }),
     ],
-    link: {
-      label: t("email.manageSubscription"),
-      url: input.subscriptionUrl,
-      fallback: t("email.welcome.linkFallback"),
-      after: [t("email.cancelPage", { url: input.cancelPageUrl }), t("email.welcome.signature")],
-    },
+    link: manageLink(input.locale, input),
     footer: t("email.serviceFooter", { email: input.supportEmail }),
   });
 }
