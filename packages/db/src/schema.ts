@@ -263,6 +263,11 @@ export const orders = pgTable(
      * once and acknowledged that the right ends with it: the receipt confirms it. Null elsewhere.
      */
     immediateAccessConsentAt: timestamp("immediate_access_consent_at", { withTimezone: true }),
+    /**
+     * A renewal the parent went to pay with another card on the gateway's page: its decline is
+     * the parent's own attempt, not a dunning retry. Cleared if the stored card is charged for it.
+     */
+    viaPaymentPage: boolean("via_payment_page").notNull().default(false),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -301,6 +306,11 @@ export const subscriptions = pgTable(
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     failedRenewals: integer("failed_renewals").notNull().default(0),
+    /**
+     * Cards the parent typed on the gateway's page that were declined for the renewal now
+     * overdue: each such try is a new order for it, while the retries keep their schedule.
+     */
+    cardUpdateDeclines: integer("card_update_declines").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** high_price, unable_to_get_content, unable_to_get_app_access or other. */

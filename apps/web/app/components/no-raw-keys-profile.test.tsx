@@ -69,6 +69,7 @@ const plan = (overrides: Partial<SubscriptionInfo>): SubscriptionInfo => ({
   pause: null,
   canRestore: false,
   canRenew: false,
+  canPayWithAnotherCard: false,
   canCancel: true,
   ...overrides,
 });
@@ -114,7 +115,11 @@ const profiles: Record<string, ProfileView> = {
     subscription: plan({ ends_on: iso(50), canRestore: true }),
     canDeleteData: false,
   },
-  "past due": { ...profileBase, subscription: plan({ status: "past_due" }), canDeleteData: false },
+  "past due": {
+    ...profileBase,
+    subscription: plan({ status: "past_due", canPayWithAnotherCard: true }),
+    canDeleteData: false,
+  },
   "pausing at the end of the period": {
     ...profileBase,
     subscription: plan({ pause: { from: iso(20), resumes_at: iso(50) } }),
@@ -139,7 +144,13 @@ const profiles: Record<string, ProfileView> = {
   },
   expired: {
     ...profileBase,
-    subscription: plan({ status: "expired", expired_at: iso(-5), canRenew: true, canCancel: false }),
+    subscription: plan({
+      status: "expired",
+      expired_at: iso(-5),
+      canRenew: true,
+      canPayWithAnotherCard: true,
+      canCancel: false,
+    }),
     purchases: [purchase("subscription", true)],
   },
   lifetime: {
@@ -172,6 +183,19 @@ describe.each(localeCodes)("no raw key on the profile in %s", (locale) => {
       expect(rawKeysShown(), `${locale} ${state} ${path}`).toEqual([]);
       cleanup();
     }
+  });
+
+  it.each([
+    { status: "approved", errorCode: null },
+    { status: "declined", errorCode: "3.02" },
+    { status: "declined", errorCode: "9.99" },
+    { status: "pending", errorCode: null },
+  ])("back from paying with another card: $status $errorCode", async (anotherCard) => {
+    const profile = { ...(profiles["past due"] as ProfileView), locale };
+    const data = { state: "signed-in", locale, profile, gpc: false, anotherCard };
+    await renderProfileRoute(locale, at("/profile/subscription/?order_id=kr_1"), ProfileSubscription, data);
+    expect(rawKeysShown()).toEqual([]);
+    expect(document.querySelector(".notice")?.textContent).toBeTruthy();
   });
 
   it("in the cancel flow: no reason refused, Other's box, the server's refusal and the success", async () => {

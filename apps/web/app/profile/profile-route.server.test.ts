@@ -1,6 +1,13 @@
 import { testServices } from "@kinderready/api/test/test-api";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { cancelFlowSessions, emailMessages, parentSessions, subscriptions, users } from "@kinderready/db/schema";
+import {
+  cancelFlowSessions,
+  emailMessages,
+  orders,
+  parentSessions,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { accessCode } from "@kinderready/domain/email/access-code.server";
@@ -9,7 +16,8 @@ import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.ser
 import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
-import { desc, eq, like } from "drizzle-orm";
+import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
+import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { handleProfileAction, loadProfile } from "./profile-route.server.ts";
@@ -25,14 +33,19 @@ const config = routeTestConfig(origin);
 describe.each(testDatabases())("parent sessions on the profile page on $name", (target) => {
   let database: DbHandle;
   let services: AppServices;
+  let loopback: Awaited<ReturnType<typeof startLoopbackGateway>>;
   let client = 0;
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    services = testServices(database.db, { send: async () => null });
+    loopback = await startLoopbackGateway({ database, now: () => new Date() });
+    services = testServices(database.db, { send: async () => null }, loopback.gateway);
     await seedPriceCatalogue(database.db);
   }, 60_000);
-  afterAll(async () => database.close());
+  afterAll(async () => {
+    await loopback.close();
+    await database.close();
+  });
 
   function context() {
     client += 1;
@@ -177,6 +190,7 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
       { intent: "lifetime", session: "00000000-0000-4000-8000-000000000000" },
       { intent: "resume" },
       { intent: "renew" },
+      { intent: "another-card" },
       { intent: "delete", confirm: "yes" },
       { intent: "sign-out-others" },
     ]) {
@@ -254,5 +268,49 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     const again = (await post({ intent: "resume" }, here)) as { data: { errorKey: string }; init: { status: number } };
     expect(again.init.status).toBe(409);
     expect(again.data.errorKey).toBe("profile.errors.cannotResume");
+  });
+
+  it("sends a signed-in parent whose renewal was declined to the gateway's page, and shows how it went on return", async () => {
+    const parent = await quizParent();
+    await recordFirstPayment(services.payments, parent.id);
+    await database.db
+      .update(subscriptions)
+      .set({ status: "past_due", failedRenewals: 1, cardToken: "tok_test" })
+      .where(eq(subscriptions.userId, parent.id));
+    const here = await signIn(parent.email);
+
+    const sent = await post({ intent: "another-card" }, here);
+    expect(sent).toBeInstanceOf(Response);
+    const page = new URL((sent as Response).headers.get("location") ?? "");
+    expect(`${page.origin}/api/v1`).toBe(loopback.payUrl);
+    expect(page.pathname).toMatch(/^\/pay\/[0-9a-f]{32}$/);
+
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "renewal")));
+    expect(order).toMatchObject({ viaPaymentPage: true, status: "created" });
+    // Back before paying: not known yet, and someone else's order id shows nothing.
+    const back = (await open(`/profile/subscription/?order_id=${order?.orderId}`, here)) as {
+      data: { anotherCard: unknown; profile: { subscription: { canPayWithAnotherCard: boolean } } };
+    };
+    expect(back.data.anotherCard).toEqual({ status: "pending", errorCode: null });
+    expect(back.data.profile.subscription.canPayWithAnotherCard).toBe(true);
+    const stranger = await signIn((await quizParent()).email);
+    const foreign = (await open(`/profile/subscription/?order_id=${order?.orderId}`, stranger)) as {
+      data: { anotherCard: unknown };
+    };
+    expect(foreign.data.anotherCard).toBeNull();
+  });
+
+  it("refuses to pay with another card when nothing is overdue, naming the subscription", async () => {
+    const parent = await quizParent();
+    await recordFirstPayment(services.payments, parent.id);
+    const refused = (await post({ intent: "another-card" }, await signIn(parent.email))) as {
+      data: { errorKey: string; field: string };
+      init: { status: number };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data).toMatchObject({ errorKey: "profile.errors.nothingOverdue", field: "subscription" });
   });
 });

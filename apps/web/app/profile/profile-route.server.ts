@@ -1,6 +1,11 @@
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import {
+  type AnotherCardResult,
+  getPaymentWithAnotherCard,
+  startPaymentWithAnotherCard,
+} from "@kinderready/domain/payments/pay-with-another-card.server";
+import {
   checkAccessLink,
   requestAccessLink,
   signInWithAccessLink,
@@ -14,7 +19,7 @@ import {
   startCancelFlow,
 } from "@kinderready/domain/profile/cancel-flow.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
-import { endOtherParentSessions } from "@kinderready/domain/profile/parent-sessions.server";
+import { endOtherParentSessions, sessionDigest } from "@kinderready/domain/profile/parent-sessions.server";
 import {
   cancelParentSubscription,
   getProfile,
@@ -51,7 +56,15 @@ export type ProfileLoaderData =
       /** This device knows the parent (it typed the email, or went to pay) but has not proved it is theirs. */
       confirmDevice: boolean;
     }
-  | { state: "signed-in"; locale: Locale; profile: ProfileView; gpc: boolean; othersSignedOut: boolean };
+  | {
+      state: "signed-in";
+      locale: Locale;
+      profile: ProfileView;
+      gpc: boolean;
+      othersSignedOut: boolean;
+      /** Back from the gateway's page where the parent paid with another card: how it went. */
+      anotherCard: AnotherCardResult | null;
+    };
 
 /** The three pages' arguments are alike: no params, the same context. */
 type Args = Pick<Route.LoaderArgs, "request" | "url" | "context">;
@@ -108,7 +121,19 @@ export async function loadProfile({ request, url, context }: Args) {
     );
   }
   const othersSignedOut = url.searchParams.get(othersParam) === "signed-out";
-  return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc, othersSignedOut });
+  const paidOrder = url.searchParams.get("order_id");
+  const anotherCard = paidOrder
+    ? await getPaymentWithAnotherCard(services.payments, { userId: parent.id, orderId: paidOrder }).catch(
+        (error: unknown) => {
+          // Someone else's or a made-up order id in the address shows nothing.
+          if (knownFailure(error)?.status === 404) return null;
+          throw error;
+        },
+      )
+    : null;
+  // Paid a moment ago: the subscription as it now stands.
+  const shown = anotherCard?.status === "approved" ? await getProfile(services.account, { token }) : profile;
+  return data<ProfileLoaderData>({ state: "signed-in", locale, profile: shown, gpc, othersSignedOut, anotherCard });
 }
 
 /** Where signing out the other devices sends the parent back to, to say it is done. */
@@ -140,6 +165,7 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore") }),
   z.object({ intent: z.literal("resume") }),
   z.object({ intent: z.literal("renew") }),
+  z.object({ intent: z.literal("another-card") }),
   z.object({ intent: z.literal("delete"), confirm: z.literal("yes") }),
 ]);
 type Intent = z.infer<typeof actionBody>["intent"];
@@ -257,6 +283,17 @@ export async function handleProfileAction({ request, url, context }: Args) {
           ok: true,
           ...(await renewParentSubscription(services.payments, parent)),
         } satisfies ProfileActionResult;
+      case "another-card": {
+        // The card is typed on the gateway's page; only a signed-in device goes there, since the
+        // card it pays with becomes the account's card.
+        const { redirectUrl } = await startPaymentWithAnotherCard(services.payments, {
+          userId: signedIn.id,
+          locale,
+          returnUrl: new URL(localizePath("/profile/subscription/", locale), services.appUrl).toString(),
+          payingSession: sessionDigest(current),
+        });
+        return redirect(redirectUrl, { status: 303 });
+      }
       case "delete":
         // Ends the parent's sessions on every device, so this one's cookie goes too; then home.
         // The page cleared what this browser kept before it posted.

@@ -22,5 +22,7 @@ export default function ProfileSubscription({ loaderData }: Route.ComponentProps
       />
     );
   }
-  return <SubscriptionManager profile={loaderData.profile} locale={loaderData.locale} />;
+  return (
+    <SubscriptionManager profile={loaderData.profile} locale={loaderData.locale} anotherCard={loaderData.anotherCard} />
+  );
 }

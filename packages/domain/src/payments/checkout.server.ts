@@ -11,7 +11,7 @@ import { readOfferState, startOfferCountdown } from "../pricing/offer-state.serv
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
-import { ensureOrder, type PaymentDeps, rememberPayingSession, syncOrder } from "./orders.server.ts";
+import { ensureOrder, openPaymentPage, type PaymentDeps, syncOrder, withOrderId } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
 
@@ -158,19 +158,13 @@ export async function startCheckout(
       })
       .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")));
   }
-  const page = await deps.gateway.createPaymentPage({
-    orderId: order.orderId,
-    amount: order.amount,
-    currency: order.currency,
+  return openPaymentPage(deps, order, {
     description: planTitle(plan, input.locale),
     customerEmail: user.email,
     language: input.locale,
-    successUrl: withOrderId(input.returnUrl, order.orderId),
-    failUrl: withOrderId(input.returnUrl, order.orderId),
+    back: input.returnUrl,
+    payingSession: async () => input.payingSession?.(user.id),
   });
-  // The page is ready: the device that goes to it is the one the payment will verify (or none).
-  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession?.(user.id) });
-  return { orderId: order.orderId, redirectUrl: page.url };
 }
 
 /** How a parent's payment went; asks the gateway while the order is not final. */
@@ -200,10 +194,4 @@ export async function getCheckoutResult(
   }
   if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };
   return { status: "pending", errorCode: null };
-}
-
-function withOrderId(url: string, orderId: string): string {
-  const next = new URL(url);
-  next.searchParams.set("order_id", orderId);
-  return next.toString();
 }

@@ -77,7 +77,7 @@ export async function ensureOrder(
  * verified. Only an order not yet paid takes it; the last device that went to pay wins, so a
  * session is verified only by a payment it started last.
  */
-export async function rememberPayingSession(
+async function rememberPayingSession(
   db: Database,
   input: { orderId: string; sessionDigest: string | undefined },
 ): Promise<void> {
@@ -85,6 +85,44 @@ export async function rememberPayingSession(
     .update(orders)
     .set({ checkoutSessionHash: input.sessionDigest ?? null })
     .where(and(eq(orders.orderId, input.orderId), eq(orders.status, "created")));
+}
+
+/** Where the gateway's page (or the product, for a payment already under way) sends the parent back to. */
+export function withOrderId(url: string, orderId: string): string {
+  const next = new URL(url);
+  next.searchParams.set("order_id", orderId);
+  return next.toString();
+}
+
+/**
+ * The gateway's hosted page to pay an order on, coming back to `back` (with `order_id`) paid or
+ * not. Once the page is ready, the device that goes to it (its session's digest, or none) is the
+ * one the payment will verify.
+ */
+export async function openPaymentPage(
+  deps: PaymentDeps,
+  order: OrderRow,
+  input: {
+    description: string;
+    customerEmail: string;
+    language: string;
+    back: string;
+    payingSession: () => Promise<string | undefined>;
+  },
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const back = withOrderId(input.back, order.orderId);
+  const page = await deps.gateway.createPaymentPage({
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    description: input.description,
+    customerEmail: input.customerEmail,
+    language: input.language,
+    successUrl: back,
+    failUrl: back,
+  });
+  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession() });
+  return { orderId: order.orderId, redirectUrl: page.url };
 }
 
 /**
@@ -99,9 +137,10 @@ export async function chargeStoredCard(
 ): Promise<OrderRow> {
   const [claimed] = await deps.db
     .update(orders)
-    // A charge on the stored card proves no device is the parent's: a session that once went to
-    // pay this order on the gateway's page is not verified by it.
-    .set({ status: "processing", checkoutSessionHash: null, updatedAt: deps.now() })
+    // A charge on the stored card proves no device is the parent's (a session that once went to
+    // pay this order on the gateway's page is not verified by it), and it is a retry, not the
+    // parent's own try with another card.
+    .set({ status: "processing", checkoutSessionHash: null, viaPaymentPage: false, updatedAt: deps.now() })
     .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
     .returning();
   if (!claimed) return isFinalStatus(order.status) ? order : syncOrder(deps, order.orderId);

@@ -14,7 +14,8 @@ export function withPaymentEmails(settle: SettleHook, queue: EmailQueue, errors:
     const kind =
       update.status === "approved"
         ? "receipt"
-        : update.status === "declined" && order.purpose === "renewal"
+        : // The parent who tried another card on the gateway's page sees its decline there.
+          update.status === "declined" && order.purpose === "renewal" && !order.viaPaymentPage
           ? "payment-failed"
           : undefined;
     const messageId = kind && (await queueOrderEmail(tx, order, kind));

@@ -15,7 +15,14 @@ import {
 } from "../subscriptions/subscription-state.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { type CancellationChannel, recordCancellation } from "./cancellations.server.ts";
-import { chargeStoredCard, ensureOrder, type OrderRow, type PaymentDeps, type SettleHook } from "./orders.server.ts";
+import {
+  chargeStoredCard,
+  ensureOrder,
+  type OrderRow,
+  type PaymentDeps,
+  type PricePlanRow,
+  type SettleHook,
+} from "./orders.server.ts";
 import type { GatewayOrder } from "./payment-gateway.ts";
 
 /**
@@ -256,6 +263,8 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
         currentPeriodEnd,
         nextAttemptAt: currentPeriodEnd,
         failedRenewals: 0,
+        cardUpdateDeclines: 0,
+        ...cardThatPaid(update),
         pauseFrom: null,
         resumesAt: null,
         updatedAt: now,
@@ -272,6 +281,8 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
         currentPeriodEnd,
         nextAttemptAt: currentPeriodEnd,
         failedRenewals: 0,
+        cardUpdateDeclines: 0,
+        ...cardThatPaid(update),
         cancelledAt: null,
         cancelReason: null,
         cancelComment: null,
@@ -299,12 +310,33 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
         .for("update")
     : [];
   if (!existing || existing.status === "cancelled" || existing.status === "lifetime") return;
+  if (order.viaPaymentPage) {
+    // The parent's own try with another card: the retries keep their schedule, and the next try
+    // (the parent's or the retry's) is a new order for the period.
+    await tx
+      .update(subscriptions)
+      .set({ cardUpdateDeclines: existing.cardUpdateDeclines + 1, updatedAt: now })
+      .where(eq(subscriptions.id, existing.id));
+    await logState(tx, existing, existing.status as SubscriptionStatus, {
+      code: update.errorCode ?? null,
+      cardUpdateDeclined: true,
+    });
+    return;
+  }
   const failedRenewals = existing.failedRenewals + 1;
   const delay = retryDelaysDays[failedRenewals - 1];
   if (isHardDecline(update.errorCode) || delay === undefined) {
     await tx
       .update(subscriptions)
-      .set({ status: "expired", failedRenewals, nextAttemptAt: null, pauseFrom: null, resumesAt: null, updatedAt: now })
+      .set({
+        status: "expired",
+        failedRenewals,
+        cardUpdateDeclines: 0,
+        nextAttemptAt: null,
+        pauseFrom: null,
+        resumesAt: null,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "expired", { code: update.errorCode ?? null, failedRenewals });
     return;
@@ -314,6 +346,7 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
     .set({
       status: "past_due",
       failedRenewals,
+      cardUpdateDeclines: 0,
       nextAttemptAt: new Date(now.getTime() + delay * day),
       pauseFrom: null,
       resumesAt: null,
@@ -426,16 +459,34 @@ async function beginDuePauses(db: Database, now: Date) {
   }
 }
 
+/**
+ * The order that pays the period now due: one per period and attempt, so a re-run of the job
+ * finds the same order, never a new one. The parent paying it with another card on the gateway's
+ * page pays this same order, so the two can never both charge the period.
+ */
+export function renewalOrderKey(
+  subscription: Pick<SubscriptionRow, "id" | "currentPeriodEnd" | "failedRenewals" | "cardUpdateDeclines">,
+): string {
+  const attempt = `renewal:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.failedRenewals}`;
+  return subscription.cardUpdateDeclines > 0 ? `${attempt}:card-${subscription.cardUpdateDeclines}` : attempt;
+}
+
+/**
+ * The card that paid a renewal is the one charged from then on: the stored card again, or the
+ * one the parent typed on the gateway's page to pay it.
+ */
+function cardThatPaid(update: GatewayOrder): { cardToken?: string } {
+  return update.cardToken ? { cardToken: update.cardToken } : {};
+}
+
 /** Charges the next period on the stored card: one order per period and attempt. */
 export async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan || !subscription.cardToken) return;
-  // One order per period and attempt: a re-run of the job finds the same order, never a new one.
-  const key = `renewal:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.failedRenewals}`;
   const order = await ensureOrder(deps.db, {
     userId: subscription.userId,
     purpose: "renewal",
-    idempotencyKey: key,
+    idempotencyKey: renewalOrderKey(subscription),
     plan,
     amount: subscription.renewalAmount,
     gatewayName: deps.gatewayName,
@@ -613,9 +664,24 @@ export async function renewExpiredSubscription(deps: PaymentDeps, input: { userI
   }
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan) throw cannotRestore();
-  // One order per ended period and refusal: an attempt in flight, or one a concurrent request has
-  // just charged (this request read the subscription before that renewal landed), is found again;
-  // only a refused attempt makes room for a new one.
+  const order = await ensureReactivationOrder(deps, subscription, plan);
+  return chargeStoredCard(deps, order, {
+    cardToken: subscription.cardToken,
+    description: `KinderReady subscription, ${subscription.periodDays} days`,
+  });
+}
+
+/**
+ * The order that renews an expired subscription for a new period, on the card on file or on
+ * another card typed on the gateway's page. One per ended period and refusal: an attempt in
+ * flight, or one a concurrent request has just charged (this request read the subscription before
+ * that renewal landed), is found again; only a refused attempt makes room for a new one.
+ */
+export async function ensureReactivationOrder(
+  deps: PaymentDeps,
+  subscription: SubscriptionRow,
+  plan: PricePlanRow,
+): Promise<OrderRow> {
   const [refused] = await deps.db
     .select({ attempts: count() })
     .from(orders)
@@ -626,16 +692,12 @@ export async function renewExpiredSubscription(deps: PaymentDeps, input: { userI
         inArray(orders.status, ["declined", "auth_failed", "void_ok"]),
       ),
     );
-  const order = await ensureOrder(deps.db, {
+  return ensureOrder(deps.db, {
     userId: subscription.userId,
     purpose: "reactivation",
     idempotencyKey: `reactivation:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${refused?.attempts ?? 0}`,
     plan,
     amount: subscription.renewalAmount,
     gatewayName: deps.gatewayName,
-  });
-  return chargeStoredCard(deps, order, {
-    cardToken: subscription.cardToken,
-    description: `KinderReady subscription, ${subscription.periodDays} days`,
   });
 }

@@ -57,6 +57,8 @@ export const subscriptionInfoSchema = z.object({
   canRestore: z.boolean(),
   /** An expired one can be renewed with the card on file. */
   canRenew: z.boolean(),
+  /** A declined renewal, or an expired subscription, can be paid with another card on the gateway's page. */
+  canPayWithAnotherCard: z.boolean(),
   canCancel: z.boolean(),
 });
 export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;

@@ -14,6 +14,7 @@ import {
 import { resumeSubscription } from "../payments/subscription-pauses.server.ts";
 import { soldProduct } from "../product.ts";
 import {
+  canPayWithAnotherCard,
   canRenew,
   canRestore,
   pauseScheduled,
@@ -67,6 +68,7 @@ export function describeSubscription(row: SubscriptionRow, now: Date): Subscript
         : null,
     canRestore: canRestore(row, now),
     canRenew: canRenew(row),
+    canPayWithAnotherCard: canPayWithAnotherCard(row),
     canCancel: renews(row),
   };
 }

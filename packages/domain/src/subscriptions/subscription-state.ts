@@ -56,3 +56,8 @@ export function canRestore(subscription: SubscriptionRow, now: Date): boolean {
 export function canRenew(subscription: SubscriptionRow): boolean {
   return subscription.status === "expired" && subscription.cardToken !== null;
 }
+
+/** A renewal the card on file declined, or an expired subscription, may be paid with a card typed on the gateway's page. */
+export function canPayWithAnotherCard(subscription: Pick<SubscriptionRow, "status">): boolean {
+  return subscription.status === "past_due" || subscription.status === "expired";
+}

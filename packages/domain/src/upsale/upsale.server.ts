@@ -16,9 +16,10 @@ import { getCheckoutResult } from "../payments/checkout.server.ts";
 import {
   chargeStoredCard,
   type OrderRow,
+  openPaymentPage,
   orderIdFor,
   type PaymentDeps,
-  rememberPayingSession,
+  withOrderId,
 } from "../payments/orders.server.ts";
 import type { PurchaseClient } from "../payments/subscription-billing.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
@@ -413,23 +414,16 @@ export async function startUpsaleCheckout(
     plan,
     shown: input.shown,
   });
-  const back = new URL(input.returnUrl);
-  back.searchParams.set("order_id", order.orderId);
   // Already charged or being charged: back to its result, never a second payment.
-  if (order.status !== "created") return { orderId: order.orderId, redirectUrl: back.toString() };
-  const page = await deps.gateway.createPaymentPage({
-    orderId: order.orderId,
-    amount: order.amount,
-    currency: order.currency,
+  if (order.status !== "created")
+    return { orderId: order.orderId, redirectUrl: withOrderId(input.returnUrl, order.orderId) };
+  return openPaymentPage(deps, order, {
     description: planTitle(plan, input.locale),
     customerEmail: user.email,
     language: input.locale,
-    successUrl: back.toString(),
-    failUrl: back.toString(),
+    back: input.returnUrl,
+    payingSession: async () => input.payingSession?.(user.id),
   });
-  // The page is ready: the device that goes to it is the one the payment will verify (or none).
-  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession?.(user.id) });
-  return { orderId: order.orderId, redirectUrl: page.url };
 }
 
 /**

@@ -1,13 +1,27 @@
+import type { AnotherCardResult } from "@kinderready/domain/payments/pay-with-another-card.server";
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+import { maxPolls, pollIntervalMs } from "../../purchase/payment-result.ts";
 import { SubscriptionSummary } from "./subscription-summary.tsx";
 
-/** /profile/subscription/: the plan, and what can be done with it now (cancel, restore, resume, renew). */
-export function SubscriptionManager({ profile, locale }: { profile: ProfileView; locale: Locale }) {
+/**
+ * /profile/subscription/: the plan, and what can be done with it now (cancel, restore, resume,
+ * renew, pay with another card). `anotherCard`: back from paying with another card, how it went.
+ */
+export function SubscriptionManager({
+  profile,
+  locale,
+  anotherCard,
+}: {
+  profile: ProfileView;
+  locale: Locale;
+  anotherCard: AnotherCardResult | null;
+}) {
   const { t } = useTranslation();
   const subscription = profile.subscription;
   const fetcher = useFetcher<ProfileActionResult>();
@@ -24,6 +38,7 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
       <p>{t("pages.subscription.intro")}</p>
       <section className="profile__card" aria-labelledby="subscription-plan">
         <h2 id="subscription-plan">{t("profile.subscription.heading")}</h2>
+        {anotherCard && <AnotherCardOutcome result={anotherCard} profile={profile} locale={locale} />}
         <SubscriptionSummary subscription={subscription} locale={locale} />
 
         {subscription?.canCancel && (
@@ -66,6 +81,24 @@ export function SubscriptionManager({ profile, locale }: { profile: ProfileView;
           </fetcher.Form>
         )}
 
+        {subscription?.canPayWithAnotherCard && renewal && (
+          // A plain post: the answer sends the browser on to the gateway's page, scripts or not.
+          <Form method="post" reloadDocument className="profile__form">
+            <input type="hidden" name="intent" value="another-card" />
+            <p>
+              {t(
+                subscription.status === "past_due"
+                  ? "profile.subscription.anotherCardHint"
+                  : "profile.subscription.anotherCardRenewHint",
+                { amount: price, days: renewal.periodDays },
+              )}
+            </p>
+            <button type="submit" className={subscription.canRenew ? "button button--quiet" : "button"}>
+              {t("profile.subscription.anotherCard", { amount: price })}
+            </button>
+          </Form>
+        )}
+
         <p className="profile__status" role="status">
           {!busy && result && <Outcome result={result} locale={locale} profile={profile} />}
         </p>
@@ -100,4 +133,61 @@ function Outcome({ result, locale, profile }: { result: ProfileActionResult; loc
     );
   }
   return null;
+}
+
+/** Back from the gateway's page: paid (and the card kept for later), declined, or not known yet. */
+function AnotherCardOutcome({
+  result,
+  profile,
+  locale,
+}: {
+  result: AnotherCardResult;
+  profile: ProfileView;
+  locale: Locale;
+}) {
+  const { t, ifKnown } = useTranslation();
+  const until = profile.subscription?.expired_at;
+  if (result.status === "approved" && until)
+    return (
+      <p className="notice" role="status">
+        {t("profile.subscription.anotherCardPaid", { date: formatDate(until, locale) })}
+      </p>
+    );
+  if (result.status === "declined") {
+    const code = result.errorCode?.replace(".", "_");
+    return (
+      <p className="notice notice--error" role="alert">
+        {t("profile.subscription.anotherCardDeclined")}{" "}
+        {(code ? ifKnown(`purchase.result.errors.${code}`) : undefined) ?? t("purchase.result.errors.default")}
+      </p>
+    );
+  }
+  return (
+    <p className="notice" role="status">
+      {t("profile.subscription.renewProcessing")}
+      <StillPending />
+    </p>
+  );
+}
+
+/** Asks the server again every second for a while, as the gateway settles the payment; without scripts, a link does. */
+function StillPending() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const asked = useRef(0);
+  useEffect(() => {
+    if (revalidator.state !== "idle" || asked.current >= maxPolls) return;
+    const timer = setTimeout(() => {
+      asked.current += 1;
+      void revalidator.revalidate();
+    }, pollIntervalMs);
+    return () => clearTimeout(timer);
+  }, [revalidator]);
+  const [searchParams] = useSearchParams();
+  return (
+    <noscript>
+      {" "}
+      <a href={`?${searchParams.toString()}`}>{t("purchase.result.refresh")}</a>
+    </noscript>
+  );
 }

@@ -1,0 +1,112 @@
+import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
+import type { Locale } from "@kinderready/i18n/locales";
+import { and, eq, inArray } from "drizzle-orm";
+import { DomainError } from "../domain-error.ts";
+import { planTitle } from "../pricing/plan-title.server.ts";
+import { soldProduct } from "../product.ts";
+import { canPayWithAnotherCard } from "../subscriptions/subscription-state.ts";
+import {
+  ensureOrder,
+  type OrderRow,
+  openPaymentPage,
+  type PaymentDeps,
+  syncOrder,
+  withOrderId,
+} from "./orders.server.ts";
+import { isFinalStatus } from "./solidgate-protocol.ts";
+import { ensureReactivationOrder, renewalOrderKey } from "./subscription-billing.server.ts";
+
+/**
+ * A renewal the card on file declined is paid with another card, typed on the gateway's hosted
+ * page (never on ours), from the signed-in profile the payment-failed email leads to. The page
+ * pays the very order the next retry would charge, so the parent and the retry job can never both
+ * charge the period; the retries also wait an hour while the page is open. The card typed there
+ * becomes the one charged from then on. An expired subscription is renewed the same way, for a
+ * new period from today.
+ */
+
+/** How long the retries wait once the parent has gone to pay on the gateway's page. */
+const retryHoldMs = 60 * 60 * 1000;
+
+const nothingOverdue = () =>
+  new DomainError("conflict", "subscription", "No payment to make with another card", "profile.errors.nothingOverdue");
+
+export async function startPaymentWithAnotherCard(
+  deps: PaymentDeps,
+  input: {
+    userId: string;
+    locale: Locale;
+    /** The page to come back to; the gateway's page returns with `order_id`. */
+    returnUrl: string;
+    /** The session (its digest) of the signed-in device that goes to pay. */
+    payingSession: string;
+  },
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const [found] = await deps.db
+    .select({ subscription: subscriptions, plan: pricePlans, email: users.email })
+    .from(subscriptions)
+    .innerJoin(pricePlans, eq(pricePlans.id, subscriptions.pricePlanId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, soldProduct)));
+  if (!found?.email || !canPayWithAnotherCard(found.subscription)) throw nothingOverdue();
+  const { subscription, plan } = found;
+  const now = deps.now();
+
+  const order =
+    subscription.status === "past_due"
+      ? await ensureOrder(deps.db, {
+          userId: input.userId,
+          purpose: "renewal",
+          idempotencyKey: renewalOrderKey(subscription),
+          plan,
+          amount: subscription.renewalAmount,
+          gatewayName: deps.gatewayName,
+        })
+      : await ensureReactivationOrder(deps, subscription, plan);
+  // Already being charged (a retry under way, or this page paid a moment ago): its result, never a second payment.
+  if (order.status !== "created")
+    return { orderId: order.orderId, redirectUrl: withOrderId(input.returnUrl, order.orderId) };
+
+  await deps.db.update(orders).set({ viaPaymentPage: true }).where(eq(orders.orderId, order.orderId));
+  if (subscription.status === "past_due") {
+    const held = new Date(now.getTime() + retryHoldMs);
+    if (!subscription.nextAttemptAt || subscription.nextAttemptAt < held) {
+      await deps.db
+        .update(subscriptions)
+        .set({ nextAttemptAt: held, updatedAt: now })
+        .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, "past_due")));
+    }
+  }
+  return openPaymentPage(deps, order, {
+    description: planTitle(plan, input.locale),
+    customerEmail: found.email,
+    language: input.locale,
+    back: input.returnUrl,
+    payingSession: async () => input.payingSession,
+  });
+}
+
+export type AnotherCardResult = { status: "approved" | "declined" | "pending"; errorCode: string | null };
+
+/** How the parent's payment with another card went; asks the gateway while it is not final. */
+export async function getPaymentWithAnotherCard(
+  deps: PaymentDeps,
+  input: { userId: string; orderId: string },
+): Promise<AnotherCardResult> {
+  const [found] = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderId, input.orderId),
+        eq(orders.userId, input.userId),
+        inArray(orders.purpose, ["renewal", "reactivation"]),
+      ),
+    );
+  // Someone else's order is as unknown as a made-up one.
+  if (!found) throw new DomainError("not-found", "order_id", "No such payment for this parent");
+  const order: OrderRow = isFinalStatus(found.status) ? found : await syncOrder(deps, found.orderId);
+  if (order.status === "approved") return { status: "approved", errorCode: null };
+  if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };
+  return { status: "pending", errorCode: null };
+}
