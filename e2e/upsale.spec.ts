@@ -11,7 +11,7 @@ const test = base.extend<{
   /** Sets the operator's upsell display mode; after the test, puts back the default (POPUP). */
   setMode: (mode: "POPUP" | "TABS") => Promise<void>;
   /** A parent from the US who paid the first payment with `card` and is on the printables: their token. */
-  payingParent: (card?: string, locale?: string) => Promise<string>;
+  payingParent: (card?: string, locale?: string, country?: string) => Promise<string>;
 }>({
   setMode: async ({ api }, use) => {
     const setMode = async (mode: "POPUP" | "TABS") => {
@@ -24,15 +24,38 @@ const test = base.extend<{
     await setMode("POPUP");
   },
   payingParent: async ({ page, registerParent, buyKit }, use) => {
-    await use(async (card, locale) => {
+    await use(async (card, locale, country = "us") => {
       const { token } = await registerParent("upsale");
-      await page.setExtraHTTPHeaders({ "x-test-country": "us" });
-      await buyKit(token, { card, locale, country: "us" });
+      await page.setExtraHTTPHeaders({ "x-test-country": country });
+      await buyKit(token, { card, locale, country });
       return token;
     });
   },
 });
 test.describe.configure({ mode: "serial" });
+
+test("POPUP in Germany: each purchase asks for access at once, and buys only once it is given", async ({
+  page,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("POPUP");
+  await payingParent(undefined, "/de", "de");
+  const say = (key: string) => message("de", key);
+  const popup = page.getByRole("dialog");
+  await expect(popup).toBeVisible();
+  const boxes = popup.getByRole("checkbox");
+  await expect(boxes).toHaveCount(2);
+  expect((await axe(page).include("dialog").analyze()).violations).toEqual([]);
+  const packs = popup.locator("form", { has: page.locator("input[name=recurringType][value=upsale]") });
+  await packs.getByRole("button").click();
+  // The browser holds the form back until the box is ticked: nothing is bought.
+  await expect(packs.getByRole("checkbox")).toBeFocused();
+  await expect(popup.locator(".offer__status")).toHaveText("");
+  await packs.getByRole("checkbox").check();
+  await packs.getByRole("button").click();
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText(say("upsale.successPacks"));
+});
 
 test("POPUP: the popup offers the packs over the printables, and one click buys them", async ({
   page,

@@ -36,7 +36,7 @@ export const partPaths: Record<CataloguePart, readonly string[]> = {
     "validation.messages",
   ],
   // And every text no other part lists.
-  rest: ["profile", "purchase.result", "validation"],
+  rest: ["profile", "purchase.result", "validation", "upsale.immediateAccess"],
 };
 
 /** Sections only the server uses. */

@@ -204,13 +204,22 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
 
   it("buys the packs with one click and comes back to the page, which knows how it went", async () => {
     const parent = await payingParent();
-    const bought = await postForm(
-      `/ar/printables/?token=${parent.token}`,
-      { intent: "upsale", recurringType: "upsale", variant: "initial" },
-      parent.cookie,
-    );
+    const buy = (fields: Record<string, string> = {}) =>
+      postForm(
+        `/ar/printables/?token=${parent.token}`,
+        { intent: "upsale", recurringType: "upsale", variant: "initial", ...fields },
+        parent.cookie,
+      );
+    // Bought from Germany: without the box asking for access at once, nothing is charged.
+    expect(await buy()).toMatchObject({
+      status: 400,
+      body: { error: { messageKey: "validation.messages.immediateAccess" } },
+    });
+    expect(await upsellOrders(parent.id)).toEqual([]);
+    const bought = await buy({ immediate_access: "on" });
     const [order] = await upsellOrders(parent.id);
     expect(order).toMatchObject({ purpose: "upsale", currency: "EUR" });
+    expect(order?.immediateAccessConsentAt).toBeInstanceOf(Date);
     expect(bought).toEqual({
       status: 303,
       location: `/ar/printables/?token=${parent.token}&order_id=${order?.orderId}&upsale_type=upsale`,
@@ -258,7 +267,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const goToPay = async (cookie = "") => {
       const left = await postForm(
         path,
-        { intent: "upsale-checkout", recurringType: "upsale", variant: "initial" },
+        { intent: "upsale-checkout", recurringType: "upsale", variant: "initial", immediate_access: "on" },
         cookie,
       );
       expect(left).toMatchObject({ status: 303 });

@@ -1,4 +1,5 @@
 import type { AppServices } from "@kinderready/domain/app-services";
+import { withdrawalRightApplies } from "@kinderready/domain/consent/withdrawal-right";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
@@ -156,7 +157,11 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
     access,
     pausedUntil: paused?.resumesAt?.toISOString() ?? null,
     // One click charges the stored card: only a device that proved it is the parent's may.
-    offer: offer && { ...offer, oneClick: signedIn !== undefined },
+    offer: offer && {
+      ...offer,
+      oneClick: signedIn !== undefined,
+      withdrawalConsent: withdrawalRightApplies(visit.geo.countryCode),
+    },
     mode,
     returning,
     kit,
@@ -212,7 +217,13 @@ async function loadKit(
 
 const actionBody = z.discriminatedUnion("intent", [
   // The page names what to buy and the price it showed; the offer's stage on the server prices it.
-  z.object({ intent: z.literal("upsale"), recurringType: z.enum(upsaleTypes), variant: z.enum(upsaleVariants) }),
+  // Where the right of withdrawal applies, the box asking for access at once comes with it.
+  z.object({
+    intent: z.literal("upsale"),
+    recurringType: z.enum(upsaleTypes),
+    variant: z.enum(upsaleVariants),
+    immediate_access: z.literal("on").optional(),
+  }),
   // "No, thanks" (the discount opens) or the discount closed (it ends).
   z.object({ intent: z.literal("upsale-decision"), decision: z.enum(upsaleDecisions) }),
   z.object({ intent: z.literal("upsale-status"), order_id: z.string().min(1).max(255) }),
@@ -221,6 +232,7 @@ const actionBody = z.discriminatedUnion("intent", [
     intent: z.literal("upsale-checkout"),
     recurringType: z.enum(upsaleTypes),
     variant: z.enum(upsaleVariants),
+    immediate_access: z.literal("on").optional(),
   }),
   z.object({ intent: z.literal("trigger-upsale") }),
   // From the page's scripts, or its form's fields ("true"/"false").
@@ -242,7 +254,7 @@ const actionBody = z.discriminatedUnion("intent", [
 const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
-  const { services, config, errors, clientAddress } = context.get(requestContext);
+  const { services, config, errors, clientAddress, geo } = context.get(requestContext);
   const post = await readPostBody(request);
   const body = actionBody.safeParse(post.fields);
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
@@ -302,6 +314,8 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         ...input,
         recurringType: body.data.recurringType,
         shown: body.data.variant,
+        countryCode: geo.countryCode,
+        immediateAccessConsent: body.data.immediate_access === "on",
         locale,
         returnUrl: returnUrl.toString(),
         payingSession: paying.digest,
@@ -322,6 +336,8 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
       ...input,
       recurringType: body.data.recurringType,
       shown: body.data.variant,
+      countryCode: geo.countryCode,
+      immediateAccessConsent: body.data.immediate_access === "on",
     });
     if (post.native) return backHere({ order_id: orderId, upsale_type: body.data.recurringType });
     return { intent: "upsale", orderId } satisfies UpsaleActionResult;

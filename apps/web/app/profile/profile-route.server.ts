@@ -1,3 +1,4 @@
+import { withdrawalRightApplies } from "@kinderready/domain/consent/withdrawal-right";
 import { knownFailure } from "@kinderready/domain/known-failure";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import {
@@ -154,7 +155,7 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-reason"), reason: z.string().optional(), comment: z.string().optional() }),
   // The answer to the offer: take it, or cancel anyway (a pass of the flow names its session).
   z.object({ intent: z.literal("pause"), session: z.uuid(), periods: z.enum(["1", "2"]) }),
-  z.object({ intent: z.literal("lifetime"), session: z.uuid() }),
+  z.object({ intent: z.literal("lifetime"), session: z.uuid(), immediate_access: checkbox }),
   z.object({ intent: z.literal("help-worked"), session: z.uuid() }),
   z.object({
     intent: z.literal("cancel"),
@@ -179,7 +180,14 @@ export type ProfileActionResult =
   | { intent: "request-link"; ok: true; email: string }
   | { intent: "consent"; ok: true }
   | ChangedSubscription<"cancel" | "restore" | "resume" | "pause" | "help-worked">
-  | { intent: "cancel-reason"; ok: true; session: string; save: SaveOfferView }
+  | {
+      intent: "cancel-reason";
+      ok: true;
+      session: string;
+      save: SaveOfferView;
+      /** Where the right of withdrawal applies, buying lifetime access asks for access at once. */
+      withdrawalConsent: boolean;
+    }
   | { intent: "lifetime"; ok: true; status: "approved" | "processing" }
   | { intent: "renew"; ok: true; status: "approved" | "declined" | "processing"; errorCode: string | null }
   | { intent: Intent | "unknown"; ok: false; errorKey: string; field?: string };
@@ -188,7 +196,7 @@ const failure = (intent: Intent | "unknown", errorKey: string, status: number, f
   data<ProfileActionResult>({ intent, ok: false, errorKey, ...(field ? { field } : {}) }, { status });
 
 export async function handleProfileAction({ request, url, context }: Args) {
-  const { services, clientAddress, errors } = context.get(requestContext);
+  const { services, clientAddress, errors, geo } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
   const body = actionBody.safeParse(Object.fromEntries(await request.formData()));
   // Which field was refused (a pass's session, a pause's length), for the caller to name.
@@ -243,7 +251,13 @@ export async function handleProfileAction({ request, url, context }: Args) {
         if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
         const step = await startCancelFlow(flow, { ...parent, ...parsed.data });
         return "save" in step
-          ? ({ intent: input.intent, ok: true, session: step.sessionId, save: step.save } satisfies ProfileActionResult)
+          ? ({
+              intent: input.intent,
+              ok: true,
+              session: step.sessionId,
+              save: step.save,
+              withdrawalConsent: withdrawalRightApplies(geo.countryCode),
+            } satisfies ProfileActionResult)
           : ({ intent: "cancel", ok: true, subscription: step.cancelled } satisfies ProfileActionResult);
       }
       case "cancel": {
@@ -262,7 +276,12 @@ export async function handleProfileAction({ request, url, context }: Args) {
         return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
       }
       case "lifetime": {
-        const { status } = await buyLifetimeInsteadOfCancelling(flow, { ...parent, sessionId: input.session });
+        const { status } = await buyLifetimeInsteadOfCancelling(flow, {
+          ...parent,
+          sessionId: input.session,
+          countryCode: geo.countryCode,
+          immediateAccessConsent: input.immediate_access,
+        });
         return { intent: input.intent, ok: true, status } satisfies ProfileActionResult;
       }
       case "help-worked": {

@@ -97,6 +97,7 @@ describe("the offer and the upsell show the prices the server wrote", () => {
               stage: formKey === "catchy" ? "discount" : "initial",
               plans: upsale,
               oneClick: true,
+              withdrawalConsent: false,
             }}
             locale="en"
             returning={undefined}

@@ -105,7 +105,11 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect(page.prices).toMatchObject({ "EUR € 29.99": "€29.99", "EUR € 59.99": "€59.99" });
     expect(page.prices[`EUR € ${page.plans.initial.price}`]).toMatch(/^€\d+\.\d\d$/);
 
-    const started = await post(parent.path, { intent: "lifetime-checkout" });
+    // Bought from Germany: the box asking for access at once is required, and named when missing.
+    const unticked = await post(parent.path, { intent: "lifetime-checkout" });
+    expect(unticked.status).toBe(400);
+    expect(unticked.answer).toMatchObject({ error: { messageKey: "validation.messages.immediateAccess" } });
+    const started = await post(parent.path, { intent: "lifetime-checkout", immediate_access: "on" });
     expect(started.status).toBe(200);
     const redirectUrl = redirectOf(started.answer);
     expect(redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
@@ -114,6 +118,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       .from(orders)
       .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "lifetime")));
     expect(order).toMatchObject({ amount: 2999, currency: "EUR", status: "created" });
+    expect(order?.immediateAccessConsentAt).toBeInstanceOf(Date);
 
     await payOn(redirectUrl);
     // The gateway sends the parent back to this page, which asks how the payment went.
@@ -127,7 +132,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
       .where(eq(subscriptions.userId, parent.id));
     expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
     // Asked again (a second tap, a reload): the order under way, never a second charge.
-    const again = await post(parent.path, { intent: "lifetime-checkout" });
+    const again = await post(parent.path, { intent: "lifetime-checkout", immediate_access: "on" });
     expect(again.status).toBe(409);
   }, 30_000);
 
@@ -179,7 +184,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     const path = `/purchase/?token=${parent.token}`;
     const page = (await open(path)) as Awaited<ReturnType<typeof loadPurchase>>;
     expect(page.lifetimePlan).toBeNull();
-    const refused = await post(path, { intent: "lifetime-checkout" });
+    const refused = await post(path, { intent: "lifetime-checkout", immediate_access: "on" });
     expect(refused.status).toBe(409);
     expect(refused.answer).toEqual({
       intent: "lifetime-checkout",
@@ -234,7 +239,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
 
   it("without scripts, lifetime access for an expired subscription leaves for the payment page with a redirect", async () => {
     const parent = await expiredParent();
-    const left = await postForm(parent.path, { intent: "lifetime-checkout" });
+    const left = await postForm(parent.path, { intent: "lifetime-checkout", immediate_access: "on" });
     expect(left.status).toBe(303);
     expect(left.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     const refused = await postForm(parent.path, { intent: "lifetime" });

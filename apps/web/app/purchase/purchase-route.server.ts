@@ -174,7 +174,7 @@ const actionBody = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
   // A parent whose subscription ran out buys lifetime access on the gateway's page (the stored
   // card may be why it ran out), at the catalogue's one lifetime price.
-  z.object({ intent: z.literal("lifetime-checkout") }),
+  z.object({ intent: z.literal("lifetime-checkout"), immediate_access: z.literal("on").optional() }),
 ]);
 
 /** The offer's server calls: start the countdown, leave for the hosted payment page, the payment's status. */
@@ -257,6 +257,8 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
         userToken: token.data,
         recurringType: "lifetime",
         shown: "initial",
+        countryCode: geo.countryCode,
+        immediateAccessConsent: body.data.immediate_access === "on",
         locale,
         returnUrl: returnUrl.toString(),
         payingSession: paying.digest,

@@ -193,7 +193,13 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       },
     });
     const buy = (shown: "initial" | "catchy") =>
-      buyUpsale(services.payments, { userToken: parent.token, recurringType: "upsale", shown });
+      buyUpsale(services.payments, {
+        userToken: parent.token,
+        recurringType: "upsale",
+        shown,
+        countryCode: "us",
+        immediateAccessConsent: false,
+      });
     // The page showed the discount the server never offered: refused, nothing charged.
     await expect(buy("catchy")).rejects.toThrow("the parent saw the catchy price, the offer is at initial");
     expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
@@ -236,7 +242,13 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   it("lets the parent pay an upsell on the hosted page when the bank wants them present", async () => {
     const parent = await payingParent();
     const input = { userToken: parent.token, recurringType: "lifetime" as const };
-    const session = { ...input, shown: "initial" as const, locale: "en" as const };
+    const session = {
+      ...input,
+      shown: "initial" as const,
+      locale: "en" as const,
+      countryCode: "us",
+      immediateAccessConsent: false,
+    };
     const returnUrl = "https://kit.example/printables/?token=abc";
     const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });
     expect(started.redirectUrl).toMatch(`${loopback.publicUrl}/pay/`);

@@ -44,6 +44,8 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
         amount: body.amount,
         currency: body.currency,
         recurringType: body.recurring_type,
+        countryCode: body.country_code,
+        immediateAccessConsent: body.immediate_access === true,
       });
       return { order_id: orderId };
     },

@@ -1,7 +1,7 @@
 import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
-import { withdrawalRightApplies } from "../consent/withdrawal-right.ts";
+import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
@@ -22,17 +22,12 @@ import { type PurchaseClient, recordConversionClient } from "./subscription-bill
  * countdown (offer-rules.ts) and the plan and amount come from the catalogue for their country.
  */
 
-export type CheckoutInput = {
+export type CheckoutInput = WithdrawalWaiver & {
   userToken: string;
   flow: FlowType;
   /** The countdown's configured length, for a parent who buys before the price was ever shown. */
   offerTimeoutSeconds: number;
   countryCode: string;
-  /**
-   * The parent expressly asked for access at once and acknowledged that the right of withdrawal
-   * ends with it: required where that right applies.
-   */
-  immediateAccessConsent: boolean;
   locale: Locale;
   /** The offer page to come back to; the gateway adds `order_id`. */
   returnUrl: string;
@@ -65,15 +60,7 @@ export async function startCheckout(
   deps: CheckoutDeps,
   input: CheckoutInput,
 ): Promise<{ orderId: string; redirectUrl: string }> {
-  const waivesWithdrawal = withdrawalRightApplies(input.countryCode);
-  if (waivesWithdrawal && !input.immediateAccessConsent) {
-    throw new DomainError(
-      "invalid",
-      "immediate_access",
-      "Where the right of withdrawal applies, the parent must ask for access at once and acknowledge losing that right",
-      "validation.messages.immediateAccess",
-    );
-  }
+  const consentAt = immediateAccessConsentAt(input, deps.now());
   const [user] = await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -149,12 +136,12 @@ export async function startCheckout(
 
   // The intro price holds only while the countdown (and its grace) does, whatever page is open;
   // the consent is the one given on this attempt's page, for the receipt to confirm.
-  if (variant === "initial" || waivesWithdrawal) {
+  if (variant === "initial" || consentAt) {
     await deps.db
       .update(orders)
       .set({
         ...(variant === "initial" ? { payableUntil: introPricePayableUntil(deadline) } : {}),
-        ...(waivesWithdrawal ? { immediateAccessConsentAt: now } : {}),
+        ...(consentAt ? { immediateAccessConsentAt: consentAt } : {}),
       })
       .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")));
   }

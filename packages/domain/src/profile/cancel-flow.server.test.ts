@@ -275,19 +275,32 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect(price).toMatchObject({ save: { offer: "lifetime", price: 29.99, currency: "USD" } });
     if (!("save" in price)) throw new Error("expected an offer");
     // Another parent cannot answer this pass.
+    const inGermany = { countryCode: "de", immediateAccessConsent: true };
     await expect(
-      buyLifetimeInsteadOfCancelling(deps, { token: helped.token, sessionId: price.sessionId }),
+      buyLifetimeInsteadOfCancelling(deps, { ...inGermany, token: helped.token, sessionId: price.sessionId }),
     ).rejects.toMatchObject({ kind: "not-found" });
-    expect(await buyLifetimeInsteadOfCancelling(deps, { token: thrifty.token, sessionId: price.sessionId })).toEqual({
-      status: "approved",
-    });
+    // Where the right of withdrawal applies, the box asking for access at once must be ticked.
+    await expect(
+      buyLifetimeInsteadOfCancelling(deps, {
+        ...inGermany,
+        immediateAccessConsent: false,
+        token: thrifty.token,
+        sessionId: price.sessionId,
+      }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "immediate_access" });
+    expect(
+      await buyLifetimeInsteadOfCancelling(deps, { ...inGermany, token: thrifty.token, sessionId: price.sessionId }),
+    ).toEqual({ status: "approved" });
     expect(await subscriptionOf(thrifty.id)).toMatchObject({ status: "lifetime", nextAttemptAt: null });
     at(40 * day);
     await billingRun();
     expect(await renewalsOf(thrifty.id)).toEqual([]);
-    expect(
-      (await db().select().from(orders).where(eq(orders.userId, thrifty.id))).filter((o) => o.purpose === "lifetime"),
-    ).toHaveLength(1);
+    const lifetime = (await db().select().from(orders).where(eq(orders.userId, thrifty.id))).filter(
+      (o) => o.purpose === "lifetime",
+    );
+    expect(lifetime).toHaveLength(1);
+    // The consent is on the order, for its receipt to confirm.
+    expect(lifetime[0]?.immediateAccessConsentAt).toBeInstanceOf(Date);
 
     expect((await sessionsOf(helped.id)).map((s) => [s.offer, s.outcome, s.savedBy])).toEqual([
       ["help", "saved", "help"],

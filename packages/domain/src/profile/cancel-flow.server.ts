@@ -1,5 +1,6 @@
 import { cancelFlowSessions } from "@kinderready/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
+import type { WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
@@ -156,10 +157,15 @@ export async function pauseInsteadOfCancelling(
  */
 export async function buyLifetimeInsteadOfCancelling(
   deps: CancelFlowDeps,
-  input: { token: string; sessionId: string },
+  input: WithdrawalWaiver & { token: string; sessionId: string },
 ): Promise<{ status: "approved" | "processing" }> {
   const { session } = await openPass(deps, input, "lifetime");
-  const { orderId } = await buyUpsale(deps, { userToken: input.token, recurringType: "lifetime", shown: "initial" });
+  const { orderId } = await buyUpsale(deps, {
+    ...input,
+    userToken: input.token,
+    recurringType: "lifetime",
+    shown: "initial",
+  });
   const { status, errorCode } = await getUpsaleStatus(deps, { orderId, userToken: input.token });
   if (status === "declined") {
     throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");

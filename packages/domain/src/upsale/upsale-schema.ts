@@ -33,6 +33,16 @@ export const upsaleBody = z.object({
     .pipe(z.enum(currencyCodes)),
   recurring_type: z.enum(upsaleTypes),
   user_token: userTokenSchema,
+  /** Where the parent is buying from; without it, nothing is asked about the right of withdrawal. */
+  country_code: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+    .optional(),
+  /**
+   * The parent expressly asked for the purchase at once and acknowledged that the right of
+   * withdrawal ends with it. Required (true) where that right applies: the EU, the EEA and the UK.
+   */
+  immediate_access: z.boolean().optional(),
 });
 
 export const upsaleResult = z.object({ order_id: z.string() });

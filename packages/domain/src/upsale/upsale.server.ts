@@ -11,6 +11,7 @@ import {
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
+import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import {
@@ -45,7 +46,7 @@ import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./u
  * mismatch is refused, so a parent is never charged a price other than the one on their screen.
  */
 
-export type UpsaleInput = {
+export type UpsaleInput = WithdrawalWaiver & {
   userToken: string;
   email: string;
   /** Minor units, as the browser saw the price. */
@@ -87,7 +88,14 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
  */
 async function openUpsaleOrder(
   deps: PaymentDeps,
-  input: { userId: string; recurringType: UpsaleType; plan: typeof pricePlans.$inferSelect; shown: UpsaleVariant },
+  input: {
+    userId: string;
+    recurringType: UpsaleType;
+    plan: typeof pricePlans.$inferSelect;
+    shown: UpsaleVariant;
+    /** When the parent consented to access at once (where the right of withdrawal applies). */
+    consentAt: Date | null;
+  },
 ): Promise<OrderRow> {
   const { userId, recurringType, plan } = input;
   // How the offer was on screen, so its take rate is counted from orders, not browser reports.
@@ -128,6 +136,15 @@ async function openUpsaleOrder(
           ),
         );
   if (!order) throw new Error(`upsell order ${orderId} vanished`);
+  // The consent given for this attempt, for the receipt to confirm (an order not yet charged only).
+  if (input.consentAt && order.status === "created") {
+    const [consented] = await deps.db
+      .update(orders)
+      .set({ immediateAccessConsentAt: input.consentAt })
+      .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
+      .returning();
+    return consented ?? order;
+  }
   return order;
 }
 
@@ -187,6 +204,7 @@ export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string
  * click, a retried request or 20 at once charge one order. Answers the order id to poll.
  */
 export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promise<{ orderId: string }> {
+  const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   if (user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new DomainError("invalid", "email", "is not the email of this parent");
@@ -205,7 +223,7 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
   }
   // The API names a price, not a variant: the variant is the one that price belongs to.
   const shown = upsaleVariants.find((variant) => variant === plan.variant) ?? "initial";
-  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown });
+  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown, consentAt });
 }
 
 /** The one charge of a priced upsell on the stored card (see startUpsale): the order id to poll. */
@@ -217,13 +235,17 @@ async function chargeUpsale(
     plan: typeof pricePlans.$inferSelect;
     recurringType: UpsaleType;
     shown: UpsaleVariant;
+    consentAt: Date | null;
   },
 ): Promise<{ orderId: string }> {
-  const { user, subscription, plan, recurringType, shown } = input;
+  const { user, subscription, recurringType } = input;
   await refuseOwned(deps, user.id, subscription, recurringType);
-  const order = await openUpsaleOrder(deps, { userId: user.id, recurringType, plan, shown });
+  const order = await openUpsaleOrder(deps, { ...input, userId: user.id });
   if (order.status === "created") {
-    await chargeStoredCard(deps, order, { cardToken: subscription.cardToken as string, description: plan.productName });
+    await chargeStoredCard(deps, order, {
+      cardToken: subscription.cardToken as string,
+      description: input.plan.productName,
+    });
   }
   return { orderId: order.orderId };
 }
@@ -376,12 +398,20 @@ function refuseOtherPrice(shown: UpsaleVariant, plan: typeof pricePlans.$inferSe
  */
 export async function buyUpsale(
   deps: PaymentDeps,
-  input: { userToken: string; recurringType: UpsaleType; shown: UpsaleVariant },
+  input: WithdrawalWaiver & { userToken: string; recurringType: UpsaleType; shown: UpsaleVariant },
 ): Promise<{ orderId: string }> {
+  const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown: input.shown });
+  return chargeUpsale(deps, {
+    user,
+    subscription,
+    plan,
+    recurringType: input.recurringType,
+    shown: input.shown,
+    consentAt,
+  });
 }
 
 /**
@@ -391,7 +421,7 @@ export async function buyUpsale(
  */
 export async function startUpsaleCheckout(
   deps: PaymentDeps,
-  input: {
+  input: WithdrawalWaiver & {
     userToken: string;
     recurringType: UpsaleType;
     shown: UpsaleVariant;
@@ -404,6 +434,7 @@ export async function startUpsaleCheckout(
     payingSession?: ((userId: string) => Promise<string | undefined>) | undefined;
   },
 ): Promise<{ orderId: string; redirectUrl: string }> {
+  const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   await refuseOwned(deps, user.id, subscription, input.recurringType);
   const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
@@ -413,6 +444,7 @@ export async function startUpsaleCheckout(
     recurringType: input.recurringType,
     plan,
     shown: input.shown,
+    consentAt,
   });
   // Already charged or being charged: back to its result, never a second payment.
   if (order.status !== "created")

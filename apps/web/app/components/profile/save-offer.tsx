@@ -5,6 +5,7 @@ import { Link, type useFetcher } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate, formatMinor } from "../../profile/profile-format.ts";
 import type { ProfileActionResult } from "../../profile/profile-route.server.ts";
+import { ImmediateAccessBox } from "../immediate-access-box.tsx";
 
 export type OfferedSave = Extract<ProfileActionResult, { intent: "cancel-reason"; ok: true }>;
 type Fetcher = ReturnType<typeof useFetcher<ProfileActionResult>>;
@@ -62,6 +63,7 @@ export function SaveOffer({
           session={session}
           fetcher={fetcher}
           busy={busy}
+          consent={offered.withdrawalConsent && locale}
           onMove={onMove}
         />
       )}
@@ -123,6 +125,7 @@ function LifetimeOffer({
   session,
   fetcher,
   busy,
+  consent,
   onMove,
 }: {
   price: string;
@@ -131,12 +134,15 @@ function LifetimeOffer({
   session: string;
   fetcher: Fetcher;
   busy: boolean;
+  /** The page's locale where buying asks for access at once (ImmediateAccessBox); false elsewhere. */
+  consent: Locale | false;
   onMove: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <PassForm fetcher={fetcher} intent="lifetime" session={session} onMove={onMove}>
       <p>{t("profile.cancel.save.lifetime.text", { renewal, period, price })}</p>
+      {consent && <ImmediateAccessBox locale={consent} />}
       <button type="submit" className="button button--wide" disabled={busy}>
         {t("profile.cancel.save.lifetime.submit", { price })}
       </button>

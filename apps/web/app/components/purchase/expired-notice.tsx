@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
 import { useMoney } from "../../purchase/price-texts.tsx";
 import { offerStep } from "../../purchase/purchase-steps.ts";
+import { ImmediateAccessBox, immediateAccessField } from "../immediate-access-box.tsx";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepForm } from "./step-form.tsx";
 
@@ -18,12 +19,15 @@ import { StepForm } from "./step-form.tsx";
 export function ExpiredNotice({
   lifetime,
   locale,
+  withdrawalConsent,
   onRenew,
   onEscape,
 }: {
   /** The lifetime plan in the parent's currency; null when it cannot be sold to them. */
   lifetime: PricePlan | null;
   locale: Locale;
+  /** Where the right of withdrawal applies, buying lifetime access asks for access at once. */
+  withdrawalConsent: boolean;
   onRenew: () => void;
   onEscape: () => void;
 }) {
@@ -43,10 +47,13 @@ export function ExpiredNotice({
 
   const format = useMoney(locale);
   const money = (amount: number) => (lifetime ? format(amount, lifetime) : "");
-  const buyLifetime = () => {
+  const buyLifetime = (form: HTMLFormElement) => {
     if (busy || !lifetime) return;
     track("checkout_started", { variant: "lifetime", price: lifetime.price });
-    void checkout.submit({ intent: "lifetime-checkout" }, { method: "post", encType: "application/json" });
+    void checkout.submit(
+      { intent: "lifetime-checkout", ...immediateAccessField(form) },
+      { method: "post", encType: "application/json" },
+    );
   };
 
   return (
@@ -81,10 +88,12 @@ export function ExpiredNotice({
                 className="step-form"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  buyLifetime();
+                  // The browser checked the required box before this runs; a synthetic submit is checked here.
+                  if (event.currentTarget.reportValidity()) buyLifetime(event.currentTarget);
                 }}
               >
                 <input type="hidden" name="intent" value="lifetime-checkout" />
+                {withdrawalConsent && <ImmediateAccessBox locale={locale} />}
                 <button type="submit" className="button button--wide button--quiet" aria-busy={busy} disabled={busy}>
                   {t("purchase.result.lifetime")}
                 </button>

@@ -301,6 +301,7 @@ export function PurchaseFlow({
         <ExpiredNotice
           lifetime={lifetimePlan}
           locale={locale}
+          withdrawalConsent={withdrawalConsent}
           onRenew={toOffer}
           onEscape={() => thenFocusHeading(() => setExpiredNoticeClosed(true))}
         />

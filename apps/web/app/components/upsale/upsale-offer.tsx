@@ -16,6 +16,7 @@ import {
   upsaleDeclineMessageKey,
   upsaleDeclineTitleKey,
 } from "../../upsale/upsale-result.ts";
+import { ImmediateAccessBox, immediateAccessField } from "../immediate-access-box.tsx";
 import { Picture } from "../picture.tsx";
 import { useOrderStatus } from "../purchase/use-order-status.ts";
 
@@ -31,6 +32,8 @@ export type UpsaleOfferData = {
    * is typed, and the parent is offered to sign in for one click next time.
    */
   oneClick: boolean;
+  /** Where the right of withdrawal applies, each purchase asks for access at once (ImmediateAccessBox). */
+  withdrawalConsent: boolean;
 };
 
 /** An upsell's status is asked every 500 ms, 15 times at most: a one-click charge settles fast. */
@@ -106,21 +109,21 @@ export function UpsaleOffer({
     track("upsell_viewed", { variant, mode });
   }, [variant, mode]);
 
-  const payOnPage = (type = buying.current) => {
+  const payOnPage = (form: HTMLFormElement, type = buying.current) => {
     if (!type || busy) return;
     buying.current = type;
     void onPage.submit(
-      { intent: "upsale-checkout", recurringType: type, variant },
+      { intent: "upsale-checkout", recurringType: type, variant, ...immediateAccessField(form) },
       { method: "post", encType: "application/json" },
     );
   };
 
-  const purchase = (type: UpsaleType) => {
-    if (!offer.oneClick) return payOnPage(type);
+  const purchase = (form: HTMLFormElement, type: UpsaleType) => {
+    if (!offer.oneClick) return payOnPage(form, type);
     if (busy) return;
     buying.current = type;
     void buy.submit(
-      { intent: "upsale", recurringType: type, variant },
+      { intent: "upsale", recurringType: type, variant, ...immediateAccessField(form) },
       { method: "post", encType: "application/json" },
     );
   };
@@ -179,7 +182,8 @@ export function UpsaleOffer({
               intent="upsale-checkout"
               type={buying.current ?? returning?.type}
               variant={variant}
-              onSubmit={() => payOnPage()}
+              consent={offer.withdrawalConsent && locale}
+              onSubmit={(form) => payOnPage(form)}
             >
               <button type="submit" className="button button--wide" disabled={busy}>
                 {t("upsale.confirmOnPage")}
@@ -213,7 +217,13 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <UpsaleForm intent={buyIntent} type="upsale" variant={variant} onSubmit={() => purchase("upsale")}>
+          <UpsaleForm
+            intent={buyIntent}
+            type="upsale"
+            variant={variant}
+            consent={offer.withdrawalConsent && locale}
+            onSubmit={(form) => purchase(form, "upsale")}
+          >
             <button
               type="submit"
               className="button button--wide"
@@ -253,7 +263,13 @@ export function UpsaleOffer({
             oldLabel={(price) => t("upsale.oldPrice", { price })}
             save={(percent) => t("upsale.save", { percent })}
           />
-          <UpsaleForm intent={buyIntent} type="lifetime" variant={variant} onSubmit={() => purchase("lifetime")}>
+          <UpsaleForm
+            intent={buyIntent}
+            type="lifetime"
+            variant={variant}
+            consent={offer.withdrawalConsent && locale}
+            onSubmit={(form) => purchase(form, "lifetime")}
+          >
             <button
               type="submit"
               className="button button--wide button--quiet"
@@ -287,13 +303,16 @@ function UpsaleForm({
   intent,
   type,
   variant,
+  consent,
   onSubmit,
   children,
 }: {
   intent: "upsale" | "upsale-checkout";
   type: UpsaleType | undefined;
   variant: "initial" | "catchy";
-  onSubmit: () => void;
+  /** The page's locale where the purchase asks for access at once (ImmediateAccessBox); false elsewhere. */
+  consent: Locale | false;
+  onSubmit: (form: HTMLFormElement) => void;
   children: ReactNode;
 }) {
   return (
@@ -302,12 +321,14 @@ function UpsaleForm({
       className="step-form"
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        // The browser checked the required box before this runs; a synthetic submit is checked here.
+        if (event.currentTarget.reportValidity()) onSubmit(event.currentTarget);
       }}
     >
       <input type="hidden" name="intent" value={intent} />
       {type && <input type="hidden" name="recurringType" value={type} />}
       <input type="hidden" name="variant" value={variant} />
+      {consent && <ImmediateAccessBox locale={consent} />}
       {children}
     </form>
   );

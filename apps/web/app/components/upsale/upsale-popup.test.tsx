@@ -27,6 +27,7 @@ const offer: UpsaleOfferData = {
   stage: "initial",
   plans: { initial: plan("upsale", 14.99), catchy: plan("upsale", 4.99), lifetime: plan("lifetime", 49.99) },
   oneClick: true,
+  withdrawalConsent: false,
 };
 
 /** The printables page's popup as the server rendered it for a paid parent: open, on the first offer. */
@@ -100,6 +101,29 @@ describe("UpsalePopup", () => {
       expect(posts).toContainEqual({ intent: "upsale-checkout", recurringType: "upsale", variant: "initial" }),
     );
     expect(posts.some((post) => post.intent === "upsale")).toBe(false);
+  });
+
+  it("where the right of withdrawal applies, buys only with access at once asked for, and sends that consent", async () => {
+    const user = userEvent.setup();
+    const { posts } = await renderPopup(printablesAction, { ...offer, withdrawalConsent: true });
+    const dialog = screen.getByRole("dialog", { name: "Add more to Noa's kit" });
+    const boxes = within(dialog).getAllByRole("checkbox", { name: /Start my access straight away/ });
+    // One box in each purchase's own form, so each works as a plain form too.
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) expect((box as HTMLInputElement).required).toBe(true);
+    const packs = within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" });
+    await user.click(packs);
+    expect(posts.some((post) => post.intent === "upsale")).toBe(false);
+    await user.click(within(packs.closest("form") as HTMLElement).getByRole("checkbox"));
+    await user.click(packs);
+    await waitFor(() =>
+      expect(posts).toContainEqual({
+        intent: "upsale",
+        recurringType: "upsale",
+        variant: "initial",
+        immediate_access: "on",
+      }),
+    );
   });
 
   it("pictures each pack beside its name, from the kit's library: decorative, sized and lazy", async () => {
