@@ -13,15 +13,18 @@ import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin"
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { deliverEmail, type EmailDeps, type EmailQueue } from "../email/email-queue.server.ts";
 import { type CancellationNotice, cancellationNoticeSchema } from "../profile/profile-schema.ts";
 import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
+import { queueReminders } from "../reminders/reminders.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { queueChargeNotices } from "./charge-notices.server.ts";
-import type { PaymentDeps } from "./orders.server.ts";
+import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
+import { getPaymentWithAnotherCard, startPaymentWithAnotherCard } from "./pay-with-another-card.server.ts";
 import { withPaymentEmails } from "./payment-emails.server.ts";
 import { cancelSubscription, restoreSubscription, runDueRenewals } from "./subscription-billing.server.ts";
 
@@ -341,7 +344,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     });
   });
 
-  it("runs a whole life: notices, charges, a decline and its recovery, a cancellation taken back, then the end", async () => {
+  it("runs a whole life: notices, charges, a decline paid with another card, a cancellation taken back, the end, a win-back and a return", async () => {
     const parent = await subscribe();
     const subjects = async () => (await deliveredTo(parent.email)).map((m) => m.subject);
     const at = (iso: string) => {
@@ -366,15 +369,36 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     expect(await subscriptionOf(parent.id)).toMatchObject({ status: "active" });
     at("2026-12-23T04:00:00Z");
     await billingRun();
-    // The card stops working before the renewal; the parent hears, keeps access, and fixes it.
+    // The card stops working before the renewal; the parent hears, keeps access, and pays the
+    // renewal with another card on the gateway's page, which is charged from then on.
     await useCard("4000000000013021");
     at("2026-12-25T10:00:00Z");
     await billingRun();
-    expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(true);
-    await useCard(approvingCard);
+    const declined = await subscriptionOf(parent.id);
+    expect(declined).toMatchObject({ status: "past_due", failedRenewals: 1 });
+    expect(hasAccess(declined, clock)).toBe(true);
+    at("2026-12-25T19:00:00Z");
+    const page = await startPaymentWithAnotherCard(payments, {
+      userId: parent.id,
+      locale: "en",
+      returnUrl: "https://kinderready.test/profile/subscription/",
+      payingSession: "b".repeat(64),
+    });
+    const paid = await fetch(page.redirectUrl, {
+      method: "POST",
+      body: new URLSearchParams({ method: "card", number: approvingCard, expiry: "12/30", cvv: "123" }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    expect((await getPaymentWithAnotherCard(payments, { userId: parent.id, orderId: page.orderId })).status).toBe(
+      "approved",
+    );
+    const recovered = await subscriptionOf(parent.id);
+    expect(recovered).toMatchObject({ status: "active", failedRenewals: 0 });
+    expect(recovered.cardToken).not.toBe(declined.cardToken);
+    // The retry's day comes: nothing is left to charge.
     at("2026-12-28T10:00:00Z");
     await billingRun();
-    expect(await subscriptionOf(parent.id)).toMatchObject({ status: "active", failedRenewals: 0 });
     // Cancelled from the public page, then kept from the profile, then cancelled for good.
     await cancelPage({ email: parent.email });
     await deliveredTo(parent.email);
@@ -395,6 +419,31 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     expect(await subscriptionOf(parent.id)).toMatchObject({ status: "expired" });
     expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(false);
 
+    // A week after the kit closed, one win-back (the parent allows mail); they come back and pay.
+    clock = new Date(currentPeriodEnd.getTime() + 7 * day + hour);
+    await queueReminders({ db: database.db, emails, now: () => clock });
+    await queueReminders({ db: database.db, emails, now: () => clock });
+    await deliveredTo(parent.email);
+    const trial = await seededPlan(database.db, "subscription");
+    const again = await ensureOrder(database.db, {
+      userId: parent.id,
+      purpose: "subscription",
+      idempotencyKey: "subscription:again",
+      plan: trial,
+      amount: trial.amount,
+      gatewayName: "simulator",
+    });
+    await applyOrderUpdate(payments, {
+      orderId: again.orderId,
+      status: "approved",
+      amount: again.amount,
+      currency: again.currency,
+      cardToken: await issueCardToken(database.db, approvingCard),
+    });
+    expect(hasAccess(await subscriptionOf(parent.id), clock)).toBe(true);
+    clock = new Date(clock.getTime() + 7 * day);
+    await queueReminders({ db: database.db, emails, now: () => clock });
+
     expect(await subjects()).toEqual([
       "Your trial ends on November 25, 2026: what happens next",
       "Your KinderReady receipt",
@@ -403,8 +452,10 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
       "Your KinderReady receipt",
       "Your KinderReady subscription is cancelled",
       "Your KinderReady subscription is cancelled",
+      "The next level for your child is waiting",
+      "Your KinderReady receipt",
     ]);
-    // Each charge once: the first payment, the renewal, the declined try and the retry that passed.
+    // Each charge once: the renewal, the declined try, and the overdue renewal paid on the page.
     const renewals = await renewalsOf(parent.id);
     expect(renewals.map((order) => order.status)).toEqual(["approved", "declined", "approved"]);
   });
