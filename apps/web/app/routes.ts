@@ -14,6 +14,8 @@ export default [
   // The parents' pages share one frame (header, footer, consent); the console has its own below.
   layout("routes/funnel-layout.tsx", { id: "funnel" }, pageRoutes),
   route("actions/confirm-email", "routes/confirm-email.ts", { id: "confirm-email" }),
+  // A link followed from an email (email-links.server.ts): its click counted, then the page.
+  route("l/:message/:signature", "routes/email-link.ts", { id: "email-link" }),
   route("dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev-mailbox" }),
   // The operator console: one address in every language (the operator picks one).
   ...prefix("admin", [

@@ -33,6 +33,7 @@ describe("routePageRequest", () => {
       "/api/v1/health",
       "/__manifest?p=/x",
       "/ru/onboarding.data",
+      "/l/0f8e4d2c-1b3a-4c5d-8e9f-0a1b2c3d4e5f/abc?to=%2Fprofile%2F",
     ]) {
       expect(get(url)).toEqual({ kind: "pass" });
     }

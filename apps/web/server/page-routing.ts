@@ -1,3 +1,4 @@
+import { emailLinkPrefix } from "@kinderready/domain/email/email-links.server";
 import {
   chooseLocale,
   isLocale,
@@ -25,8 +26,10 @@ export type PageRoutingDecision =
 function isPageRequest(pathname: string): boolean {
   if (pathname.startsWith("/__manifest") || pathname.endsWith(".data")) return false;
   if (pathname.startsWith("/api/") || pathname === "/api") return false;
-  // Endpoints the pages post to and developer tools have one address, in no language.
+  // Endpoints the pages post to, links followed from emails (they lead on to a page in the
+  // parent's language) and developer tools have one address, in no language.
   if (pathname.startsWith("/actions/") || pathname.startsWith("/dev/")) return false;
+  if (pathname.startsWith(emailLinkPrefix)) return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
   return !lastSegment.includes(".");
 }

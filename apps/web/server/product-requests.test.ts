@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { databaseRetryAfterSeconds } from "@kinderready/db/database-unavailable";
 import { testDatabases } from "@kinderready/db/test/test-databases";
+import { trackedLink } from "@kinderready/domain/email/email-links.server";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productTestApiKey, startTestProduct, type TestProduct } from "../test/product.ts";
@@ -70,6 +71,24 @@ describe("requests the product refuses, and how", () => {
     await pause(1_100);
   }, 120_000);
   afterAll(() => product?.close(), 60_000);
+
+  it("follows a link from an email on to its page, in no language of its own, and a made-up one home", async () => {
+    const link = new URL(
+      trackedLink({
+        appUrl: publicUrl,
+        secret: product.config.accessLinkSecret,
+        messageId: "0f8e4d2c-1b3a-4c5d-8e9f-0a1b2c3d4e5f",
+        target: `${publicUrl}/de/profile/subscription/?token=abc`,
+      }),
+    );
+    const followed = await inject({ url: `${link.pathname}${link.search}`, headers: { cookie: "lang=fr" } });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe("/de/profile/subscription/?token=abc");
+    expect(followed.headers["cache-control"]).toBe("no-store");
+    const forged = await inject({ url: `${link.pathname}?to=${encodeURIComponent("//evil.example/")}` });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.headers.location).toBe("/");
+  });
 
   it("answers a form action sent JSON, and a JSON action sent text, with 415", async () => {
     for (const path of [

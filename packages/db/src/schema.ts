@@ -172,6 +172,9 @@ export const emailMessages = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The first time one of its links was followed (each link is signed for the message), and how often. */
+    firstClickedAt: timestamp("first_clicked_at", { withTimezone: true }),
+    clicks: integer("clicks").notNull().default(0),
   },
   (table) => [uniqueIndex("email_messages_once").on(table.userId, table.kind, table.recipient)],
 );

@@ -4,10 +4,13 @@ import { tableCsv } from "../components/console/data-table.tsx";
 import { formatCount } from "./console-format.ts";
 import type { CsvTable } from "./csv.ts";
 
-// The emails page's table, on the page and as CSV: each kind by its id, its class, and what
-// became of the mails of that kind written in the days asked for.
+// The emails page's table, on the page and as CSV: each kind by its id, its class, what became
+// of the mails of that kind written in the days asked for, how many had a link followed, and
+// how many were followed by what the kind is there for.
 
-const count = (header: "written" | "sent" | "failed" | "skipped" | "queued"): TableColumns<EmailKindRow>[number] => ({
+const count = (
+  header: "written" | "sent" | "failed" | "skipped" | "queued" | "clicked",
+): TableColumns<EmailKindRow>[number] => ({
   header: `emails.columns.${header}`,
   cell: (row, { locale }) => formatCount(locale, row[header]),
   csv: [{ name: header, value: (row) => row[header] }],
@@ -33,6 +36,17 @@ export const emailKindColumns: TableColumns<EmailKindRow> = [
   count("failed"),
   count("skipped"),
   count("queued"),
+  count("clicked"),
+  {
+    // What the kind is there for, and how many sent ones it followed: "charged 12".
+    header: "emails.columns.followed",
+    cell: (row, { t, locale }) =>
+      row.outcome ? `${t(`emails.outcomes.${row.outcome}`)} ${formatCount(locale, row.followed)}` : "",
+    csv: [
+      { name: "outcome", value: (row) => row.outcome ?? "" },
+      { name: "followed", value: (row) => (row.outcome ? row.followed : "") },
+    ],
+  },
 ];
 
 export const emailTables: Record<string, (rows: readonly EmailKindRow[]) => CsvTable> = {

@@ -1,8 +1,10 @@
-import { emailMessages } from "@kinderready/db/schema";
+import { emailMessages, ledgerEntries, orders } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { emailKindIds } from "../email/email-kinds.ts";
+import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getEmailReport } from "./email-report.server.ts";
 
 // Every kind has a row; each counts the mails of its kind written in the range, by what became of them.
@@ -11,6 +13,7 @@ describe.each(testDatabases())("the email report on $name", (target) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     database = await openTestDatabase(target);
+    await seedPriceCatalogue(database.db);
   }, 60_000);
   afterAll(async () => database.close());
 
@@ -45,6 +48,9 @@ describe.each(testDatabases())("the email report on $name", (target) => {
       failed: 1,
       skipped: 0,
       queued: 0,
+      clicked: 0,
+      outcome: null,
+      followed: 0,
     });
     expect(report.find((row) => row.id === "checkout-abandoned")).toMatchObject({
       class: "marketing",
@@ -53,5 +59,68 @@ describe.each(testDatabases())("the email report on $name", (target) => {
       queued: 1,
     });
     expect(report.find((row) => row.id === "win-back")).toMatchObject({ written: 0, sent: 0 });
+  });
+
+  it("counts the sent mails with a link followed, and those followed within a week by what they are for", async () => {
+    const recovered = await insertTestParent(database.db);
+    const lapsed = await insertTestParent(database.db);
+    const plan = await seededPlan(database.db, "subscription");
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const sent = (userId: string, kind: string, sentAt: Date, firstClickedAt: Date | null = null) => ({
+      userId,
+      kind,
+      recipient: `${userId}@example.com`,
+      status: "sent" as const,
+      createdAt: sentAt,
+      sentAt,
+      firstClickedAt,
+      clicks: firstClickedAt ? 1 : 0,
+    });
+    await database.db
+      .insert(emailMessages)
+      .values([
+        sent(recovered.id, "payment-failed:kr_a", daysAgo(2), daysAgo(2)),
+        sent(lapsed.id, "payment-failed:kr_b", daysAgo(2)),
+        sent(recovered.id, "cancellation-confirmed:c1", daysAgo(1), daysAgo(1)),
+      ]);
+    const paid = (userId: string, purpose: string, fulfilledAt: Date) => ({
+      orderId: `kr_${purpose}_${userId.slice(0, 8)}`,
+      userId,
+      purpose,
+      idempotencyKey: `${purpose}:${fulfilledAt.getTime()}`,
+      pricePlanId: plan.id,
+      amount: 2999,
+      currency: "USD",
+      gateway: "simulator",
+      status: "approved",
+      fulfilledAt,
+    });
+    // The overdue renewal paid a day after the email; the other parent's charge came before it.
+    await database.db
+      .insert(orders)
+      .values([paid(recovered.id, "renewal", daysAgo(1)), paid(lapsed.id, "renewal", daysAgo(3))]);
+    await database.db.insert(ledgerEntries).values({
+      userId: recovered.id,
+      type: "state_change",
+      details: { from: "cancelled", to: "active", restored: true },
+      createdAt: now,
+    });
+    const report = await getEmailReport(database.db, {
+      from: daysAgo(3).toISOString().slice(0, 10),
+      to: now.toISOString().slice(0, 10),
+    });
+    expect(report.find((row) => row.id === "payment-failed")).toMatchObject({
+      sent: 2,
+      clicked: 1,
+      outcome: "charged",
+      followed: 1,
+    });
+    expect(report.find((row) => row.id === "cancellation-confirmed")).toMatchObject({
+      clicked: 1,
+      outcome: "kept",
+      followed: 1,
+    });
+    expect(report.find((row) => row.id === "access-link")).toMatchObject({ outcome: null, followed: 0 });
   });
 });

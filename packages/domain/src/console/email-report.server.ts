@@ -1,14 +1,56 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages } from "@kinderready/db/schema";
-import { type SQL, sql } from "drizzle-orm";
+import { emailMessages, ledgerEntries, orders, reviews } from "@kinderready/db/schema";
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type EmailClass, type EmailKindId, emailClassOf, emailKindIds } from "../email/email-kinds.ts";
 import type { ReportDays } from "./report-filters.ts";
 import { inDays } from "./revenue-report.server.ts";
 
 /**
+ * What an email is there to bring about, counted when the parent did it within a week of its
+ * sending: a purchase (a subscription, or one renewed after it ended), a charge that went
+ * through (the renewal after a notice, or the one that had failed), a cancellation taken back, a
+ * review written. Kinds with nothing to bring about (a receipt, a sign-in link) have none.
+ */
+export const emailOutcomes = {
+  welcome: "purchase",
+  "checkout-abandoned": "purchase",
+  "win-back": "purchase",
+  "trial-ending": "charged",
+  "renewal-upcoming": "charged",
+  "pause-ending": "charged",
+  "payment-failed": "charged",
+  "cancellation-confirmed": "kept",
+  "review-request": "review",
+} as const satisfies Partial<Record<EmailKindId, string>>;
+export type EmailOutcome = (typeof emailOutcomes)[keyof typeof emailOutcomes];
+
+/** How long after an email what the parent did counts as following it. */
+const followWindow = sql`interval '7 days'`;
+
+const within = (at: AnyColumn) =>
+  sql`${at} >= ${emailMessages.sentAt} and ${at} < ${emailMessages.sentAt} + ${followWindow}`;
+
+/** Whether the parent a sent email went to did what it is there for, within the window. */
+const followedBy: Record<EmailOutcome, SQL> = {
+  purchase: sql`exists (select 1 from ${orders} where ${orders.userId} = ${emailMessages.userId}
+    and ${orders.status} = 'approved' and ${orders.purpose} in ('subscription', 'reactivation')
+    and ${within(orders.fulfilledAt)})`,
+  charged: sql`exists (select 1 from ${orders} where ${orders.userId} = ${emailMessages.userId}
+    and ${orders.status} = 'approved' and ${orders.purpose} in ('renewal', 'reactivation')
+    and ${within(orders.fulfilledAt)})`,
+  kept: sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.userId} = ${emailMessages.userId}
+    and ${ledgerEntries.type} = 'state_change' and ${ledgerEntries.details}->>'restored' = 'true'
+    and ${within(ledgerEntries.createdAt)})`,
+  review: sql`exists (select 1 from ${reviews} where ${reviews.userId} = ${emailMessages.userId}
+    and ${within(reviews.createdAt)})`,
+};
+
+/**
  * Every kind of email by its id, with what became of the ones written in a range of UTC days:
  * sent, failed (given up after its retries), skipped (no longer true when its turn came, or the
- * parent stopped allowing marketing mail) and still queued. Every kind has a row, sent or not.
+ * parent stopped allowing marketing mail) and still queued; how many of those sent had a link
+ * followed (links are counted per message; there is no tracking pixel); and, for a kind that is
+ * there to bring something about, how many were followed by it. Every kind has a row.
  */
 export type EmailKindRow = {
   id: EmailKindId;
@@ -18,13 +60,19 @@ export type EmailKindRow = {
   failed: number;
   skipped: number;
   queued: number;
+  clicked: number;
+  /** What the kind is there for; null for a kind with nothing to bring about. */
+  outcome: EmailOutcome | null;
+  /** Sent emails of the kind followed by their outcome within a week. */
+  followed: number;
 };
 
 const statusCount = (status: string): SQL<number> =>
   sql<number>`count(*) filter (where ${emailMessages.status} = ${status})`.mapWith(Number);
 
+const kindId = sql<string>`split_part(${emailMessages.kind}, ':', 1)`;
+
 export async function getEmailReport(db: Database, days: ReportDays): Promise<EmailKindRow[]> {
-  const kindId = sql<string>`split_part(${emailMessages.kind}, ':', 1)`;
   const rows = await db
     .select({
       id: kindId,
@@ -33,12 +81,33 @@ export async function getEmailReport(db: Database, days: ReportDays): Promise<Em
       failed: statusCount("failed"),
       skipped: statusCount("skipped"),
       queued: statusCount("queued"),
+      clicked: sql<number>`count(*) filter (where ${emailMessages.firstClickedAt} is not null)`.mapWith(Number),
     })
     .from(emailMessages)
     .where(inDays(emailMessages.createdAt, days))
     .groupBy(kindId);
+  const followed = new Map<string, number>();
+  for (const outcome of new Set(Object.values(emailOutcomes))) {
+    const kinds = Object.entries(emailOutcomes)
+      .filter(([, wanted]) => wanted === outcome)
+      .map(([id]) => id);
+    const counted = await db
+      .select({ id: kindId, followed: sql<number>`count(*)`.mapWith(Number) })
+      .from(emailMessages)
+      .where(
+        and(
+          inDays(emailMessages.createdAt, days),
+          eq(emailMessages.status, "sent"),
+          inArray(kindId, kinds),
+          followedBy[outcome],
+        ),
+      )
+      .groupBy(kindId);
+    for (const row of counted) followed.set(row.id, row.followed);
+  }
   return emailKindIds.map((id) => {
     const found = rows.find((row) => row.id === id);
+    const outcome: EmailOutcome | null = id in emailOutcomes ? emailOutcomes[id as keyof typeof emailOutcomes] : null;
     return {
       id,
       class: emailClassOf[id],
@@ -47,6 +116,9 @@ export async function getEmailReport(db: Database, days: ReportDays): Promise<Em
       failed: found?.failed ?? 0,
       skipped: found?.skipped ?? 0,
       queued: found?.queued ?? 0,
+      clicked: found?.clicked ?? 0,
+      outcome,
+      followed: followed.get(id) ?? 0,
     };
   });
 }

@@ -14,6 +14,7 @@ import { canRestore, renews } from "../subscriptions/subscription-state.ts";
 import { accessCode, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import { type EmailKindId, emailClassOf, emailKind, parseEmailKind } from "./email-kinds.ts";
+import { trackedLink } from "./email-links.server.ts";
 import type { MailAttachment, MailSender, OutgoingMail } from "./mail.ts";
 import { renderOperatorLinkEmail } from "./operator-sign-in-email.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
@@ -111,7 +112,7 @@ export async function deliverEmail(deps: EmailDeps, messageId: string): Promise<
       .where(eq(emailMessages.id, messageId));
     return "skipped";
   }
-  const mail = await composeMail(deps, row, kind);
+  const mail = await composeMail(deps, row, kind, messageId);
   if (!mail) {
     await deps.db.update(emailMessages).set({ status: "skipped" }).where(eq(emailMessages.id, messageId));
     return "skipped";
@@ -150,11 +151,16 @@ type ParentRow = {
   isForbiddenToMailing: boolean;
 };
 type MessageRow = { recipient: string; args: string[]; parent: ParentRow | undefined };
-type Composer = (deps: EmailDeps, message: MessageRow) => Promise<OutgoingMail | undefined> | OutgoingMail | undefined;
+/** What a composer works with: the worker's dependencies, and this message's counted link to a page. */
+type ComposeDeps = EmailDeps & { track: (url: string) => string };
+type Composer = (
+  deps: ComposeDeps,
+  message: MessageRow,
+) => Promise<OutgoingMail | undefined> | OutgoingMail | undefined;
 
 /** A composer for a mail to a parent about their account: nothing to send once the parent is gone. */
 const toParent =
-  (compose: (deps: EmailDeps, message: MessageRow & { parent: ParentRow }) => ReturnType<Composer>): Composer =>
+  (compose: (deps: ComposeDeps, message: MessageRow & { parent: ParentRow }) => ReturnType<Composer>): Composer =>
   (deps, message) =>
     message.parent ? compose(deps, { ...message, parent: message.parent }) : undefined;
 
@@ -170,7 +176,7 @@ const composers: { [Id in EmailKindId]: Composer } = {
       locale: parent.locale,
       to: recipient,
       kidName: parent.kidName,
-      reviewUrl: reviewPageUrl(deps.appUrl, parent.locale, parent.token),
+      reviewUrl: deps.track(reviewPageUrl(deps.appUrl, parent.locale, parent.token)),
       supportEmail: deps.supportEmail,
       unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
     }),
@@ -189,6 +195,7 @@ async function composeMail(
   deps: EmailDeps,
   row: StoredMessage,
   kind: { id: EmailKindId; args: string[] },
+  messageId: string,
 ): Promise<OutgoingMail | undefined> {
   const parent =
     row.userId !== null && row.token !== null && row.purchasePath !== null && row.isForbiddenToMailing !== null
@@ -205,7 +212,9 @@ async function composeMail(
       : undefined;
   // A parent who stopped allowing marketing mail since it was queued is not sent it.
   if (emailClassOf[kind.id] === "marketing" && parent?.isForbiddenToMailing) return undefined;
-  return composers[kind.id](deps, { recipient: row.recipient, args: kind.args, parent });
+  const track = (target: string) =>
+    trackedLink({ appUrl: deps.appUrl, secret: deps.accessLinkSecret, messageId, target });
+  return composers[kind.id]({ ...deps, track }, { recipient: row.recipient, args: kind.args, parent });
 }
 
 /** A queued row whose kind nobody registered: refused and reported, never sent as some other email. */
@@ -218,7 +227,7 @@ class UnknownEmailKind extends Error {
 
 type ParentMessage = MessageRow & { parent: ParentRow };
 
-async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage): Promise<OutgoingMail> {
+async function welcomeMail(deps: ComposeDeps, { parent, recipient }: ParentMessage): Promise<OutgoingMail> {
   const confirmUrl = new URL(localizePath(parent.purchasePath, parent.locale), deps.appUrl);
   confirmUrl.search = new URLSearchParams({
     email: recipient,
@@ -229,7 +238,7 @@ async function welcomeMail(deps: EmailDeps, { parent, recipient }: ParentMessage
     locale: parent.locale,
     to: recipient,
     kidName: parent.kidName ?? "",
-    confirmUrl: confirmUrl.toString(),
+    confirmUrl: deps.track(confirmUrl.toString()),
     supportEmail: deps.supportEmail,
     firstPage: await childPageFor(deps, parent),
   });
@@ -260,7 +269,7 @@ async function childPageFor(deps: EmailDeps, parent: ParentRow, index = 0): Prom
   }
 }
 
-function accessLinkMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage): OutgoingMail {
+function accessLinkMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage): OutgoingMail {
   const signInUrl = new URL(localizePath("/profile/", parent.locale), deps.appUrl);
   signInUrl.searchParams.set("access", accessCode(deps.accessLinkSecret, args[0] ?? ""));
   return renderAccessLinkEmail({
@@ -273,13 +282,15 @@ function accessLinkMail(deps: EmailDeps, { parent, recipient, args }: ParentMess
 }
 
 /** The page a parent's link opens, signed in by their token as every emailed link is. */
-function parentUrl(deps: EmailDeps, parent: ParentRow, path: string): string {
+/** A page of the parent's, with their token (and `query`), through the message's counted link. */
+function parentUrl(deps: ComposeDeps, parent: ParentRow, path: string, query: Record<string, string> = {}): string {
   const url = new URL(localizePath(path, parent.locale), deps.appUrl);
-  url.searchParams.set("token", parent.token);
-  return url.toString();
+  url.search = new URLSearchParams({ token: parent.token, ...query }).toString();
+  return deps.track(url.toString());
 }
 
-const cancelPageUrl = (deps: EmailDeps, locale: Locale) =>
+// Written out in a sentence (how to cancel without signing in), so it stays the plain address.
+const cancelPageUrl = (deps: ComposeDeps, locale: Locale) =>
   new URL(localizePath(cancelPagePath, locale), deps.appUrl).toString();
 
 async function subscriptionOf(deps: EmailDeps, userId: string): Promise<typeof subscriptions.$inferSelect | undefined> {
@@ -290,7 +301,7 @@ async function subscriptionOf(deps: EmailDeps, userId: string): Promise<typeof s
   return subscription;
 }
 
-async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function receiptMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   const [found] = await deps.db
     .select({ order: orders, plan: pricePlans })
     .from(orders)
@@ -330,7 +341,7 @@ async function receiptMail(deps: EmailDeps, { parent, recipient, args }: ParentM
  * needs no notice.
  */
 async function chargeNotice(
-  deps: EmailDeps,
+  deps: ComposeDeps,
   { parent, recipient, args }: ParentMessage,
   status: "trialing" | "active" | "paused",
 ) {
@@ -354,30 +365,28 @@ async function chargeNotice(
   };
 }
 
-async function trialEndingMail(deps: EmailDeps, message: ParentMessage) {
+async function trialEndingMail(deps: ComposeDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "trialing");
   if (!found) return undefined;
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, found.pricePlanId));
   return renderTrialEndingEmail({ ...found.notice, trialDays: plan?.trialDays ?? 0 });
 }
 
-async function renewalUpcomingMail(deps: EmailDeps, message: ParentMessage) {
+async function renewalUpcomingMail(deps: ComposeDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "active");
   return found && renderRenewalUpcomingEmail(found.notice);
 }
 
 /** A reminder about the plan, while the parent still has not subscribed. */
-async function checkoutAbandonedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function checkoutAbandonedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   if (await subscriptionOf(deps, parent.userId)) return undefined;
   const number = args[0] === "2" ? 2 : 1;
-  const offer = new URL(parentUrl(deps, parent, parent.purchasePath));
-  offer.searchParams.set("offer", "1");
   return renderCheckoutAbandonedEmail({
     locale: parent.locale,
     to: recipient,
     kidName: parent.kidName,
     number,
-    url: offer.toString(),
+    url: parentUrl(deps, parent, parent.purchasePath, { offer: "1" }),
     page: number === 1 ? await childPageFor(deps, parent, 1) : undefined,
     supportEmail: deps.supportEmail,
     unsubscribeUrl: unsubscribeUrl(deps.appUrl, deps.accessLinkSecret, parent.locale, parent.userId),
@@ -385,7 +394,7 @@ async function checkoutAbandonedMail(deps: EmailDeps, { parent, recipient, args 
 }
 
 /** The win-back, while the subscription it is about is still over. */
-async function winBackMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function winBackMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   const subscription = await subscriptionOf(deps, parent.userId);
   if (!subscription || subscription.id !== args[0] || subscription.status !== "expired") return undefined;
   return renderWinBackEmail({
@@ -398,13 +407,13 @@ async function winBackMail(deps: EmailDeps, { parent, recipient, args }: ParentM
   });
 }
 
-async function pauseEndingMail(deps: EmailDeps, message: ParentMessage) {
+async function pauseEndingMail(deps: ComposeDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "paused");
   return found && renderPauseEndingEmail(found.notice);
 }
 
 /** The pause as it was set, while it still is: resumed or cancelled since, nothing goes out. */
-async function pauseStartedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function pauseStartedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   const subscription = await subscriptionOf(deps, parent.userId);
   if (!subscription?.resumesAt || String(subscription.resumesAt.getTime()) !== args[1]) return undefined;
   return renderPauseStartedEmail({
@@ -425,7 +434,7 @@ async function pauseStartedMail(deps: EmailDeps, { parent, recipient, args }: Pa
  * After a declined renewal: the amount and the day, then the next try (access goes on meanwhile)
  * or the end of the subscription. Nothing once it was paid after all, or cancelled since.
  */
-async function paymentFailedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function paymentFailedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   const [order] = await deps.db
     .select()
     .from(orders)
@@ -446,7 +455,7 @@ async function paymentFailedMail(deps: EmailDeps, { parent, recipient, args }: P
   });
 }
 
-async function cancellationConfirmedMail(deps: EmailDeps, { parent, recipient, args }: ParentMessage) {
+async function cancellationConfirmedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
   const [request] = await deps.db
     .select()
     .from(cancellationRequests)
