@@ -390,6 +390,8 @@ export const cancelFlowSessions = pgTable(
     outcome: text("outcome"),
     /** What saved it: e.g. "pause:2" (periods), "lifetime", "help". */
     savedBy: text("saved_by"),
+    /** The save-offer split's group the pass fell in, when that split was running: its offer, tried first. */
+    experimentGroup: text("experiment_group"),
     /** The renewal amount (minor units) and currency at stake, for the revenue a save kept. */
     renewalAmount: integer("renewal_amount").notNull(),
     currency: text("currency").notNull(),

@@ -1,7 +1,9 @@
+import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { openTestDatabase, type TestDatabase } from "@kinderready/db/test/test-databases";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
+import { createSplitConfig } from "../src/experiments/split-config.server.ts";
 import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "../src/payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../src/payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../src/pricing/price-config.server.ts";
@@ -25,6 +27,12 @@ export async function openBillingTestbed(target: TestDatabase, now: () => Date) 
   return {
     database,
     payments,
+    /** The split configuration on this database (the defaults until a test sets its own). */
+    splits: createSplitConfig({
+      db: database.db,
+      log: createLogger({ level: "warn" }),
+      groupKey: "test-split-group-key",
+    }),
     /** The simulator itself: its keys and address, for a test that reaches it another way. */
     loopback,
     /** The parent's first payment, approved through the hosted form with `card`: the trial starts. */

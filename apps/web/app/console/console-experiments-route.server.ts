@@ -41,7 +41,9 @@ export async function loadConsoleExperiments({ request, context }: Route.LoaderA
   const query = experimentQuery(url);
   if (!query) throw data({ error: "invalid" }, { status: 400 });
   const { phase, ...segment } = query;
-  const results = split ? await getExperimentResults(services, { split: split.name, phase, segment }) : null;
+  // A purchase split's results are conversions; the cancel flow's are save rates, on the retention page.
+  const results =
+    split?.scope === "purchase" ? await getExperimentResults(services, { split: split.name, phase, segment }) : null;
   return { experiments, split, results };
 }
 

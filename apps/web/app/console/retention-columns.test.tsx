@@ -4,6 +4,7 @@ import { expectTableExport } from "../../test/console-table.tsx";
 import type { TableColumns } from "../components/console/data-table.tsx";
 import {
   cancellationColumns,
+  experimentGroupColumns,
   offerColumns,
   pauseColumns,
   pauseRows,
@@ -19,6 +20,10 @@ const report: RetentionReport = {
     { reason: "unable_to_get_content", passes: 1, saved: 0, cancelled: 0 },
   ],
   byOffer: [{ offer: "pause", currency: "EUR", shown: 4, saved: 3, cancelled: 1, kept: 8_997 }],
+  byExperimentGroup: [
+    { group: "lifetime", offer: "lifetime", passes: 5, saved: 1, cancelled: 4 },
+    { group: "pause", offer: "pause", passes: 4, saved: 2, cancelled: 2 },
+  ],
   pauses: { scheduled: 3, calledOff: 1, began: 2, resumed: 1, cancelledWhilePaused: 0 },
   cancellations: [{ channel: "cancel-page", outcome: "scheduled", requests: 2 }],
 };
@@ -35,6 +40,12 @@ const exports: [string, TableColumns<never>, readonly unknown[], string][] = [
     offerColumns as TableColumns<never>,
     report.byOffer,
     "offer,currency,shown,saved,cancelled,save_rate,kept_minor\r\npause,EUR,4,3,1,0.75,8997\r\n",
+  ],
+  [
+    "retention-experiment.csv",
+    experimentGroupColumns as TableColumns<never>,
+    report.byExperimentGroup,
+    "group,offer,passes,saved,cancelled,save_rate\r\nlifetime,lifetime,5,1,4,0.2\r\npause,pause,4,2,2,0.5\r\n",
   ],
   [
     "retention-pauses.csv",

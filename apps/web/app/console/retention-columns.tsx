@@ -9,6 +9,7 @@ import type { CsvTable } from "./csv.ts";
 
 type Reason = RetentionReport["byReason"][number];
 type Offer = RetentionReport["byOffer"][number];
+type ExperimentGroup = RetentionReport["byExperimentGroup"][number];
 type Pauses = RetentionReport["pauses"];
 type Cancellations = RetentionReport["cancellations"][number];
 
@@ -73,6 +74,25 @@ export const offerColumns: TableColumns<Offer> = [
   },
 ];
 
+export const experimentGroupColumns: TableColumns<ExperimentGroup> = [
+  {
+    header: "retention.columns.group",
+    cell: (row, { ifKnown }) => ifKnown(`retention.offers.${row.group}`) ?? row.group,
+    csv: [{ name: "group", value: (row) => row.group }],
+  },
+  {
+    header: "retention.columns.offer",
+    cell: (row, { ifKnown }) => ifKnown(`retention.offers.${row.offer}`) ?? row.offer,
+    csv: [{ name: "offer", value: (row) => row.offer }],
+  },
+  {
+    header: "retention.columns.passes",
+    cell: (row, { locale }) => formatCount(locale, row.passes),
+    csv: [{ name: "passes", value: (row) => row.passes }],
+  },
+  ...outcomeColumns<ExperimentGroup>(),
+];
+
 const pauseSteps = ["scheduled", "calledOff", "began", "resumed", "cancelledWhilePaused"] as const;
 type PauseStep = { step: (typeof pauseSteps)[number]; count: number };
 
@@ -113,6 +133,7 @@ export const cancellationColumns: TableColumns<Cancellations> = [
 export const retentionTables: Record<string, (report: RetentionReport) => CsvTable> = {
   "retention-reasons.csv": (report) => tableCsv(reasonColumns, report.byReason),
   "retention-offers.csv": (report) => tableCsv(offerColumns, report.byOffer),
+  "retention-experiment.csv": (report) => tableCsv(experimentGroupColumns, report.byExperimentGroup),
   "retention-pauses.csv": (report) => tableCsv(pauseColumns, pauseRows(report.pauses)),
   "retention-cancellations.csv": (report) => tableCsv(cancellationColumns, report.cancellations),
 };

@@ -50,7 +50,11 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
   };
 
   it("re-weights a running split: everyone new lands where the weights say, and it is audited", async () => {
-    expect(await listExperiments(splits)).toEqual([expect.objectContaining({ name: "intro-offer", running: true })]);
+    // The save-offer experiment is known but not running until an operator starts it.
+    expect(await listExperiments(splits)).toEqual([
+      expect.objectContaining({ name: "intro-offer", running: true }),
+      expect.objectContaining({ name: "save-offer-high-price", scope: "cancel-flow", running: false }),
+    ]);
     await setSplitWeights(splits, { name: "intro-offer", weights: { A: 0, B: 1 }, operatorId });
     expect((await splits.current()).find((split) => split.name === "intro-offer")?.groups).toEqual([
       { name: "A", weight: 0 },
@@ -90,7 +94,10 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
 
   it("stops a split (everyone new sees the control) and starts it again with its defaults", async () => {
     await stopSplit(splits, { name: "intro-offer", operatorId });
-    expect(await listExperiments(splits)).toEqual([expect.objectContaining({ name: "intro-offer", running: false })]);
+    expect(await listExperiments(splits)).toEqual([
+      expect.objectContaining({ name: "intro-offer", running: false }),
+      expect.objectContaining({ name: "save-offer-high-price", running: false }),
+    ]);
     expect(await placeNewParent()).toEqual({ group: "A", inSplit: false });
     await expect(stopSplit(splits, { name: "intro-offer", operatorId })).rejects.toMatchObject({
       kind: "not-found",

@@ -1,6 +1,6 @@
 import { DomainError } from "../domain-error.ts";
 import type { SplitConfig } from "../experiments/split-config.server.ts";
-import { defaultSplits, type SplitDefinition } from "../experiments/split-tests.ts";
+import { knownSplits, type SplitDefinition } from "../experiments/split-tests.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
 // The operator starts, stops, re-weights split tests and names their control from the console.
@@ -13,7 +13,7 @@ export type ExperimentStatus = SplitDefinition & { running: boolean };
 /** Every split the product runs: those configured (running) and the known ones not configured (stopped). */
 export async function listExperiments(splits: SplitConfig): Promise<ExperimentStatus[]> {
   const configured = await splits.current();
-  const stopped = defaultSplits.filter((known) => !configured.some((split) => split.name === known.name));
+  const stopped = knownSplits.filter((known) => !configured.some((split) => split.name === known.name));
   return [
     ...configured.map((split) => ({ ...split, running: true })),
     ...stopped.map((split) => ({ ...split, running: false })),
@@ -109,7 +109,7 @@ export async function stopSplit(splits: SplitConfig, input: { name: string; oper
 
 /** Starts a known split again with its default groups and weights. */
 export async function startSplit(splits: SplitConfig, input: { name: string; operatorId: string }): Promise<void> {
-  const known = defaultSplits.find((split) => split.name === input.name);
+  const known = knownSplits.find((split) => split.name === input.name);
   if (!known)
     throw new DomainError(
       "not-found",

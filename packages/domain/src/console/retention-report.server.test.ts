@@ -31,7 +31,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
 
   beforeAll(async () => {
     testbed = await openBillingTestbed(target, () => clock);
-    deps = { ...testbed.payments, emails };
+    deps = { ...testbed.payments, emails, splits: testbed.splits };
   }, 60_000);
   afterAll(async () => {
     await testbed.close();
@@ -53,6 +53,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
     expect(empty).toEqual({
       byReason: [],
       byOffer: [],
+      byExperimentGroup: [],
       pauses: { scheduled: 0, calledOff: 0, began: 0, resumed: 0, cancelledWhilePaused: 0 },
       cancellations: [],
     });

@@ -1,6 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
 import { cancelFlowSessions, cancellationRequests, ledgerEntries } from "@kinderready/db/schema";
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { ReportDays } from "./report-filters.ts";
 import { inDays } from "./revenue-report.server.ts";
 
@@ -13,6 +13,11 @@ import { inDays } from "./revenue-report.server.ts";
 export type RetentionReport = {
   byReason: { reason: string; passes: number; saved: number; cancelled: number }[];
   byOffer: { offer: string; currency: string; shown: number; saved: number; cancelled: number; kept: number }[];
+  /**
+   * The passes the save-offer split placed (the experiments page starts and weights it), by its
+   * group: the offer tried first, and each group's answers as actually shown.
+   */
+  byExperimentGroup: { group: string; offer: string; passes: number; saved: number; cancelled: number }[];
   pauses: { scheduled: number; calledOff: number; began: number; resumed: number; cancelledWhilePaused: number };
   cancellations: { channel: string; outcome: string; requests: number }[];
 };
@@ -49,6 +54,19 @@ export async function getRetentionReport(db: Database, days: ReportDays): Promis
     .groupBy(cancelFlowSessions.offer, cancelFlowSessions.currency)
     .orderBy(sql`3 desc`, sql`1`, sql`2`);
 
+  const byExperimentGroup = await db
+    .select({
+      group: sql<string>`${cancelFlowSessions.experimentGroup}`,
+      offer: cancelFlowSessions.offer,
+      passes: count(),
+      saved: countWhere(outcomeIs("saved")),
+      cancelled: countWhere(outcomeIs("cancelled")),
+    })
+    .from(cancelFlowSessions)
+    .where(and(started, isNotNull(cancelFlowSessions.experimentGroup)))
+    .groupBy(cancelFlowSessions.experimentGroup, cancelFlowSessions.offer)
+    .orderBy(sql`1`, sql`3 desc`);
+
   const transition = (from: string | null, to: string) =>
     and(
       eq(ledgerEntries.type, "state_change"),
@@ -81,6 +99,7 @@ export async function getRetentionReport(db: Database, days: ReportDays): Promis
   return {
     byReason,
     byOffer,
+    byExperimentGroup,
     pauses: pauses ?? { scheduled: 0, calledOff: 0, began: 0, resumed: 0, cancelledWhilePaused: 0 },
     cancellations,
   };

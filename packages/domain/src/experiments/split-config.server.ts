@@ -154,21 +154,31 @@ export async function assignIntroOfferGroup(
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
   const split = findSplit(await splits.current(), introOfferSplit.scope, introOfferSplit.name);
   if (!split) return notInSplit;
+  // Only groups with prices in the catalogue can change prices; others see A's (and are not logged).
+  const group = await placeInSplit({ db, splits }, split, input.userId, isPricedGroup);
+  return group && isPricedGroup(group) ? { group, inSplit: true } : notInSplit;
+}
+
+/**
+ * A parent's group in a running split, placed by a keyed hash of their id (nothing the browser
+ * sends can choose it), once: the first placement is stored (the exposure the results count) and
+ * kept while its group is in the split, so what a parent was shown stays what they get whatever
+ * the weights do later. A group `counts` refuses is answered but not logged.
+ */
+export async function placeInSplit(
+  { db, splits }: SplitDeps,
+  split: SplitDefinition,
+  userId: string,
+  counts: (group: string) => boolean = () => true,
+): Promise<string> {
   const [placed] = await db
     .select({ group: splitExposures.group })
     .from(splitExposures)
-    .where(and(eq(splitExposures.userId, input.userId), eq(splitExposures.splitName, split.name)));
-  const group =
-    placed && split.groups.some(({ name, weight }) => name === placed.group && weight > 0)
-      ? placed.group
-      : assignGroup(split, splits.positionOf(split.name, input.userId));
-  // Only groups with prices in the catalogue can change prices; others see A's.
-  if (!isPricedGroup(group)) return notInSplit;
-  if (!placed) {
-    await db
-      .insert(splitExposures)
-      .values({ userId: input.userId, splitName: split.name, group })
-      .onConflictDoNothing();
+    .where(and(eq(splitExposures.userId, userId), eq(splitExposures.splitName, split.name)));
+  if (placed && split.groups.some(({ name, weight }) => name === placed.group && weight > 0)) return placed.group;
+  const group = assignGroup(split, splits.positionOf(split.name, userId));
+  if (!placed && counts(group)) {
+    await db.insert(splitExposures).values({ userId, splitName: split.name, group }).onConflictDoNothing();
   }
-  return { group, inSplit: true };
+  return group;
 }

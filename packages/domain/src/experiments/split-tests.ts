@@ -71,6 +71,25 @@ export const introOfferSplit: SplitDefinition = {
 export const defaultSplits: readonly SplitDefinition[] = [introOfferSplit];
 
 /**
+ * The cancel flow's answer to "High price", tried both ways: each group is the offer shown first
+ * (lifetime access for one payment, or a pause), the other rules unchanged (an offer a parent
+ * cannot have falls back to what the rules give). Not running until the operator starts it; its
+ * save rate per group is on the retention page.
+ */
+export const saveOfferSplit: SplitDefinition = {
+  scope: "cancel-flow",
+  name: "save-offer-high-price",
+  groups: [
+    { name: "lifetime", weight: 0.5 },
+    { name: "pause", weight: 0.5 },
+  ],
+  control: "lifetime",
+};
+
+/** Every split the product knows how to run: the operator may start any of them. */
+export const knownSplits: readonly SplitDefinition[] = [introOfferSplit, saveOfferSplit];
+
+/**
  * A number in [0, 1) from the split's name and the parent's id, keyed with the server's secret:
  * the first 48 bits of HMAC-SHA256, uniform and independent of anything a visitor can pick.
  */

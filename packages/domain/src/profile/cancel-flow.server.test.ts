@@ -1,10 +1,19 @@
-import { cancelFlowSessions, emailMessages, orders, subscriptions, users } from "@kinderready/db/schema";
+import {
+  cancelFlowSessions,
+  emailMessages,
+  orders,
+  splitExposures,
+  subscriptions,
+  users,
+} from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { type MailTestbed, openMailTestbed } from "../../test/mail-testbed.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
+import { getRetentionReport } from "../console/retention-report.server.ts";
+import { defaultSplits, introOfferSplit, saveOfferSplit } from "../experiments/split-tests.ts";
 import { queueChargeNotices } from "../payments/charge-notices.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
@@ -42,7 +51,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
   beforeAll(async () => {
     testbed = await openBillingTestbed(target, () => clock);
     mailbox = openMailTestbed(testbed.database.db, () => clock);
-    deps = { ...testbed.payments, emails: mailbox.emails };
+    deps = { ...testbed.payments, emails: mailbox.emails, splits: testbed.splits };
   }, 60_000);
   afterAll(async () => {
     await testbed.close();
@@ -308,6 +317,49 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect((await sessionsOf(thrifty.id)).map((s) => [s.offer, s.outcome, s.savedBy])).toEqual([
       ["lifetime", "saved", "lifetime"],
     ]);
+  });
+
+  it("tries the save-offer experiment's answer to a high price first while it runs, and counts passes by group", async () => {
+    // Everyone new in the pause group: the control (lifetime) takes nobody while its weight is 0.
+    await testbed.splits.replace([
+      introOfferSplit,
+      {
+        ...saveOfferSplit,
+        groups: [
+          { name: "lifetime", weight: 0 },
+          { name: "pause", weight: 1 },
+        ],
+      },
+    ]);
+    try {
+      const thrifty = await subscriber();
+      const price = await startCancelFlow(deps, { token: thrifty.token, reason: "high_price" });
+      expect(price).toMatchObject({ save: { offer: "pause" } });
+      // Other reasons are not in the experiment.
+      const away = await subscriber();
+      await startCancelFlow(deps, { token: away.token, reason: "not_using_now" });
+      const passes = await db()
+        .select()
+        .from(cancelFlowSessions)
+        .where(inArray(cancelFlowSessions.userId, [thrifty.id, away.id]));
+      expect(passes.map((pass) => [pass.reason, pass.offer, pass.experimentGroup]).sort()).toEqual([
+        ["high_price", "pause", "pause"],
+        ["not_using_now", "pause", null],
+      ]);
+      const [exposure] = await db().select().from(splitExposures).where(eq(splitExposures.userId, thrifty.id));
+      expect(exposure).toMatchObject({ splitName: saveOfferSplit.name, group: "pause" });
+      const day = start.toISOString().slice(0, 10);
+      const report = await getRetentionReport(db(), { from: day, to: day });
+      expect(report.byExperimentGroup).toContainEqual({
+        group: "pause",
+        offer: "pause",
+        passes: expect.any(Number),
+        saved: expect.any(Number),
+        cancelled: expect.any(Number),
+      });
+    } finally {
+      await testbed.splits.replace([...defaultSplits]);
+    }
   });
 
   it("keeps a pass in the figures after the parent erases their data, without their words", async () => {

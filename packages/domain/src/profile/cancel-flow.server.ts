@@ -3,6 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import { placeInSplit, type SplitConfig } from "../experiments/split-config.server.ts";
+import { findSplit, saveOfferSplit } from "../experiments/split-tests.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { CancelReason } from "../payments/cancel-reasons.ts";
 import type { PaymentDeps } from "../payments/orders.server.ts";
@@ -12,13 +14,14 @@ import { renews, type SubscriptionRow } from "../subscriptions/subscription-stat
 import { buyUpsale, getUpsaleOffer, getUpsaleStatus } from "../upsale/upsale.server.ts";
 import { cancelParentSubscription, describeSubscription, subscriptionOf } from "./profile.server.ts";
 import type { SubscriptionInfo } from "./profile-schema.ts";
-import { type SaveOffer, saveOfferFor } from "./save-offers.ts";
+import { type SaveOffer, saveOfferFor, saveOffers } from "./save-offers.ts";
 
 // The signed-in cancel flow after the reason: one answer that fits it (a pause, lifetime access,
 // help), shown once beside "Cancel anyway", and every pass recorded with how it ended. A reason
 // with no fitting answer cancels at once.
 
-export type CancelFlowDeps = PaymentDeps & { emails: EmailQueue };
+/** The save-offer experiment, when running, is read from the split configuration. */
+export type CancelFlowDeps = PaymentDeps & { emails: EmailQueue; splits: SplitConfig };
 
 /** What the flow shows after the reason: the offer and what it would do, priced by the server. */
 export type SaveOfferView =
@@ -47,14 +50,22 @@ async function requireSubscriber(deps: CancelFlowDeps, token: string) {
   return { parent, subscription };
 }
 
+/** The save-offer split's group for a parent giving its reason, while the operator runs it. */
+async function saveOfferGroup(deps: CancelFlowDeps, input: { userId: string; reason: CancelReason }) {
+  if (input.reason !== "high_price") return undefined;
+  const split = findSplit(await deps.splits.current(), saveOfferSplit.scope, saveOfferSplit.name);
+  return split && (await placeInSplit(deps, split, input.userId));
+}
+
 async function offerFor(
   deps: CancelFlowDeps,
-  input: { token: string; reason: CancelReason; subscription: SubscriptionRow },
+  input: { token: string; reason: CancelReason; subscription: SubscriptionRow; tried: string | undefined },
 ): Promise<SaveOfferView | undefined> {
   const canPause = mayPause(input.subscription, await countRecentPauses(deps.db, input.subscription.id, deps.now()));
   const upsale = input.reason === "high_price" ? await getUpsaleOffer(deps, { userToken: input.token }) : undefined;
   const canLifetime = upsale !== undefined && !upsale.owned.includes("lifetime");
-  const offer: SaveOffer = saveOfferFor(input.reason, { pause: canPause, lifetime: canLifetime });
+  const tried = saveOffers.find((offer) => offer === input.tried);
+  const offer: SaveOffer = saveOfferFor(input.reason, { pause: canPause, lifetime: canLifetime }, tried);
   switch (offer) {
     case "pause":
       return {
@@ -82,7 +93,8 @@ export async function startCancelFlow(
   input: { token: string; reason: CancelReason; comment?: string | undefined },
 ): Promise<CancelFlowStep> {
   const { parent, subscription } = await requireSubscriber(deps, input.token);
-  const save = await offerFor(deps, { token: input.token, reason: input.reason, subscription });
+  const experimentGroup = await saveOfferGroup(deps, { userId: parent.id, reason: input.reason });
+  const save = await offerFor(deps, { token: input.token, reason: input.reason, subscription, tried: experimentGroup });
   const [session] = await deps.db
     .insert(cancelFlowSessions)
     .values({
@@ -90,6 +102,7 @@ export async function startCancelFlow(
       reason: input.reason,
       comment: input.reason === "other" ? input.comment || null : null,
       offer: save?.offer ?? "none",
+      experimentGroup: experimentGroup ?? null,
       renewalAmount: subscription.renewalAmount,
       currency: subscription.currency,
       startedAt: deps.now(),

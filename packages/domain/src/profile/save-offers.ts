@@ -8,7 +8,16 @@ import type { CancelReason } from "../payments/cancel-reasons.ts";
 export const saveOffers = ["pause", "lifetime", "help", "none"] as const;
 export type SaveOffer = (typeof saveOffers)[number];
 
-export function saveOfferFor(reason: CancelReason, can: { pause: boolean; lifetime: boolean }): SaveOffer {
+/**
+ * The answer to a reason. `tried`: the offer a running experiment shows this parent for it, when
+ * they can have it (otherwise the rules decide, as without the experiment).
+ */
+export function saveOfferFor(
+  reason: CancelReason,
+  can: { pause: boolean; lifetime: boolean },
+  tried?: SaveOffer,
+): SaveOffer {
+  if (tried === "help" || tried === "none" || (tried && can[tried])) return tried;
   switch (reason) {
     case "not_using_now":
     case "other":

@@ -146,6 +146,11 @@ export default function ConsoleExperiments({ loaderData, actionData }: Route.Com
           )}
         </section>
       )}
+      {split?.scope === "cancel-flow" && (
+        <p className="console-note">
+          {t("experiments.cancelFlowResults")} <Link to="/admin/retention/">{t("experiments.toRetention")}</Link>
+        </p>
+      )}
       {results && csvQuery && (
         <>
           <ConsoleCard

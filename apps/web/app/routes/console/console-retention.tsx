@@ -4,6 +4,7 @@ import { TableCard } from "../../components/console/table-card.tsx";
 import { loadConsoleRetention } from "../../console/console-retention-route.server.ts";
 import {
   cancellationColumns,
+  experimentGroupColumns,
   offerColumns,
   pauseColumns,
   pauseRows,
@@ -49,6 +50,18 @@ export default function ConsoleRetention({ loaderData }: Route.ComponentProps) {
             rowKey={(row) => `${row.offer}-${row.currency}`}
           />
           <p className="console-note">{t("retention.keptNote")}</p>
+          <TableCard
+            id="retention-experiment"
+            title={t("retention.experimentTitle")}
+            csv="retention-experiment.csv"
+            days={days}
+            columns={experimentGroupColumns}
+            rows={report.byExperimentGroup}
+            rowKey={(row) => `${row.group}-${row.offer}`}
+          />
+          <p className="console-note">
+            {t("retention.experimentNote")} <Link to="/admin/experiments/">{t("retention.experimentsLink")}</Link>
+          </p>
           <TableCard
             id="retention-pauses"
             title={t("retention.pausesTitle")}

@@ -1,0 +1,1 @@
+ALTER TABLE "cancel_flow_sessions" ADD COLUMN "experiment_group" text;
