@@ -91,8 +91,8 @@ describe("welcome email", () => {
       supportEmail: "help@example.com",
     });
     expect(mail.html).not.toContain("<b>Max</b>");
-    expect(mail.html).toContain("&#60;b&#62;Max&#60;/b&#62;");
-    expect(mail.html).toContain('href="https://kinderready.test/purchase/?a=1&#38;b=2"');
+    expect(mail.html).toContain("&lt;b&gt;Max&lt;/b&gt;");
+    expect(mail.html).toContain('href="https://kinderready.test/purchase/?a=1&amp;b=2"');
     expect(mail.text).toContain("https://kinderready.test/purchase/?a=1&b=2");
   });
 });

@@ -1,29 +1,53 @@
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { type CSSProperties, createElement as h, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { OutgoingMail } from "./mail.ts";
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+// Every email's frame, drawn with React Email's components (tables, inline styles, and the
+// button's padding that Outlook needs, as Gmail, Outlook and Apple Mail render them alike), in
+// the parent's language and direction, with its plain-text part beside it. Written with
+// createElement rather than JSX: the server loads the domain's TypeScript as Node strips it,
+// and Node knows no JSX.
 
-/**
- * A paragraph as HTML: escaped, its web addresses made links. Each link is isolated left to right,
- * or a right-to-left paragraph moves an address's slashes to its other end.
- */
-const paragraphHtml = (paragraph: string) =>
-  escapeHtml(paragraph).replace(
-    /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g,
-    (url) => `<a href="${url}" dir="ltr" style="color:#5b3fd1;word-break:break-all">${url}</a>`,
-  );
+const purple = "#5b3fd1";
+const ink = "#2b2540";
+const muted = "#6b6480";
+const font = "Arial,Helvetica,sans-serif";
 
-/**
- * Every email's frame, in the parent's language and direction: plain text plus a table-based
- * HTML part with inline styles, which is what Gmail, Outlook and Apple Mail render alike.
- * Paragraphs are plain text; the one link, when given, becomes a button with a fallback URL.
- */
+const webAddress = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
+
+/** A web address as a link, isolated left to right: a right-to-left line keeps its slashes in place. */
+const addressLink = (url: string, key?: number) =>
+  h(Link, { key, href: url, dir: "ltr", style: { color: purple, wordBreak: "break-all" } }, url);
+
+/** A paragraph's text with its web addresses made links. */
+function linkedText(paragraph: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of paragraph.matchAll(webAddress)) {
+    parts.push(paragraph.slice(at, match.index), addressLink(match[0], match.index));
+    at = match.index + match[0].length;
+  }
+  parts.push(paragraph.slice(at));
+  return parts;
+}
+
 export function renderEmail(input: {
   locale: Locale;
   to: string;
   subject: string;
   preheader: string;
   paragraphs: string[];
+  /** The one button, its address written out under it (after `fallback`), and the paragraphs after. */
   link?: { label: string; url: string; fallback: string; after: string[] };
   footer: string;
   /** A marketing mail's way out: a link under the footer, and the List-Unsubscribe headers. */
@@ -40,34 +64,79 @@ export function renderEmail(input: {
   ].join("\n");
 
   const dir = directionOf(input.locale);
-  const align = dir === "rtl" ? "right" : "left";
-  const p = (content: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#2b2540;text-align:${align}">${content}</p>`;
-  const url = link ? escapeHtml(link.url) : "";
-  const linkHtml = link
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:999px;background:#5b3fd1">
-<a href="${url}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:999px">${escapeHtml(link.label)}</a>
-</td></tr></table>
-${p(`${escapeHtml(link.fallback)}<br><a href="${url}" dir="ltr" style="color:#5b3fd1;word-break:break-all">${url}</a>`)}
-${link.after.map((paragraph) => p(paragraphHtml(paragraph))).join("\n")}`
-    : "";
-  const html = `<!doctype html>
-<html lang="${input.locale}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(input.subject)}</title></head>
-<body style="margin:0;padding:0;background:#fff8ec">
-<span style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(input.preheader)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8ec">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px" dir="${dir}">
-<tr><td style="padding:32px 28px;font-family:Arial,Helvetica,sans-serif">
-<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#5b3fd1;text-align:${align}">KinderReady</p>
-${input.paragraphs.map((paragraph) => p(paragraphHtml(paragraph))).join("\n")}
-${linkHtml}
-</td></tr></table>
-<p style="max-width:560px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6b6480;text-align:center">${escapeHtml(input.footer)}</p>
-${input.unsubscribe ? `<p style="max-width:560px;margin:8px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;text-align:center"><a href="${escapeHtml(input.unsubscribe.url)}" style="color:#6b6480">${escapeHtml(input.unsubscribe.label)}</a></p>` : ""}
-</td></tr></table>
-</body>
-</html>`;
+  const paragraph: CSSProperties = {
+    margin: "0 0 16px",
+    fontSize: "16px",
+    lineHeight: "24px",
+    color: ink,
+    textAlign: dir === "rtl" ? "right" : "left",
+  };
+  const small: CSSProperties = {
+    maxWidth: "560px",
+    margin: "8px auto 0",
+    fontFamily: font,
+    fontSize: "12px",
+    lineHeight: "18px",
+    color: muted,
+    textAlign: "center",
+  };
+  const say = (content: string, key: string) => h(Text, { key, style: paragraph }, ...linkedText(content));
+  const button =
+    link &&
+    h(
+      Button,
+      {
+        href: link.url,
+        style: {
+          margin: "8px 0 24px",
+          padding: "14px 28px",
+          borderRadius: "999px",
+          backgroundColor: purple,
+          color: "#ffffff",
+          fontSize: "16px",
+          fontWeight: "bold",
+          textDecoration: "none",
+        },
+      },
+      link.label,
+    );
+
+  const frame = h(
+    Html,
+    { lang: input.locale, dir },
+    h(Head, null, h("meta", { name: "color-scheme", content: "light" }), h("title", null, input.subject)),
+    h(Preview, null, input.preheader),
+    h(
+      Body,
+      { style: { margin: 0, padding: "24px 12px", backgroundColor: "#fff8ec" } },
+      h(
+        Container,
+        { dir, style: { maxWidth: "560px", backgroundColor: "#ffffff", borderRadius: "16px" } },
+        h(
+          Section,
+          { style: { padding: "32px 28px", fontFamily: font } },
+          h(
+            Text,
+            { style: { ...paragraph, margin: "0 0 24px", fontSize: "22px", fontWeight: "bold", color: purple } },
+            "KinderReady",
+          ),
+          input.paragraphs.map((content, index) => say(content, `p${index}`)),
+          link && [
+            h(Section, { key: "button" }, button),
+            h(Text, { key: "fallback", style: paragraph }, link.fallback, h("br"), addressLink(link.url)),
+            link.after.map((content, index) => say(content, `a${index}`)),
+          ],
+        ),
+      ),
+      h(Text, { style: { ...small, margin: "16px auto 0" } }, input.footer),
+      input.unsubscribe &&
+        h(
+          Text,
+          { style: small },
+          h(Link, { href: input.unsubscribe.url, style: { color: muted } }, input.unsubscribe.label),
+        ),
+    ),
+  );
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(frame)}`;
   return { to: input.to, subject: input.subject, text, html, unsubscribeUrl: input.unsubscribe?.url };
 }

@@ -1,8 +1,9 @@
 import type { Database } from "@kinderready/db/open-db";
 import { supportRequests } from "@kinderready/db/schema";
 import { eq } from "drizzle-orm";
-import { escapeHtml } from "./email-layout.server.ts";
 import type { OutgoingMail } from "./mail.ts";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A contact-form message as an email to the support team (in English, their working language):

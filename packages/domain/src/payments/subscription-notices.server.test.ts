@@ -356,7 +356,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
       await runDueRenewals(payments);
       await deliveredTo(parent.email);
     };
-    const useCard = async (card: string) =>
+    const giveCard = async (card: string) =>
       database.db
         .update(subscriptions)
         .set({ cardToken: await issueCardToken(database.db, card) })
@@ -371,7 +371,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     await billingRun();
     // The card stops working before the renewal; the parent hears, keeps access, and pays the
     // renewal with another card on the gateway's page, which is charged from then on.
-    await useCard("4000000000013021");
+    await giveCard("4000000000013021");
     at("2026-12-25T10:00:00Z");
     await billingRun();
     const declined = await subscriptionOf(parent.id);
