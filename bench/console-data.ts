@@ -211,22 +211,39 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
     // were kept by it (a pause, lifetime access, help) and some walked away undecided. Pauses are
     // in the ledger as the billing code books them; cancellations as the profile received them.
     await tx.execute(sql`
-      insert into cancel_flow_sessions (user_id, reason, offer, outcome, saved_by, renewal_amount, currency,
-        started_at, decided_at)
+      insert into cancel_flow_sessions (user_id, reason, offer, outcome, saved_by, experiment_group, renewal_amount,
+        currency, started_at, decided_at)
       select s.user_id, r.reason,
-        case r.reason when 'high_price' then 'lifetime' when 'other' then 'pause' when 'not_using_now' then 'pause'
+        case r.reason when 'high_price' then g.tried when 'other' then 'pause' when 'not_using_now' then 'pause'
           else 'help' end,
         case when b.fate < 0.30 then 'cancelled' when b.fate < 0.55 then 'saved' end,
         case when b.fate between 0.45 and 0.55 then
-          case r.reason when 'high_price' then 'lifetime' when 'other' then 'pause:2' when 'not_using_now' then 'pause:1'
-            else 'help' end
+          case r.reason when 'high_price' then case g.tried when 'pause' then 'pause:1' else 'lifetime' end
+            when 'other' then 'pause:2' when 'not_using_now' then 'pause:1' else 'help' end
         end,
+        case when r.reason = 'high_price' then g.tried end,
         s.renewal_amount, s.currency, b.paid_at + interval '1 day',
         case when b.fate < 0.55 then b.paid_at + interval '1 day 2 minutes' end
       from seed_buyers b join subscriptions s on s.user_id = b.user_id
       cross join lateral (select coalesce(s.cancel_reason,
         (${list(["not_using_now", "high_price", "unable_to_get_content", "other", "unable_to_get_app_access"])})[1 + floor(b.fate * 1000)::int % 5]) as reason) r
+      -- The save-offer experiment's two groups for "Too expensive", half each.
+      cross join lateral (select case when floor(b.fate * 10000)::int % 2 = 0 then 'lifetime' else 'pause' end as tried) g
       where b.fate < 0.30 or b.fate between 0.45 and 0.58`);
+    // The emails the buyers were sent: a receipt each, a payment-failed email to those past due,
+    // a confirmation to those who cancelled; some had a link followed.
+    await tx.execute(sql`
+      insert into email_messages (user_id, kind, recipient, status, created_at, sent_at, first_clicked_at, clicks)
+      select b.user_id, e.kind || ':seed-' || b.i, u.email, 'sent', e.at, e.at,
+        case when (b.fate * 7)::numeric % 1 < e.clicked then e.at + interval '3 hours' end,
+        case when (b.fate * 7)::numeric % 1 < e.clicked then 1 else 0 end
+      from seed_buyers b join users u on u.id = b.user_id
+      cross join lateral (values
+        ('receipt', b.paid_at, 0.2, true),
+        ('payment-failed', b.paid_at + interval '3 days', 0.6, b.fate between 0.30 and 0.38),
+        ('cancellation-confirmed', b.paid_at + interval '1 day', 0.1, b.fate < 0.30)
+      ) as e(kind, at, clicked, sent)
+      where e.sent and u.email is not null`);
     await tx.execute(sql`
       insert into ledger_entries (user_id, subscription_id, type, details, created_at)
       select c.user_id, s.id, 'pause_scheduled', jsonb_build_object('periods', 1), c.decided_at
