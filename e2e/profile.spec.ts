@@ -346,7 +346,10 @@ for (const locale of ["", "/ar"]) {
     await page.goto(`${locale}/profile/cancel-subscription/`);
     await expectNoViolations(page, "cancel (nothing to cancel)");
     await page.goto(`${locale}/contact/`);
+    // Hydrated first: before that the button posts the plain form, and the page reloads under axe.
+    await expect(page.locator("html[data-ready]")).toHaveCount(1, { timeout: 20_000 });
     await page.locator(".profile__form button[type=submit]").click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
     await expectNoViolations(page, "contact with errors");
   });
 }
