@@ -25,7 +25,9 @@ export const latinGlyphs: StrokeGlyphs = {
     ],
   },
   H: { width: 1.5, strokes: ["M0.15 0 L0.15 2", "M1.35 0 L1.35 2", "M0.15 1 L1.35 1"] },
-  I: { width: 0.4, strokes: ["M0.2 0 L0.2 2"] },
+  // Pull down, then the top bar and the bottom bar, left to right: with its bars a capital I
+  // never reads as a small l ("Ii", not "li").
+  I: { width: 1, strokes: ["M0.5 0 L0.5 2", "M0.1 0 L0.9 0", "M0.1 2 L0.9 2"] },
   J: { width: 1.1, strokes: ["M0.9 0 L0.9 1.5 A0.4 0.5 0 0 1 0.563 1.994 A0.4 0.5 0 0 1 0.12 1.655"] },
   K: { width: 1.36, strokes: ["M0.15 0 L0.15 2", "M1.2 0 L0.15 1.05 L1.26 2"] },
   L: { width: 1.12, strokes: ["M0.15 0 L0.15 2 L1.02 2"] },

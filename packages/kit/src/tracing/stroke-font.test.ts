@@ -43,6 +43,30 @@ describe("the stroke font", () => {
     }
   });
 
+  it("writes capital I as a stick pulled down, then its top and bottom bars left to right, unlike small l", () => {
+    const ends = (stroke: string) => {
+      const points = flatten(parsePath(stroke), 2).flat();
+      return [points[0], points[points.length - 1]];
+    };
+    const capital = latinGlyphs.I?.strokes.map(ends) ?? [];
+    expect(capital).toHaveLength(3);
+    const [stick, top, bottom] = capital;
+    // The stick from the top line to the base line, in the middle of the bars.
+    expect(stick?.[0]?.[1]).toBe(staff.top);
+    expect(stick?.[1]?.[1]).toBe(staff.base);
+    for (const [bar, y] of [
+      [top, staff.top],
+      [bottom, staff.base],
+    ] as const) {
+      expect(bar?.[0]?.[1], "a bar is level").toBe(y);
+      expect(bar?.[1]?.[1], "a bar is level").toBe(y);
+      expect(bar?.[0]?.[0] ?? 0, "a bar goes left to right").toBeLessThan(bar?.[1]?.[0] ?? 0);
+      expect(bar?.[0]?.[0] ?? 0).toBeLessThan(stick?.[0]?.[0] ?? 0);
+      expect(bar?.[1]?.[0] ?? 0).toBeGreaterThan(stick?.[0]?.[0] ?? 0);
+    }
+    expect(latinGlyphs.l?.strokes).toHaveLength(1);
+  });
+
   it("puts accents of capitals in the accent space and of small letters under the top line", () => {
     const capital = layoutStrokeText("É", 0, 100, 10);
     expect(capital.top).toBeLessThan(100 - 20);
