@@ -1,4 +1,5 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
+import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { Trans } from "../i18n/translation-context.tsx";
 
@@ -24,7 +25,18 @@ export function ImmediateAccessBox({ locale }: { locale: Locale }) {
   );
 }
 
-/** The box's answer in a form about to be posted by the scripts: "on" when ticked. */
-export function immediateAccessField(form: HTMLFormElement): { immediate_access?: "on" } {
-  return new FormData(form).get("immediate_access") === "on" ? { immediate_access: "on" } : {};
-}
+/** What a purchase form's box said, as the post sends it: "on" when ticked, nothing otherwise. */
+export type ImmediateAccessField = { immediate_access?: "on" };
+
+/**
+ * A purchase form's submit, posted by the scripts instead of the browser: `post` hears the box's
+ * answer once the form is valid. The browser checks the required box before a click submits; a
+ * synthetic submit is checked here.
+ */
+export const purchaseSubmit =
+  (post: (consent: ImmediateAccessField) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!form.reportValidity()) return;
+    post(new FormData(form).get("immediate_access") === "on" ? { immediate_access: "on" } : {});
+  };

@@ -111,6 +111,17 @@ export async function loadProfile({ request, url, context }: Args) {
   const token = parent.token;
   const gpc = adSharingOptOut({ cookieHeader: null, gpcHeader: request.headers.get("sec-gpc") }) === "gpc";
   if (gpc) await recordAdSharingOptOut(services.account, { token });
+  // Back from paying with another card: asked first, so the profile read after it shows what it paid.
+  const paidOrder = url.searchParams.get("order_id");
+  const anotherCard = paidOrder
+    ? await getPaymentWithAnotherCard(services.payments, { userId: parent.id, orderId: paidOrder }).catch(
+        (error: unknown) => {
+          // Someone else's or a made-up order id in the address shows nothing.
+          if (knownFailure(error)?.status === 404) return null;
+          throw error;
+        },
+      )
+    : null;
   const profile = await getProfile(services.account, { token }).catch((error: unknown) => {
     if (knownFailure(error)?.status === 404) return undefined;
     throw error;
@@ -122,19 +133,7 @@ export async function loadProfile({ request, url, context }: Args) {
     );
   }
   const othersSignedOut = url.searchParams.get(othersParam) === "signed-out";
-  const paidOrder = url.searchParams.get("order_id");
-  const anotherCard = paidOrder
-    ? await getPaymentWithAnotherCard(services.payments, { userId: parent.id, orderId: paidOrder }).catch(
-        (error: unknown) => {
-          // Someone else's or a made-up order id in the address shows nothing.
-          if (knownFailure(error)?.status === 404) return null;
-          throw error;
-        },
-      )
-    : null;
-  // Paid a moment ago: the subscription as it now stands.
-  const shown = anotherCard?.status === "approved" ? await getProfile(services.account, { token }) : profile;
-  return data<ProfileLoaderData>({ state: "signed-in", locale, profile: shown, gpc, othersSignedOut, anotherCard });
+  return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc, othersSignedOut, anotherCard });
 }
 
 /** Where signing out the other devices sends the parent back to, to say it is done. */

@@ -1,6 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, ledgerEntries, orders, reviews } from "@kinderready/db/schema";
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, or, type SQL, sql } from "drizzle-orm";
 import { type EmailClass, type EmailKindId, emailClassOf, emailKindIds } from "../email/email-kinds.ts";
 import type { ReportDays } from "./report-filters.ts";
 import { inDays } from "./revenue-report.server.ts";
@@ -67,10 +67,15 @@ export type EmailKindRow = {
   followed: number;
 };
 
+const kindId = sql<string>`split_part(${emailMessages.kind}, ':', 1)`;
+
+/** A sent email whose parent did, within the window, what its kind is there for. */
+const followedByItsOutcome = or(
+  ...Object.entries(emailOutcomes).map(([id, outcome]) => and(eq(kindId, id), followedBy[outcome])),
+);
+
 const statusCount = (status: string): SQL<number> =>
   sql<number>`count(*) filter (where ${emailMessages.status} = ${status})`.mapWith(Number);
-
-const kindId = sql<string>`split_part(${emailMessages.kind}, ':', 1)`;
 
 export async function getEmailReport(db: Database, days: ReportDays): Promise<EmailKindRow[]> {
   const rows = await db
@@ -82,29 +87,14 @@ export async function getEmailReport(db: Database, days: ReportDays): Promise<Em
       skipped: statusCount("skipped"),
       queued: statusCount("queued"),
       clicked: sql<number>`count(*) filter (where ${emailMessages.firstClickedAt} is not null)`.mapWith(Number),
+      followed:
+        sql<number>`count(*) filter (where ${emailMessages.status} = 'sent' and (${followedByItsOutcome}))`.mapWith(
+          Number,
+        ),
     })
     .from(emailMessages)
     .where(inDays(emailMessages.createdAt, days))
     .groupBy(kindId);
-  const followed = new Map<string, number>();
-  for (const outcome of new Set(Object.values(emailOutcomes))) {
-    const kinds = Object.entries(emailOutcomes)
-      .filter(([, wanted]) => wanted === outcome)
-      .map(([id]) => id);
-    const counted = await db
-      .select({ id: kindId, followed: sql<number>`count(*)`.mapWith(Number) })
-      .from(emailMessages)
-      .where(
-        and(
-          inDays(emailMessages.createdAt, days),
-          eq(emailMessages.status, "sent"),
-          inArray(kindId, kinds),
-          followedBy[outcome],
-        ),
-      )
-      .groupBy(kindId);
-    for (const row of counted) followed.set(row.id, row.followed);
-  }
   return emailKindIds.map((id) => {
     const found = rows.find((row) => row.id === id);
     const outcome: EmailOutcome | null = id in emailOutcomes ? emailOutcomes[id as keyof typeof emailOutcomes] : null;
@@ -118,7 +108,7 @@ export async function getEmailReport(db: Database, days: ReportDays): Promise<Em
       queued: found?.queued ?? 0,
       clicked: found?.clicked ?? 0,
       outcome,
-      followed: followed.get(id) ?? 0,
+      followed: found?.followed ?? 0,
     };
   });
 }

@@ -5,16 +5,9 @@ import { DomainError } from "../domain-error.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
 import { canPayWithAnotherCard } from "../subscriptions/subscription-state.ts";
-import {
-  ensureOrder,
-  type OrderRow,
-  openPaymentPage,
-  type PaymentDeps,
-  syncOrder,
-  withOrderId,
-} from "./orders.server.ts";
+import { type OrderRow, openPaymentPage, type PaymentDeps, syncOrder, withOrderId } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
-import { ensureReactivationOrder, renewalOrderKey } from "./subscription-billing.server.ts";
+import { ensureReactivationOrder, ensureRenewalOrder } from "./subscription-billing.server.ts";
 
 /**
  * A renewal the card on file declined is paid with another card, typed on the gateway's hosted
@@ -54,14 +47,7 @@ export async function startPaymentWithAnotherCard(
 
   const order =
     subscription.status === "past_due"
-      ? await ensureOrder(deps.db, {
-          userId: input.userId,
-          purpose: "renewal",
-          idempotencyKey: renewalOrderKey(subscription),
-          plan,
-          amount: subscription.renewalAmount,
-          gatewayName: deps.gatewayName,
-        })
+      ? await ensureRenewalOrder(deps, subscription, plan)
       : await ensureReactivationOrder(deps, subscription, plan);
   // Already being charged (a retry under way, or this page paid a moment ago): its result, never a second payment.
   if (order.status !== "created")

@@ -259,15 +259,9 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
     await tx
       .update(subscriptions)
       .set({
-        status: "active",
-        currentPeriodEnd,
-        nextAttemptAt: currentPeriodEnd,
-        failedRenewals: 0,
-        cardUpdateDeclines: 0,
-        ...cardThatPaid(update),
+        ...periodPaid(currentPeriodEnd, update, now),
         pauseFrom: null,
         resumesAt: null,
-        updatedAt: now,
       })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
@@ -277,17 +271,11 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
     await tx
       .update(subscriptions)
       .set({
-        status: "active",
-        currentPeriodEnd,
-        nextAttemptAt: currentPeriodEnd,
-        failedRenewals: 0,
-        cardUpdateDeclines: 0,
-        ...cardThatPaid(update),
+        ...periodPaid(currentPeriodEnd, update, now),
         cancelledAt: null,
         cancelReason: null,
         cancelComment: null,
         cancelAt: null,
-        updatedAt: now,
       })
       .where(eq(subscriptions.id, existing.id));
     await logState(tx, existing, "active", { reactivated: true, currentPeriodEnd: currentPeriodEnd.toISOString() });
@@ -464,33 +452,45 @@ async function beginDuePauses(db: Database, now: Date) {
  * finds the same order, never a new one. The parent paying it with another card on the gateway's
  * page pays this same order, so the two can never both charge the period.
  */
-export function renewalOrderKey(
-  subscription: Pick<SubscriptionRow, "id" | "currentPeriodEnd" | "failedRenewals" | "cardUpdateDeclines">,
-): string {
+export function ensureRenewalOrder(
+  deps: PaymentDeps,
+  subscription: SubscriptionRow,
+  plan: PricePlanRow,
+): Promise<OrderRow> {
   const attempt = `renewal:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.failedRenewals}`;
-  return subscription.cardUpdateDeclines > 0 ? `${attempt}:card-${subscription.cardUpdateDeclines}` : attempt;
+  return ensureOrder(deps.db, {
+    userId: subscription.userId,
+    purpose: "renewal",
+    idempotencyKey:
+      subscription.cardUpdateDeclines > 0 ? `${attempt}:card-${subscription.cardUpdateDeclines}` : attempt,
+    plan,
+    amount: subscription.renewalAmount,
+    gatewayName: deps.gatewayName,
+  });
 }
 
 /**
- * The card that paid a renewal is the one charged from then on: the stored card again, or the
- * one the parent typed on the gateway's page to pay it.
+ * A period paid for (a renewal, or an ended subscription renewed): active until `currentPeriodEnd`,
+ * the dunning count cleared, and the card that paid is the one charged from then on (the stored
+ * card again, or one the parent typed on the gateway's page).
  */
-function cardThatPaid(update: GatewayOrder): { cardToken?: string } {
-  return update.cardToken ? { cardToken: update.cardToken } : {};
+function periodPaid(currentPeriodEnd: Date, update: GatewayOrder, now: Date) {
+  return {
+    status: "active",
+    currentPeriodEnd,
+    nextAttemptAt: currentPeriodEnd,
+    failedRenewals: 0,
+    cardUpdateDeclines: 0,
+    ...(update.cardToken ? { cardToken: update.cardToken } : {}),
+    updatedAt: now,
+  } as const;
 }
 
 /** Charges the next period on the stored card: one order per period and attempt. */
 export async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
   const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
   if (!plan || !subscription.cardToken) return;
-  const order = await ensureOrder(deps.db, {
-    userId: subscription.userId,
-    purpose: "renewal",
-    idempotencyKey: renewalOrderKey(subscription),
-    plan,
-    amount: subscription.renewalAmount,
-    gatewayName: deps.gatewayName,
-  });
+  const order = await ensureRenewalOrder(deps, subscription, plan);
   const result = await chargeStoredCard(deps, order, {
     cardToken: subscription.cardToken,
     description: `KinderReady subscription, ${subscription.periodDays} days`,

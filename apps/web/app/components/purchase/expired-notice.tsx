@@ -7,7 +7,7 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { PurchaseActionResult } from "../../purchase/payment-result.ts";
 import { useMoney } from "../../purchase/price-texts.tsx";
 import { offerStep } from "../../purchase/purchase-steps.ts";
-import { ImmediateAccessBox, immediateAccessField } from "../immediate-access-box.tsx";
+import { ImmediateAccessBox, type ImmediateAccessField, purchaseSubmit } from "../immediate-access-box.tsx";
 import { ResultDialog } from "./result-dialog.tsx";
 import { StepForm } from "./step-form.tsx";
 
@@ -47,13 +47,10 @@ export function ExpiredNotice({
 
   const format = useMoney(locale);
   const money = (amount: number) => (lifetime ? format(amount, lifetime) : "");
-  const buyLifetime = (form: HTMLFormElement) => {
+  const buyLifetime = (consent: ImmediateAccessField) => {
     if (busy || !lifetime) return;
     track("checkout_started", { variant: "lifetime", price: lifetime.price });
-    void checkout.submit(
-      { intent: "lifetime-checkout", ...immediateAccessField(form) },
-      { method: "post", encType: "application/json" },
-    );
+    void checkout.submit({ intent: "lifetime-checkout", ...consent }, { method: "post", encType: "application/json" });
   };
 
   return (
@@ -83,15 +80,7 @@ export function ExpiredNotice({
                 )}
               </p>
               {/* A plain form too: posted before the scripts run, its answer is the gateway's payment page. */}
-              <form
-                method="post"
-                className="step-form"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  // The browser checked the required box before this runs; a synthetic submit is checked here.
-                  if (event.currentTarget.reportValidity()) buyLifetime(event.currentTarget);
-                }}
-              >
+              <form method="post" className="step-form" onSubmit={purchaseSubmit(buyLifetime)}>
                 <input type="hidden" name="intent" value="lifetime-checkout" />
                 {withdrawalConsent && <ImmediateAccessBox locale={locale} />}
                 <button type="submit" className="button button--wide button--quiet" aria-busy={busy} disabled={busy}>

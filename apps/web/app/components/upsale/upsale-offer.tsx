@@ -16,7 +16,7 @@ import {
   upsaleDeclineMessageKey,
   upsaleDeclineTitleKey,
 } from "../../upsale/upsale-result.ts";
-import { ImmediateAccessBox, immediateAccessField } from "../immediate-access-box.tsx";
+import { ImmediateAccessBox, type ImmediateAccessField, purchaseSubmit } from "../immediate-access-box.tsx";
 import { Picture } from "../picture.tsx";
 import { useOrderStatus } from "../purchase/use-order-status.ts";
 
@@ -109,21 +109,21 @@ export function UpsaleOffer({
     track("upsell_viewed", { variant, mode });
   }, [variant, mode]);
 
-  const payOnPage = (form: HTMLFormElement, type = buying.current) => {
+  const payOnPage = (consent: ImmediateAccessField, type = buying.current) => {
     if (!type || busy) return;
     buying.current = type;
     void onPage.submit(
-      { intent: "upsale-checkout", recurringType: type, variant, ...immediateAccessField(form) },
+      { intent: "upsale-checkout", recurringType: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
 
-  const purchase = (form: HTMLFormElement, type: UpsaleType) => {
-    if (!offer.oneClick) return payOnPage(form, type);
+  const purchase = (consent: ImmediateAccessField, type: UpsaleType) => {
+    if (!offer.oneClick) return payOnPage(consent, type);
     if (busy) return;
     buying.current = type;
     void buy.submit(
-      { intent: "upsale", recurringType: type, variant, ...immediateAccessField(form) },
+      { intent: "upsale", recurringType: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
@@ -183,7 +183,7 @@ export function UpsaleOffer({
               type={buying.current ?? returning?.type}
               variant={variant}
               consent={offer.withdrawalConsent && locale}
-              onSubmit={(form) => payOnPage(form)}
+              onSubmit={(consent) => payOnPage(consent)}
             >
               <button type="submit" className="button button--wide" disabled={busy}>
                 {t("upsale.confirmOnPage")}
@@ -222,7 +222,7 @@ export function UpsaleOffer({
             type="upsale"
             variant={variant}
             consent={offer.withdrawalConsent && locale}
-            onSubmit={(form) => purchase(form, "upsale")}
+            onSubmit={(consent) => purchase(consent, "upsale")}
           >
             <button
               type="submit"
@@ -268,7 +268,7 @@ export function UpsaleOffer({
             type="lifetime"
             variant={variant}
             consent={offer.withdrawalConsent && locale}
-            onSubmit={(form) => purchase(form, "lifetime")}
+            onSubmit={(consent) => purchase(consent, "lifetime")}
           >
             <button
               type="submit"
@@ -312,19 +312,11 @@ function UpsaleForm({
   variant: "initial" | "catchy";
   /** The page's locale where the purchase asks for access at once (ImmediateAccessBox); false elsewhere. */
   consent: Locale | false;
-  onSubmit: (form: HTMLFormElement) => void;
+  onSubmit: (consent: ImmediateAccessField) => void;
   children: ReactNode;
 }) {
   return (
-    <form
-      method="post"
-      className="step-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // The browser checked the required box before this runs; a synthetic submit is checked here.
-        if (event.currentTarget.reportValidity()) onSubmit(event.currentTarget);
-      }}
-    >
+    <form method="post" className="step-form" onSubmit={purchaseSubmit(onSubmit)}>
       <input type="hidden" name="intent" value={intent} />
       {type && <input type="hidden" name="recurringType" value={type} />}
       <input type="hidden" name="variant" value={variant} />
