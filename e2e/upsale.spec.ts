@@ -57,6 +57,32 @@ test("POPUP in Germany: each purchase asks for access at once, and buys only onc
   await expect(page.getByRole("dialog").getByRole("status")).toContainText(say("upsale.successPacks"));
 });
 
+test("POPUP in Germany: the box ticked before the scripts ran stays ticked once they run, and buys", async ({
+  page,
+  setMode,
+  payingParent,
+}) => {
+  await setMode("POPUP");
+  const token = await payingParent(undefined, "/de", "de");
+  // Scripts held back until the box is ticked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/de/printables/?token=${token}`, { waitUntil: "domcontentloaded" });
+  const packs = page.locator("dialog form", { has: page.locator("input[name=recurringType][value=upsale]") });
+  await packs.getByRole("checkbox").check();
+  release();
+  await expect(page.locator("html[data-ready]")).toHaveCount(1, { timeout: 20_000 });
+  await expect(packs.getByRole("checkbox")).toBeChecked();
+  await packs.getByRole("button").click();
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText(message("de", "upsale.successPacks"));
+});
+
 test("POPUP: the popup offers the packs over the printables, and one click buys them", async ({
   page,
   api,

@@ -88,6 +88,13 @@ describe("requests the product refuses, and how", () => {
     const forged = await inject({ url: `${link.pathname}?to=${encodeURIComponent("//evil.example/")}` });
     expect(forged.statusCode).toBe(302);
     expect(forged.headers.location).toBe("/");
+    // Broken escapes, no address at all, or a post: never a 500.
+    for (const odd of [`${link.pathname}?to=%E0%A4%A`, link.pathname, "/l/x/y"]) {
+      expect((await inject({ url: odd })).statusCode, odd).toBe(302);
+    }
+    const posted = await inject({ method: "POST", url: `${link.pathname}${link.search}`, payload: "a=1" });
+    expect(posted.statusCode).toBeGreaterThanOrEqual(400);
+    expect(posted.statusCode).toBeLessThan(500);
   });
 
   it("answers a form action sent JSON, and a JSON action sent text, with 415", async () => {
