@@ -54,7 +54,7 @@ export function defaultPaper(
 }
 
 /** Bump when the drawing code changes what a page looks like, so cached files are not reused. */
-const renderVersion = "4";
+const renderVersion = "5";
 
 export type RenderRequest = {
   document: KitDocument;

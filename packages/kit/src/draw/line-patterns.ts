@@ -2,25 +2,28 @@ import type { LinePattern } from "../catalogue.ts";
 import { parsePath, pathData, transformSegments } from "./svg-path.ts";
 
 // The lines children trace and cut along, from easy (straight) to hard (loops, spirals), as path
-// data running left to right from x0 to x1 around the middle line `mid`.
+// data running left to right from x0 to x1 around the middle line `mid`. Slants are separate
+// strokes, drawn by the trace-path page itself.
 
-export function linePatternPath(pattern: LinePattern, x0: number, x1: number, mid: number, amplitude: number): string {
+export function linePatternPath(
+  pattern: Exclude<LinePattern, "diagonal">,
+  x0: number,
+  x1: number,
+  mid: number,
+  amplitude: number,
+): string {
   const r = (value: number) => Math.round(value * 10) / 10;
   const width = x1 - x0;
   const wavelength = pattern === "spiral" || pattern === "loops" ? amplitude * 2.2 : amplitude * 2.6;
   const count = Math.max(2, Math.round(width / wavelength));
   const unit = width / count;
-  let d = pattern === "diagonal" ? "" : `M${r(x0)} ${r(mid)}`;
+  let d = `M${r(x0)} ${r(mid)}`;
   for (let i = 0; i < count; i++) {
     const a = x0 + i * unit;
     const b = a + unit;
     switch (pattern) {
       case "straight":
         d += `L${r(b)} ${r(mid)}`;
-        break;
-      case "diagonal":
-        // Slanted strokes, each its own line from bottom left to top right.
-        d += `M${r(a + unit * 0.2)} ${r(mid + amplitude)}L${r(b - unit * 0.2)} ${r(mid - amplitude)}`;
         break;
       case "zigzag":
         d += `L${r(a + unit / 2)} ${r(mid - amplitude)}L${r(b)} ${r(mid)}`;

@@ -55,16 +55,20 @@ export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path
     const pattern = params.rows[index] as LinePattern;
     const amplitude = Math.min(row.height * 0.3, 36);
     if (pattern === "diagonal") {
-      // Slanted strokes are separate lines, each with its own green start dot at the bottom.
+      // Slanted strokes are separate lines, each pulled down from a green start dot at its top,
+      // as slants are taught: the first slant row leans down towards the reading direction (\ in
+      // a left-to-right language), the next one back the other way (/).
+      const slant = params.rows.slice(0, index).filter((earlier) => earlier === "diagonal").length % 2;
       const inner = inset(row, 24, 6);
       const mid = inner.y + inner.height / 2;
       const count = Math.max(4, Math.round(inner.width / (amplitude * 2)));
       const unit = inner.width / count;
       for (let i = 0; i < count; i++) {
         const left = canvas.startX(inner, i * unit + unit * 0.2, unit * 0.6);
-        const [x0, x1] = canvas.rtl ? [left + unit * 0.6, left] : [left, left + unit * 0.6];
-        canvas.path(`M${x0} ${mid + amplitude}L${x1} ${mid - amplitude}`, traceDots(3.4));
-        canvas.path(ellipsePath(x0, mid + amplitude, 5), { fill: startGreen });
+        const forward = canvas.rtl === (slant === 1);
+        const [top, bottom] = forward ? [left, left + unit * 0.6] : [left + unit * 0.6, left];
+        canvas.path(`M${top} ${mid - amplitude}L${bottom} ${mid + amplitude}`, traceDots(3.4));
+        canvas.path(ellipsePath(top, mid - amplitude, 5), { fill: startGreen });
       }
       return;
     }
@@ -79,7 +83,7 @@ export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path
 }
 
 /** The line each cutting mode cuts along; curves, spirals and shapes start from bumps. */
-const cuttingPatterns: Record<(typeof cuttingModes)[number], LinePattern> = {
+const cuttingPatterns: Record<(typeof cuttingModes)[number], Exclude<LinePattern, "diagonal">> = {
   straight: "straight",
   zigzag: "zigzag",
   waves: "waves",

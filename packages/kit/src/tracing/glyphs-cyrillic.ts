@@ -3,6 +3,8 @@ import type { StrokeGlyphs } from "./stroke-font.ts";
 // Cyrillic letters as single strokes in teaching order (see stroke-font.ts for the staff). Ё ё Й й
 // are composed in diacritics.ts from Е е И и.
 // Where primers differ we chose the simplest: П Л Д bar and right stem in one go, Я stem, bowl, leg; Ф stem, oval.
+// Every stroke starts at its top: the feet of Д д are drawn down from the base, the right one with the base;
+// р is pulled down, pushed back up and circled forward in one go, like the Latin p.
 export const cyrillicGlyphs: StrokeGlyphs = {
   А: { width: 1.7, strokes: ["M0.85 0 L0.12 2", "M0.85 0 L1.58 2", "M0.368 1.32 L1.332 1.32"] },
   Б: {
@@ -20,7 +22,12 @@ export const cyrillicGlyphs: StrokeGlyphs = {
   Г: { width: 1.2, strokes: ["M0.17 0 L0.17 2", "M0.17 0 L1.1 0"] },
   Д: {
     width: 1.75,
-    strokes: ["M0.56 0 C0.56 0.9 0.51 1.6 0.26 2", "M0.56 0 L1.45 0 L1.45 2", "M0.12 2.35 L0.12 2 L1.63 2 L1.63 2.35"],
+    strokes: [
+      "M0.56 0 C0.56 0.9 0.51 1.6 0.26 2",
+      "M0.56 0 L1.45 0 L1.45 2",
+      "M0.12 2 L1.63 2 L1.63 2.35",
+      "M0.12 2 L0.12 2.35",
+    ],
   },
   Е: { width: 1.2, strokes: ["M0.15 0 L0.15 2", "M0.15 0 L1.1 0", "M0.15 1 L0.95 1", "M0.15 2 L1.1 2"] },
   Ж: { width: 2.2, strokes: ["M1.1 0 L1.1 2", "M0.16 0 L1.1 1 L0.12 2", "M2.04 0 L1.1 1 L2.08 2"] },
@@ -36,7 +43,7 @@ export const cyrillicGlyphs: StrokeGlyphs = {
   С: { width: 1.6, strokes: ["M1.336 0.357 A0.7 1 0 1 0 1.336 1.643"] },
   Т: { width: 1.5, strokes: ["M0.75 0 L0.75 2", "M0.12 0 L1.38 0"] },
   У: { width: 1.5, strokes: ["M0.12 0 L0.822 1.1", "M1.4 0 L0.58 1.56 C0.4 1.903 0.34 2 0.14 2"] },
-  Ф: { width: 1.9, strokes: ["M0.95 0 L0.95 2", "M0.95 0.38 A0.8 0.62 0 0 0 0.95 1.62 A0.8 0.62 0 0 0 0.95 0.38"] },
+  Ф: { width: 1.9, strokes: ["M0.95 0 L0.95 2", "M0.95 0.45 A0.8 0.55 0 0 0 0.95 1.55 A0.8 0.55 0 0 0 0.95 0.45"] },
   Х: { width: 1.6, strokes: ["M0.15 0 L1.45 2", "M1.45 0 L0.15 2"] },
   Ц: { width: 1.6, strokes: ["M0.15 0 L0.15 2", "M1.32 0 L1.32 2", "M0.15 2 L1.48 2 L1.48 2.35"] },
   Ч: {
@@ -85,7 +92,12 @@ export const cyrillicGlyphs: StrokeGlyphs = {
   г: { width: 0.95, strokes: ["M0.17 1 L0.17 2", "M0.17 1 L0.85 1"] },
   д: {
     width: 1.35,
-    strokes: ["M0.44 1 C0.44 1.45 0.39 1.8 0.24 2", "M0.44 1 L1.09 1 L1.09 2", "M0.12 2.3 L0.12 2 L1.23 2 L1.23 2.3"],
+    strokes: [
+      "M0.44 1 C0.44 1.45 0.39 1.8 0.24 2",
+      "M0.44 1 L1.09 1 L1.09 2",
+      "M0.12 2 L1.23 2 L1.23 2.3",
+      "M0.12 2 L0.12 2.3",
+    ],
   },
   е: { width: 1.05, strokes: ["M0.12 1.5 L0.93 1.5 A0.405 0.5 0 1 0 0.835 1.821"] },
   ж: { width: 1.6, strokes: ["M0.8 1 L0.8 2", "M0.16 1 L0.8 1.5 L0.12 2", "M1.44 1 L0.8 1.5 L1.48 2"] },
@@ -99,10 +111,7 @@ export const cyrillicGlyphs: StrokeGlyphs = {
   п: { width: 1.1, strokes: ["M0.15 1 L0.15 2", "M0.15 1 L0.95 1 L0.95 2"] },
   р: {
     width: 1.1,
-    strokes: [
-      "M0.15 1 L0.15 2.9",
-      "M0.15 1.1 C0.26 1.03 0.42 1 0.55 1 A0.42 0.5 0 0 1 0.55 2 C0.42 2 0.26 1.97 0.15 1.9",
-    ],
+    strokes: ["M0.15 1 L0.15 2.9 L0.15 1.1 C0.26 1.03 0.42 1 0.55 1 A0.42 0.5 0 0 1 0.55 2 C0.42 2 0.26 1.97 0.15 1.9"],
   },
   с: { width: 1, strokes: ["M0.806 1.179 A0.4 0.5 0 1 0 0.806 1.821"] },
   т: { width: 1.1, strokes: ["M0.55 1 L0.55 2", "M0.12 1 L0.98 1"] },

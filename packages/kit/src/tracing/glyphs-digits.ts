@@ -1,11 +1,10 @@
 import type { StrokeGlyphs } from "./stroke-font.ts";
 
 // Digits, Western and Arabic-Indic, as single strokes in teaching order (see stroke-font.ts).
+// 1, 4 and 7 differ between schools: each language's handwriting model has its own.
 export const digitGlyphs: StrokeGlyphs = {
   // 0: one oval, from the top, counter-clockwise (left side first), closed at the top.
   "0": { width: 1.2, strokes: ["M0.6 0 A0.47 1 0 0 0 0.193 1.5 A0.47 1 0 0 0 1.007 1.5 A0.47 1 0 0 0 0.6 0"] },
-  // 1: a short flag up to the top, then straight down.
-  "1": { width: 0.9, strokes: ["M0.18 0.42 L0.6 0 L0.6 2"] },
   // 2: over the top, swing down to the bottom left, then along the baseline.
   "2": {
     width: 1.2,
@@ -20,8 +19,6 @@ export const digitGlyphs: StrokeGlyphs = {
       "M0.156 0.309 A0.43 0.47 0 0 1 0.707 0.028 A0.43 0.47 0 0 1 0.964 0.631 A0.43 0.47 0 0 1 0.413 0.912 L0.389 0.972 A0.5 0.53 0 0 1 1.019 1.26 A0.5 0.53 0 0 1 0.784 1.944 A0.5 0.53 0 0 1 0.127 1.735",
     ],
   },
-  // 4 (closed): down to the left and across; then the long line down.
-  "4": { width: 1.25, strokes: ["M0.82 0 L0.1 1.38 L1.17 1.38", "M0.82 0 L0.82 2"] },
   // 5: down, round the belly; then the hat, left to right.
   "5": {
     width: 1.2,
@@ -37,8 +34,6 @@ export const digitGlyphs: StrokeGlyphs = {
       "M0.941 0.234 A0.5 1 0 0 0 0.409 0.094 A0.5 1 0 0 0 0.12 1 L0.12 1.4 A0.48 0.6 0 0 0 0.84 1.92 A0.48 0.6 0 0 0 0.84 0.88 A0.48 0.6 0 0 0 0.12 1.4",
     ],
   },
-  // 7: across, then a slanted line down.
-  "7": { width: 1.2, strokes: ["M0.1 0 L1.1 0 L0.45 2"] },
   // 8: an S from the top right, then back up through the middle to the start.
   "8": {
     width: 1.2,

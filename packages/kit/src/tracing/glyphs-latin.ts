@@ -2,6 +2,12 @@ import type { StrokeGlyphs } from "./stroke-font.ts";
 
 // Latin letters as single strokes (see stroke-font.ts for the staff), in the stroke order and
 // direction of Zaner-Bloser manuscript ("ball and stick"): start at the top, pull down, circle back.
+
+/**
+ * The ball of a, d, g and q: circle back from one o'clock, just under the midline, all the way
+ * round. It starts clear of the stick (stroke 2), so their start dots and badges never touch.
+ */
+const circle = "M0.621 1.017 A0.42 0.5 0 0 0 0.106 1.629 A0.42 0.5 0 0 0 0.809 1.854 A0.42 0.5 0 0 0 0.621 1.017";
 export const latinGlyphs: StrokeGlyphs = {
   A: { width: 1.7, strokes: ["M0.85 0 L0.1 2", "M0.85 0 L1.6 2", "M0.362 1.3 L1.338 1.3"] },
   B: {
@@ -61,16 +67,13 @@ export const latinGlyphs: StrokeGlyphs = {
   Z: { width: 1.42, strokes: ["M0.14 0 L1.26 0 L0.14 2 L1.28 2"] },
   a: {
     width: 1.14,
-    strokes: [
-      "M0.751 1.09 A0.42 0.5 0 0 0 0.092 1.456 A0.42 0.5 0 0 0 0.687 1.953 A0.42 0.5 0 0 0 0.751 1.09",
-      "M0.93 1 L0.93 2",
-    ],
+    strokes: [circle, "M0.93 1 L0.93 2"],
   },
+  // Pull down, push up, circle forward: one stroke, as b and p are written.
   b: {
     width: 1.14,
     strokes: [
-      "M0.14 0 L0.14 2",
-      "M0.14 1.3 C0.24 1.1 0.4 1 0.6 1 C0.86 1 1.02 1.22 1.02 1.5 C1.02 1.8 0.82 2 0.56 2 C0.38 2 0.24 1.98 0.14 1.92",
+      "M0.14 0 L0.14 2 L0.14 1.3 C0.24 1.1 0.4 1 0.6 1 C0.86 1 1.02 1.22 1.02 1.5 C1.02 1.8 0.82 2 0.56 2 C0.38 2 0.24 1.98 0.14 1.92",
     ],
   },
   c: {
@@ -79,10 +82,7 @@ export const latinGlyphs: StrokeGlyphs = {
   },
   d: {
     width: 1.06,
-    strokes: [
-      "M0.751 1.09 A0.42 0.5 0 0 0 0.092 1.456 A0.42 0.5 0 0 0 0.687 1.953 A0.42 0.5 0 0 0 0.751 1.09",
-      "M0.93 0 L0.93 2",
-    ],
+    strokes: [circle, "M0.93 0 L0.93 2"],
   },
   e: {
     width: 1.04,
@@ -91,10 +91,7 @@ export const latinGlyphs: StrokeGlyphs = {
   f: { width: 0.9, strokes: ["M0.8 0.2 C0.74 0.06 0.64 0 0.56 0 C0.44 0 0.38 0.1 0.38 0.3 L0.38 2", "M0.1 1 L0.7 1"] },
   g: {
     width: 1.06,
-    strokes: [
-      "M0.751 1.09 A0.42 0.5 0 0 0 0.092 1.456 A0.42 0.5 0 0 0 0.687 1.953 A0.42 0.5 0 0 0 0.751 1.09",
-      "M0.93 1 L0.93 2.54 A0.38 0.38 0 0 1 0.616 2.914 A0.38 0.38 0 0 1 0.193 2.67",
-    ],
+    strokes: [circle, "M0.93 1 L0.93 2.54 A0.38 0.38 0 0 1 0.616 2.914 A0.38 0.38 0 0 1 0.193 2.67"],
   },
   h: { width: 1, strokes: ["M0.14 0 L0.14 2 L0.14 1.3 C0.212 1.1 0.342 1 0.5 1 C0.702 1 0.86 1.14 0.86 1.4 L0.86 2"] },
   i: { width: 0.34, strokes: ["M0.17 1 L0.17 2", "M0.17 0.5 L0.17 0.54"] },
@@ -118,16 +115,12 @@ export const latinGlyphs: StrokeGlyphs = {
   p: {
     width: 1.14,
     strokes: [
-      "M0.14 1 L0.14 2.9",
-      "M0.14 1.3 C0.24 1.1 0.4 1 0.6 1 C0.86 1 1.02 1.22 1.02 1.5 C1.02 1.8 0.82 2 0.56 2 C0.38 2 0.24 1.98 0.14 1.92",
+      "M0.14 1 L0.14 2.9 L0.14 1.3 C0.24 1.1 0.4 1 0.6 1 C0.86 1 1.02 1.22 1.02 1.5 C1.02 1.8 0.82 2 0.56 2 C0.38 2 0.24 1.98 0.14 1.92",
     ],
   },
   q: {
     width: 1.06,
-    strokes: [
-      "M0.751 1.09 A0.42 0.5 0 0 0 0.092 1.456 A0.42 0.5 0 0 0 0.687 1.953 A0.42 0.5 0 0 0 0.751 1.09",
-      "M0.93 1 L0.93 2.9",
-    ],
+    strokes: [circle, "M0.93 1 L0.93 2.9"],
   },
   r: { width: 0.86, strokes: ["M0.14 1 L0.14 2 L0.14 1.3 C0.24 1.1 0.4 1 0.56 1 C0.64 1 0.71 1.02 0.76 1.06"] },
   s: {

@@ -68,12 +68,12 @@ describe("the stroke font", () => {
   });
 
   it("puts accents of capitals in the accent space and of small letters under the top line", () => {
-    const capital = layoutStrokeText("É", 0, 100, 10);
+    const capital = layoutStrokeText("É", "fr", 0, 100, 10);
     expect(capital.top).toBeLessThan(100 - 20);
     expect(capital.top).toBeGreaterThanOrEqual(100 - (staff.base - staff.accentTop) * 10);
-    const small = layoutStrokeText("é", 0, 100, 10);
+    const small = layoutStrokeText("é", "fr", 0, 100, 10);
     expect(small.top).toBeGreaterThanOrEqual(100 - 20);
-    expect(strokeGlyph("ç")?.strokes.length).toBe((strokeGlyph("c")?.strokes.length ?? 0) + 1);
-    expect(strokeGlyph("漢")).toBeUndefined();
+    expect(strokeGlyph("ç", "pt")?.strokes.length).toBe((strokeGlyph("c", "pt")?.strokes.length ?? 0) + 1);
+    expect(strokeGlyph("漢", "en")).toBeUndefined();
   });
 });

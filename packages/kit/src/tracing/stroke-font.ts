@@ -1,8 +1,10 @@
+import type { Locale } from "@kinderready/i18n/locales";
 import { flatten, lengthOf, type Point, parsePath } from "../draw/svg-path.ts";
 import { composedLetters, type MarkId, marks } from "./diacritics.ts";
 import { cyrillicGlyphs } from "./glyphs-cyrillic.ts";
 import { digitGlyphs } from "./glyphs-digits.ts";
 import { latinGlyphs } from "./glyphs-latin.ts";
+import { handwritingModels } from "./handwriting-models.ts";
 
 // Letters and digits as a child writes them: single strokes along the centre of the line, in the
 // order and direction taught at school, so a tracing page shows where to start, which way to go
@@ -26,13 +28,14 @@ const wordGap = 0.9;
 
 const baseGlyphs: StrokeGlyphs = { ...latinGlyphs, ...cyrillicGlyphs, ...digitGlyphs };
 
-function composeGlyph(char: string): StrokeGlyph | undefined {
-  const base = baseGlyphs[char];
+function composeGlyph(char: string, locale: Locale): StrokeGlyph | undefined {
+  const own = handwritingModels[locale].glyphs;
+  const base = own[char] ?? baseGlyphs[char];
   if (base) return base;
   const composed = composedLetters[char];
   if (!composed) return undefined;
   const [letter, ...accents] = composed;
-  const glyph = baseGlyphs[letter];
+  const glyph = own[letter] ?? baseGlyphs[letter];
   if (!glyph) return undefined;
   const capital = letter !== letter.toLocaleLowerCase();
   const strokes = [...glyph.strokes];
@@ -42,19 +45,26 @@ function composeGlyph(char: string): StrokeGlyph | undefined {
 
 const glyphCache = new Map<string, StrokeGlyph | null>();
 
-/** The stroke glyph of a character, or undefined when the font has none (Arabic, CJK, ...). */
-export function strokeGlyph(char: string): StrokeGlyph | undefined {
-  let glyph = glyphCache.get(char);
+/**
+ * The stroke glyph of a character in the handwriting model of `locale`, or undefined when the
+ * font has none (Arabic, CJK, ...).
+ */
+export function strokeGlyph(char: string, locale: Locale): StrokeGlyph | undefined {
+  const key = `${locale}:${char}`;
+  let glyph = glyphCache.get(key);
   if (glyph === undefined) {
-    glyph = composeGlyph(char) ?? null;
-    glyphCache.set(char, glyph);
+    glyph = composeGlyph(char, locale) ?? null;
+    glyphCache.set(key, glyph);
   }
   return glyph ?? undefined;
 }
 
-/** True when every character of `text` (spaces aside) can be written with stroke glyphs. */
+/**
+ * True when every character of `text` (spaces aside) can be written with stroke glyphs. Every
+ * handwriting model writes the same characters, only some of them differently.
+ */
 export function canStroke(text: string): boolean {
-  return [...text].every((char) => /\s/.test(char) || strokeGlyph(char) !== undefined);
+  return [...text].every((char) => /\s/.test(char) || strokeGlyph(char, "en") !== undefined);
 }
 
 /** Strokes shorter than this (in x-heights) are dots: i, j, ё, ä. */
@@ -67,6 +77,10 @@ export type PlacedStroke = {
 };
 export type PlacedGlyph = { char: string; strokes: PlacedStroke[]; x: number; width: number };
 export type StrokeLayout = {
+  /** What was laid out, in whose handwriting, from which x: the same text lays out the same at any size. */
+  text: string;
+  locale: Locale;
+  x: number;
   glyphs: PlacedGlyph[];
   width: number;
   /** Highest and lowest point of any stroke, in page coordinates. */
@@ -76,19 +90,19 @@ export type StrokeLayout = {
   baseline: number;
 };
 
-const flatCache = new Map<string, Point[][]>();
+const flatCache = new Map<StrokeGlyph, Point[][]>();
 
-function glyphPolylines(char: string, glyph: StrokeGlyph): Point[][] {
-  let lines = flatCache.get(char);
+function glyphPolylines(glyph: StrokeGlyph): Point[][] {
+  let lines = flatCache.get(glyph);
   if (!lines) {
     lines = glyph.strokes.map((stroke) => flatten(parsePath(stroke), 16).flat());
-    flatCache.set(char, lines);
+    flatCache.set(glyph, lines);
   }
   return lines;
 }
 
 /** The characters of `text` that have stroke glyphs, where each starts, and the whole width, in x-heights. */
-function glyphRun(text: string) {
+function glyphRun(text: string, locale: Locale) {
   const placed: { char: string; glyph: StrokeGlyph; at: number }[] = [];
   let cursor = 0;
   let previous = false;
@@ -98,7 +112,7 @@ function glyphRun(text: string) {
       previous = false;
       continue;
     }
-    const glyph = strokeGlyph(char);
+    const glyph = strokeGlyph(char, locale);
     if (!glyph) continue;
     if (previous) cursor += letterGap;
     placed.push({ char, glyph, at: cursor });
@@ -109,19 +123,25 @@ function glyphRun(text: string) {
 }
 
 /** Width of `text` in x-heights (0 when it has no stroke glyphs). */
-export function strokeTextUnits(text: string): number {
-  return glyphRun(text).width;
+export function strokeTextUnits(text: string, locale: Locale): number {
+  return glyphRun(text, locale).width;
 }
 
 /** `text` laid out from `x` with an x-height of `unit` points and the baseline at `baseline`. */
-export function layoutStrokeText(text: string, x: number, baseline: number, unit: number): StrokeLayout {
-  const run = glyphRun(text);
+export function layoutStrokeText(
+  text: string,
+  locale: Locale,
+  x: number,
+  baseline: number,
+  unit: number,
+): StrokeLayout {
+  const run = glyphRun(text, locale);
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
   const originY = baseline - staff.base * unit;
   const glyphs = run.placed.map(({ char, glyph, at }): PlacedGlyph => {
     const left = x + at * unit;
-    const strokes = glyphPolylines(char, glyph).map(
+    const strokes = glyphPolylines(glyph).map(
       (line): PlacedStroke => ({
         points: line.map(([px, py]): Point => [left + px * unit, originY + py * unit]),
         dot: lengthOf(line) < dotLength,
@@ -135,6 +155,9 @@ export function layoutStrokeText(text: string, x: number, baseline: number, unit
     return { char, strokes, x: left, width: glyph.width * unit };
   });
   return {
+    text,
+    locale,
+    x,
     glyphs,
     width: run.width * unit,
     top: Number.isFinite(top) ? top : baseline,

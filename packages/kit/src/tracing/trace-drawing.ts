@@ -3,8 +3,9 @@ import { type Canvas, printableInset } from "../canvas.server.ts";
 import { arrowHeadPath, ellipsePath, polylinePath } from "../draw/paths.ts";
 import { headOf, lengthOf, type Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
+import { memoize } from "../memoize.ts";
 import { tint } from "../templates/context.ts";
-import { type PlacedStroke, type StrokeLayout, staff } from "./stroke-font.ts";
+import { layoutStrokeText, type StrokeLayout, staff } from "./stroke-font.ts";
 
 // Drawing stroke text: the model (thick strokes, a numbered arrow beside each stroke showing
 // where it starts and which way it goes), dotted copies to trace (centre-line dots, a green dot
@@ -20,6 +21,198 @@ function modelColour(colours: TraceColours) {
   return tint(colours.main, 0.55);
 }
 
+/** Sizes of the model's guides, in x-heights: the start dot, the badge and the arrow's distance. */
+export const guideSizes = { startDot: 0.22 * 0.42, badge: 0.17, offset: 0.36, arrowLine: 0.045 } as const;
+
+/** Where a stroke's guides go: its start dot, its arrow (none for a dot) and its numbered badge. */
+export type StrokeGuide = { start: Point; dot: boolean; arrow: Point[] | null; badge: Point };
+
+function distanceToLine(point: Point, line: readonly Point[]): number {
+  if (line.length === 1) {
+    const [only] = line as [Point];
+    return Math.hypot(point[0] - only[0], point[1] - only[1]);
+  }
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < line.length; i++) {
+    const [ax, ay] = line[i - 1] as Point;
+    const [bx, by] = line[i] as Point;
+    const length = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t =
+      length === 0 ? 0 : Math.max(0, Math.min(1, ((point[0] - ax) * (bx - ax) + (point[1] - ay) * (by - ay)) / length));
+    best = Math.min(best, Math.hypot(point[0] - (ax + t * (bx - ax)), point[1] - (ay + t * (by - ay))));
+  }
+  return best;
+}
+
+/** The closest two polylines come, measured at points along each. */
+function distanceBetweenLines(a: readonly Point[], b: readonly Point[]): number {
+  const along = (line: readonly Point[]) =>
+    line.flatMap((point, i) => {
+      const next = line[i + 1];
+      if (!next) return [point];
+      return [0, 0.25, 0.5, 0.75].map(
+        (t): Point => [point[0] + (next[0] - point[0]) * t, point[1] + (next[1] - point[1]) * t],
+      );
+    });
+  return Math.min(
+    ...along(a).map((point) => distanceToLine(point, b)),
+    ...along(b).map((point) => distanceToLine(point, a)),
+  );
+}
+
+/** Where a badge may sit, in badge radii behind its arrow's tail and out from the letter, best first. */
+const badgeSpots: readonly (readonly [number, number])[] = [
+  [1.5, 0],
+  [1.1, 0.6],
+  [1.5, 1.2],
+  [1.1, -0.6],
+  [2.2, 0],
+  [0.6, 1.6],
+  [2.2, 1.2],
+  [2.2, -0.8],
+  [0.4, 2.2],
+  [3, 0.6],
+  [3, -0.8],
+  [1.5, 2.4],
+];
+
+/** Where a dot's badge may sit, in badge radii from the dot: above it first. */
+const dotSpots: readonly (readonly [number, number])[] = [
+  [0, -1.6],
+  [-1.6, 0],
+  [1.6, 0],
+  [-1.3, -1.3],
+  [1.3, -1.3],
+  [0, -2.4],
+];
+
+type ArrowOption = { arrow: Point[] | null; direction: Point; normal: Point };
+
+/**
+ * The guides of every stroke of a written word. Each arrow runs beside the start of its stroke,
+ * on the side away from the letter's middle unless the other side keeps clear of the rest; each
+ * badge sits at the tail of its own arrow, nearer to it than to any other, clear of the other
+ * strokes' arrows, start dots and badges.
+ */
+export function strokeGuides(layout: StrokeLayout): StrokeGuide[][] {
+  // Placed once per text at an x-height of 1, then scaled: the search is the same at any size.
+  const { unit, x, baseline } = layout;
+  const at = ([px, py]: Point): Point => [x + px * unit, baseline + py * unit];
+  return unitGuides(`${layout.locale}\u0000${layout.text}`).map((guides) =>
+    guides.map((guide) => ({
+      start: at(guide.start),
+      dot: guide.dot,
+      arrow: guide.arrow?.map(at) ?? null,
+      badge: at(guide.badge),
+    })),
+  );
+}
+
+const unitGuides = memoize((key: string) => {
+  const [locale, text] = key.split("\u0000") as [Locale, string];
+  return searchGuides(layoutStrokeText(text, locale, 0, 0, 1));
+});
+
+function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
+  const { unit } = layout;
+  const offset = unit * guideSizes.offset;
+  const badge = unit * guideSizes.badge;
+  const margin = unit * 0.08;
+  const dotClear = badge + unit * guideSizes.startDot;
+  const decided: StrokeGuide[] = [];
+  const wordStarts = layout.glyphs.flatMap((glyph) => glyph.strokes.map((stroke) => stroke.points[0] as Point));
+  return layout.glyphs.map((glyph) => {
+    const ys = glyph.strokes.flatMap((stroke) => stroke.points.map((point) => point[1]));
+    const centre: Point = [glyph.x + glyph.width / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    const starts = glyph.strokes.map((stroke) => stroke.points[0] as Point);
+    // Each stroke's arrow on the side away from the middle first, then on the other side.
+    const options = glyph.strokes.map(({ points, dot }, index): ArrowOption[] => {
+      const start = starts[index] as Point;
+      if (dot) return [{ arrow: null, direction: [0, 1], normal: [0, -1] }];
+      const full = headOf(points, Math.min(unit * 0.85, lengthOf(points) * 0.6));
+      const short = headOf(points, Math.min(unit * 0.5, lengthOf(points) * 0.4));
+      const next = full[Math.min(1, full.length - 1)] as Point;
+      const length = Math.hypot(next[0] - start[0], next[1] - start[1]) || 1;
+      const direction: Point = [(next[0] - start[0]) / length, (next[1] - start[1]) / length];
+      const left: Point = [direction[1], -direction[0]];
+      const away = left[0] * (centre[0] - start[0]) + left[1] * (centre[1] - start[1]) > 0 ? -1 : 1;
+      return [
+        [away, full],
+        [-away, full],
+        [away, short],
+        [-away, short],
+      ].map(([side, head]): ArrowOption => {
+        const normal: Point = [left[0] * (side as number), left[1] * (side as number)];
+        return {
+          arrow: (head as Point[]).map(([x, y]): Point => [x + normal[0] * offset, y + normal[1] * offset]),
+          direction,
+          normal,
+        };
+      });
+    });
+    // The arrows away from the middle first; then on the other side or shorter, until a choice
+    // lets every arrow and badge sit clear. A choice is a digit per stroke, in base 4.
+    const place = (choice: number) => {
+      const sides = options.map(
+        (choices, index) => choices[Math.floor(choice / 4 ** index) % 4] ?? (choices[0] as ArrowOption),
+      );
+      const guides: StrokeGuide[] = [];
+      let total = 0;
+      starts.forEach((start, index) => {
+        const option = sides[index] as ArrowOption;
+        const own = option.arrow ?? [start];
+        const fault = (at: Point) => {
+          const mine = distanceToLine(at, own);
+          let worst = 0;
+          const worse = (value: number) => {
+            worst = Math.max(worst, value);
+          };
+          sides.forEach((other, otherIndex) => {
+            if (otherIndex === index) return;
+            const line = other.arrow ?? [starts[otherIndex] as Point];
+            worse(Math.max(badge + margin, mine + unit * 0.02) - distanceToLine(at, line));
+            // Arrows never cross or touch each other.
+            if (option.arrow && other.arrow) worse(unit * 0.12 - distanceBetweenLines(option.arrow, other.arrow));
+          });
+          for (const dot of wordStarts) if (dot !== start) worse(dotClear - Math.hypot(at[0] - dot[0], at[1] - dot[1]));
+          for (const earlier of [...decided, ...guides]) {
+            worse(badge + margin - distanceToLine(at, earlier.arrow ?? [earlier.start]));
+            worse(badge * 2.1 - Math.hypot(at[0] - earlier.badge[0], at[1] - earlier.badge[1]));
+            if (option.arrow) worse(badge + margin - distanceToLine(earlier.badge, option.arrow));
+          }
+          return worst;
+        };
+        const tail = own[0] as Point;
+        const candidates: Point[] = option.arrow
+          ? badgeSpots.map(
+              ([distance, out]): Point => [
+                tail[0] - option.direction[0] * badge * distance + option.normal[0] * badge * out,
+                tail[1] - option.direction[1] * badge * distance + option.normal[1] * badge * out,
+              ],
+            )
+          : dotSpots.map(([x, y]): Point => [start[0] + badge * x, start[1] + badge * y]);
+        let best = { at: candidates[0] as Point, fault: Number.POSITIVE_INFINITY };
+        for (const at of candidates) {
+          const score = fault(at);
+          if (score < best.fault) best = { at, fault: score };
+          if (score <= 0) break;
+        }
+        total = Math.max(total, best.fault);
+        guides.push({ start, dot: option.arrow === null, arrow: option.arrow, badge: best.at });
+      });
+      return { guides, total };
+    };
+    let chosen = place(0);
+    for (let choice = 1; chosen.total > 0 && choice < 4 ** options.length; choice++) {
+      const next = place(choice);
+      if (next.total < chosen.total) chosen = next;
+    }
+    const { guides } = chosen;
+    decided.push(...guides);
+    return guides;
+  });
+}
+
 /** Thick strokes in the soft colour with numbered direction arrows: how to write it. */
 export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: TraceColours, locale: Locale) {
   const { unit } = layout;
@@ -31,86 +224,42 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
     } else
       canvas.path(polylinePath(stroke.points), { stroke: modelColour(colours), lineWidth: width, lineCap: "round" });
   }
-  // Then the start dots and arrows over every letter, so no letter hides its neighbour's badges;
-  // and each badge keeps clear of those already placed in the word.
-  const badges: Point[] = [];
-  for (const glyph of layout.glyphs) {
-    const centre: Point = [
-      glyph.x + glyph.width / 2,
-      (Math.min(...glyph.strokes.flatMap((s) => s.points.map((p) => p[1]))) +
-        Math.max(...glyph.strokes.flatMap((s) => s.points.map((p) => p[1])))) /
-        2,
-    ];
-    glyph.strokes.forEach((stroke, index) => {
-      const start = stroke.points[0] as Point;
-      canvas.path(ellipsePath(start[0], start[1], width * 0.42), { fill: startGreen });
-      drawStrokeArrow(canvas, stroke, centre, unit, index + 1, colours, locale, badges);
+  // Then the start dots, arrows and badges over every letter, so no letter hides its neighbour's.
+  const badge = unit * guideSizes.badge;
+  const edge = printableInset + badge * 2;
+  for (const guides of strokeGuides(layout))
+    guides.forEach((guide, index) => {
+      canvas.path(ellipsePath(guide.start[0], guide.start[1], unit * guideSizes.startDot), { fill: startGreen });
+      if (guide.arrow && guide.arrow.length > 1) {
+        canvas.path(polylinePath(guide.arrow), {
+          stroke: colours.main,
+          lineWidth: Math.max(0.8, unit * guideSizes.arrowLine),
+        });
+        canvas.path(arrowHeadPath(guide.arrow.at(-2) as Point, guide.arrow.at(-1) as Point, unit * 0.16), {
+          fill: colours.main,
+        });
+      }
+      const at: Point = [
+        Math.min(Math.max(guide.badge[0], edge), canvas.width - edge),
+        Math.min(Math.max(guide.badge[1], edge), canvas.height - edge),
+      ];
+      canvas.path(ellipsePath(at[0], at[1], badge), { fill: colours.main });
+      canvas.textLine(
+        formatNumber(locale, index + 1),
+        { x: at[0] - badge * 2, width: badge * 4 },
+        at[1] + badge * 0.55,
+        { role: "heading", size: badge * 1.45, color: "#ffffff", align: "center" },
+      );
     });
-  }
 }
 
-/** A short arrow beside the start of a stroke, pointing the way it goes, with its number. */
-function drawStrokeArrow(
-  canvas: Canvas,
-  { points, dot }: PlacedStroke,
-  centre: Point,
-  unit: number,
-  number: number,
-  colours: TraceColours,
-  locale: Locale,
-  /** Badges already placed: a new one moves out until it does not cover them. */
-  badges: Point[],
-) {
-  const offset = unit * 0.36;
-  const badge = unit * 0.17;
-  const start = points[0] as Point;
-  let head = dot ? [start] : headOf(points, Math.min(unit * 0.85, lengthOf(points) * 0.6));
-  // The side away from the letter's middle, so the arrow does not cross the letter.
-  const next = head[Math.min(1, head.length - 1)] as Point;
-  let dx = next[0] - start[0];
-  let dy = next[1] - start[1];
-  const length = Math.hypot(dx, dy) || 1;
-  dx /= length;
-  dy /= length;
-  const left: Point = [dy, -dx];
-  const toCentre: Point = [centre[0] - start[0], centre[1] - start[1]];
-  const side = dot ? -1 : left[0] * toCentre[0] + left[1] * toCentre[1] > 0 ? -1 : 1;
-  const normal: Point = dot ? [0, -1] : [left[0] * side, left[1] * side];
-  head = head.map(([x, y]) => [x + normal[0] * offset, y + normal[1] * offset]);
-  // Beside the arrow's start; if an earlier stroke's badge is there (strokes that start at the
-  // same point), on the other side, then further out; never past the printable edge.
-  const beside = (side: number, out: number): Point => [
-    start[0] + normal[0] * side * (offset + badge * (0.6 + out)) - dx * badge * 1.1,
-    start[1] + normal[1] * side * (offset + badge * (0.6 + out)) - dy * badge * 1.1,
-  ];
-  const candidates = [beside(1, 0), beside(-1, 0), beside(1, 1.4), beside(-1, 1.4), beside(1, 2.8)];
-  const free = candidates.find((at) => badges.every((b) => Math.hypot(b[0] - at[0], b[1] - at[1]) >= badge * 2.1));
-  const edge = printableInset + badge * 2;
-  const chosen = free ?? (candidates[0] as Point);
-  const badgeCentre: Point = [
-    Math.min(Math.max(chosen[0], edge), canvas.width - edge),
-    Math.min(Math.max(chosen[1], edge), canvas.height - edge),
-  ];
-  badges.push(badgeCentre);
-  if (!dot && head.length > 1) {
-    canvas.path(polylinePath(head), { stroke: colours.main, lineWidth: Math.max(0.8, unit * 0.045) });
-    const tip = head.at(-1) as Point;
-    const before = head.at(-2) as Point;
-    canvas.path(arrowHeadPath(before, tip, unit * 0.16), { fill: colours.main });
-  }
-  canvas.path(ellipsePath(badgeCentre[0], badgeCentre[1], badge), { fill: colours.main });
-  canvas.textLine(
-    formatNumber(locale, number),
-    { x: badgeCentre[0] - badge * 2, width: badge * 4 },
-    badgeCentre[1] + badge * 0.55,
-    { role: "heading", size: badge * 1.45, color: "#ffffff", align: "center" },
-  );
-}
+/** The dotted line's dot size for letters of x-height `unit`: never too small to see. */
+const traceDotSize = (unit: number) => Math.max(1.6, unit * 0.1);
 
 /** Dots along the centre line to trace, a green dot where each stroke starts. */
 export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: { startDots?: boolean } = {}) {
   const { unit } = layout;
-  const dot = Math.max(1.6, unit * 0.1);
+  const dot = traceDotSize(unit);
   for (const glyph of layout.glyphs) {
     for (const stroke of glyph.strokes) {
       if (stroke.dot) {
@@ -125,14 +274,31 @@ export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: 
         lineCap: "round",
       });
     }
-    if (options.startDots !== false) {
-      for (const stroke of glyph.strokes) {
-        if (stroke.dot) continue;
-        const [x, y] = stroke.points[0] as Point;
-        canvas.path(ellipsePath(x, y, dot * 1.25), { fill: startGreen });
-      }
-    }
   }
+  if (options.startDots !== false)
+    for (const { at, radius } of dottedStartDots(layout))
+      canvas.path(ellipsePath(at[0], at[1], radius), { fill: startGreen });
+}
+
+/**
+ * The green start dots of dotted letters: one per place a stroke starts, small enough that the
+ * dots of different strokes never touch, however small the letters.
+ */
+export function dottedStartDots(layout: StrokeLayout): { at: Point; radius: number }[] {
+  const full = traceDotSize(layout.unit) * 1.25;
+  return layout.glyphs.flatMap((glyph) => {
+    const starts: Point[] = [];
+    for (const stroke of glyph.strokes) {
+      const at = stroke.points[0] as Point;
+      if (!stroke.dot && starts.every((other) => Math.hypot(other[0] - at[0], other[1] - at[1]) > 0.5)) starts.push(at);
+    }
+    return starts.map((at) => {
+      const nearest = Math.min(
+        ...starts.filter((other) => other !== at).map((other) => Math.hypot(other[0] - at[0], other[1] - at[1])),
+      );
+      return { at, radius: Math.min(full, nearest / 2 - 0.6) };
+    });
+  });
 }
 
 /** Plain solid strokes: a letter shown, not traced (keys, labels). */

@@ -36,8 +36,8 @@ const referenceInk = memoize((rtl: boolean) => probeInk(fontReference, rtl));
 const traceFill = "#d5dae2";
 
 /** Width of `text` written with an x-height of `unit`. */
-function writtenWidth(canvas: Canvas, text: string, unit: number): number {
-  if (canStroke(text)) return strokeTextUnits(text) * unit;
+function writtenWidth(canvas: Canvas, text: string, unit: number, locale: Locale): number {
+  if (canStroke(text)) return strokeTextUnits(text, locale) * unit;
   return canvas.measure(text, "trace", unit * fontScale);
 }
 
@@ -86,7 +86,7 @@ export function writingRow(
   // Numbers of two digits (11, 12) need a wider gap than their digits have between them.
   const gapAt = (u: number) => options.gap ?? u * (texts.some((text) => [...text].length > 1) ? 1.6 : 1.1);
   const widthAt = (u: number) =>
-    entries.reduce((sum, entry) => sum + writtenWidth(canvas, entry.text, u), 0) +
+    entries.reduce((sum, entry) => sum + writtenWidth(canvas, entry.text, u, locale), 0) +
     gapAt(u) * Math.max(0, entries.length - 1);
   if (options.centre && entries.length > 0)
     unit = Math.min(unit, (unit * row.width * 0.88) / Math.max(1, widthAt(unit)));
@@ -106,7 +106,7 @@ export function writingRow(
     : (options.startOffset ?? unit * (entries[0]?.style === "model" ? 1 : 0.5));
   const placed: RowLayout["placed"] = [];
   for (const entry of entries) {
-    const width = writtenWidth(canvas, entry.text, unit);
+    const width = writtenWidth(canvas, entry.text, unit, locale);
     if (offset + width > row.width - unit * 0.3 && !options.centre) break;
     const x = canvas.startX(row, offset, width);
     writeText(canvas, entry.text, x, baseline, unit, entry.style, colours, locale);
@@ -142,7 +142,7 @@ function writeText(
   locale: Locale,
 ) {
   if (canStroke(text)) {
-    const layout = layoutStrokeText(text, x, baseline, unit);
+    const layout = layoutStrokeText(text, locale, x, baseline, unit);
     if (style === "model") drawStrokeModel(canvas, layout, colours, locale);
     else if (style === "trace") drawStrokeDotted(canvas, layout);
     else drawStrokeSolid(canvas, layout, colours.main);
