@@ -39,6 +39,8 @@ export type PageChecks = {
   dots: { requested: number; drawn: number }[];
   /** Empty boxes the child writes an answer in: nothing else may be printed over them. */
   writingBoxes: Box[];
+  /** Model letters: their strokes, arrows and badges (ink) must stay in the row they were given. */
+  models: { text: string; row: Box; ink: Box }[];
 };
 
 /** Printers cannot reach the paper's edge; nothing is drawn closer than this. */
@@ -48,7 +50,7 @@ export class Canvas {
   readonly surface: Surface;
   readonly rtl: boolean;
   readonly issues: TextIssue[] = [];
-  readonly checks: PageChecks = { guides: [], written: [], dots: [], writingBoxes: [] };
+  readonly checks: PageChecks = { guides: [], written: [], dots: [], writingBoxes: [], models: [] };
 
   constructor(surface: Surface, rtl: boolean) {
     this.surface = surface;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Canvas } from "./canvas.server.ts";
-import { InspectingSurface, maximumBlank, minimumCoverage } from "./quality-gate.server.ts";
+import { checkCanvas, InspectingSurface, maximumBlank, minimumCoverage } from "./quality-gate.server.ts";
 import type { Surface } from "./surface.ts";
+import { writingRow } from "./tracing/writing.ts";
 
 // The content gate's measures fail where a parent would complain: a half-empty sheet, a page
-// with no colour, two pages alike; and pass a full, colourful page.
+// with no colour, two pages alike, numbers and arrows leaving their box; and pass a full,
+// colourful page.
 
 const blank: Surface = { width: 595, height: 842, path() {}, text() {}, symbol() {}, transformed: (_, draw) => draw() };
 
@@ -81,6 +83,38 @@ describe("the content gate's measures", () => {
         canvas.checks.writingBoxes.push({ x: 200, y: 380, width: 50, height: 40 });
       }),
     ).toEqual([]);
+  });
+
+  it("keeps a model letter's arrows and numbers inside the box it was given, and fails one that leaves it", () => {
+    const colours = { main: "#d9573b", soft: "#fde8e2" };
+    for (const [text, locale] of [
+      ["Q", "en"],
+      ["R", "en"],
+      ["M", "en"],
+      ["Ё", "ru"],
+      ["Ñ", "es"],
+      ["4", "de"],
+    ] as const) {
+      const { canvas } = drawn((canvas) => {
+        writingRow(canvas, { x: 60, y: 200, width: 160, height: 180 }, [{ text, style: "model" }], colours, locale, {
+          centre: true,
+          maxUnit: 60,
+        });
+      });
+      const failures: string[] = [];
+      checkCanvas(canvas, text, failures);
+      expect(canvas.checks.models, text).toHaveLength(1);
+      expect(failures, text).toEqual([]);
+    }
+    const { canvas } = drawn(() => {});
+    canvas.checks.models.push({
+      text: "Q",
+      row: { x: 60, y: 200, width: 160, height: 180 },
+      ink: { x: 70, y: 190, width: 100, height: 150 },
+    });
+    const failures: string[] = [];
+    checkCanvas(canvas, "page", failures);
+    expect(failures).toEqual(['page: the model "Q" or its arrows and numbers leave their box']);
   });
 
   it("gives the same page the same fingerprint and any change another", () => {

@@ -266,7 +266,16 @@ function pageLabel(page: KitPage): string {
   return page.kind;
 }
 
-function checkCanvas(canvas: Canvas, where: string, failures: string[]) {
+/** What the page's records show wrong: dots, writing outside its lines, models leaving their rows. */
+export function checkCanvas(canvas: Canvas, where: string, failures: string[]) {
+  for (const { text, row, ink } of canvas.checks.models) {
+    const outside =
+      ink.x < row.x - 0.5 ||
+      ink.y < row.y - 0.5 ||
+      ink.x + ink.width > row.x + row.width + 0.5 ||
+      ink.y + ink.height > row.y + row.height + 0.5;
+    if (outside) failures.push(`${where}: the model "${text}" or its arrows and numbers leave their box`);
+  }
   for (const dots of canvas.checks.dots) {
     if (dots.drawn !== dots.requested) failures.push(`${where}: ${dots.drawn} dots drawn, ${dots.requested} asked for`);
   }

@@ -108,6 +108,28 @@ export function strokeGuides(layout: StrokeLayout): StrokeGuide[][] {
   );
 }
 
+/**
+ * How far the model of `text` reaches with its guides, in x-heights from the text's start and
+ * its baseline (the top line is at -2): the room a model row keeps so no badge or arrow leaves it.
+ */
+export function guideExtent(text: string, locale: Locale) {
+  const points = unitGuides(`${locale}\u0000${text}`)
+    .flat()
+    .flatMap((guide) => [
+      ...[-1, 1].flatMap((side): Point[] => [
+        [guide.badge[0] + side * guideSizes.badge, guide.badge[1]],
+        [guide.badge[0], guide.badge[1] + side * guideSizes.badge],
+      ]),
+      ...(guide.arrow ?? []).flatMap(([x, y]): Point[] => [
+        [x - 0.1, y - 0.1],
+        [x + 0.1, y + 0.1],
+      ]),
+    ]);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return { left: Math.min(0, ...xs), right: Math.max(0, ...xs), top: Math.min(0, ...ys), bottom: Math.max(0, ...ys) };
+}
+
 const unitGuides = memoize((key: string) => {
   const [locale, text] = key.split("\u0000") as [Locale, string];
   return searchGuides(layoutStrokeText(text, locale, 0, 0, 1));
@@ -135,23 +157,26 @@ function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
       const length = Math.hypot(next[0] - start[0], next[1] - start[1]) || 1;
       const direction: Point = [(next[0] - start[0]) / length, (next[1] - start[1]) / length];
       const left: Point = [direction[1], -direction[0]];
-      const away = left[0] * (centre[0] - start[0]) + left[1] * (centre[1] - start[1]) > 0 ? -1 : 1;
-      return [
-        [away, full],
-        [-away, full],
-        [away, short],
-        [-away, short],
-      ].map(([side, head]): ArrowOption => {
-        const normal: Point = [left[0] * (side as number), left[1] * (side as number)];
+      const beside = (side: number, head: Point[]): ArrowOption => {
+        const normal: Point = [left[0] * side, left[1] * side];
         return {
-          arrow: (head as Point[]).map(([x, y]): Point => [x + normal[0] * offset, y + normal[1] * offset]),
+          arrow: head.map(([x, y]): Point => [x + normal[0] * offset, y + normal[1] * offset]),
           direction,
           normal,
         };
-      });
+      };
+      // The side that keeps clear of the letter's other strokes; when both do, the side away
+      // from the letter's middle.
+      const others = glyph.strokes.filter((_, other) => other !== index).map((stroke) => stroke.points);
+      const clearance = (option: ArrowOption) =>
+        Math.min(unit, ...others.map((line) => distanceBetweenLines(option.arrow ?? [], line)));
+      const away = left[0] * (centre[0] - start[0]) + left[1] * (centre[1] - start[1]) > 0 ? -1 : 1;
+      const [a, b] = [clearance(beside(away, full)), clearance(beside(-away, full))];
+      const side = b > a + unit * 0.05 ? -away : away;
+      return [beside(side, full), beside(-side, full), beside(side, short), beside(-side, short)];
     });
-    // The arrows away from the middle first; then on the other side or shorter, until a choice
-    // lets every arrow and badge sit clear. A choice is a digit per stroke, in base 4.
+    // The preferred arrows first; then on the other side or shorter, until a choice lets every
+    // arrow and badge sit clear. A choice is a digit per stroke, in base 4.
     const place = (choice: number) => {
       const sides = options.map(
         (choices, index) => choices[Math.floor(choice / 4 ** index) % 4] ?? (choices[0] as ArrowOption),
@@ -202,8 +227,15 @@ function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
       });
       return { guides, total };
     };
+    // The fewest changes first: a shorter arrow costs 1, an arrow on the other side 2.
+    const cost = (choice: number) =>
+      options.reduce((sum, _, index) => sum + ([0, 2, 1, 3][Math.floor(choice / 4 ** index) % 4] ?? 0), 0);
+    const choices = Array.from({ length: 4 ** options.length }, (_, choice) => choice).sort(
+      (a, b) => cost(a) - cost(b),
+    );
     let chosen = place(0);
-    for (let choice = 1; chosen.total > 0 && choice < 4 ** options.length; choice++) {
+    for (const choice of choices) {
+      if (chosen.total <= 0) break;
       const next = place(choice);
       if (next.total < chosen.total) chosen = next;
     }
@@ -213,8 +245,16 @@ function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
   });
 }
 
-/** Thick strokes in the soft colour with numbered direction arrows: how to write it. */
-export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: TraceColours, locale: Locale) {
+/**
+ * Thick strokes in the soft colour with numbered direction arrows: how to write it. Returns the
+ * box its strokes, arrows and badges cover.
+ */
+export function drawStrokeModel(
+  canvas: Canvas,
+  layout: StrokeLayout,
+  colours: TraceColours,
+  locale: Locale,
+): { x: number; y: number; width: number; height: number } {
   const { unit } = layout;
   const width = unit * 0.22;
   for (const stroke of layout.glyphs.flatMap((glyph) => glyph.strokes)) {
@@ -227,8 +267,16 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
   // Then the start dots, arrows and badges over every letter, so no letter hides its neighbour's.
   const badge = unit * guideSizes.badge;
   const edge = printableInset + badge * 2;
+  const ink = { left: layout.x, right: layout.x + layout.width, top: layout.top, bottom: layout.bottom };
+  const cover = (x: number, y: number, reach: number) => {
+    ink.left = Math.min(ink.left, x - reach);
+    ink.right = Math.max(ink.right, x + reach);
+    ink.top = Math.min(ink.top, y - reach);
+    ink.bottom = Math.max(ink.bottom, y + reach);
+  };
   for (const guides of strokeGuides(layout))
     guides.forEach((guide, index) => {
+      for (const [x, y] of guide.arrow ?? []) cover(x, y, unit * 0.1);
       canvas.path(ellipsePath(guide.start[0], guide.start[1], unit * guideSizes.startDot), { fill: startGreen });
       if (guide.arrow && guide.arrow.length > 1) {
         canvas.path(polylinePath(guide.arrow), {
@@ -244,6 +292,7 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
         Math.min(Math.max(guide.badge[1], edge), canvas.height - edge),
       ];
       canvas.path(ellipsePath(at[0], at[1], badge), { fill: colours.main });
+      cover(at[0], at[1], badge);
       canvas.textLine(
         formatNumber(locale, index + 1),
         { x: at[0] - badge * 2, width: badge * 4 },
@@ -251,6 +300,7 @@ export function drawStrokeModel(canvas: Canvas, layout: StrokeLayout, colours: T
         { role: "heading", size: badge * 1.45, color: "#ffffff", align: "center" },
       );
     });
+  return { x: ink.left, y: ink.top, width: ink.right - ink.left, height: ink.bottom - ink.top };
 }
 
 /** The dotted line's dot size for letters of x-height `unit`: never too small to see. */

@@ -12,6 +12,7 @@ import {
   drawStrokeDotted,
   drawStrokeModel,
   drawStrokeSolid,
+  guideExtent,
   startGreen,
   type TraceColours,
 } from "./trace-drawing.ts";
@@ -39,6 +40,19 @@ const traceFill = "#d5dae2";
 function writtenWidth(canvas: Canvas, text: string, unit: number, locale: Locale): number {
   if (canStroke(text)) return strokeTextUnits(text, locale) * unit;
   return canvas.measure(text, "trace", unit * fontScale);
+}
+
+/** How far a stroke model's arrows and badges reach beyond its letters and lines, in x-heights. */
+function modelMargins(entry: WriteEntry, locale: Locale, accents: boolean) {
+  if (entry.style !== "model" || !canStroke(entry.text)) return { left: 0, right: 0, above: 0, below: 0 };
+  const extent = guideExtent(entry.text, locale);
+  const lineTop = (accents ? staff.accentTop : staff.top) - staff.base;
+  return {
+    left: Math.max(0, -extent.left),
+    right: Math.max(0, extent.right - strokeTextUnits(entry.text, locale)),
+    above: Math.max(0, lineTop - extent.top),
+    below: Math.max(0, extent.bottom - (staff.descender - staff.base)),
+  };
 }
 
 export type RowLayout = {
@@ -79,20 +93,28 @@ export function writingRow(
       bottom = Math.max(bottom, bounds.bottom);
     }
   }
+  // A model's arrows and badges stay inside the row: room is kept for them around the letters.
+  const margins = entries.map((entry) => modelMargins(entry, locale, accents));
+  const above = Math.max(0, ...margins.map((margin) => margin.above));
+  const below = Math.max(0, ...margins.map((margin) => margin.below));
   const span = strokeRow
-    ? (accents ? staff.descender - staff.accentTop : staff.descender) + 0.3
+    ? (accents ? staff.descender - staff.accentTop : staff.descender) + 0.3 + above + below
     : (bottom - top) / probe / 0.86;
   let unit = Math.min(row.height / span, options.maxUnit ?? 40);
   // Numbers of two digits (11, 12) need a wider gap than their digits have between them.
   const gapAt = (u: number) => options.gap ?? u * (texts.some((text) => [...text].length > 1) ? 1.6 : 1.1);
+  const boxWidth = (entry: WriteEntry, index: number, u: number) => {
+    const margin = margins[index];
+    return writtenWidth(canvas, entry.text, u, locale) + (margin ? (margin.left + margin.right) * u : 0);
+  };
   const widthAt = (u: number) =>
-    entries.reduce((sum, entry) => sum + writtenWidth(canvas, entry.text, u, locale), 0) +
+    entries.reduce((sum, entry, index) => sum + boxWidth(entry, index, u), 0) +
     gapAt(u) * Math.max(0, entries.length - 1);
   if (options.centre && entries.length > 0)
     unit = Math.min(unit, (unit * row.width * 0.88) / Math.max(1, widthAt(unit)));
   let baseline: number;
   if (strokeRow) {
-    const topSpace = accents ? -staff.accentTop : 0;
+    const topSpace = (accents ? -staff.accentTop : 0) + above;
     baseline = row.y + (row.height - span * unit) / 2 + (topSpace + 0.15 + staff.base) * unit;
     drawStaff(canvas, row, baseline, unit, colours.main, { accents });
   } else {
@@ -105,14 +127,17 @@ export function writingRow(
     ? Math.max(0, (row.width - widthAt(unit)) / 2)
     : (options.startOffset ?? unit * (entries[0]?.style === "model" ? 1 : 0.5));
   const placed: RowLayout["placed"] = [];
-  for (const entry of entries) {
+  entries.forEach((entry, index) => {
+    if (placed.length < index) return;
     const width = writtenWidth(canvas, entry.text, unit, locale);
-    if (offset + width > row.width - unit * 0.3 && !options.centre) break;
-    const x = canvas.startX(row, offset, width);
-    writeText(canvas, entry.text, x, baseline, unit, entry.style, colours, locale);
+    const box = boxWidth(entry, index, unit);
+    if (offset + box > row.width - unit * 0.3 && !options.centre) return;
+    const x = canvas.startX(row, offset, box) + (margins[index]?.left ?? 0) * unit;
+    const ink = writeText(canvas, entry.text, x, baseline, unit, entry.style, colours, locale);
+    if (ink) canvas.checks.models.push({ text: entry.text, row, ink });
     placed.push({ entry, x, width });
-    offset += width + gap;
-  }
+    offset += box + gap;
+  });
   return { baseline, unit, placed };
 }
 
@@ -130,7 +155,10 @@ function drawFontStaff(canvas: Canvas, row: Box, baseline: number, top: number, 
   });
 }
 
-/** Writes `text` with its reading start at `x` (its left edge; the caller mirrors for RTL). */
+/**
+ * Writes `text` with its reading start at `x` (its left edge; the caller mirrors for RTL); a
+ * stroke model returns the box its arrows and badges cover.
+ */
 function writeText(
   canvas: Canvas,
   text: string,
@@ -143,11 +171,11 @@ function writeText(
 ) {
   if (canStroke(text)) {
     const layout = layoutStrokeText(text, locale, x, baseline, unit);
-    if (style === "model") drawStrokeModel(canvas, layout, colours, locale);
-    else if (style === "trace") drawStrokeDotted(canvas, layout);
-    else drawStrokeSolid(canvas, layout, colours.main);
     const pad = unit * 0.12;
     canvas.recordWritten({ text, x, width: layout.width, top: layout.top - pad, bottom: layout.bottom + pad });
+    if (style === "model") return drawStrokeModel(canvas, layout, colours, locale);
+    if (style === "trace") drawStrokeDotted(canvas, layout);
+    else drawStrokeSolid(canvas, layout, colours.main);
     return;
   }
   const size = unit * fontScale;
