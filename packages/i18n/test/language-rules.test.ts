@@ -3,8 +3,25 @@ import { frenchWords, languageRules, neutralSpanish, ruleBreaches } from "./lang
 
 // Each house rule finds its breach and leaves the house's own way of writing alone.
 
-const found = (locale: "ru" | "es" | "fr", text: string) =>
+const found = (locale: "en" | "ru" | "es" | "fr", text: string) =>
   ruleBreaches(languageRules[locale], { text }).map((breach) => breach.replace(/^text: "(.*)" \(.*$/su, "$1"));
+
+describe("English house rules", () => {
+  it("finds American spellings and words American and British parents read differently", () => {
+    expect(
+      found("en", "Colour your favourite picture: trousers, fries, a light, the centre, grey, personalised."),
+    ).toEqual([]);
+    expect(found("en", "Color your favorite pants and chips by torch in the center, Mom.")).toEqual([
+      "Color",
+      "favorite",
+      "center",
+      "Mom",
+      "pants",
+      "chips",
+      "torch",
+    ]);
+  });
+});
 
 describe("Russian house rules", () => {
   it('finds a capital "Вы" inside a sentence, not at its start', () => {

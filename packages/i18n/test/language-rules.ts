@@ -1,7 +1,7 @@
 import type { Locale } from "../src/locales.ts";
 
-// The house rules of six languages, written as what breaks them (ADR 0038, glossaries in
-// docs/i18n/): German speaks to the parent as "Sie" and says "Stufe", Portuguese is Brazil's,
+// The house rules of the seven languages, written as what breaks them (ADR 0038, glossaries in
+// docs/i18n/): English is one English for American and British parents, German speaks to the parent as "Sie" and says "Stufe", Portuguese is Brazil's,
 // Arabic writes Western digits, French keeps a non-breaking space before its punctuation, Russian
 // writes "вы" in lower case, «ёлочки», a spaced em dash and ё, Spanish says "tú" and opens its
 // questions and exclamations with ¿ and ¡. The
@@ -144,8 +144,73 @@ export const spanishOpeningMarks: LanguageRule = {
   pattern: /(?<=^|[.!?…:;]\s*)(?!\s)[^¿¡.!?…:;]*[?!]/gu,
 };
 
+/**
+ * One English for American and British parents alike: British spelling (colour, favourite,
+ * personalised), as the house has always written, and never an American one.
+ */
+export const britishSpelling: LanguageRule = {
+  name: "an American spelling (the house spells colour, favourite, centre, grey, -ise)",
+  pattern: words(
+    [
+      ...anyCase(["color", "colors", "colored", "coloring", "colorful", "favorite", "favorites", "center", "centers"]),
+      ...anyCase(["gray", "behavior", "behaviors", "mom", "moms", "math", "catalog"]),
+      ...anyCase(["personalized", "personalize", "organize", "organized", "recognize", "recognizes", "practicing"]),
+    ].join("|"),
+  ),
+};
+
+/**
+ * Words an American and a British parent read differently, or one of them does not use: the
+ * house writes the word both read the same way (trousers and underwear, not pants; fries, not
+ * chips; a light, not a torch or a flashlight).
+ */
+export const sharedEnglishWords: LanguageRule = {
+  name: "a word American and British parents read differently",
+  pattern: words(
+    anyCase([
+      "pants",
+      "chips",
+      "crisps",
+      "biscuit",
+      "biscuits",
+      "torch",
+      "flashlight",
+      "nappy",
+      "nappies",
+      "diaper",
+      "diapers",
+      "pram",
+      "stroller",
+      "trainers",
+      "sneakers",
+      "jumper",
+      "lorry",
+      "sweets",
+      "candy",
+      "plaster",
+      "aubergine",
+      "courgette",
+      "zucchini",
+      "sweetcorn",
+      "cutlery",
+      "silverware",
+      "sledge",
+      "rubbish",
+      "garbage",
+      "trash",
+      "mum",
+      "mummy",
+      "ladybird",
+      "motorbike",
+      "grandad",
+      "car park",
+      "parking lot",
+    ]).join("|"),
+  ),
+};
+
 export const languageRules: Record<Locale, LanguageRule[]> = {
-  en: [],
+  en: [britishSpelling, sharedEnglishWords],
   ru: [russianLowercaseVy, russianTypography, russianYo],
   es: [spanishTu, spanishOpeningMarks],
   fr: [frenchTypography],

@@ -142,6 +142,8 @@ export const kitContentSchema = z.object({
     nameCount: text,
     drawYourself: text,
     colourLetter: text.includes("{{letter}}"),
+    /** Under a letter's picture word when the letter is not where the word starts ("ends with x"). */
+    letterInWord: text.includes("{{letter}}"),
     families: recordOf(Object.keys(families) as [keyof typeof families, ...(keyof typeof families)[]], text),
     todayIFeel: text,
     because: text,

@@ -364,7 +364,7 @@ export const pictureSources = {
     "police-officer": "police-officer",
     astronaut: "astronaut",
     king: "person-with-crown",
-    princess: "princess",
+    queen: "princess",
     prince: "prince",
     sleeping: "person-in-bed",
     bathing: "person-taking-bath",

@@ -54,7 +54,20 @@ function letterPanel(ctx: TemplateContext, panelBox: Box, model: string, letter:
   canvas.path(rectPath(bottom.x, bottom.y, bottom.width, bottom.height, 12), { fill: ctx.colour.soft });
   const [pic, word] = columns(canvas, inset(bottom, 6, 4), [1, 1.6], 4) as [Box, Box];
   canvas.picture(pictureId, pic);
-  caption(ctx, ctx.words.pictures[pictureId] ?? "", { ...word, y: word.y + word.height / 2 - 10, height: 20 }, 14);
+  const label = ctx.words.pictures[pictureId] ?? "";
+  // A letter no word starts with is shown where it is: "box, ends with x".
+  if (!ctx.words.lettersInside.includes(letterKey(ctx, letter))) {
+    caption(ctx, label, { ...word, y: word.y + word.height / 2 - 10, height: 20 }, 14);
+    return;
+  }
+  const small = ctx.locale === "ar" ? letter : lowerCase(ctx.locale, letter);
+  caption(ctx, label, { ...word, y: word.y + word.height / 2 - 19, height: 20 }, 14);
+  caption(
+    ctx,
+    ctx.content.values.letterInWord.replace("{{letter}}", small),
+    { ...word, y: word.y + word.height / 2 + 2, height: 16 },
+    11,
+  );
 }
 
 export function drawLetters(ctx: TemplateContext, params: ParamsOf<"letters">) {
