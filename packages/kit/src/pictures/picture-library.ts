@@ -129,20 +129,52 @@ function drawShapes(data: PictureData, style: PictureStyle): PictureShapeDrawing
       },
     }));
   }
-  const whole = width * height;
   const line = Math.max(width, height) / 70;
-  return data.shapes.flatMap((shape): PictureShapeDrawing[] => {
-    if (!shape.fill)
+  const parts = lineArtParts(data);
+  return data.shapes.flatMap((shape, index): PictureShapeDrawing[] => {
+    const part = parts[index];
+    if (part === "line")
       return [{ d: shape.d, paint: { stroke: outlineInk, lineWidth: Math.min(shape.strokeWidth ?? 1, line) } }];
-    const area = flatten(parsePath(shape.d), 4).reduce((sum, polyline) => sum + areaOf(polyline), 0);
-    const light = luminance(shape.fill);
-    if (area < whole * speckShare || (light > 215 && area < whole * highlightShare)) return [];
-    const dark = light < 80 && area < whole * darkDetailShare;
+    if (part === "dropped") return [];
     return [
       {
         d: shape.d,
-        paint: { fill: dark ? outlineInk : "#ffffff", stroke: outlineInk, lineWidth: line, ...fillRule(shape.evenOdd) },
+        paint: {
+          fill: part === "ink" ? outlineInk : "#ffffff",
+          stroke: outlineInk,
+          lineWidth: line,
+          ...fillRule(shape.evenOdd),
+        },
       },
     ];
   });
+}
+
+/**
+ * What each shape of a picture becomes in line art: an area left white to colour, a dark detail
+ * printed in ink (an eye), a stroke, or dropped (a speck, a highlight).
+ */
+export type LineArtPart = "white" | "ink" | "line" | "dropped";
+
+const partsCache = new Map<PictureData, LineArtPart[]>();
+
+function lineArtParts(data: PictureData): LineArtPart[] {
+  let parts = partsCache.get(data);
+  if (parts) return parts;
+  const [, , width, height] = data.box;
+  const whole = width * height;
+  parts = data.shapes.map((shape): LineArtPart => {
+    if (!shape.fill) return "line";
+    const area = flatten(parsePath(shape.d), 4).reduce((sum, polyline) => sum + areaOf(polyline), 0);
+    const light = luminance(shape.fill);
+    if (area < whole * speckShare || (light > 215 && area < whole * highlightShare)) return "dropped";
+    return light < 80 && area < whole * darkDetailShare ? "ink" : "white";
+  });
+  partsCache.set(data, parts);
+  return parts;
+}
+
+/** The line-art part each shape of picture `id` becomes. */
+export function pictureLineArt(id: PictureId): readonly LineArtPart[] {
+  return lineArtParts(pictureData(id));
 }

@@ -251,8 +251,8 @@ export function significantPoints(outline: readonly Point[], count: number): Poi
 }
 
 /**
- * For each visible shape big enough to colour: the cell farthest inside it (where its number
- * goes) and that distance, from a chamfer distance transform of each shape's visible cells.
+ * For each visible piece of each shape: the cell farthest inside it (where its number goes) and
+ * that distance, from a chamfer distance transform of each shape's visible cells.
  */
 export const visibleRegions = memoize((id: PictureId): readonly VisibleRegion[] => {
   const raster = rasterizePicture(id);
@@ -288,19 +288,39 @@ export const visibleRegions = memoize((id: PictureId): readonly VisibleRegion[] 
       if (row < size - 1 && column < size - 1) relax(cell, cell + size + 1, 1.41);
       if (row < size - 1 && column > 0) relax(cell, cell + size - 1, 1.41);
     }
-  const best = new Map<number, { cell: number; room: number; cells: number }>();
-  for (let cell = 0; cell < size * size; cell++) {
-    const shape = cells[cell] as number;
-    if (shape === -1) continue;
-    const entry = best.get(shape) ?? { cell, room: -1, cells: 0 };
-    entry.cells++;
-    if ((distance[cell] as number) > entry.room) {
-      entry.room = distance[cell] as number;
-      entry.cell = cell;
+  // Each connected piece of a shape on its own: a part split in two by a nearer shape (the
+  // body of a fish behind its fin) is two areas to colour, each with its own number.
+  const piece = new Int32Array(size * size).fill(-1);
+  const best: { shape: number; cell: number; room: number; cells: number }[] = [];
+  for (let start = 0; start < size * size; start++) {
+    const shape = cells[start] as number;
+    if (shape === -1 || (piece[start] as number) !== -1) continue;
+    const entry = { shape, cell: start, room: -1, cells: 0 };
+    const stack = [start];
+    piece[start] = best.length;
+    while (stack.length > 0) {
+      const cell = stack.pop() as number;
+      entry.cells++;
+      if ((distance[cell] as number) > entry.room) {
+        entry.room = distance[cell] as number;
+        entry.cell = cell;
+      }
+      const row = Math.floor(cell / size);
+      const column = cell % size;
+      for (const next of [
+        row > 0 ? cell - size : -1,
+        row < size - 1 ? cell + size : -1,
+        column > 0 ? cell - 1 : -1,
+        column < size - 1 ? cell + 1 : -1,
+      ])
+        if (next !== -1 && cells[next] === shape && piece[next] === -1) {
+          piece[next] = best.length;
+          stack.push(next);
+        }
     }
-    best.set(shape, entry);
+    best.push(entry);
   }
-  return [...best.entries()].map(([shape, { cell, room, cells: count }]) => ({
+  return best.map(({ shape, cell, room, cells: count }) => ({
     shape,
     at: [
       raster.origin[0] + ((cell % size) + 0.5) * raster.step,

@@ -7,7 +7,14 @@ import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { type Crayon, crayons, nearestCrayon, pictureBox, pictureData } from "../pictures/picture-library.ts";
+import {
+  type Crayon,
+  crayons,
+  nearestCrayon,
+  pictureBox,
+  pictureData,
+  pictureLineArt,
+} from "../pictures/picture-library.ts";
 import { significantPoints, silhouetteOutline, visibleRegions } from "../pictures/picture-raster.ts";
 import { journeys } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
@@ -327,34 +334,50 @@ export function drawColouring(ctx: TemplateContext, params: ParamsOf<"colouring"
 }
 
 /** A number needs this much room (points from its centre to the part's edge) to be printed. */
-const numberRoom = 5;
+const numberRoom = 3.5;
+
+/**
+ * A colour-by-number page's plan for picture `id` drawn at `scale`: every piece a child colours
+ * that can hold a number, with its crayon, and the key (each crayon once, in the order met).
+ * Parts printed in ink (eyes) and parts left out of the line art get no number.
+ */
+export function colourByNumberPlan(id: PictureId, scale: number) {
+  const data = pictureData(id);
+  const parts = pictureLineArt(id);
+  const regions = visibleRegions(id).flatMap((region) => {
+    if (parts[region.shape] !== "white" || region.room * scale < numberRoom) return [];
+    const crayon = nearestCrayon(data.shapes[region.shape]?.fill ?? "#ffffff");
+    return crayon ? [{ ...region, crayon }] : [];
+  });
+  const key: Crayon[] = [];
+  for (const region of regions) if (!key.includes(region.crayon)) key.push(region.crayon);
+  return { regions, key };
+}
 
 export function drawColourByNumber(ctx: TemplateContext, params: ParamsOf<"colour-by-number">) {
   const { canvas, box } = ctx;
-  const data = pictureData(params.picture);
-  const [bx, by, bw, bh] = data.box;
+  const [bx, by, bw, bh] = pictureData(params.picture).box;
+  const keyHeightFor = (count: number) => {
+    const rowsOfKey = Math.ceil(count / (count <= 4 ? Math.max(count, 1) : 3));
+    return rowsOfKey * 40 + (rowsOfKey - 1) * 8;
+  };
   const placeIn = (keyHeight: number) => {
     const area = inset({ ...box, y: box.y + keyHeight + 14, height: box.height - keyHeight - 14 }, 6);
     const scale = Math.min(area.width / bw, area.height / bh);
     return { area, scale, left: area.x + (area.width - bw * scale) / 2, top: area.y + (area.height - bh * scale) / 2 };
   };
-  // The colours first (with a one-row key), then the key's real height, then what still has room.
-  const crayonOf = new Map<number, Crayon>();
-  const used: Crayon[] = [];
-  const first = placeIn(46);
-  for (const region of visibleRegions(params.picture).filter((entry) => entry.room * first.scale >= numberRoom)) {
-    const crayon = nearestCrayon(data.shapes[region.shape]?.fill ?? "#ffffff");
-    if (!crayon) continue;
-    crayonOf.set(region.shape, crayon);
-    if (!used.includes(crayon)) used.push(crayon);
+  // The key's height depends on its colours, which depend on the room the picture has: settle it.
+  let keyHeight = keyHeightFor(1);
+  let place = placeIn(keyHeight);
+  let plan = colourByNumberPlan(params.picture, place.scale);
+  for (let round = 0; round < 3 && keyHeightFor(plan.key.length) !== keyHeight; round++) {
+    keyHeight = keyHeightFor(plan.key.length);
+    place = placeIn(keyHeight);
+    plan = colourByNumberPlan(params.picture, place.scale);
   }
+  const { area, scale, left, top } = place;
+  const used = plan.key;
   const perRow = used.length <= 4 ? Math.max(used.length, 1) : 3;
-  const keyRows = Math.ceil(used.length / perRow);
-  const keyHeight = keyRows * 40 + (keyRows - 1) * 8;
-  const { area, scale, left, top } = placeIn(keyHeight);
-  const regions = visibleRegions(params.picture).filter(
-    (region) => region.room * scale >= numberRoom && crayonOf.has(region.shape),
-  );
   grid(canvas, { ...box, height: keyHeight }, perRow, used.length, 8).forEach((cell, index) => {
     const crayon = used[index] as Crayon;
     panel(ctx, cell);
@@ -373,13 +396,12 @@ export function drawColourByNumber(ctx: TemplateContext, params: ParamsOf<"colou
   });
   canvas.picture(params.picture, area, { style: ctx.answers ? "crayon" : "outline" });
   if (ctx.answers) return;
-  for (const region of regions) {
-    const crayon = crayonOf.get(region.shape) as Crayon;
-    const size = Math.max(7, Math.min(16, region.room * scale * 1.1));
+  for (const region of plan.regions) {
+    const size = Math.max(6, Math.min(16, region.room * scale * 1.1));
     const x = left + (region.at[0] - bx) * scale;
     const y = top + (region.at[1] - by) * scale;
     canvas.textLine(
-      formatNumber(ctx.locale, used.indexOf(crayon) + 1),
+      formatNumber(ctx.locale, used.indexOf(region.crayon) + 1),
       { x: x - size, width: size * 2 },
       y + size * 0.36,
       {
