@@ -107,18 +107,19 @@ function letterCards(ctx: TemplateContext, source: "initial" | "name" | "alphabe
     const [names, single] = rows(ctx.box, 2, 16) as [Box, Box];
     rows(names, 3, 10).forEach((row, index) => {
       cutCard(ctx, row);
+      // The whole name, made smaller when it is long, so no name is ever left off its card.
       writingRow(
         ctx.canvas,
         inset(row, 12),
         index === 0 && name ? [{ text: name, style: "solid" }] : [],
         ctx.colour,
         ctx.locale,
-        {
-          startOffset: 20,
-        },
+        { centre: true, maxUnit: 24 },
       );
     });
-    const own = [...(name ?? first).replace(/\s/g, "")];
+    // A tile for each letter of the first name, to lay under the card in order, and three more
+    // of its first letter, to find (the activity's steps say both).
+    const own = [...(name?.split(/\s+/)[0] ?? first)];
     const cards = [...own, first, first, first].slice(0, 12);
     grid(ctx.canvas, single, 6, cards.length, 8).forEach((cell, index) => {
       cutCard(ctx, cell);
@@ -128,7 +129,7 @@ function letterCards(ctx: TemplateContext, source: "initial" | "name" | "alphabe
         [{ text: cards[index] as string, style: "solid" }],
         ctx.colour,
         ctx.locale,
-        { centre: true },
+        { centre: true, sizeLike: cards },
       );
     });
     return;
@@ -140,11 +141,12 @@ function letterCards(ctx: TemplateContext, source: "initial" | "name" | "alphabe
     cutCard(ctx, cell);
     writingRow(ctx.canvas, inset(cell, 5), [{ text: cards[index] as string, style: "solid" }], ctx.colour, ctx.locale, {
       centre: true,
+      sizeLike: cards,
     });
   });
 }
 
-/** One strip per kind of line, each from the scissors to a picture, to cut by the child. */
+/** The vowels (and common letters) printed twice on the alphabet sheet, to build short words. */
 const vowels: Record<TemplateContext["locale"], string[]> = {
   en: ["a", "e", "i", "o", "u", "a", "e"],
   es: ["a", "e", "i", "o", "u", "a", "o"],
@@ -155,6 +157,7 @@ const vowels: Record<TemplateContext["locale"], string[]> = {
   ar: ["ا", "و", "ي", "ا", "ل", "م", "ن"],
 };
 
+/** One strip per kind of line, each from the scissors to a picture, to cut by the child. */
 function cuttingStrips(ctx: TemplateContext, modes: readonly (typeof cuttingModes)[number][]) {
   rows(ctx.box, modes.length, 0).forEach((strip, index) => {
     const mode = modes[index] as (typeof cuttingModes)[number];

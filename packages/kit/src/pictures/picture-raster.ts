@@ -330,3 +330,27 @@ export const visibleRegions = memoize((id: PictureId): readonly VisibleRegion[] 
     cells: count,
   }));
 });
+
+/**
+ * How different a picture looks turned round: the share of its painted cells whose colour
+ * changes when it is mirrored left to right (0 for a face seen from the front).
+ */
+export const mirrorDifference = memoize((id: PictureId): number => {
+  const { size, cells } = rasterizePicture(id);
+  const fills = pictureData(id).shapes.map((shape) => shape.fill ?? shape.stroke ?? "");
+  const colour = (cell: number) => {
+    const shape = cells[cell] as number;
+    return shape === -1 ? "" : (fills[shape] ?? "");
+  };
+  let painted = 0;
+  let changed = 0;
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++) {
+      const here = colour(row * size + column);
+      const there = colour(row * size + (size - 1 - column));
+      if (here === "" && there === "") continue;
+      painted++;
+      if (here !== there) changed++;
+    }
+  return painted === 0 ? 0 : changed / painted;
+});

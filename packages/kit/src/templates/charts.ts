@@ -36,8 +36,9 @@ const routinePictures: Record<(typeof routineIds)[number], PictureId[]> = {
 
 /** A picture for each chore, in the order of the language's chore lists. */
 const chorePictures: Record<"first" | "more", PictureId[]> = {
-  first: ["bone", "teddy-bear", "plate", "plant", "socks", "bed"],
-  more: ["socks", "bowl", "sponge", "apple", "backpack", "shoe"],
+  // "Feed the pet" shows the pet: the picture library has no pet bowl, and a bone says nothing.
+  first: ["dog", "teddy-bear", "plate", "plant", "socks", "bed"],
+  more: ["socks", "bowl", "sponge", "basket", "backpack", "shoe"],
 };
 
 /** A week table: a row per entry with its picture, then a mark to fill for each day. */

@@ -3,6 +3,7 @@ import type { ParamsOf } from "../catalogue.ts";
 import { arrowHeadPath, linePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { mirrorDifference } from "../pictures/picture-raster.ts";
 import { countables, type FamilyId, families, longSequences, sequences } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import {
@@ -62,21 +63,31 @@ export function drawPatterns(ctx: TemplateContext, params: ParamsOf<"patterns">)
   });
 }
 
-/** Pictures that look different turned round (animals and vehicles face one way). */
-const facing: readonly PictureId[] = [
-  ...families.animals,
-  ...families.vehicles,
-  "snail",
-  "duck",
-  "rocket",
-  "teapot",
-  "shoe",
-  "guitar",
-];
+/**
+ * Pictures that look different turned round (animals and vehicles face one way): at least a
+ * third of the picture changes colour when mirrored, so a lion seen from the front, the same
+ * both ways, is never the one "facing the other way".
+ */
+let facing: readonly PictureId[] | undefined;
+export function facingPictures(): readonly PictureId[] {
+  facing ??= [
+    ...new Set<PictureId>([
+      ...families.animals,
+      ...families.vehicles,
+      "snail",
+      "duck",
+      "rocket",
+      "teapot",
+      "shoe",
+      "guitar",
+    ]),
+  ].filter((id) => mirrorDifference(id) >= 0.3);
+  return facing;
+}
 
 export function drawSameDifferent(ctx: TemplateContext, params: ParamsOf<"same-different">) {
   const random = seededRandom(params.seed);
-  const mirrored = random.shuffle(facing);
+  const mirrored = random.shuffle(facingPictures());
   const choices: ChoiceRow[] = Array.from({ length: params.rows }, (_, index) => {
     const family = families[familyIds[(index + params.seed) % familyIds.length] as FamilyId] as readonly PictureId[];
     const [familyMain, other] = random.shuffle(family) as [PictureId, PictureId];

@@ -137,13 +137,24 @@ const surfaces: Partial<Record<PictureId, number>> = {
   tree: 0.3,
 };
 
+/**
+ * Where along a prop's picture the part things are put on, in, under or in front of is, as a
+ * share of its width from the middle: the sofa of the sofa-and-lamp picture, not its lamp.
+ */
+const centres: Partial<Record<PictureId, number>> = { couch: -0.2 };
+
+/** The side an actor peeks out from behind a prop: the free side (the sofa's, away from its lamp). */
+const peekSides: Partial<Record<PictureId, number>> = { couch: -1 };
+
 /** One small scene: the prop and where the actor is (physical left and right, in every script). */
 function drawScene(ctx: TemplateContext, box: Box, [actor, position, prop]: PositionScene) {
   const { canvas } = ctx;
   const ground = box.y + box.height;
   const propSide = Math.min(box.height * 0.7, box.width * 0.44);
   const actorSide = propSide * 0.58;
-  const cx = box.x + box.width / 2;
+  const middle = box.x + box.width / 2;
+  // Where the actor goes: over the part of the prop that counts.
+  const cx = middle + (centres[prop] ?? 0) * propSide;
   const propAt = (x: number, lift = 0, size = propSide) => ({
     x: x - size / 2,
     y: ground - size - lift,
@@ -158,50 +169,50 @@ function drawScene(ctx: TemplateContext, box: Box, [actor, position, prop]: Posi
   });
   switch (position) {
     case "on": {
-      const placed = canvas.picture(prop, propAt(cx));
+      const placed = canvas.picture(prop, propAt(middle));
       canvas.picture(actor, actorAt(cx, placed.y + placed.height * (surfaces[prop] ?? 0.05) + actorSide * 0.08));
       break;
     }
     case "under": {
-      const placed = canvas.picture(prop, propAt(cx));
+      const placed = canvas.picture(prop, propAt(middle));
       // On the ground beneath it: between a chair's legs, beside a tree's trunk.
-      canvas.picture(actor, actorAt(cx + (prop === "tree" ? placed.width * 0.28 : 0), ground, 0.62));
+      canvas.picture(actor, actorAt(cx + (prop === "tree" ? placed.width * 0.3 : 0), ground, 0.62));
       break;
     }
     case "in": {
-      // Only the top of the actor shows above the rim of an open container.
-      const placed = { ...propAt(cx), y: ground - propSide };
-      canvas.picture(actor, actorAt(cx, placed.y + propSide * ((surfaces[prop] ?? 0.1) + 0.45), 0.95));
-      canvas.picture(prop, propAt(cx));
+      // The actor sits in an open container with its top half above the rim, so it is seen.
+      const rim = ground - propSide + propSide * (surfaces[prop] ?? 0.1);
+      canvas.picture(actor, actorAt(cx, rim + actorSide * 0.9 * 0.5, 0.9));
+      canvas.picture(prop, propAt(middle));
       break;
     }
     case "out":
     case "next-to":
-      canvas.picture(prop, propAt(cx - box.width * 0.16));
-      canvas.picture(actor, actorAt(cx + box.width * 0.28, ground));
+      canvas.picture(prop, propAt(middle - box.width * 0.16));
+      canvas.picture(actor, actorAt(middle + box.width * 0.28, ground));
       break;
     case "left":
     case "right": {
       const side = position === "left" ? -1 : 1;
-      canvas.picture(prop, propAt(cx - side * box.width * 0.12));
-      canvas.picture(actor, actorAt(cx + side * box.width * 0.3, ground));
+      canvas.picture(prop, propAt(middle - side * box.width * 0.12));
+      canvas.picture(actor, actorAt(middle + side * box.width * 0.3, ground));
       break;
     }
     case "in-front":
       // The prop stands further back; the actor stands on the ground in front of it.
-      canvas.picture(prop, propAt(cx, actorSide * 0.35));
+      canvas.picture(prop, propAt(middle, actorSide * 0.35));
       canvas.picture(actor, actorAt(cx, ground, 1.05));
       break;
     case "behind":
       // The actor peeks out from behind one side of the prop.
-      canvas.picture(actor, actorAt(cx + propSide * 0.32, ground - propSide * 0.3, 1.15));
-      canvas.picture(prop, propAt(cx));
+      canvas.picture(actor, actorAt(cx + (peekSides[prop] ?? 1) * propSide * 0.32, ground - propSide * 0.3, 1.15));
+      canvas.picture(prop, propAt(middle));
       break;
     case "between": {
       const size = propSide * 0.72;
       canvas.picture(prop, { x: box.x + 2, y: ground - size, width: size, height: size });
       canvas.picture(prop, { x: box.x + box.width - size - 2, y: ground - size, width: size, height: size });
-      canvas.picture(actor, actorAt(cx, ground));
+      canvas.picture(actor, actorAt(middle, ground));
       break;
     }
   }

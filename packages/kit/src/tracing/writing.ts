@@ -78,17 +78,23 @@ export function writingRow(
     maxUnit?: number;
     /** Shrink the letters so every entry fits the row's width, and centre them. */
     centre?: boolean;
+    /**
+     * Texts written in rows of the same size elsewhere (the other tiles of a sheet): the letters
+     * are made the size all of them fit, so every tile's letter is the same size.
+     */
+    sizeLike?: readonly string[];
   } = {},
 ): RowLayout {
   const texts = entries.map((entry) => entry.text);
-  const strokeRow = texts.every(canStroke);
-  const accents = strokeRow && texts.some((text) => /[ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜŸÑÇЁЙ]/u.test(text));
+  const alike = [...texts, ...(options.sizeLike ?? [])];
+  const strokeRow = alike.every(canStroke);
+  const accents = strokeRow && alike.some((text) => /[ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜŸÑÇЁЙ]/u.test(text));
   // The row's height in x-heights: the staff's lines, or the ink of what is written.
   let top = 0;
   let bottom = 0;
   if (!strokeRow) {
     // The lines fit every letter of the script, so one letter is not blown up to fill them.
-    for (const bounds of [...texts.map((text) => probeInk(text, canvas.rtl)), referenceInk(canvas.rtl)]) {
+    for (const bounds of [...alike.map((text) => probeInk(text, canvas.rtl)), referenceInk(canvas.rtl)]) {
       top = Math.min(top, bounds.top);
       bottom = Math.max(bottom, bounds.bottom);
     }
@@ -112,6 +118,8 @@ export function writingRow(
     gapAt(u) * Math.max(0, entries.length - 1);
   if (options.centre && entries.length > 0)
     unit = Math.min(unit, (unit * row.width * 0.88) / Math.max(1, widthAt(unit)));
+  for (const other of options.sizeLike ?? [])
+    unit = Math.min(unit, (unit * row.width * 0.88) / Math.max(1, writtenWidth(canvas, other, unit, locale)));
   let baseline: number;
   if (strokeRow) {
     const topSpace = (accents ? -staff.accentTop : 0) + above;
