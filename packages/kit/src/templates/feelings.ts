@@ -151,11 +151,34 @@ export function drawCalmBreathing(ctx: TemplateContext, params: ParamsOf<"calm-b
         ? ["in", "hold", "out"]
         : ["in", "out"];
   canvas.path(polylinePath(points, true), { fill: ctx.colour.soft });
+  // Each side says its step three ways, so the page works printed in black and white too: its
+  // colour, its line (solid to breathe in, dotted to hold, dashed to breathe out) and the number
+  // of its step in the legend, in a badge outside its middle.
   points.forEach((point, index) => {
     const next = points[(index + 1) % points.length] as [number, number];
-    const phase = phases[index % phases.length] as keyof typeof phaseColours;
+    const step = index % phases.length;
+    const phase = phases[step] as keyof typeof phaseColours;
     canvas.path(polylinePath([point, next]), { stroke: phaseColours[phase], lineWidth: 7 });
-    canvas.path(polylinePath([point, next]), { stroke: "#ffffff", lineWidth: 1.2, dash: [6, 6] });
+    if (phase !== "in")
+      canvas.path(polylinePath([point, next]), {
+        stroke: "#ffffff",
+        lineWidth: phase === "hold" ? 2.4 : 1.6,
+        dash: phase === "hold" ? [0.01, 6] : [7, 5],
+        lineCap: "round",
+      });
+    const middle: [number, number] = [(point[0] + next[0]) / 2, (point[1] + next[1]) / 2];
+    const away = Math.hypot(middle[0] - cx, middle[1] - cy) || 1;
+    const badge: [number, number] = [
+      middle[0] + ((middle[0] - cx) / away) * 20,
+      middle[1] + ((middle[1] - cy) / away) * 20,
+    ];
+    canvas.path(ellipsePath(badge[0], badge[1], 11), { fill: "#ffffff", stroke: phaseColours[phase], lineWidth: 2.5 });
+    canvas.textLine(formatNumber(ctx.locale, step + 1), { x: badge[0] - 11, width: 22 }, badge[1] + 5, {
+      role: "heading",
+      size: 13,
+      align: "center",
+      color: ink,
+    });
   });
   const first = points[0] as [number, number];
   const second = points[1] as [number, number];
