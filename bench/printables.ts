@@ -92,15 +92,17 @@ console.table(documents);
 
 // The kit's make-up.
 const makeUp = kit.levels.map((level) => {
-  const pages = documentPages({ kind: "level", number: level.number });
+  const pages = documentPages({ kind: "level", number: level.number }, "en");
   const row: Record<string, string | number> = {
     level: level.number === 0 ? "trial" : level.number,
     worksheets: level.items.filter((item) => item.kind === "printable").length,
+    "worksheet pages": pages.filter((page) => page.kind === "printable").length,
     cards: level.items.filter((item) => item.kind === "activity").length,
     "card sheets": pages.filter((page) => page.kind === "cards").length,
     "cut-out pages": pages.filter((page) => page.kind === "material").length,
     "answer pages": pages.filter((page) => page.kind === "answers").length,
     pages: pages.length,
+    "worksheet share": `${Math.round((100 * pages.filter((page) => page.kind === "printable").length) / pages.filter((page) => ["printable", "cards", "material"].includes(page.kind)).length)} %`,
   };
   return row;
 });
@@ -188,7 +190,7 @@ async function drawContactSheets(out: string) {
   const [pageWidth, pageHeight] = papers.a4;
   for (const document of kitDocuments()) {
     for (const locale of ["en", "ar"] as const) {
-      const pages = documentPages(document);
+      const pages = documentPages(document, locale);
       const columns = 8;
       const scale = 0.2;
       const gap = 6;

@@ -138,6 +138,10 @@ export const kitContentSchema = z.object({
     circleFewer: text,
     forms: z.object({ alone: text, start: text, middle: text, end: text }),
     lettersJoined: text.includes("{{letters}}"),
+    /** The title of a letter's practice page. */
+    letterPage: text.includes("{{letter}}"),
+    /** The title of an Arabic letter's page of joined forms. */
+    letterForms: text.includes("{{letter}}"),
     nameLetters: text,
     nameCount: text,
     drawYourself: text,

@@ -22,7 +22,7 @@ import {
   type TemplateId,
 } from "./catalogue.ts";
 import { fill, kitContent, kitWords } from "./content.server.ts";
-import { itemSummary, itemTitle, placeLabel } from "./item-text.server.ts";
+import { itemSummary, placeLabel, worksheetTitle } from "./item-text.server.ts";
 import { formatNumber } from "./letters.ts";
 import {
   drawChecklist,
@@ -180,7 +180,7 @@ export function pageContext(document: KitDocument, locale: Locale, childName: st
   return {
     locale,
     childName,
-    pages: documentPages(document),
+    pages: documentPages(document, locale),
     place: documentPlace(document),
     numbered: document.kind !== "item",
   };
@@ -207,25 +207,28 @@ function frameFor(
   });
 }
 
-/** A worksheet in its frame; `answers` draws it solved (the answer key's miniatures). */
+/** A worksheet's page in its frame; `answers` draws it solved (the answer key's miniatures). */
 export function drawPrintable(
   canvas: Canvas,
   item: PrintableItem,
   place: ItemPlace,
   context: PageContext,
-  options: { answers: boolean; pageNumber?: string },
+  options: { answers: boolean; part: number; pageNumber?: string },
 ) {
   const box = frameFor(
     canvas,
     item,
-    itemTitle(item, context.locale),
+    worksheetTitle(item, context.locale, options.part),
     itemSummary(item, context.locale),
     place,
     context,
     options.pageNumber,
   );
   canvas.beginBody();
-  drawTemplate(templateContext(canvas, box, item.skill, context, options.answers), item.params);
+  drawTemplate(
+    { ...templateContext(canvas, box, item.skill, context, options.answers), part: options.part },
+    item.params,
+  );
 }
 
 function templateContext(
@@ -244,6 +247,7 @@ function templateContext(
     childName: context.childName?.trim() || undefined,
     colour: skillColours[skill],
     answers,
+    part: 0,
   };
 }
 
@@ -261,6 +265,7 @@ export function drawPage(canvas: Canvas, page: KitPage, index: number, context: 
     case "printable":
       return drawPrintable(canvas, page.item, page.place, context, {
         answers: false,
+        part: page.part,
         ...(pageNumber && { pageNumber }),
       });
     case "cards":
@@ -280,7 +285,7 @@ export function drawPage(canvas: Canvas, page: KitPage, index: number, context: 
     }
     case "answers":
       return drawAnswerKey(canvas, book, page, (inner, entry) =>
-        drawPrintable(inner, entry.item, entry.place, context, { answers: true }),
+        drawPrintable(inner, entry.item, entry.place, context, { answers: true, part: entry.part }),
       );
     case "certificate":
       return drawCertificate(canvas, book);

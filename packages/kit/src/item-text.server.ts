@@ -1,5 +1,5 @@
 import type { Locale } from "@kinderready/i18n/locales";
-import type { ItemPlace, KitItem, PrintableParams } from "./catalogue.ts";
+import type { ItemPlace, KitItem, PrintableItem, PrintableParams } from "./catalogue.ts";
 import { fill, type KitContent, kitContent } from "./content.server.ts";
 import { formatNumber, letterGroup, lowerCase } from "./letters.ts";
 
@@ -47,6 +47,16 @@ export function itemTitle(item: KitItem, locale: Locale): string {
   return item.kind === "activity"
     ? (content.activities[item.id]?.title ?? item.id)
     : printableTitle(content, locale, item.params);
+}
+
+/** The title of one page of a worksheet: a letters worksheet's page is about its one letter. */
+export function worksheetTitle(item: PrintableItem, locale: Locale, part: number): string {
+  const { params } = item;
+  if (params.template !== "letters") return itemTitle(item, locale);
+  const content = kitContent(locale);
+  const letter = letterGroup(locale, params.case, params.group)[part] ?? "";
+  const title = locale === "ar" && params.case === "lower" ? content.values.letterForms : content.values.letterPage;
+  return fill(title, { letter });
 }
 
 /** One sentence about the item: the worksheet's instruction or what the activity teaches. */

@@ -46,7 +46,7 @@ describe("rendering the kit", () => {
 
   it("prints a level as a book: cover with the name, contents, guide, answer key and certificate", async () => {
     const pdf = await renderPdf({ document: trial, locale: "en", paper: "letter", childName: "Mia", title: "Trial" });
-    const pages = documentPages(trial);
+    const pages = documentPages(trial, "en");
     expect(countPages(pdf.bytes)).toBe(pages.length);
     expect(pages.map((page) => page.kind).slice(0, 3)).toEqual(["cover", "contents", "guide"]);
     expect(pages.at(-1)?.kind).toBe("certificate");

@@ -81,7 +81,7 @@ export function renderKey(request: RenderRequest): string {
       request.document,
     ]),
   );
-  hash.update(JSON.stringify(documentPages(request.document)));
+  hash.update(JSON.stringify(documentPages(request.document, request.locale)));
   hash.update(textsDigest(request.locale));
   return hash.digest("base64url").slice(0, 32);
 }

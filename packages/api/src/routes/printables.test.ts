@@ -246,7 +246,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
     const whole = await download(`${level.download_url}&disposition=inline`);
     expect(whole.headers["content-disposition"]).toMatch(/^inline; /);
     expect(whole.rawPayload.toString("latin1")).toContain(
-      `/Count ${documentPages({ kind: "level", number: 0 }).length}`,
+      `/Count ${documentPages({ kind: "level", number: 0 }, "en").length}`,
     );
   }, 60_000);
 

@@ -1,6 +1,8 @@
+import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import { kit } from "../catalogue.ts";
-import { answersPerPage, documentPages, hasAnswers } from "./book-document.ts";
+import { alphabet, letterGroup, lowerCase } from "../letters.ts";
+import { answersPerPage, documentPages, hasAnswers, worksheetParts } from "./book-document.ts";
 
 // A level prints as a book: front pages, the worksheets, the cards two to a sheet with their
 // cut-outs right after, the answer key of every page that has answers, and a certificate.
@@ -8,14 +10,16 @@ import { answersPerPage, documentPages, hasAnswers } from "./book-document.ts";
 describe("a level's pages", () => {
   it("opens with the cover, contents and guide, and ends with the answer key and the certificate", () => {
     for (const level of kit.levels) {
-      const pages = documentPages({ kind: "level", number: level.number });
+      const pages = documentPages({ kind: "level", number: level.number }, "en");
       expect(
         pages.slice(0, 3).map((page) => page.kind),
         `level ${level.number}`,
       ).toEqual(["cover", "contents", "guide"]);
       expect(pages.at(-1)?.kind).toBe("certificate");
       const printables = level.items.filter((item) => item.kind === "printable");
-      expect(pages.filter((page) => page.kind === "printable")).toHaveLength(printables.length);
+      expect(pages.filter((page) => page.kind === "printable")).toHaveLength(
+        printables.reduce((sum, item) => sum + worksheetParts(item, "en"), 0),
+      );
       const answered = pages.flatMap((page) => (page.kind === "answers" ? page.items : []));
       expect(answered.map((entry) => entry.item.id)).toEqual(
         printables.filter((item) => item.kind === "printable" && hasAnswers(item)).map((item) => item.id),
@@ -28,7 +32,7 @@ describe("a level's pages", () => {
   });
 
   it("prints two activity cards a sheet, each sheet's cut-outs right after it, once per book", () => {
-    const pages = documentPages({ kind: "level", number: 2 });
+    const pages = documentPages({ kind: "level", number: 2 }, "en");
     const cards = kit.levels[2]?.items.filter((item) => item.kind === "activity") ?? [];
     const sheets = pages.filter((page) => page.kind === "cards");
     expect(sheets.flatMap((page) => page.items.map((item) => item.id))).toEqual(cards.map((card) => card.id));
@@ -50,9 +54,28 @@ describe("a level's pages", () => {
   it("prints one item alone: a worksheet as its page, a card as its sheet with its cut-outs", () => {
     const worksheet = kit.levels[1]?.items.find((item) => item.kind === "printable");
     const card = kit.levels[2]?.items.find((item) => item.kind === "activity" && item.id === "peg-number-cards");
-    expect(documentPages({ kind: "item", id: worksheet?.id ?? "" }).map((page) => page.kind)).toEqual(["printable"]);
-    const sheet = documentPages({ kind: "item", id: card?.id ?? "" });
+    expect(documentPages({ kind: "item", id: worksheet?.id ?? "" }, "en").map((page) => page.kind)).toEqual([
+      "printable",
+    ]);
+    const sheet = documentPages({ kind: "item", id: card?.id ?? "" }, "en");
     expect(sheet.map((page) => page.kind)).toEqual(["cards", "material"]);
-    expect(documentPages({ kind: "item", id: "no-such-item" })).toEqual([]);
+    expect(documentPages({ kind: "item", id: "no-such-item" }, "en")).toEqual([]);
+  });
+
+  it("gives every letter of every alphabet its own practice page, capitals and small letters", () => {
+    for (const locale of localeCodes) {
+      const practised = (letterCase: "upper" | "lower") =>
+        kit.levels.flatMap((level) =>
+          documentPages({ kind: "level", number: level.number }, locale).flatMap((page) =>
+            page.kind === "printable" && page.item.params.template === "letters" && page.item.params.case === letterCase
+              ? [letterGroup(locale, letterCase, page.item.params.group)[page.part]]
+              : [],
+          ),
+        );
+      expect(practised("upper"), locale).toEqual(alphabet(locale));
+      expect(practised("lower"), locale).toEqual(
+        alphabet(locale).map((letter) => (locale === "ar" ? letter : lowerCase(locale, letter))),
+      );
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { Locale } from "@kinderready/i18n/locales";
 import {
   type ActivityItem,
   findKitItem,
@@ -10,11 +11,14 @@ import {
   type PrintableItem,
   type TemplateId,
 } from "../catalogue.ts";
+import { letterGroup } from "../letters.ts";
 
 // A printed document as pages. A level or a pack opens with a cover, its contents and a guide for
 // grown-ups, then the worksheets, the activity cards two to a sheet (each followed by anything it
 // needs printed: cards to cut, strips, a track), the answer key, and, for a level, a certificate.
-// A single item prints alone: a worksheet as its page, an activity card as its sheet.
+// A single item prints alone: a worksheet as its pages, an activity card as its sheet. Most
+// worksheets are one page; a letters worksheet is a page per letter, so its count depends on
+// the language's alphabet.
 
 export type KitDocument =
   | { kind: "level"; number: LevelNumber }
@@ -26,7 +30,13 @@ export type KitPage =
   | { kind: "cover" }
   | { kind: "contents" }
   | { kind: "guide" }
-  | { kind: "printable"; item: PrintableItem; place: ItemPlace }
+  | {
+      kind: "printable";
+      item: PrintableItem;
+      place: ItemPlace;
+      /** Which of the worksheet's pages (a letters worksheet: which letter). */
+      part: number;
+    }
   | {
       kind: "cards";
       items: ActivityItem[];
@@ -35,7 +45,11 @@ export type KitPage =
       log?: ActivityItem[];
     }
   | { kind: "material"; item: ActivityItem; material: Material; place: ItemPlace }
-  | { kind: "answers"; items: { item: PrintableItem; place: ItemPlace; page: number }[]; part: number }
+  | {
+      kind: "answers";
+      items: { item: PrintableItem; place: ItemPlace; part: number; page: number }[];
+      part: number;
+    }
   | { kind: "certificate" };
 
 /** Templates whose pages have answers to check: the answer key shows them solved. */
@@ -79,6 +93,12 @@ export function hasAnswers(item: PrintableItem): boolean {
 /** Miniature pages per answer-key page. */
 export const answersPerPage = 6;
 
+/** How many pages a worksheet prints in a language. */
+export function worksheetParts(item: PrintableItem, locale: Locale): number {
+  const { params } = item;
+  return params.template === "letters" ? letterGroup(locale, params.case, params.group).length : 1;
+}
+
 function sameMaterial(a: Material, b: Material) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -101,12 +121,12 @@ function cardPages(cards: ActivityItem[], place: ItemPlace): KitPage[] {
   return pages;
 }
 
-function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: boolean): KitPage[] {
+function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: boolean, locale: Locale): KitPage[] {
   const body: KitPage[] = [];
   const worksheets = items.filter(
     (entry): entry is { item: PrintableItem; place: ItemPlace } => entry.item.kind === "printable",
   );
-  for (const { item, place } of worksheets) body.push({ kind: "printable", item, place });
+  for (const { item, place } of worksheets) body.push(...printablePages(item, place, locale));
   const cards = items.filter(
     (entry): entry is { item: ActivityItem; place: ItemPlace } => entry.item.kind === "activity",
   );
@@ -126,7 +146,7 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
       (entry): entry is { page: Extract<KitPage, { kind: "printable" }>; number: number } =>
         entry.page.kind === "printable" && hasAnswers(entry.page.item),
     )
-    .map(({ page, number }) => ({ item: page.item, place: page.place, page: number }));
+    .map(({ page, number }) => ({ item: page.item, place: page.place, part: page.part, page: number }));
   // Spread evenly over the answer pages, so the last one is not a lone miniature.
   const answers: KitPage[] = [];
   const perPage = Math.ceil(solved.length / Math.max(1, Math.ceil(solved.length / answersPerPage)));
@@ -136,8 +156,12 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
   return [...front, ...body, ...answers, ...(certificate ? [{ kind: "certificate" } as const] : [])];
 }
 
-/** Every page of a document, in print order. */
-export function documentPages(document: KitDocument): KitPage[] {
+function printablePages(item: PrintableItem, place: ItemPlace, locale: Locale): KitPage[] {
+  return Array.from({ length: worksheetParts(item, locale) }, (_, part) => ({ kind: "printable", item, place, part }));
+}
+
+/** Every page of a document in a language, in print order. */
+export function documentPages(document: KitDocument, locale: Locale): KitPage[] {
   switch (document.kind) {
     case "level": {
       const level = kit.levels.find((entry) => entry.number === document.number);
@@ -145,6 +169,7 @@ export function documentPages(document: KitDocument): KitPage[] {
       return bookPages(
         level.items.map((item) => ({ item, place: { level: level.number } })),
         true,
+        locale,
       );
     }
     case "pack": {
@@ -153,18 +178,20 @@ export function documentPages(document: KitDocument): KitPage[] {
       return bookPages(
         pack.items.map((item) => ({ item, place: { pack: pack.id } })),
         false,
+        locale,
       );
     }
     case "packs":
       return bookPages(
         kit.packs.flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } }))),
         false,
+        locale,
       );
     case "item": {
       const found = findKitItem(document.id);
       if (!found) return [];
       const { place } = found;
-      if (found.item.kind === "printable") return [{ kind: "printable", item: found.item, place }];
+      if (found.item.kind === "printable") return printablePages(found.item, place, locale);
       // A card prints as its sheet: it and the card it shares the sheet with, and their cut-outs.
       const level = kit.levels.find((entry) => entry.number === found.level);
       const cards = (level?.items ?? []).filter((item): item is ActivityItem => item.kind === "activity");

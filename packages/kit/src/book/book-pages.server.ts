@@ -4,7 +4,7 @@ import { printableInset } from "../canvas.server.ts";
 import { type ActivityItem, type ItemPlace, isCutOut, type Skill } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
-import { itemTitle } from "../item-text.server.ts";
+import { itemTitle, worksheetTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import type { Paint } from "../surface.ts";
@@ -54,7 +54,7 @@ export function pageTitle(page: KitPage, context: BookContext): string {
     case "guide":
       return book.guideTitle;
     case "printable":
-      return itemTitle(page.item, context.locale);
+      return worksheetTitle(page.item, context.locale, page.part);
     case "cards":
       return page.items.map((item) => itemTitle(item, context.locale)).join(" · ");
     case "material":
@@ -318,7 +318,7 @@ export function drawAnswerKey(
   page: Extract<KitPage, { kind: "answers" }>,
   draw: (
     inner: Canvas,
-    entry: { item: Extract<KitPage, { kind: "printable" }>["item"]; place: ItemPlace; page: number },
+    entry: { item: Extract<KitPage, { kind: "printable" }>["item"]; place: ItemPlace; part: number; page: number },
   ) => void,
 ) {
   const colour = placeColour(context.place);
@@ -337,7 +337,7 @@ export function drawAnswerKey(
     const height = canvas.height * scale;
     const x = cell.x + (cell.width - width) / 2;
     canvas.textLine(
-      `${formatNumber(context.locale, entry.page)} · ${itemTitle(entry.item, context.locale)}`,
+      `${formatNumber(context.locale, entry.page)} · ${worksheetTitle(entry.item, context.locale, entry.part)}`,
       { x: cell.x, width: cell.width },
       cell.y + 12,
       {

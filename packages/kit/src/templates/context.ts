@@ -18,6 +18,8 @@ export type TemplateContext = {
   colour: SkillColour;
   /** Also draw the answers, in the answer colour (the answer key's miniatures). */
   answers: boolean;
+  /** Which of the worksheet's pages is drawn (a letters worksheet prints a page per letter). */
+  part: number;
 };
 
 export type SkillColour = { main: string; soft: string };

@@ -38,94 +38,86 @@ function letterKey(ctx: TemplateContext, letter: string) {
   return ctx.locale === "ar" ? letter : letter.toLocaleUpperCase(ctx.locale);
 }
 
-/** The model letter in a panel, with its picture and word under it. */
-function letterPanel(ctx: TemplateContext, panelBox: Box, model: string, letter: string) {
+/** A letter's picture and word ("apple"; "box, ends with x"), in a soft panel. */
+function letterPicturePanel(ctx: TemplateContext, box: Box, letter: string) {
   const { canvas } = ctx;
-  panel(ctx, panelBox);
   const pictureId = letterPicture(ctx, letterKey(ctx, letter));
-  const pictureHeight = pictureId ? Math.min(panelBox.height * 0.3, 60) : 0;
-  const modelBox = inset({ ...panelBox, height: panelBox.height - pictureHeight }, 6);
-  writingRow(canvas, modelBox, [{ text: model, style: "model" }], ctx.colour, ctx.locale, {
-    centre: true,
-    maxUnit: 60,
-  });
+  canvas.path(rectPath(box.x, box.y, box.width, box.height, 12), { fill: ctx.colour.soft });
   if (!pictureId) return;
-  const bottom = { ...panelBox, y: panelBox.y + panelBox.height - pictureHeight, height: pictureHeight };
-  canvas.path(rectPath(bottom.x, bottom.y, bottom.width, bottom.height, 12), { fill: ctx.colour.soft });
-  const [pic, word] = columns(canvas, inset(bottom, 6, 4), [1, 1.6], 4) as [Box, Box];
-  canvas.picture(pictureId, pic);
+  const inside = !ctx.words.lettersInside.includes(letterKey(ctx, letter));
+  const words = inside ? 30 : 52;
+  const picture = inset({ ...box, height: box.height - words }, 18, 14);
+  canvas.picture(pictureId, picture);
   const label = ctx.words.pictures[pictureId] ?? "";
+  const below = { ...inset(box, 8, 0), y: box.y + box.height - words - 4, height: 24 };
+  caption(ctx, label, below, 18);
   // A letter no word starts with is shown where it is: "box, ends with x".
-  if (!ctx.words.lettersInside.includes(letterKey(ctx, letter))) {
-    caption(ctx, label, { ...word, y: word.y + word.height / 2 - 10, height: 20 }, 14);
-    return;
-  }
+  if (inside) return;
   const small = ctx.locale === "ar" ? letter : lowerCase(ctx.locale, letter);
-  caption(ctx, label, { ...word, y: word.y + word.height / 2 - 19, height: 20 }, 14);
-  caption(
-    ctx,
-    ctx.content.values.letterInWord.replace("{{letter}}", small),
-    { ...word, y: word.y + word.height / 2 + 2, height: 16 },
-    11,
-  );
+  caption(ctx, ctx.content.values.letterInWord.replace("{{letter}}", small), { ...below, y: below.y + 24 }, 13);
 }
 
+/** Enough copies of a letter to fill a row; the row keeps those that fit. */
+const fillRow = (letter: string, style: WriteEntry["style"]): WriteEntry[] =>
+  Array.from({ length: 14 }, () => ({ text: letter, style }));
+
+/**
+ * A letter's practice page: the big model with its numbered strokes beside its picture word, then
+ * rows that fade from grey letters to go over, to dotted letters, to start dots alone, to an
+ * empty line to write on unaided.
+ */
 export function drawLetters(ctx: TemplateContext, params: ParamsOf<"letters">) {
   const letters = letterGroup(ctx.locale, params.case, params.group);
-  if (ctx.locale === "ar" && params.case === "lower") return drawJoinedForms(ctx, letters);
-  rows(ctx.box, letters.length, 16).forEach((block, index) => {
-    const letter = letters[index] as string;
-    const [side, lines] = columns(ctx.canvas, block, [0.32, 0.68], 12) as [Box, Box];
-    letterPanel(ctx, side, letter, letter);
-    const [trace, practice] = rows(lines, 2, 8) as [Box, Box];
-    writingRow(
-      ctx.canvas,
-      trace,
-      [1, 2, 3].map((): WriteEntry => ({ text: letter, style: "trace" })),
-      ctx.colour,
-      ctx.locale,
-    );
-    writingRow(ctx.canvas, practice, [], ctx.colour, ctx.locale);
+  const letter = letters[ctx.part] ?? (letters[0] as string);
+  if (ctx.locale === "ar" && params.case === "lower") return drawJoinedForms(ctx, letter);
+  const [top, practice] = splitY(ctx.box, 0.38, 16);
+  const [model, picture] = columns(ctx.canvas, top, [0.6, 0.4], 12) as [Box, Box];
+  panel(ctx, model);
+  writingRow(ctx.canvas, inset(model, 10, 8), [{ text: letter, style: "model" }], ctx.colour, ctx.locale, {
+    centre: true,
+    maxUnit: 57,
+  });
+  letterPicturePanel(ctx, picture, letter);
+  const styles: WriteEntry["style"][] = ["faint", "trace", "start"];
+  rows(practice, 4, 12).forEach((row, index) => {
+    const style = styles[index];
+    writingRow(ctx.canvas, row, style ? fillRow(letter, style) : [], ctx.colour, ctx.locale, { sizeLike: letters });
   });
 }
 
-/** Arabic: each letter alone and in its joined forms, each form in its own labelled cell. */
-function drawJoinedForms(ctx: TemplateContext, letters: string[]) {
+/**
+ * Arabic: a letter alone and in its joined forms (start, middle, end), each in its own panel: the
+ * form to copy, grey copies to go over, then room to write it.
+ */
+function drawJoinedForms(ctx: TemplateContext, letter: string) {
   const labels = ctx.content.values.forms;
-  rows(ctx.box, letters.length, 16).forEach((block, index) => {
-    const letter = letters[index] as string;
-    const forms: [string, string][] = nonJoining.has(letter)
-      ? [
-          [labels.alone, letter],
-          [labels.end, `${tatweel}${letter}`],
-        ]
-      : [
-          [labels.alone, letter],
-          [labels.start, `${letter}${tatweel}`],
-          [labels.middle, `${tatweel}${letter}${tatweel}`],
-          [labels.end, `${tatweel}${letter}`],
-        ];
+  const forms: [string, string][] = nonJoining.has(letter)
+    ? [
+        [labels.alone, letter],
+        [labels.end, `${tatweel}${letter}`],
+      ]
+    : [
+        [labels.alone, letter],
+        [labels.start, `${letter}${tatweel}`],
+        [labels.middle, `${tatweel}${letter}${tatweel}`],
+        [labels.end, `${tatweel}${letter}`],
+      ];
+  const all = forms.map(([, form]) => form);
+  // Eight writing rows a page: a letter with two forms gets four rows for each.
+  const lines = 8 / forms.length;
+  rows(ctx.box, forms.length, 14).forEach((block, index) => {
+    const [label, form] = forms[index] as [string, string];
     panel(ctx, block);
-    const cells = columns(
-      ctx.canvas,
-      inset(block, 8),
-      forms.map(() => 1),
-      10,
-    );
-    forms.forEach(([label, form], i) => {
-      const cell = cells[i] as Box;
-      ctx.canvas.textLine(label, cell, cell.y + 14, {
-        role: "heading",
-        size: 12,
-        minSize: 8,
-        color: ctx.colour.main,
-        align: "center",
-      });
-      const [model, trace] = rows({ ...cell, y: cell.y + 22, height: cell.height - 22 }, 2, 4) as [Box, Box];
-      writingRow(ctx.canvas, model, [{ text: form, style: i === 0 ? "model" : "solid" }], ctx.colour, ctx.locale, {
-        centre: true,
-      });
-      writingRow(ctx.canvas, trace, [{ text: form, style: "trace" }], ctx.colour, ctx.locale, { centre: true });
+    const inner = inset(block, 10, 6);
+    ctx.canvas.textLine(label, inner, inner.y + 14, { role: "heading", size: 13, minSize: 8, color: ctx.colour.main });
+    rows({ ...inner, y: inner.y + 20, height: inner.height - 20 }, lines, 6).forEach((row, line) => {
+      const entries: WriteEntry[] =
+        line === 0
+          ? [{ text: form, style: "model" }, ...fillRow(form, "faint").slice(0, 2), ...fillRow(form, "trace")]
+          : line < lines - 1
+            ? fillRow(form, "trace")
+            : [];
+      writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale, { sizeLike: all });
     });
   });
 }

@@ -307,7 +307,7 @@ export function drawStrokeModel(
 const traceDotSize = (unit: number) => Math.max(1.6, unit * 0.1);
 
 /** Dots along the centre line to trace, a green dot where each stroke starts. */
-export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: { startDots?: boolean } = {}) {
+export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout) {
   const { unit } = layout;
   const dot = traceDotSize(unit);
   for (const glyph of layout.glyphs) {
@@ -325,9 +325,13 @@ export function drawStrokeDotted(canvas: Canvas, layout: StrokeLayout, options: 
       });
     }
   }
-  if (options.startDots !== false)
-    for (const { at, radius } of dottedStartDots(layout))
-      canvas.path(ellipsePath(at[0], at[1], radius), { fill: startGreen });
+  drawStartDots(canvas, layout);
+}
+
+/** Only where each stroke starts: the child writes the letter from its green dots alone. */
+export function drawStartDots(canvas: Canvas, layout: StrokeLayout) {
+  for (const { at, radius } of dottedStartDots(layout))
+    canvas.path(ellipsePath(at[0], at[1], radius), { fill: startGreen });
 }
 
 /**

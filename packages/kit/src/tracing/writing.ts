@@ -9,6 +9,7 @@ import { arabicStarts } from "./arabic-starts.ts";
 import { canStroke, layoutStrokeText, staff, strokeTextUnits } from "./stroke-font.ts";
 import {
   drawStaff,
+  drawStartDots,
   drawStrokeDotted,
   drawStrokeModel,
   drawStrokeSolid,
@@ -22,7 +23,11 @@ import {
 // script) as the font's own letters in a light colour to trace over, with a start dot and an
 // arrow where the start of the letter is known. Rows get lines that hold every glyph drawn on them.
 
-export type WriteStyle = "model" | "trace" | "solid";
+/**
+ * How a letter is written on a row: the stroke model with its arrows, a grey letter to go over
+ * ("faint"), dotted ("trace"), only its start dots ("start"), or solid in the row's colour.
+ */
+export type WriteStyle = "model" | "faint" | "trace" | "start" | "solid";
 export type WriteEntry = { text: string; style: WriteStyle };
 
 /** Arabic's tallest and deepest letters: rows of font script are sized to hold them all. */
@@ -35,6 +40,8 @@ const probe = 10;
 const probeInk = (text: string, rtl: boolean) => inkBounds(text, "trace", probe * fontScale, rtl);
 const referenceInk = memoize((rtl: boolean) => probeInk(fontReference, rtl));
 const traceFill = "#d5dae2";
+/** A letter to go over: darker than a dotted one, so the row fades from it to the dots. */
+const faintFill = "#b8c0cc";
 
 /** Width of `text` written with an x-height of `unit`. */
 function writtenWidth(canvas: Canvas, text: string, unit: number, locale: Locale): number {
@@ -183,16 +190,20 @@ function writeText(
     canvas.recordWritten({ text, x, width: layout.width, top: layout.top - pad, bottom: layout.bottom + pad });
     if (style === "model") return drawStrokeModel(canvas, layout, colours, locale);
     if (style === "trace") drawStrokeDotted(canvas, layout);
-    else drawStrokeSolid(canvas, layout, colours.main);
+    else if (style === "start") drawStartDots(canvas, layout);
+    else drawStrokeSolid(canvas, layout, style === "faint" ? faintFill : colours.main);
     return;
   }
   const size = unit * fontScale;
   const bounds = inkBounds(text, "trace", size, canvas.rtl);
-  const fill = style === "model" ? tint(colours.main, 0.55) : style === "trace" ? traceFill : colours.main;
-  canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
+  const fill = { model: tint(colours.main, 0.55), faint: faintFill, trace: traceFill, solid: colours.main }[
+    style === "start" ? "trace" : style
+  ];
+  if (style !== "start")
+    canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
   canvas.recordWritten({ text, x, width: bounds.width, top: baseline + bounds.top, bottom: baseline + bounds.bottom });
   const start = arabicStarts[text];
-  if (style === "solid" || !start) return;
+  if (style === "solid" || style === "faint" || !start) return;
   const inkBox: Box = {
     x: x + bounds.left,
     y: baseline + bounds.top,
