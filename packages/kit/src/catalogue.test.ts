@@ -1,9 +1,11 @@
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import { describe, expect, it } from "vitest";
-import { findKitItem, firstEditionLevels, kit, levels, printableParams, skills } from "./catalogue.ts";
+import { cuttingModes, findKitItem, firstEditionLevels, kit, levels, printableParams, skills } from "./catalogue.ts";
+import { kitContent } from "./content.server.ts";
 
-// The kit as sold: a trial level and five levels, 150+ worksheets and 120+ activities, three
-// add-on packs of 15+ printables, every id unique, every entry valid, no worksheet twice.
+// The kit as sold: a trial level and five levels, 150+ worksheets and 100+ activities, three
+// add-on packs of 15+ printables, every id unique, every entry valid, no worksheet or activity
+// idea twice, scissor work that only gets harder.
 
 const all = kit.levels.flatMap((level) => level.items);
 
@@ -22,9 +24,9 @@ describe("the kit's catalogue", () => {
     }
   });
 
-  it("has at least 150 printables and 120 activities across the levels, from 40+ templates", () => {
+  it("has at least 150 printables and more than 100 activities across the levels, from 40+ templates", () => {
     expect(all.filter((item) => item.kind === "printable").length).toBeGreaterThanOrEqual(150);
-    expect(all.filter((item) => item.kind === "activity").length).toBeGreaterThanOrEqual(120);
+    expect(all.filter((item) => item.kind === "activity").length).toBeGreaterThan(100);
     const templates = new Set(all.flatMap((item) => (item.kind === "printable" ? [item.params.template] : [])));
     expect(templates.size).toBeGreaterThanOrEqual(40);
   });
@@ -33,6 +35,57 @@ describe("the kit's catalogue", () => {
     const everything = [...all, ...kit.packs.flatMap((pack) => pack.items)];
     const keys = everything.flatMap((item) => (item.kind === "printable" ? [JSON.stringify(item.params)] : []));
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it("never brings back an activity idea in another level: no two cards' titles share most of their words", () => {
+    const content = kitContent("en");
+    const minor = new Set(["the", "a", "an", "and", "with", "my", "of", "in", "to", "on", "for", "your", "is", "it"]);
+    const words = (id: string) =>
+      new Set(
+        (content.activities[id]?.title ?? "")
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter((word) => word && !minor.has(word))
+          .map((word) => word.replace(/s$/, "")),
+      );
+    const cards = kit.levels.flatMap((level) =>
+      level.items.flatMap((item) => (item.kind === "activity" ? [{ level: level.number, id: item.id }] : [])),
+    );
+    const repeats = cards.flatMap((card, index) =>
+      cards.slice(index + 1).flatMap((other) => {
+        if (other.level === card.level) return [];
+        const [a, b] = [words(card.id), words(other.id)];
+        const shared = [...a].filter((word) => b.has(word)).length;
+        return shared / new Set([...a, ...b]).size >= 0.5 ? [`${card.id} / ${other.id}`] : [];
+      }),
+    );
+    expect(repeats).toEqual([]);
+  });
+
+  it("cuts the same or harder in every level than in the one before", () => {
+    const hardest = kit.levels.map((level) =>
+      Math.max(
+        ...level.items.flatMap((item) => {
+          if (item.kind === "printable")
+            return item.params.template === "cutting" ? [cuttingModes.indexOf(item.params.mode)] : [];
+          const material = item.material;
+          return material?.kind === "cutting-strips" ? material.modes.map((mode) => cuttingModes.indexOf(mode)) : [];
+        }),
+      ),
+    );
+    const easiest = kit.levels.map((level) =>
+      Math.min(
+        ...level.items.flatMap((item) =>
+          item.kind === "printable" && item.params.template === "cutting"
+            ? [cuttingModes.indexOf(item.params.mode)]
+            : [],
+        ),
+      ),
+    );
+    hardest.forEach((mode, index) => {
+      if (index > 0) expect(easiest[index], `level ${index}`).toBeGreaterThanOrEqual(hardest[index - 1] as number);
+      expect(mode, `level ${index}`).toBeGreaterThanOrEqual(0);
+    });
   });
 
   it("keeps the first edition's items of each level, so a level finished then stays finished", () => {

@@ -136,6 +136,9 @@ export const kitContentSchema = z.object({
     }),
     circleMore: text,
     circleFewer: text,
+    circleMost: text,
+    oneLess: text,
+    oneMore: text,
     forms: z.object({ alone: text, start: text, middle: text, end: text }),
     lettersJoined: text.includes("{{letters}}"),
     /** The title of a letter's practice page. */

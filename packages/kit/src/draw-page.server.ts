@@ -78,6 +78,13 @@ import {
   drawWhatsMissing,
 } from "./templates/logic.ts";
 import {
+  drawMeasureObjects,
+  drawNumberBonds,
+  drawOneMoreOneLess,
+  drawPictureGraph,
+  drawQuickLook,
+} from "./templates/number-sense.ts";
+import {
   drawAddObjects,
   drawCountAndCircle,
   drawCountObjects,
@@ -127,6 +134,11 @@ const drawers: Drawers = {
   "take-away": drawTakeAway,
   "count-scene": drawCountScene,
   "picture-sudoku": drawPictureSudoku,
+  "quick-look": drawQuickLook,
+  "number-bonds": drawNumberBonds,
+  "one-more-one-less": drawOneMoreOneLess,
+  "picture-graph": drawPictureGraph,
+  "measure-objects": drawMeasureObjects,
   "trace-shapes": drawTraceShapes,
   "shape-hunt": drawShapeHunt,
   "colour-shapes": drawColourShapes,

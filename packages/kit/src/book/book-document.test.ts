@@ -62,6 +62,16 @@ describe("a level's pages", () => {
     expect(documentPages({ kind: "item", id: "no-such-item" }, "en")).toEqual([]);
   });
 
+  it("is mostly worksheets: at least 70% of every level's pages to work on are worksheets, in every language", () => {
+    for (const locale of localeCodes)
+      for (const level of kit.levels) {
+        const pages = documentPages({ kind: "level", number: level.number }, locale);
+        const worksheets = pages.filter((page) => page.kind === "printable").length;
+        const cards = pages.filter((page) => page.kind === "cards" || page.kind === "material").length;
+        expect(worksheets / (worksheets + cards), `${locale} level ${level.number}`).toBeGreaterThanOrEqual(0.7);
+      }
+  });
+
   it("gives every letter of every alphabet its own practice page, capitals and small letters", () => {
     for (const locale of localeCodes) {
       const practised = (letterCase: "upper" | "lower") =>

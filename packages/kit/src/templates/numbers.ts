@@ -25,7 +25,7 @@ import {
 // more and fewer, number lines, adding and taking away, counting a scene, picture sudoku.
 
 /** `count` pictures spread over `box` on a jittered grid, so they are counted, not read as rows. */
-function scatter(
+export function scatter(
   ctx: TemplateContext,
   box: Box,
   id: PictureId,
@@ -101,15 +101,21 @@ export function drawTraceNumbers(ctx: TemplateContext, params: ParamsOf<"trace-n
       tenFrame(ctx, ten, id, 10);
       tenFrame(ctx, rest, id, value - 10);
     }
-    writingRow(
-      ctx.canvas,
-      line,
-      [1, 2, 3].map((): WriteEntry => ({ text, style: "trace" })),
-      ctx.colour,
-      ctx.locale,
-    );
+    const traces = (digits: string, count: number): WriteEntry[] =>
+      Array.from({ length: count }, () => ({ text: digits, style: "trace" }));
+    if (ctx.locale !== "ar") {
+      writingRow(ctx.canvas, line, traces(text, 3), ctx.colour, ctx.locale);
+      return;
+    }
+    // Arabic schools teach both digit sets: the Eastern Arabic digits first, then 0-9.
+    const [eastern, western] = columns(ctx.canvas, line, [1, 1], 10) as [Box, Box];
+    // Two copies in half a row: a tighter gap keeps the wide ones (٧, ٨) from being dropped.
+    writingRow(ctx.canvas, eastern, traces(easternDigits.format(value), 2), ctx.colour, ctx.locale, { gap: 20 });
+    writingRow(ctx.canvas, western, traces(text, 2), ctx.colour, ctx.locale, { gap: 20 });
   });
 }
+
+const easternDigits = new Intl.NumberFormat("ar-EG", { useGrouping: false });
 
 export function drawCountObjects(ctx: TemplateContext, params: ParamsOf<"count-objects">) {
   const random = seededRandom(params.seed);
@@ -131,7 +137,7 @@ export function drawCountObjects(ctx: TemplateContext, params: ParamsOf<"count-o
 }
 
 /** Three numbers to circle: the right one and two near it, all within 0..max. */
-function numberChoices(random: Random, answer: number, max: number): number[] {
+export function numberChoices(random: Random, answer: number, max: number): number[] {
   const others = new Set<number>();
   const candidates = [-3, -2, -1, 1, 2, 3].map((step) => answer + step).filter((value) => value >= 1 && value <= max);
   for (const value of random.shuffle(candidates)) {
@@ -140,11 +146,12 @@ function numberChoices(random: Random, answer: number, max: number): number[] {
   return random.shuffle([answer, ...others]);
 }
 
-function numberBubble(ctx: TemplateContext, box: Box, value: number) {
+/** A number to read or circle, in a thin ring unless the caller draws its own. */
+export function numberBubble(ctx: TemplateContext, box: Box, value: number, options: { ring?: boolean } = {}) {
   const r = Math.min(box.width, box.height) * 0.42;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  ctx.canvas.path(ellipsePath(cx, cy, r), { stroke: faint, lineWidth: 1 });
+  if (options.ring !== false) ctx.canvas.path(ellipsePath(cx, cy, r), { stroke: faint, lineWidth: 1 });
   ctx.canvas.textLine(formatNumber(ctx.locale, value), { x: cx - r, width: r * 2 }, cy + r * 0.4, {
     role: "heading",
     size: r * 1.1,
@@ -357,12 +364,22 @@ export function drawNumberChart(ctx: TemplateContext, params: ParamsOf<"number-c
   });
 }
 
+/**
+ * Five different sums for a page: every pair (a, b) with a + b <= max, or a - b >= 1 when taking
+ * away, shuffled, so no sum comes twice and the child cannot copy the row above.
+ */
+function differentSums(random: Random, max: number, taking: boolean): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (let a = taking ? 2 : 1; a <= max; a++) for (let b = 1; taking ? b < a : a + b <= max; b++) pairs.push([a, b]);
+  return random.shuffle(pairs).slice(0, 5);
+}
+
 export function drawAddObjects(ctx: TemplateContext, params: ParamsOf<"add-objects">) {
   const random = seededRandom(params.seed);
   const pictures = random.shuffle(countables);
-  rows(ctx.box, 5, 12).forEach((row, index) => {
-    const a = random.int(1, params.max - 1);
-    const b = random.int(1, params.max - a);
+  const sums = differentSums(random, params.max, false);
+  rows(ctx.box, sums.length, 12).forEach((row, index) => {
+    const [a, b] = sums[index] as [number, number];
     const id = pictures[index] as PictureId;
     const [first, plus, second, equals, answer] = columns(ctx.canvas, row, [1, 0.22, 1, 0.22, 0.42], 6) as Box[] as [
       Box,
@@ -399,9 +416,9 @@ function sign(ctx: TemplateContext, box: Box, text: string) {
 export function drawTakeAway(ctx: TemplateContext, params: ParamsOf<"take-away">) {
   const random = seededRandom(params.seed);
   const pictures = random.shuffle(countables);
-  rows(ctx.box, 5, 12).forEach((row, index) => {
-    const total = random.int(3, params.max);
-    const gone = random.int(1, total - 1);
+  const sums = differentSums(random, params.max, true);
+  rows(ctx.box, sums.length, 12).forEach((row, index) => {
+    const [total, gone] = sums[index] as [number, number];
     const id = pictures[index] as PictureId;
     const [things, sum] = columns(ctx.canvas, row, [0.6, 0.4], 12) as [Box, Box];
     panel(ctx, things);
