@@ -205,7 +205,14 @@ async function drawContactSheets(out: string) {
       const done = new Promise((resolve) => doc.on("end", resolve));
       doc.addPage({ size: [width, height], margin: 0 });
       const sheet = new Canvas(new PdfSurface(doc, width, height), false);
-      const context = { locale, childName: names[locale], pages, place: documentPlace(document), numbered: true };
+      const context = {
+        locale,
+        childName: names[locale],
+        pages,
+        place: documentPlace(document),
+        numbered: true,
+        topics: [],
+      };
       pages.forEach((page, index) => {
         // Arabic books read from the right: the sheet's rows run right to left too.
         const column = locale === "ar" ? columns - 1 - (index % columns) : index % columns;

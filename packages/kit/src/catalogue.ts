@@ -48,6 +48,8 @@ export const quizTopics = [
   "listening",
   "positive-discipline",
 ] as const;
+/** What a parent asked for help with in the quiz (a user's `topics`). */
+export type QuizTopic = (typeof quizTopics)[number];
 
 export const shapeIds = ["circle", "square", "triangle", "rectangle", "star", "heart", "oval", "diamond"] as const;
 export type ShapeId = (typeof shapeIds)[number];

@@ -10,6 +10,7 @@ import {
   drawGuide,
   pageTitle,
 } from "./book/book-pages.server.ts";
+import { drawLevelGuide, drawLevelPlan } from "./book/level-guide.server.ts";
 import { drawMaterial } from "./book/materials.server.ts";
 import type { Box, Canvas } from "./canvas.server.ts";
 import {
@@ -18,6 +19,7 @@ import {
   type ParamsOf,
   type PrintableItem,
   type PrintableParams,
+  type QuizTopic,
   type Skill,
   type TemplateId,
 } from "./catalogue.ts";
@@ -185,16 +187,24 @@ export type PageContext = {
   place: ItemPlace | undefined;
   /** Whether pages show their number (in a whole level or pack, not in a single download). */
   numbered: boolean;
+  /** What the parent asked for help with in the quiz: a level's plan opens with it. */
+  topics: readonly QuizTopic[];
 };
 
 /** What every page of a document is drawn with. */
-export function pageContext(document: KitDocument, locale: Locale, childName: string | undefined): PageContext {
+export function pageContext(
+  document: KitDocument,
+  locale: Locale,
+  childName: string | undefined,
+  topics: readonly QuizTopic[] = [],
+): PageContext {
   return {
     locale,
     childName,
     pages: documentPages(document, locale),
     place: documentPlace(document),
     numbered: document.kind !== "item",
+    topics,
   };
 }
 
@@ -273,7 +283,9 @@ export function drawPage(canvas: Canvas, page: KitPage, index: number, context: 
     case "contents":
       return drawContents(canvas, book);
     case "guide":
-      return drawGuide(canvas, book);
+      return context.place && "level" in context.place ? drawLevelGuide(canvas, book) : drawGuide(canvas, book);
+    case "plan":
+      return drawLevelPlan(canvas, book);
     case "printable":
       return drawPrintable(canvas, page.item, page.place, context, {
         answers: false,

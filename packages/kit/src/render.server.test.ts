@@ -64,6 +64,27 @@ describe("rendering the kit", () => {
     expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
   });
 
+  it("opens a level with its own guide and a plan of the month, led by what the parent asked about", async () => {
+    const level = { kind: "level", number: 1 } as const;
+    const pdf = await renderPdf({ document: level, locale: "en", paper: "a4", topics: ["emotions"], title: "L1" });
+    expect(
+      documentPages(level, "en")
+        .slice(2, 4)
+        .map((page) => page.kind),
+    ).toEqual(["guide", "plan"]);
+    const guide = pdftotext(pdf.bytes, [3, 3]);
+    expect(guide).toContain("For grown-ups: Level 1");
+    expect(guide).toContain("Counts to 5");
+    expect(guide).toContain("If something is hard");
+    const plan = pdftotext(pdf.bytes, [4, 4]);
+    expect(plan).toContain("Naming feelings");
+    expect(plan).toContain("Week 4");
+    expect(plan).toContain("Day 20");
+    const without = await renderPdf({ document: level, locale: "en", paper: "a4", title: "L1" });
+    expect(pdftotext(without.bytes, [4, 4])).not.toContain("Naming feelings");
+    expect(without.key).not.toBe(pdf.key);
+  });
+
   it("embeds each picture once per file and places it again by reference", async () => {
     const keys = new Set<string>();
     let placed = 0;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
 import { documentPages, type KitDocument, type KitPage } from "./book/book-document.ts";
 import { Canvas, type TextIssue } from "./canvas.server.ts";
+import type { QuizTopic } from "./catalogue.ts";
 import { kitContent, kitWords } from "./content.server.ts";
 import { drawPage, pageContext } from "./draw-page.server.ts";
 import { memoize } from "./memoize.ts";
@@ -61,6 +62,8 @@ export type RenderRequest = {
   locale: Locale;
   paper: Paper;
   childName?: string | undefined;
+  /** What the parent asked for help with in the quiz (a level's plan opens with it). */
+  topics?: readonly QuizTopic[] | undefined;
   title: string;
 };
 
@@ -77,6 +80,7 @@ export function renderKey(request: RenderRequest): string {
       request.locale,
       request.paper,
       request.childName?.trim() ?? "",
+      request.topics ?? [],
       request.title,
       request.document,
     ]),
@@ -107,7 +111,7 @@ export type RenderWatch = {
 export async function renderPdf(request: RenderRequest, watch: RenderWatch = {}): Promise<RenderedPdf> {
   const [width, height] = papers[request.paper];
   const content = kitContent(request.locale);
-  const context = pageContext(request.document, request.locale, request.childName);
+  const context = pageContext(request.document, request.locale, request.childName, request.topics);
   const { pages } = context;
   const doc = createPdfDocument(request.title, content.page.brand);
   const chunks: Buffer[] = [];

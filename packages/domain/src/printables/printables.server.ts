@@ -10,6 +10,8 @@ import {
   kit,
   type LevelNumber,
   type PackId,
+  type QuizTopic,
+  quizTopics,
 } from "@kinderready/kit/catalogue";
 import { kitContent } from "@kinderready/kit/content.server";
 import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.server";
@@ -331,7 +333,12 @@ export async function resolveDownload(
   const first = items[0];
   if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
   assertOpen(access, first.place, done);
-  const base = { locale, paper: input.paper, childName: access.user.kidName ?? undefined };
+  const base = {
+    locale,
+    paper: input.paper,
+    childName: access.user.kidName ?? undefined,
+    topics: access.user.topics.filter((topic): topic is QuizTopic => (quizTopics as readonly string[]).includes(topic)),
+  };
   if (input.file === "all") {
     const document: KitDocument =
       scope.kind === "level"

@@ -14,8 +14,9 @@ import {
 import { letterGroup } from "../letters.ts";
 
 // A printed document as pages. A level or a pack opens with a cover, its contents and a guide for
-// grown-ups, then the worksheets, the activity cards two to a sheet (each followed by anything it
-// needs printed: cards to cut, strips, a track), the answer key, and, for a level, a certificate.
+// grown-ups (a level's followed by its plan of the month), then the worksheets, the activity
+// cards two to a sheet (each followed by anything it needs printed: cards to cut, strips, a
+// track), the answer key, and, for a level, a certificate.
 // A single item prints alone: a worksheet as its pages, an activity card as its sheet. Most
 // worksheets are one page; a letters worksheet is a page per letter, so its count depends on
 // the language's alphabet.
@@ -30,6 +31,8 @@ export type KitPage =
   | { kind: "cover" }
   | { kind: "contents" }
   | { kind: "guide" }
+  /** A level's four weeks: which pages on which day. */
+  | { kind: "plan" }
   | {
       kind: "printable";
       item: PrintableItem;
@@ -126,7 +129,15 @@ function cardPages(cards: ActivityItem[], place: ItemPlace): KitPage[] {
   return pages;
 }
 
-function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: boolean, locale: Locale): KitPage[] {
+/**
+ * A level's or a pack's book: a level ends with a certificate, and a numbered level (a month's
+ * work, unlike the three-day trial) has a plan of the month after its guide.
+ */
+function bookPages(
+  items: { item: KitItem; place: ItemPlace }[],
+  extras: { certificate: boolean; plan: boolean },
+  locale: Locale,
+): KitPage[] {
   const body: KitPage[] = [];
   const worksheets = items.filter(
     (entry): entry is { item: PrintableItem; place: ItemPlace } => entry.item.kind === "printable",
@@ -143,7 +154,12 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
         first.place,
       ),
     );
-  const front: KitPage[] = [{ kind: "cover" }, { kind: "contents" }, { kind: "guide" }];
+  const front: KitPage[] = [
+    { kind: "cover" },
+    { kind: "contents" },
+    { kind: "guide" },
+    ...(extras.plan ? [{ kind: "plan" } as const] : []),
+  ];
   const firstBodyPage = front.length + 1;
   const solved = body
     .map((page, index) => ({ page, number: firstBodyPage + index }))
@@ -158,7 +174,7 @@ function bookPages(items: { item: KitItem; place: ItemPlace }[], certificate: bo
   for (let i = 0; i < solved.length; i += perPage) {
     answers.push({ kind: "answers", items: solved.slice(i, i + perPage), part: i / perPage });
   }
-  return [...front, ...body, ...answers, ...(certificate ? [{ kind: "certificate" } as const] : [])];
+  return [...front, ...body, ...answers, ...(extras.certificate ? [{ kind: "certificate" } as const] : [])];
 }
 
 function printablePages(item: PrintableItem, place: ItemPlace, locale: Locale): KitPage[] {
@@ -173,7 +189,7 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
       if (!level) return [];
       return bookPages(
         level.items.map((item) => ({ item, place: { level: level.number } })),
-        true,
+        { certificate: true, plan: level.number > 0 },
         locale,
       );
     }
@@ -182,14 +198,14 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
       if (!pack) return [];
       return bookPages(
         pack.items.map((item) => ({ item, place: { pack: pack.id } })),
-        false,
+        { certificate: false, plan: false },
         locale,
       );
     }
     case "packs":
       return bookPages(
         kit.packs.flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } }))),
-        false,
+        { certificate: false, plan: false },
         locale,
       );
     case "item": {

@@ -1,10 +1,10 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
-import { type ActivityItem, type ItemPlace, isCutOut, type Skill } from "../catalogue.ts";
+import { type ActivityItem, type ItemPlace, isCutOut, type QuizTopic, type Skill } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
-import { itemTitle, worksheetTitle } from "../item-text.server.ts";
+import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import type { Paint } from "../surface.ts";
@@ -23,6 +23,8 @@ export type BookContext = {
   place: ItemPlace | undefined;
   /** Every page of the document, for the contents and the tracker. */
   pages: KitPage[];
+  /** What the parent asked for help with in the quiz: a level's plan opens with it. */
+  topics: readonly QuizTopic[];
 };
 
 /** One colour per level (and for the packs), for covers and certificates. */
@@ -52,7 +54,11 @@ export function pageTitle(page: KitPage, context: BookContext): string {
     case "contents":
       return book.contents;
     case "guide":
-      return book.guideTitle;
+      return context.place && "level" in context.place
+        ? fill(book.levelGuide.title, { level: placeLabel(context.place, context.locale) })
+        : book.guideTitle;
+    case "plan":
+      return book.levelGuide.planTitle;
     case "printable":
       return worksheetTitle(page.item, context.locale, page.part);
     case "cards":
@@ -185,7 +191,7 @@ function doubleBorder(canvas: Canvas, colour: string, margin: number, weight: nu
 }
 
 /** The frame-less page heading used by the front and back pages. */
-function heading(canvas: Canvas, text: string, colour: string): Box {
+export function heading(canvas: Canvas, text: string, colour: string): Box {
   const m = 36;
   const band = { x: m, y: m, width: canvas.width - m * 2, height: 56 };
   canvas.path(rectPath(band.x, band.y, band.width, band.height, 16), { fill: colour });
@@ -275,8 +281,13 @@ export function drawGuide(canvas: Canvas, context: BookContext) {
         { size: 12, minSize: 8, lineHeight: 1.3, color: ink },
       ) + 14;
   });
-  // The tracker: a star per page to colour when it is done.
-  const tracker = { ...area, y: y + 10, height: area.y + area.height - y - 10 };
+  drawTracker(canvas, context, { ...area, y: y + 10, height: area.y + area.height - y - 10 });
+}
+
+/** The tracker: a star per worksheet and per sheet of cards, in its skill's colour, to colour when done. */
+export function drawTracker(canvas: Canvas, context: BookContext, tracker: Box) {
+  const colour = placeColour(context.place);
+  const book = context.content.book;
   canvas.path(rectPath(tracker.x, tracker.y, tracker.width, tracker.height, 16), { stroke: colour, lineWidth: 1.6 });
   canvas.textLine(book.tracker, { x: tracker.x + 16, width: tracker.width - 32 }, tracker.y + 26, {
     role: "heading",
@@ -284,7 +295,6 @@ export function drawGuide(canvas: Canvas, context: BookContext) {
     minSize: 9,
     color: colour,
   });
-  // A star for each worksheet and each sheet of cards, in the colour of its skill.
   const done = context.pages.flatMap((page, index) =>
     page.kind === "printable"
       ? [{ skill: page.item.skill, number: index + 1 }]

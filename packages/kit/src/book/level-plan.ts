@@ -1,0 +1,55 @@
+import { type QuizTopic, type Skill, skills } from "../catalogue.ts";
+import type { KitPage } from "./book-document.ts";
+
+// A level's four weeks, five days a week, about fifteen minutes a day: which pages to do on which
+// day. Every strand is spread evenly over the weeks in the book's order (each strand's pages go
+// from easy to harder), the activity card sheets fall on days spread through the month, and the
+// pages that answer what the parent told us in the quiz open the plan and are marked.
+
+export const planWeeks = 4;
+export const planDaysPerWeek = 5;
+
+export type PlannedPage = { page: number; skill: Skill; focus: boolean };
+export type PlanDay = { worksheets: PlannedPage[]; cards: PlannedPage[] };
+
+function matches(topics: readonly string[], wanted: ReadonlySet<string>) {
+  return topics.some((topic) => wanted.has(topic));
+}
+
+export function levelPlan(pages: readonly KitPage[], topics: readonly QuizTopic[]): PlanDay[] {
+  const wanted = new Set<string>(topics);
+  const days = planWeeks * planDaysPerWeek;
+  const worksheets = pages.flatMap((page, index): PlannedPage[] =>
+    page.kind === "printable"
+      ? [{ page: index + 1, skill: page.item.skill, focus: matches(page.item.topics, wanted) }]
+      : [],
+  );
+  const sheets = pages.flatMap((page, index): PlannedPage[] => {
+    if (page.kind !== "cards") return [];
+    const [first] = page.items;
+    if (!first) return [];
+    return [{ page: index + 1, skill: first.skill, focus: page.items.some((item) => matches(item.topics, wanted)) }];
+  });
+  // Each page's place in its strand, as a share of the month: the i-th of k pages at (i + 0.5) / k.
+  // A strand the parent asked for starts half a step earlier, so it opens the first days.
+  const focusSkills = new Set(worksheets.filter((entry) => entry.focus).map((entry) => entry.skill));
+  const bySkill = Map.groupBy(worksheets, (entry) => entry.skill);
+  const ordered = [...bySkill.entries()]
+    .flatMap(([skill, entries]) =>
+      entries.map((entry, i) => ({
+        entry,
+        at: (i + (focusSkills.has(skill) ? 0 : 0.5)) / entries.length,
+        strand: skills.indexOf(skill),
+      })),
+    )
+    .sort((a, b) => a.at - b.at || a.strand - b.strand)
+    .map(({ entry }) => entry);
+  const plan = Array.from({ length: days }, (): PlanDay => ({ worksheets: [], cards: [] }));
+  ordered.forEach((entry, index) => {
+    plan[Math.floor((index * days) / ordered.length)]?.worksheets.push(entry);
+  });
+  sheets.forEach((sheet, index) => {
+    plan[Math.floor(((index + 0.5) * days) / sheets.length)]?.cards.push(sheet);
+  });
+  return plan;
+}
