@@ -62,6 +62,16 @@ describe("the kit's catalogue", () => {
     expect(repeats).toEqual([]);
   });
 
+  it("has six cut-and-paste worksheets or more in every numbered level, each of another kind", () => {
+    for (const level of kit.levels.filter((entry) => entry.number > 0)) {
+      const modes = level.items.flatMap((item) =>
+        item.kind === "printable" && item.params.template === "cut-and-paste" ? [item.params.mode] : [],
+      );
+      expect(modes.length, `level ${level.number}`).toBeGreaterThanOrEqual(6);
+      expect(new Set(modes).size, `level ${level.number}`).toBe(modes.length);
+    }
+  });
+
   it("cuts the same or harder in every level than in the one before", () => {
     const hardest = kit.levels.map((level) =>
       Math.max(

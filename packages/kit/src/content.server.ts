@@ -156,6 +156,8 @@ export const kitContentSchema = z.object({
     circleMost: text,
     oneLess: text,
     oneMore: text,
+    big: text,
+    small: text,
     forms: z.object({ alone: text, start: text, middle: text, end: text }),
     lettersJoined: text.includes("{{letters}}"),
     /** The title of a letter's practice page. */

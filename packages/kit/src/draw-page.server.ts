@@ -37,6 +37,7 @@ import {
   drawScreenTimeTokens,
 } from "./templates/charts.ts";
 import { skillColours, type TemplateContext } from "./templates/context.ts";
+import { drawCutAndPaste } from "./templates/cut-and-paste.ts";
 import {
   drawBraveCards,
   drawBreathingPictures,
@@ -152,6 +153,7 @@ const drawers: Drawers = {
   "shadow-match": drawShadowMatch,
   sorting: drawSorting,
   sequencing: drawSequencing,
+  "cut-and-paste": drawCutAndPaste,
   sizes: drawSizes,
   positions: drawPositions,
   "emotion-faces": drawEmotionFaces,

@@ -90,6 +90,7 @@ const answered = new Set<TemplateId>([
   "shadow-match",
   "sorting",
   "sequencing",
+  "cut-and-paste",
   "sizes",
   "positions",
 ]);
