@@ -37,7 +37,8 @@ describe.each(localeCodes)("kit content in %s", (locale) => {
 
 // The worksheets speak to the child ("du" in German, as every German workbook does); the rest of
 // the kit (cover, guide, level names, activity cards) speaks to the parent.
-const childTexts = /^(templates|directions|drawings|breathingCards)\.|^book\.(wellDone|tracker)$/;
+const childTexts =
+  /^(templates|directions|drawings|breathingCards|words\.sightWords|words\.books)\.|^book\.(wellDone|tracker)$/;
 // An activity's name made of what the two players say.
 const parentTextExceptions = new Set(["activities.my-turn-your-turn-tower.title"]);
 

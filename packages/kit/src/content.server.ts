@@ -221,6 +221,18 @@ export const kitWordsSchema = z.object({
   rhymes: z.array(z.tuple([pictureId, pictureId])).min(8),
   /** Short words to trace, easiest first. */
   wordSets: z.array(z.array(pictureId).length(4)).length(5),
+  /** Words a beginner learns to read at sight, for levels 3, 4 and 5. */
+  sightWords: z.tuple([z.array(text).length(8), z.array(text).length(8), z.array(text).length(9)]),
+  /** A little book a level (3 to 5) that reads with the sight words so far and its pictures. */
+  books: z
+    .array(
+      z.object({
+        title: text,
+        pages: z.array(z.object({ text, picture: pictureId })).length(6),
+        end: text,
+      }),
+    )
+    .length(3),
 });
 export type KitWords = z.infer<typeof kitWordsSchema>;
 

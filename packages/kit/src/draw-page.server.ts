@@ -100,6 +100,7 @@ import {
   drawTenFrame,
   drawTraceNumbers,
 } from "./templates/numbers.ts";
+import { drawMiniBook, drawSightWords } from "./templates/reading.ts";
 import { drawColourShapes, drawColourWords, drawShapeHunt, drawTraceShapes } from "./templates/shapes.ts";
 import { drawPositions, drawSizes } from "./templates/sizes-positions.ts";
 
@@ -120,6 +121,8 @@ const drawers: Drawers = {
   "trace-name": drawTraceName,
   "special-letters": drawSpecialLetters,
   "trace-words": drawTraceWords,
+  "sight-words": drawSightWords,
+  "mini-book": drawMiniBook,
   "beginning-sounds": drawBeginningSounds,
   rhyming: drawRhyming,
   "letter-match": drawLetterMatch,

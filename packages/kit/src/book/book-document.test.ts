@@ -31,6 +31,12 @@ describe("a level's pages", () => {
     }
   });
 
+  it("ends each add-on pack with its own certificate, but not the packs printed together", () => {
+    for (const pack of kit.packs)
+      expect(documentPages({ kind: "pack", id: pack.id }, "en").at(-1)?.kind, pack.id).toBe("certificate");
+    expect(documentPages({ kind: "packs" }, "en").some((page) => page.kind === "certificate")).toBe(false);
+  });
+
   it("prints two activity cards a sheet, each sheet's cut-outs right after it, once per book", () => {
     const pages = documentPages({ kind: "level", number: 2 }, "en");
     const cards = kit.levels[2]?.items.filter((item) => item.kind === "activity") ?? [];

@@ -16,7 +16,7 @@ import { letterGroup } from "../letters.ts";
 // A printed document as pages. A level or a pack opens with a cover, its contents and a guide for
 // grown-ups (a level's followed by its plan of the month), then the worksheets, the activity
 // cards two to a sheet (each followed by anything it needs printed: cards to cut, strips, a
-// track), the answer key, and, for a level, a certificate.
+// track), the answer key, and, for a level or a pack, a certificate.
 // A single item prints alone: a worksheet as its pages, an activity card as its sheet. Most
 // worksheets are one page; a letters worksheet is a page per letter, so its count depends on
 // the language's alphabet.
@@ -65,6 +65,7 @@ const answered = new Set<TemplateId>([
   "letter-match",
   "first-letter",
   "letter-hunt",
+  "sight-words",
   "special-letters",
   "count-objects",
   "count-and-circle",
@@ -131,8 +132,8 @@ function cardPages(cards: ActivityItem[], place: ItemPlace): KitPage[] {
 }
 
 /**
- * A level's or a pack's book: a level ends with a certificate, and a numbered level (a month's
- * work, unlike the three-day trial) has a plan of the month after its guide.
+ * A level's or a pack's book: each ends with a certificate (not the packs printed together),
+ * and a numbered level (a month's work, unlike the three-day trial) has a plan of the month.
  */
 function bookPages(
   items: { item: KitItem; place: ItemPlace }[],
@@ -199,7 +200,7 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
       if (!pack) return [];
       return bookPages(
         pack.items.map((item) => ({ item, place: { pack: pack.id } })),
-        { certificate: false, plan: false },
+        { certificate: true, plan: false },
         locale,
       );
     }

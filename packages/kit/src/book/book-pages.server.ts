@@ -35,7 +35,7 @@ export function placeColour(place: ItemPlace | undefined): string {
   return place && "level" in place ? (placeColours[place.level] ?? packColour) : packColour;
 }
 
-/** Pictures on each cover: something of every skill the level practises. */
+/** Pictures on each cover: something of every skill a level practises, what a pack is about. */
 const coverPictures: Record<string, PictureId[]> = {
   level0: ["teddy-bear", "apple", "pencil", "star", "balloon", "duck", "crayon", "sun"],
   level1: ["elephant", "ball", "car", "strawberry", "kite", "fish", "crayon", "rainbow"],
@@ -43,6 +43,9 @@ const coverPictures: Record<string, PictureId[]> = {
   level3: ["giraffe", "house", "puzzle", "cupcake", "bicycle", "frog", "palette", "moon"],
   level4: ["lion", "train", "book", "pear", "turtle", "drum", "magnet", "leaf"],
   level5: ["backpack", "globe", "rocket", "trophy", "pencil", "penguin", "abacus", "sunflower"],
+  "alphabet-adventures": ["apple", "ball", "cat", "kite", "fish", "zebra", "book", "pencil"],
+  "numbers-and-logic": ["abacus", "dice", "puzzle", "clock", "ruler", "calendar", "triangular-ruler", "star"],
+  "calm-and-confident": ["hug", "hugging-face", "rainbow", "heart-shape", "butterfly", "dove", "teddy-bear", "sun"],
   pack: ["gift", "star", "rainbow", "teddy-bear", "unicorn", "kite", "balloon", "party-popper"],
 };
 
@@ -112,7 +115,7 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     },
   );
   // The pictures in a ring around the child's name.
-  const key = context.place ? ("level" in context.place ? `level${context.place.level}` : "pack") : "pack";
+  const key = context.place ? ("level" in context.place ? `level${context.place.level}` : context.place.pack) : "pack";
   const pictures = coverPictures[key] ?? coverPictures.pack ?? [];
   const cx = inner.x + inner.width / 2;
   const cy = inner.y + inner.height * 0.55;

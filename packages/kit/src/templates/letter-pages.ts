@@ -301,7 +301,6 @@ export function drawTraceWords(ctx: TemplateContext, params: ParamsOf<"trace-wor
   });
 }
 
-/** Letters of the alphabet that have a picture starting with them (not just containing them). */
 /** The capitals of the letter groups `from` to `to`, in alphabet order. */
 function groupsLetters(ctx: TemplateContext, from: number, to: number): string[] {
   const letters: string[] = [];
