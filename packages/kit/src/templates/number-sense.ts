@@ -299,7 +299,7 @@ export function drawMeasureObjects(ctx: TemplateContext, params: ParamsOf<"measu
     const start = ctx.canvas.startX(track, 0, length * unit);
     const colour = crayons[colours[index % colours.length] as (typeof colours)[number]];
     crayon(ctx, start, blocksTop - unit * 0.9 - 4, length * unit, unit * 0.9, colour);
-    // A row of equal blocks from the crayon's end: the child counts those it lies along.
+    // A row of equal blocks starting where the crayon starts: the child counts those it lies along.
     for (let i = 0; i < longest; i++) {
       const x = ctx.canvas.startX(track, i * unit, unit);
       ctx.canvas.path(rectPath(x + 1, blocksTop, unit - 2, unit - 2, 3), {
