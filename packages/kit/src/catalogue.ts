@@ -50,6 +50,8 @@ export const quizTopics = [
 ] as const;
 /** What a parent asked for help with in the quiz (a user's `topics`). */
 export type QuizTopic = (typeof quizTopics)[number];
+/** A topic the parent asked about, with the words the quiz showed them for it (the site's texts). */
+export type AskedTopic = { topic: QuizTopic; words: string };
 
 export const shapeIds = ["circle", "square", "triangle", "rectangle", "star", "heart", "oval", "diamond"] as const;
 export type ShapeId = (typeof shapeIds)[number];
@@ -69,6 +71,7 @@ export const routineIds = [
   "bath-time",
   "school-morning",
 ] as const;
+export const cutAndPasteModes = ["sounds", "families", "sizes", "shapes", "sequence", "ten-frame"] as const;
 export const breathingShapes = ["star", "square", "triangle", "hexagon"] as const;
 export const sizeModes = ["biggest", "smallest", "order", "tall-short", "long-short"] as const;
 export const positionModes = ["on-under", "in-out", "left-right", "front-behind", "next-between"] as const;
@@ -171,7 +174,7 @@ export const printableParams = z.discriminatedUnion("template", [
   z.object({ template: z.literal("sequencing"), steps: z.union([z.literal(3), z.literal(4)]), seed }),
   z.object({
     template: z.literal("cut-and-paste"),
-    mode: z.enum(["sounds", "families", "sizes", "shapes", "sequence", "ten-frame"]),
+    mode: z.enum(cutAndPasteModes),
     /** Three-scene stories and frames of five (5), or four scenes and ten frames (10). */
     max: z.union([z.literal(5), z.literal(10)]),
     seed,
@@ -320,6 +323,10 @@ function printableId(params: PrintableParams): string {
 
 const p = (params: PrintableParams) => params;
 
+/** A level's six cut-and-paste pages, one of each kind, seeded from `seed` on. */
+const cutAndPaste = (max: 5 | 10, seed: number) =>
+  cutAndPasteModes.map((mode, i) => p({ template: "cut-and-paste", mode, max, seed: seed + i }));
+
 /** The printables of each level, in the order they are printed. */
 const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
   0: [
@@ -354,12 +361,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "count-objects", from: 1, to: 5, seed: 14 }),
     p({ template: "count-and-circle", max: 5, seed: 15 }),
     p({ template: "quick-look", max: 5, seed: 110 }),
-    p({ template: "cut-and-paste", mode: "sounds", max: 5, seed: 140 }),
-    p({ template: "cut-and-paste", mode: "families", max: 5, seed: 141 }),
-    p({ template: "cut-and-paste", mode: "sizes", max: 5, seed: 142 }),
-    p({ template: "cut-and-paste", mode: "shapes", max: 5, seed: 143 }),
-    p({ template: "cut-and-paste", mode: "sequence", max: 5, seed: 144 }),
-    p({ template: "cut-and-paste", mode: "ten-frame", max: 5, seed: 145 }),
+    ...cutAndPaste(5, 140),
     p({ template: "one-more-one-less", max: 5, seed: 111 }),
     p({ template: "more-less", mode: "more", max: 5, seed: 16 }),
     p({ template: "trace-shapes", shapes: ["rectangle", "oval", "star"] }),
@@ -397,12 +399,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "ten-frame", mode: "count", seed: 35 }),
     p({ template: "more-less", mode: "fewer", max: 10, seed: 36 }),
     p({ template: "quick-look", max: 10, seed: 112 }),
-    p({ template: "cut-and-paste", mode: "sounds", max: 10, seed: 150 }),
-    p({ template: "cut-and-paste", mode: "families", max: 10, seed: 151 }),
-    p({ template: "cut-and-paste", mode: "sizes", max: 10, seed: 152 }),
-    p({ template: "cut-and-paste", mode: "shapes", max: 10, seed: 153 }),
-    p({ template: "cut-and-paste", mode: "sequence", max: 10, seed: 154 }),
-    p({ template: "cut-and-paste", mode: "ten-frame", max: 10, seed: 155 }),
+    ...cutAndPaste(10, 150),
     p({ template: "number-bonds", total: 5, seed: 113 }),
     p({ template: "one-more-one-less", max: 10, seed: 114 }),
     p({ template: "trace-shapes", shapes: ["heart", "diamond", "circle"] }),
@@ -443,12 +440,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "more-less", mode: "compare", max: 10, seed: 58 }),
     p({ template: "number-bonds", total: 10, seed: 115 }),
     p({ template: "picture-graph", seed: 116 }),
-    p({ template: "cut-and-paste", mode: "sounds", max: 10, seed: 160 }),
-    p({ template: "cut-and-paste", mode: "families", max: 10, seed: 161 }),
-    p({ template: "cut-and-paste", mode: "sizes", max: 10, seed: 162 }),
-    p({ template: "cut-and-paste", mode: "shapes", max: 10, seed: 163 }),
-    p({ template: "cut-and-paste", mode: "sequence", max: 10, seed: 164 }),
-    p({ template: "cut-and-paste", mode: "ten-frame", max: 10, seed: 165 }),
+    ...cutAndPaste(10, 160),
     p({ template: "colour-by-number", picture: "rooster" }),
     p({ template: "shape-hunt", shapes: ["square", "star", "oval"], seed: 59 }),
     p({ template: "patterns", kinds: ["ABC", "ABC", "AABB", "AABB"], seed: 60 }),
@@ -485,12 +477,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "number-line", to: 20, mode: "missing", seed: 77 }),
     p({ template: "ten-frame", mode: "teens", seed: 78 }),
     p({ template: "picture-graph", seed: 118 }),
-    p({ template: "cut-and-paste", mode: "sounds", max: 10, seed: 170 }),
-    p({ template: "cut-and-paste", mode: "families", max: 10, seed: 171 }),
-    p({ template: "cut-and-paste", mode: "sizes", max: 10, seed: 172 }),
-    p({ template: "cut-and-paste", mode: "shapes", max: 10, seed: 173 }),
-    p({ template: "cut-and-paste", mode: "sequence", max: 10, seed: 174 }),
-    p({ template: "cut-and-paste", mode: "ten-frame", max: 10, seed: 175 }),
+    ...cutAndPaste(10, 170),
     p({ template: "colour-by-number", picture: "fire-engine" }),
     p({ template: "patterns", kinds: ["ABCD", "AABB", "ABC", "ABB"], seed: 79 }),
     p({ template: "same-different", mode: "mirror", rows: 5, seed: 80 }),
@@ -527,12 +514,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "add-objects", max: 10, seed: 96 }),
     p({ template: "take-away", max: 5, seed: 97 }),
     p({ template: "take-away", max: 10, seed: 122 }),
-    p({ template: "cut-and-paste", mode: "sounds", max: 10, seed: 180 }),
-    p({ template: "cut-and-paste", mode: "families", max: 10, seed: 181 }),
-    p({ template: "cut-and-paste", mode: "sizes", max: 10, seed: 182 }),
-    p({ template: "cut-and-paste", mode: "shapes", max: 10, seed: 183 }),
-    p({ template: "cut-and-paste", mode: "sequence", max: 10, seed: 184 }),
-    p({ template: "cut-and-paste", mode: "ten-frame", max: 10, seed: 185 }),
+    ...cutAndPaste(10, 180),
     p({ template: "number-line", to: 20, mode: "hops", seed: 98 }),
     p({ template: "count-and-circle", max: 20, seed: 99 }),
     p({ template: "number-bonds", total: 10, seed: 119 }),

@@ -14,12 +14,12 @@ import { drawLevelGuide, drawLevelPlan } from "./book/level-guide.server.ts";
 import { drawMaterial } from "./book/materials.server.ts";
 import type { Box, Canvas } from "./canvas.server.ts";
 import {
+  type AskedTopic,
   type ItemPlace,
   isCutOut,
   type ParamsOf,
   type PrintableItem,
   type PrintableParams,
-  type QuizTopic,
   type Skill,
   type TemplateId,
 } from "./catalogue.ts";
@@ -193,7 +193,7 @@ export type PageContext = {
   /** Whether pages show their number (in a whole level or pack, not in a single download). */
   numbered: boolean;
   /** What the parent asked for help with in the quiz: a level's plan opens with it. */
-  topics: readonly QuizTopic[];
+  topics: readonly AskedTopic[];
 };
 
 /** What every page of a document is drawn with. */
@@ -201,7 +201,7 @@ export function pageContext(
   document: KitDocument,
   locale: Locale,
   childName: string | undefined,
-  topics: readonly QuizTopic[] = [],
+  topics: readonly AskedTopic[] = [],
 ): PageContext {
   return {
     locale,

@@ -66,7 +66,13 @@ describe("rendering the kit", () => {
 
   it("opens a level with its own guide and a plan of the month, led by what the parent asked about", async () => {
     const level = { kind: "level", number: 1 } as const;
-    const pdf = await renderPdf({ document: level, locale: "en", paper: "a4", topics: ["emotions"], title: "L1" });
+    const pdf = await renderPdf({
+      document: level,
+      locale: "en",
+      paper: "a4",
+      topics: [{ topic: "emotions", words: "Naming feelings" }],
+      title: "L1",
+    });
     expect(
       documentPages(level, "en")
         .slice(2, 4)

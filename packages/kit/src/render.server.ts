@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { directionOf, type Locale } from "@kinderready/i18n/locales";
 import { documentPages, type KitDocument, type KitPage } from "./book/book-document.ts";
 import { Canvas, type TextIssue } from "./canvas.server.ts";
-import type { QuizTopic } from "./catalogue.ts";
+import type { AskedTopic } from "./catalogue.ts";
 import { kitContent, kitWords } from "./content.server.ts";
 import { drawPage, pageContext } from "./draw-page.server.ts";
 import { memoize } from "./memoize.ts";
@@ -63,7 +63,7 @@ export type RenderRequest = {
   paper: Paper;
   childName?: string | undefined;
   /** What the parent asked for help with in the quiz (a level's plan opens with it). */
-  topics?: readonly QuizTopic[] | undefined;
+  topics?: readonly AskedTopic[] | undefined;
   title: string;
 };
 

@@ -1,8 +1,10 @@
 import type { Database } from "@kinderready/db/open-db";
 import { entitlements, printableProgress, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
+import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import type { KitDocument } from "@kinderready/kit/book/book-document";
 import {
+  type AskedTopic,
   findKitItem,
   firstEditionLevels,
   type ItemPlace,
@@ -337,7 +339,7 @@ export async function resolveDownload(
     locale,
     paper: input.paper,
     childName: access.user.kidName ?? undefined,
-    topics: access.user.topics.filter((topic): topic is QuizTopic => (quizTopics as readonly string[]).includes(topic)),
+    topics: askedTopics(access.user.topics, locale),
   };
   if (input.file === "all") {
     const document: KitDocument =
@@ -358,6 +360,14 @@ export async function resolveDownload(
     title: itemTitle(entry.item, locale),
     filename: `kinderready-${itemId}-${locale}.pdf`,
   };
+}
+
+/** The parent's quiz topics the kit knows, in the words the quiz showed them (a level's plan lists them). */
+function askedTopics(topics: readonly string[], locale: Locale): AskedTopic[] {
+  const { t } = serverI18n(locale);
+  return topics
+    .filter((topic): topic is QuizTopic => (quizTopics as readonly string[]).includes(topic))
+    .map((topic) => ({ topic, words: t(`purchase.topics.${topic}`) }));
 }
 
 function scopeSlugFor(scope: DownloadScope): string {

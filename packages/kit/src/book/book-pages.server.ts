@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
-import { type ActivityItem, type ItemPlace, isCutOut, type QuizTopic, type Skill } from "../catalogue.ts";
+import { type ActivityItem, type AskedTopic, type ItemPlace, isCutOut, type Skill } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
@@ -24,7 +24,7 @@ export type BookContext = {
   /** Every page of the document, for the contents and the tracker. */
   pages: KitPage[];
   /** What the parent asked for help with in the quiz: a level's plan opens with it. */
-  topics: readonly QuizTopic[];
+  topics: readonly AskedTopic[];
 };
 
 /** One colour per level (and for the packs), for covers and certificates. */

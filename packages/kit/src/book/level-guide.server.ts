@@ -1,4 +1,3 @@
-import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { fill } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
@@ -132,26 +131,23 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
   y += canvas.textBox(guide.planIntro, { ...area, y, height: 48 }, { size: 10.5, minSize: 8, color: grey }) + 8;
   if (context.topics.length > 0) {
     // In the parent's own words from the quiz, one per line: a list reads right in every language.
-    const { t } = serverI18n(context.locale);
     y += canvas.textBox(guide.focus, { ...area, y, height: 30 }, { size: 10.5, minSize: 8, color: ink }) + 4;
-    for (const topic of context.topics) {
+    for (const { words } of context.topics) {
       canvas.path(starPath(canvas.startX(area, 10, 0), y + 7, 5.5), { fill: "#f2b705" });
-      canvas.textLine(
-        t(`purchase.topics.${topic}`),
-        { x: canvas.startX(area, 22, area.width - 22), width: area.width - 22 },
-        y + 11,
-        {
-          role: "heading",
-          size: 10.5,
-          minSize: 7,
-          color: ink,
-        },
-      );
+      canvas.textLine(words, { x: canvas.startX(area, 22, area.width - 22), width: area.width - 22 }, y + 11, {
+        role: "heading",
+        size: 10.5,
+        minSize: 7,
+        color: ink,
+      });
       y += 16;
     }
     y += 6;
   }
-  const plan = levelPlan(context.pages, context.topics);
+  const plan = levelPlan(
+    context.pages,
+    context.topics.map(({ topic }) => topic),
+  );
   const weeks = rows({ ...area, y, height: area.y + area.height - y }, planWeeks, 8);
   weeks.forEach((week, w) => {
     canvas.path(rectPath(week.x, week.y, week.width, week.height, 10), { stroke: faint, lineWidth: 0.8 });

@@ -36,19 +36,18 @@ function cutStrip(ctx: TemplateContext, box: Box, pieces: Piece[], side: number)
   const lines = Math.ceil(pieces.length / perRow);
   const height = lines * side + (lines - 1) * 6;
   const width = perRow * side + (perRow - 1) * 6;
-  const left = box.x + 30 + (box.width - 30 - width) / 2;
+  // From the reading start: the scissors, then the pieces centred in the rest of the strip.
+  const first = 30 + (box.width - 30 - width) / 2;
   const top = box.y + (box.height - height) / 2;
   ctx.canvas.picture(
     "scissors",
-    { x: ctx.canvas.rtl ? box.x + box.width - 26 : box.x, y: top + side / 2 - 12, width: 24, height: 24 },
+    { x: ctx.canvas.startX(box, 0, 24), y: top + side / 2 - 12, width: 24, height: 24 },
     { mirror: !ctx.canvas.rtl },
   );
   pieces.forEach((piece, index) => {
     const column = index % perRow;
     const line = Math.floor(index / perRow);
-    const x = ctx.canvas.rtl
-      ? box.x + box.width - 30 - (left - box.x - 30) - (column + 1) * side - column * 6
-      : left + column * (side + 6);
+    const x = ctx.canvas.startX(box, first + column * (side + 6), side);
     const cell = { x, y: top + line * (side + 6), width: side, height: side };
     ctx.canvas.path(rectPath(cell.x, cell.y, cell.width, cell.height), { stroke: ink, lineWidth: 1.2, dash: [6, 4] });
     drawPiece(ctx, cell, piece);
@@ -89,7 +88,8 @@ function sortBoard(
   });
 }
 
-function heading(ctx: TemplateContext, box: Box, text: string) {
+/** A letter pair, a word or a number heading a column, large. */
+function bigWord(ctx: TemplateContext, box: Box, text: string) {
   ctx.canvas.textLine(text, box, box.y + box.height / 2 + 12, {
     role: "heading",
     size: 32,
@@ -109,7 +109,7 @@ function soundsGroups(ctx: TemplateContext, random: Random) {
     .slice(0, 2)
     .map(([letter, pictures]) => ({
       head: (box: Box) =>
-        heading(ctx, box, ctx.locale === "ar" ? letter : `${letter} ${lowerCase(ctx.locale, letter)}`),
+        bigWord(ctx, box, ctx.locale === "ar" ? letter : `${letter} ${lowerCase(ctx.locale, letter)}`),
       pieces: pictures.slice(0, 3).map((picture): Piece => ({ picture })),
     }));
 }
@@ -128,7 +128,7 @@ function familyGroups(ctx: TemplateContext, random: Random) {
 function sizeGroups(ctx: TemplateContext, random: Random) {
   const picture = random.pick(countables);
   return [false, true].map((small) => ({
-    head: (box: Box) => heading(ctx, box, small ? ctx.content.values.small : ctx.content.values.big),
+    head: (box: Box) => bigWord(ctx, box, small ? ctx.content.values.small : ctx.content.values.big),
     pieces: [0, 1, 2].map((): Piece => ({ picture, small })),
   }));
 }
@@ -188,7 +188,7 @@ function drawTenFrameBoard(
     const { make, have } = targets[index] as { make: number; have: number };
     panel(ctx, row);
     const [label, frameBox] = columns(ctx.canvas, inset(row, 10, 8), [0.2, 0.8], 10) as [Box, Box];
-    heading(ctx, label, formatNumber(ctx.locale, make));
+    bigWord(ctx, label, formatNumber(ctx.locale, make));
     const cellsPerRow = 5;
     const frameRows = make > 5 ? 2 : 1;
     const side = Math.min(frameBox.width / cellsPerRow, frameBox.height / frameRows);

@@ -196,11 +196,11 @@ function writeText(
   }
   const size = unit * fontScale;
   const bounds = inkBounds(text, "trace", size, canvas.rtl);
-  const fill = { model: tint(colours.main, 0.55), faint: faintFill, trace: traceFill, solid: colours.main }[
-    style === "start" ? "trace" : style
-  ];
-  if (style !== "start")
+  // A start-dots copy draws no letter, only its start dot below.
+  if (style !== "start") {
+    const fill = { model: tint(colours.main, 0.55), faint: faintFill, trace: traceFill, solid: colours.main }[style];
     canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
+  }
   canvas.recordWritten({ text, x, width: bounds.width, top: baseline + bounds.top, bottom: baseline + bounds.bottom });
   const start = arabicStarts[text];
   if (style === "solid" || style === "faint" || !start) return;
