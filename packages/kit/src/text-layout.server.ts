@@ -73,19 +73,29 @@ export function layoutLine(text: string, role: FontRole, size: number, rtlParagr
 /** Greedy word wrap to `maxWidth`; a word longer than the line is left to overflow (and reported). */
 export function wrapText(text: string, role: FontRole, size: number, maxWidth: number, rtl: boolean): TextLine[] {
   const lines: TextLine[] = [];
+  // Words are measured once each and a line is shaped once: shaping every longer candidate line
+  // again made a paragraph's wrap quadratic in its words. A line that comes out wider than its
+  // words added up (kerning across a space) gives its last word to the next line.
+  const space = layoutLine(" ", role, size, rtl).width;
   for (const paragraph of text.split("\n")) {
     const words = paragraph.split(/\s+/).filter(Boolean);
-    let current = "";
-    for (const word of words) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (current && layoutLine(candidate, role, size, rtl).width > maxWidth) {
-        lines.push(layoutLine(current, role, size, rtl));
-        current = word;
-      } else {
-        current = candidate;
+    const widths = words.map((word) => layoutLine(word, role, size, rtl).width);
+    let start = 0;
+    do {
+      let end = start + 1;
+      let width = widths[start] ?? 0;
+      while (end < words.length && width + space + (widths[end] ?? 0) <= maxWidth) {
+        width += space + (widths[end] ?? 0);
+        end++;
       }
-    }
-    lines.push(layoutLine(current, role, size, rtl));
+      let line = layoutLine(words.slice(start, end).join(" "), role, size, rtl);
+      while (line.width > maxWidth && end - start > 1) {
+        end--;
+        line = layoutLine(words.slice(start, end).join(" "), role, size, rtl);
+      }
+      lines.push(line);
+      start = end;
+    } while (start < words.length);
   }
   return lines;
 }
