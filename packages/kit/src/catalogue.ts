@@ -1,6 +1,7 @@
 import { z } from "zod";
 import activitiesData from "../content/activities.json" with { type: "json" };
 import firstEditionData from "../content/first-edition-levels.json" with { type: "json" };
+import storiesData from "../content/stories.json" with { type: "json" };
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 
 // The kit, as data: the trial level and levels 1-5, every printable (a drawing template and its
@@ -78,6 +79,26 @@ export const positionModes = ["on-under", "in-out", "left-right", "front-behind"
 export const letterGroupCount = 12;
 
 const picture = z.enum(pictureIds as [PictureId, ...PictureId[]]);
+
+/**
+ * The read-aloud stories: one for the trial and one a week in every level, each with the
+ * pictures that illustrate it. Their friend, the same character in every story, is drawn on
+ * them and on the books' covers and certificates.
+ */
+export const stories = z
+  .object({
+    friend: picture,
+    stories: z.array(
+      z.object({
+        id: z.string().regex(/^[0-5]-[1-4]$/),
+        level: z.number().int().min(0).max(5),
+        week: z.number().int().min(1).max(4),
+        pictures: z.array(picture).min(2).max(3),
+      }),
+    ),
+  })
+  .parse(storiesData);
+export const storyIds = stories.stories.map((story) => story.id) as [string, ...string[]];
 const seed = z.number().int().min(1);
 const letterGroup = z
   .number()
@@ -102,6 +123,8 @@ export const printableParams = z.discriminatedUnion("template", [
   }),
   z.object({ template: z.literal("my-letter") }),
   z.object({ template: z.literal("trace-name"), mode: z.enum(["big", "practice", "write"]) }),
+  /** The child's name, a week of it: the weeks of levels 1-5 in order, less help each week. */
+  z.object({ template: z.literal("name-week"), week: z.number().int().min(1).max(20) }),
   z.object({ template: z.literal("special-letters") }),
   z.object({ template: z.literal("trace-words"), set: z.number().int().min(0).max(4) }),
   z.object({ template: z.literal("sight-words"), set: z.number().int().min(0).max(2) }),
@@ -206,6 +229,7 @@ export const printableParams = z.discriminatedUnion("template", [
   z.object({ template: z.literal("picture-bingo"), seed }),
   z.object({ template: z.literal("follow-directions"), set: z.number().int().min(0).max(5) }),
   z.object({ template: z.literal("listen-and-draw"), set: z.number().int().min(0).max(2) }),
+  z.object({ template: z.literal("story"), story: z.enum(storyIds) }),
 ]);
 export type PrintableParams = z.infer<typeof printableParams>;
 export type TemplateId = PrintableParams["template"];
@@ -232,6 +256,7 @@ const skillOf: Record<TemplateId, Skill> = {
   letters: "letters",
   "my-letter": "letters",
   "trace-name": "letters",
+  "name-week": "letters",
   "special-letters": "letters",
   "trace-words": "letters",
   "sight-words": "letters",
@@ -290,6 +315,7 @@ const skillOf: Record<TemplateId, Skill> = {
   "picture-bingo": "screen-free-play",
   "follow-directions": "social-listening",
   "listen-and-draw": "social-listening",
+  story: "social-listening",
 };
 
 const topicsOf: Partial<Record<TemplateId, (typeof quizTopics)[number][]>> = {
@@ -323,6 +349,10 @@ function printableId(params: PrintableParams): string {
 
 const p = (params: PrintableParams) => params;
 
+/** A level's four weeks of the child's name, one page a week. */
+const nameWeeks = (level: 1 | 2 | 3 | 4 | 5) =>
+  [1, 2, 3, 4].map((week) => p({ template: "name-week", week: (level - 1) * 4 + week }));
+
 /** A level's six cut-and-paste pages, one of each kind, seeded from `seed` on. */
 const cutAndPaste = (max: 5 | 10, seed: number) =>
   cutAndPasteModes.map((mode, i) => p({ template: "cut-and-paste", mode, max, seed: seed + i }));
@@ -348,6 +378,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "follow-directions", set: 0 }),
   ],
   1: [
+    ...nameWeeks(1),
     p({ template: "trace-path", rows: ["diagonal", "diagonal", "zigzag", "zigzag"], seed: 11 }),
     p({ template: "trace-path", rows: ["waves", "waves", "bumps", "bumps"], seed: 12 }),
     p({ template: "cutting", mode: "waves", seed: 13 }),
@@ -383,6 +414,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "follow-directions", set: 1 }),
   ],
   2: [
+    ...nameWeeks(2),
     p({ template: "trace-path", rows: ["castle", "castle", "loops", "loops"], seed: 31 }),
     p({ template: "cutting", mode: "zigzag", seed: 32 }),
     p({ template: "maze", size: 6, seed: 21 }),
@@ -420,6 +452,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "follow-directions", set: 2 }),
   ],
   3: [
+    ...nameWeeks(3),
     p({ template: "trace-path", rows: ["loops", "spiral", "spiral", "zigzag"], seed: 51 }),
     p({ template: "cutting", mode: "curves", seed: 52 }),
     p({ template: "maze", size: 7, seed: 31 }),
@@ -458,6 +491,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "follow-directions", set: 3 }),
   ],
   4: [
+    ...nameWeeks(4),
     p({ template: "trace-path", rows: ["spiral", "loops", "castle", "waves"], seed: 71 }),
     p({ template: "cutting", mode: "steps", seed: 72 }),
     p({ template: "maze", size: 9, seed: 41 }),
@@ -495,6 +529,7 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
     p({ template: "follow-directions", set: 4 }),
   ],
   5: [
+    ...nameWeeks(5),
     p({ template: "cutting", mode: "spiral", seed: 91 }),
     p({ template: "cutting", mode: "shapes", seed: 92 }),
     p({ template: "maze", size: 11, seed: 51 }),
@@ -638,6 +673,8 @@ export type PrintableItem = {
   skill: Skill;
   topics: string[];
   params: PrintableParams;
+  /** The week of its level's plan the page belongs to (1-4), when it is a weekly page. */
+  week?: number;
 };
 export type ActivityItem = {
   kind: "activity";
@@ -651,14 +688,23 @@ export type KitItem = PrintableItem | ActivityItem;
 export type KitLevel = { number: LevelNumber; items: KitItem[] };
 export type KitPack = { id: PackId; items: PrintableItem[] };
 
+/** The week of a level's plan a weekly page is for. */
+function weekOf(params: PrintableParams): number | undefined {
+  if (params.template === "name-week") return ((params.week - 1) % 4) + 1;
+  if (params.template === "story") return stories.stories.find((story) => story.id === params.story)?.week;
+  return undefined;
+}
+
 function toPrintable(params: PrintableParams, scope: string): PrintableItem {
   const parsed = printableParams.parse(params);
+  const week = weekOf(parsed);
   return {
     kind: "printable",
     id: `${scope}-${printableId(parsed)}`,
     skill: skillOf[parsed.template],
     topics: topicsOf[parsed.template] ?? [],
     params: parsed,
+    ...(week && { week }),
   };
 }
 
@@ -666,7 +712,10 @@ function buildKit() {
   const activities = z.array(activityData).parse(activitiesData);
   const kitLevels: KitLevel[] = levels.map((number) => {
     const scope = number === 0 ? "trial" : `l${number}`;
-    const printables = printablesByLevel[number].map((params) => toPrintable(params, scope));
+    const weekStories = stories.stories
+      .filter((story) => story.level === number)
+      .map((story) => p({ template: "story", story: story.id }));
+    const printables = [...printablesByLevel[number], ...weekStories].map((params) => toPrintable(params, scope));
     const cards: ActivityItem[] = activities
       .filter((activity) => (activity.level === "trial" ? 0 : activity.level) === number)
       .map((activity) => ({

@@ -1,8 +1,8 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { germanSie, languageRules, ruleBreaches, textsOf } from "@kinderready/i18n/test/language-rules";
 import { describe, expect, it } from "vitest";
-import { kit } from "./catalogue.ts";
-import { fill, kitContent, kitWords, parseKitContent } from "./content.server.ts";
+import { kit, stories } from "./catalogue.ts";
+import { fill, kitContent, kitStories, kitWords, parseKitContent } from "./content.server.ts";
 import { itemTitle } from "./item-text.server.ts";
 import { alphabet, formatNumber } from "./letters.ts";
 import { pictureIds } from "./pictures/picture-catalogue.ts";
@@ -38,13 +38,17 @@ describe.each(localeCodes)("kit content in %s", (locale) => {
 // The worksheets speak to the child ("du" in German, as every German workbook does); the rest of
 // the kit (cover, guide, level names, activity cards) speaks to the parent.
 const childTexts =
-  /^(templates|directions|drawings|breathingCards|words\.sightWords|words\.books)\.|^book\.(wellDone|tracker)$/;
+  /^(templates|directions|drawings|breathingCards|words\.sightWords|words\.books|stories)\.|^book\.(wellDone|tracker)$/;
 // An activity's name made of what the two players say.
 const parentTextExceptions = new Set(["activities.my-turn-your-turn-tower.title"]);
 
 describe.each(localeCodes)("kit texts in %s", (locale) => {
   it("keep the language's house rules (register, variant, digits)", () => {
-    const texts = { ...textsOf(kitContent(locale)), ...textsOf(kitWords(locale), "words") };
+    const texts = {
+      ...textsOf(kitContent(locale)),
+      ...textsOf(kitWords(locale), "words"),
+      ...textsOf(kitStories(locale), "stories"),
+    };
     const rules = languageRules[locale];
     // What the parent is told to say to the child is quoted („Fass dir an die Nase“).
     const parentTexts = Object.fromEntries(
@@ -110,5 +114,36 @@ describe.each(localeCodes)("the word list in %s", (locale) => {
         expect([...word].length, word).toBeLessThanOrEqual(6);
         if (locale !== "ar") expect(canStroke(word), word).toBe(true);
       }
+  });
+});
+
+describe.each(localeCodes)("the stories in %s", (locale) => {
+  const told = kitStories(locale);
+
+  it("meet the same friend, by name, in every story, with two questions to talk about", () => {
+    // A name that changes its ending by case (Ёша, Ёшей) keeps the rest.
+    const letters = [...told.friend];
+    const stem = letters.slice(0, Math.max(2, letters.length - 1)).join("");
+    expect(told.title).toContain(stem);
+    for (const { id } of stories.stories) {
+      const story = told.stories[id];
+      expect(story?.text.join(" "), `${locale} ${id}`).toContain(stem);
+      expect(
+        story?.talk.every((question) => /[?؟]/u.test(question)),
+        `${locale} ${id}`,
+      ).toBe(true);
+    }
+  });
+
+  it("are read aloud, so they spell out their numbers and fit a page", () => {
+    const english = kitStories("en");
+    for (const { id } of stories.stories) {
+      const text = told.stories[id]?.text.join(" ") ?? "";
+      expect(text, `${locale} ${id}`).not.toMatch(/\d/u);
+      expect(text.length, `${locale} ${id}`).toBeLessThanOrEqual(
+        Math.max(820, (english.stories[id]?.text.join(" ").length ?? 0) * 1.35),
+      );
+      if (locale !== "en") expect(told.stories[id]?.title, `${locale} ${id}`).not.toBe(english.stories[id]?.title);
+    }
   });
 });

@@ -7,6 +7,13 @@ import es from "../content/es.json" with { type: "json" };
 import fr from "../content/fr.json" with { type: "json" };
 import pt from "../content/pt.json" with { type: "json" };
 import ru from "../content/ru.json" with { type: "json" };
+import storiesAr from "../content/stories/ar.json" with { type: "json" };
+import storiesDe from "../content/stories/de.json" with { type: "json" };
+import storiesEn from "../content/stories/en.json" with { type: "json" };
+import storiesEs from "../content/stories/es.json" with { type: "json" };
+import storiesFr from "../content/stories/fr.json" with { type: "json" };
+import storiesPt from "../content/stories/pt.json" with { type: "json" };
+import storiesRu from "../content/stories/ru.json" with { type: "json" };
 import wordsAr from "../content/words/ar.json" with { type: "json" };
 import wordsDe from "../content/words/de.json" with { type: "json" };
 import wordsEn from "../content/words/en.json" with { type: "json" };
@@ -23,6 +30,7 @@ import {
   routineIds,
   shapeIds,
   skills,
+  storyIds,
   type TemplateId,
   templateIds,
   templateModes,
@@ -236,14 +244,35 @@ export const kitWordsSchema = z.object({
 });
 export type KitWords = z.infer<typeof kitWordsSchema>;
 
-const sources: Record<Locale, { content: unknown; words: unknown }> = {
-  en: { content: en, words: wordsEn },
-  ru: { content: ru, words: wordsRu },
-  es: { content: es, words: wordsEs },
-  fr: { content: fr, words: wordsFr },
-  ar: { content: ar, words: wordsAr },
-  de: { content: de, words: wordsDe },
-  pt: { content: pt, words: wordsPt },
+/** The read-aloud stories in a language: their friend's name, and each story with two questions to talk about. */
+export const kitStoriesSchema = z.object({
+  friend: text,
+  /** The heading of a story page ("Story time with Pip"). */
+  title: text,
+  talkTitle: text,
+  stories: recordOf(
+    storyIds,
+    z
+      .object({
+        title: text,
+        text: z.array(text).min(3).max(5),
+        talk: z.tuple([text, text]),
+        /** Pictures of this language's version, where it tells the story with other things (a rhyme, a word to read). */
+        pictures: z.array(pictureId).min(2).max(3).optional(),
+      })
+      .strict(),
+  ),
+});
+export type KitStories = z.infer<typeof kitStoriesSchema>;
+
+const sources: Record<Locale, { content: unknown; words: unknown; stories: unknown }> = {
+  en: { content: en, words: wordsEn, stories: storiesEn },
+  ru: { content: ru, words: wordsRu, stories: storiesRu },
+  es: { content: es, words: wordsEs, stories: storiesEs },
+  fr: { content: fr, words: wordsFr, stories: storiesFr },
+  ar: { content: ar, words: wordsAr, stories: storiesAr },
+  de: { content: de, words: wordsDe, stories: storiesDe },
+  pt: { content: pt, words: wordsPt, stories: storiesPt },
 };
 
 function parseOrThrow<T>(schema: z.ZodType<T>, what: string, locale: string, source: unknown): T {
@@ -260,6 +289,9 @@ export function parseKitContent(locale: string, source: unknown): KitContent {
 export const kitContent = memoize((locale: Locale) => parseKitContent(locale, sources[locale].content));
 export const kitWords = memoize((locale: Locale) =>
   parseOrThrow(kitWordsSchema, "Kit word list", locale, sources[locale].words),
+);
+export const kitStories = memoize((locale: Locale) =>
+  parseOrThrow(kitStoriesSchema, "Kit stories", locale, sources[locale].stories),
 );
 
 /** `{{name}}` placeholders filled from `values`. */

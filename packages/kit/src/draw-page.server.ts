@@ -23,7 +23,7 @@ import {
   type Skill,
   type TemplateId,
 } from "./catalogue.ts";
-import { fill, kitContent, kitWords } from "./content.server.ts";
+import { fill, kitContent, kitStories, kitWords } from "./content.server.ts";
 import { itemSummary, placeLabel, worksheetTitle } from "./item-text.server.ts";
 import { formatNumber } from "./letters.ts";
 import {
@@ -64,6 +64,7 @@ import {
   drawLetterMatch,
   drawLetters,
   drawMyLetter,
+  drawNameWeek,
   drawPictureAlphabet,
   drawRhyming,
   drawSpecialLetters,
@@ -103,6 +104,7 @@ import {
 import { drawMiniBook, drawSightWords } from "./templates/reading.ts";
 import { drawColourShapes, drawColourWords, drawShapeHunt, drawTraceShapes } from "./templates/shapes.ts";
 import { drawPositions, drawSizes } from "./templates/sizes-positions.ts";
+import { drawStory } from "./templates/story.ts";
 
 // One page of a document: the front pages, a worksheet in its frame, a sheet of activity cards,
 // the cut-outs a card needs, the answer key, the certificate.
@@ -119,6 +121,7 @@ const drawers: Drawers = {
   letters: drawLetters,
   "my-letter": drawMyLetter,
   "trace-name": drawTraceName,
+  "name-week": drawNameWeek,
   "special-letters": drawSpecialLetters,
   "trace-words": drawTraceWords,
   "sight-words": drawSightWords,
@@ -177,6 +180,7 @@ const drawers: Drawers = {
   "picture-bingo": drawPictureBingo,
   "follow-directions": drawFollowDirections,
   "listen-and-draw": drawListenAndDraw,
+  story: drawStory,
 };
 
 function drawTemplate(ctx: TemplateContext, params: PrintableParams) {
@@ -270,6 +274,7 @@ function templateContext(
     box,
     content: kitContent(context.locale),
     words: kitWords(context.locale),
+    stories: kitStories(context.locale),
     locale: context.locale,
     childName: context.childName?.trim() || undefined,
     colour: skillColours[skill],

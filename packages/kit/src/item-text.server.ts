@@ -1,6 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { ItemPlace, KitItem, PrintableItem, PrintableParams } from "./catalogue.ts";
-import { fill, type KitContent, kitContent } from "./content.server.ts";
+import { fill, type KitContent, kitContent, kitStories } from "./content.server.ts";
 import { formatNumber, letterGroup, lowerCase } from "./letters.ts";
 
 // What an item is called and what it asks, in a language: the page titles and instructions, and
@@ -20,6 +20,8 @@ function printableValues(content: KitContent, locale: Locale, params: PrintableP
     case "trace-numbers":
     case "count-objects":
       return { from: formatNumber(locale, params.from), to: formatNumber(locale, params.to) };
+    case "name-week":
+      return { week: formatNumber(locale, params.week) };
     case "calm-breathing":
       return { shape: content.values.breathing[params.shape] };
     case "routine-chart":
@@ -31,6 +33,7 @@ function printableValues(content: KitContent, locale: Locale, params: PrintableP
 }
 
 function printableTitle(content: KitContent, locale: Locale, params: PrintableParams): string {
+  if (params.template === "story") return kitStories(locale).stories[params.story]?.title ?? "";
   const values = printableValues(content, locale, params);
   if (params.template === "letters" && locale === "ar" && params.case === "lower")
     return fill(content.values.lettersJoined, values);

@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
-import { type ActivityItem, type AskedTopic, type ItemPlace, isCutOut, type Skill } from "../catalogue.ts";
+import { type ActivityItem, type AskedTopic, type ItemPlace, isCutOut, type Skill, stories } from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
@@ -131,6 +131,14 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     });
   });
   canvas.path(ellipsePath(cx, cy, radius * 0.62), { fill: "#ffffff", stroke: colour, lineWidth: 2.5 });
+  // The friend from the stories, at the reading end below the ring.
+  const friend = radius * 0.5;
+  canvas.picture(stories.friend, {
+    x: canvas.startX(inner, inner.width - friend, friend),
+    y: inner.y + inner.height - 52 - friend,
+    width: friend,
+    height: friend,
+  });
   const name = context.childName?.trim();
   canvas.textLine(content.book.madeFor, { x: cx - radius * 0.58, width: radius * 1.16 }, cy - radius * 0.18, {
     size: 15,
@@ -386,7 +394,9 @@ export function drawCertificate(canvas: Canvas, context: BookContext) {
     color: colour,
     align: "center",
   });
-  canvas.picture("trophy", { x: inner.x + inner.width / 2 - 70, y: inner.y + 140, width: 140, height: 140 });
+  // The trophy, held up by the friend from the stories.
+  canvas.picture("trophy", { x: inner.x + inner.width / 2 - 130, y: inner.y + 140, width: 140, height: 140 });
+  canvas.picture(stories.friend, { x: inner.x + inner.width / 2 + 10, y: inner.y + 160, width: 120, height: 120 });
   canvas.textLine(book.awardedTo, inner, inner.y + 330, { size: 16, minSize: 9, color: "#5b6270", align: "center" });
   const name = context.childName?.trim();
   if (name)

@@ -107,20 +107,23 @@ export function drawLevelGuide(canvas: Canvas, context: BookContext) {
 }
 
 /** A page number in its skill's colour, with a star when it answers what the parent asked for. */
-function pageChip(canvas: Canvas, cell: Box, y: number, entry: PlannedPage, label: string) {
+function pageChip(canvas: Canvas, cell: Box, y: number, entry: PlannedPage, label: string, height: number) {
   const colour = skillColours[entry.skill];
-  const height = 17;
   const width = Math.min(cell.width - 8, 70);
   const x = canvas.startX(cell, 4, width);
   canvas.path(rectPath(x, y, width, height, 8), { fill: colour.soft, stroke: colour.main, lineWidth: 0.8 });
-  canvas.textLine(label, { x: x + 4, width: width - (entry.focus ? 20 : 8) }, y + 12.2, {
+  const size = Math.min(10, height * 0.6);
+  canvas.textLine(label, { x: x + 4, width: width - (entry.focus ? 20 : 8) }, y + height / 2 + size * 0.37, {
     role: "heading",
-    size: 10,
+    size,
     minSize: 6,
     color: ink,
     align: "center",
   });
-  if (entry.focus) canvas.path(starPath(canvas.rtl ? x + 9 : x + width - 9, y + height / 2, 5.5), { fill: "#f2b705" });
+  if (entry.focus)
+    canvas.path(starPath(canvas.rtl ? x + 9 : x + width - 9, y + height / 2, Math.min(5.5, height * 0.33)), {
+      fill: "#f2b705",
+    });
 }
 
 export function drawLevelPlan(canvas: Canvas, context: BookContext) {
@@ -128,7 +131,7 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
   const guide = context.content.book.levelGuide;
   const area = heading(canvas, guide.planTitle, colour);
   let y = area.y;
-  y += canvas.textBox(guide.planIntro, { ...area, y, height: 48 }, { size: 10.5, minSize: 8, color: grey }) + 8;
+  y += canvas.textBox(guide.planIntro, { ...area, y, height: 62 }, { size: 10.5, minSize: 8, color: grey }) + 8;
   if (context.topics.length > 0) {
     // In the parent's own words from the quiz, one per line: a list reads right in every language.
     y += canvas.textBox(guide.focus, { ...area, y, height: 30 }, { size: 10.5, minSize: 8, color: ink }) + 4;
@@ -149,6 +152,10 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
     context.topics.map(({ topic }) => topic),
   );
   const weeks = rows({ ...area, y, height: area.y + area.height - y }, planWeeks, 8);
+  // Chips as tall as the fullest day lets them be: a language with more letters has more pages.
+  const fullest = Math.max(...plan.map((day) => day.worksheets.length + day.cards.length));
+  const pitch = Math.min(20, ((weeks[0]?.height ?? 0) - 18 - 27) / Math.max(fullest, 1));
+  const chipHeight = pitch - 3;
   weeks.forEach((week, w) => {
     canvas.path(rectPath(week.x, week.y, week.width, week.height, 10), { stroke: faint, lineWidth: 0.8 });
     const band = { ...week, height: 18 };
@@ -184,12 +191,19 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
       tickBox(canvas, canvas.startX(cell, cell.width - 19, 13), cell.y + 6, 13, colour);
       let chipY = cell.y + 23;
       for (const entry of day?.worksheets ?? []) {
-        pageChip(canvas, cell, chipY, entry, formatNumber(context.locale, entry.page));
-        chipY += 20;
+        pageChip(canvas, cell, chipY, entry, formatNumber(context.locale, entry.page), chipHeight);
+        chipY += pitch;
       }
       for (const entry of day?.cards ?? []) {
-        pageChip(canvas, cell, chipY, entry, fill(guide.card, { number: formatNumber(context.locale, entry.page) }));
-        chipY += 20;
+        pageChip(
+          canvas,
+          cell,
+          chipY,
+          entry,
+          fill(guide.card, { number: formatNumber(context.locale, entry.page) }),
+          chipHeight,
+        );
+        chipY += pitch;
       }
     });
   });

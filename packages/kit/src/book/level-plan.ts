@@ -4,7 +4,8 @@ import type { KitPage } from "./book-document.ts";
 // A level's four weeks, five days a week, about fifteen minutes a day: which pages to do on which
 // day. Every strand is spread evenly over the weeks in the book's order (each strand's pages go
 // from easy to harder), the activity card sheets fall on days spread through the month, and the
-// pages that answer what the parent told us in the quiz open the plan and are marked.
+// pages that answer what the parent told us in the quiz open the plan and are marked. A weekly
+// page (the child's name, the week's story) opens its week.
 
 export const planWeeks = 4;
 export const planDaysPerWeek = 5;
@@ -19,11 +20,14 @@ function matches(topics: readonly string[], wanted: ReadonlySet<string>) {
 export function levelPlan(pages: readonly KitPage[], topics: readonly QuizTopic[]): PlanDay[] {
   const wanted = new Set<string>(topics);
   const days = planWeeks * planDaysPerWeek;
-  const worksheets = pages.flatMap((page, index): PlannedPage[] =>
-    page.kind === "printable"
-      ? [{ page: index + 1, skill: page.item.skill, focus: matches(page.item.topics, wanted) }]
-      : [],
-  );
+  const weekly: { entry: PlannedPage; week: number }[] = [];
+  const worksheets = pages.flatMap((page, index): PlannedPage[] => {
+    if (page.kind !== "printable") return [];
+    const entry = { page: index + 1, skill: page.item.skill, focus: matches(page.item.topics, wanted) };
+    if (page.item.week === undefined) return [entry];
+    weekly.push({ entry, week: page.item.week });
+    return [];
+  });
   const sheets = pages.flatMap((page, index): PlannedPage[] => {
     if (page.kind !== "cards") return [];
     const [first] = page.items;
@@ -45,8 +49,16 @@ export function levelPlan(pages: readonly KitPage[], topics: readonly QuizTopic[
     .sort((a, b) => a.at - b.at || a.strand - b.strand)
     .map(({ entry }) => entry);
   const plan = Array.from({ length: days }, (): PlanDay => ({ worksheets: [], cards: [] }));
+  // Every page gets an even share of the days; a day that holds a weekly page takes that many fewer.
+  const total = ordered.length + weekly.length;
+  const slots = Array.from({ length: total }, (_, index) => Math.floor((index * days) / total));
+  const pinned = weekly.map(({ week }) => (week - 1) * planDaysPerWeek);
+  for (const day of pinned) slots.splice(slots.lastIndexOf(day), 1);
   ordered.forEach((entry, index) => {
-    plan[Math.floor((index * days) / ordered.length)]?.worksheets.push(entry);
+    plan[slots[index] ?? days - 1]?.worksheets.push(entry);
+  });
+  weekly.forEach(({ entry }, index) => {
+    plan[pinned[index] as number]?.worksheets.push(entry);
   });
   sheets.forEach((sheet, index) => {
     plan[Math.floor(((index + 0.5) * days) / sheets.length)]?.cards.push(sheet);

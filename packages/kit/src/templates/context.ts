@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import type { Skill } from "../catalogue.ts";
-import type { KitContent, KitWords } from "../content.server.ts";
+import type { KitContent, KitStories, KitWords } from "../content.server.ts";
 import { hexChannels } from "../draw/colour.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
@@ -13,6 +13,7 @@ export type TemplateContext = {
   box: Box;
   content: KitContent;
   words: KitWords;
+  stories: KitStories;
   locale: Locale;
   childName: string | undefined;
   colour: SkillColour;

@@ -5,6 +5,7 @@ import type { Canvas } from "../canvas.server.ts";
 import { kit, type PrintableItem } from "../catalogue.ts";
 import { letterGroup } from "../letters.ts";
 import { renderPdf } from "../render.server.ts";
+import { nameWeekStyles, nameWeeks } from "./letter-pages.ts";
 
 // A letter is learnt by writing it many times, with less help each time: every letter's page has
 // a model about 4 cm tall and at least ten copies to write, from grey to dotted to start dots.
@@ -46,4 +47,37 @@ describe("a letter's practice page", () => {
         });
       }
   }, 60_000);
+});
+
+describe("the child's name, week by week", () => {
+  const help = ["faint", "trace", "start", "alone"];
+  const helpOf = (week: number) => nameWeekStyles(week).map((style) => help.indexOf(style));
+
+  it("starts with grey names to go over and ends with the name written alone", () => {
+    expect(nameWeekStyles(1)).toContain("faint");
+    expect(nameWeekStyles(1)).not.toContain("alone");
+    expect(nameWeekStyles(nameWeeks)).toEqual(["alone", "alone", "alone", "alone", "alone"]);
+  });
+
+  it("never gives a row more help than the same day had the week before, nor a day more than the day before", () => {
+    for (let week = 2; week <= nameWeeks; week++) {
+      const [before, now] = [helpOf(week - 1), helpOf(week)];
+      now.forEach((step, day) => {
+        expect(step, `week ${week} day ${day + 1}`).toBeGreaterThanOrEqual(before[day] as number);
+        if (day > 0) expect(step, `week ${week} day ${day + 1}`).toBeGreaterThanOrEqual(now[day - 1] as number);
+      });
+    }
+  });
+
+  it("is a page in every week of levels 1 to 5, in order", () => {
+    const weeks = kit.levels.flatMap((level) =>
+      level.items.flatMap((item) =>
+        item.kind === "printable" && item.params.template === "name-week"
+          ? [{ level: level.number, week: item.params.week }]
+          : [],
+      ),
+    );
+    expect(weeks.map(({ week }) => week)).toEqual(Array.from({ length: nameWeeks }, (_, i) => i + 1));
+    for (const { level, week } of weeks) expect(level).toBe(Math.ceil(week / 4));
+  });
 });

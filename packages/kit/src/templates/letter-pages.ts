@@ -1,7 +1,7 @@
 import type { Box } from "../canvas.server.ts";
 import type { ParamsOf } from "../catalogue.ts";
-import { rectPath } from "../draw/paths.ts";
-import { alphabet, letterGroup, lowerCase, specialLetters } from "../letters.ts";
+import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
+import { alphabet, formatNumber, letterGroup, lowerCase, specialLetters } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { seededRandom } from "../random.ts";
 import { canStroke } from "../tracing/stroke-font.ts";
@@ -13,6 +13,7 @@ import {
   grid,
   ink,
   inset,
+  numberBadge,
   panel,
   rows,
   splitY,
@@ -241,6 +242,62 @@ export function drawTraceName(ctx: TemplateContext, params: ParamsOf<"trace-name
     minSize: 9,
     color: ctx.colour.main,
     align: "center",
+  });
+}
+
+/** The weeks of name practice: four a level, from the first level to the fifth. */
+export const nameWeeks = 20;
+const nameHelp: WriteEntry["style"][] = ["faint", "trace", "start"];
+
+/**
+ * How the five rows of a name week are written, one row a day: the first week goes over grey
+ * and dotted names, and every week takes a little help away until the name is written alone.
+ */
+export function nameWeekStyles(week: number): (WriteEntry["style"] | "alone")[] {
+  const progress = (week - 1) / (nameWeeks - 1);
+  return Array.from({ length: 5 }, (_, day) => nameHelp[Math.floor(progress * 3.2 + day * 0.45)] ?? "alone");
+}
+
+/** A week of the child's name: the big name to look at, then a row for each day of the week. */
+export function drawNameWeek(ctx: TemplateContext, params: ParamsOf<"name-week">) {
+  const { canvas } = ctx;
+  const name = ctx.childName?.trim();
+  const [model, below] = splitY(ctx.box, 0.24, 10);
+  const days = { ...below, y: below.y + 26, height: below.height - 26 };
+  panel(ctx, model);
+  // The twenty weeks as a trail of dots: the weeks done filled, this week a star.
+  const pitch = Math.min(24, below.width / nameWeeks);
+  for (let week = 1; week <= nameWeeks; week++) {
+    const x = canvas.startX(below, (week - 1) * pitch, pitch) + pitch / 2;
+    const y = below.y + 10;
+    if (week === params.week)
+      canvas.path(starPath(x, y, 9), { fill: "#f2b705", stroke: ctx.colour.main, lineWidth: 0.8 });
+    else
+      canvas.path(ellipsePath(x, y, 4.5), {
+        ...(week < params.week ? { fill: ctx.colour.main } : { stroke: ctx.colour.main, lineWidth: 1 }),
+      });
+  }
+  writingRow(canvas, inset(model, 10, 8), name ? [{ text: name, style: "model" }] : [], ctx.colour, ctx.locale, {
+    centre: true,
+    maxUnit: 40,
+  });
+  const badge = 30;
+  const dayRows = rows(days, 5, 12);
+  nameWeekStyles(params.week).forEach((style, day) => {
+    const row = dayRows[day] as Box;
+    numberBadge(
+      canvas,
+      [canvas.startX(row, 0, badge) + badge / 2, row.y + row.height / 2],
+      12,
+      formatNumber(ctx.locale, day + 1),
+      ctx.colour.main,
+      13,
+    );
+    const line = { ...row, x: canvas.startX(row, badge + 8, row.width - badge - 8), width: row.width - badge - 8 };
+    // A name in a script drawn from the font (Arabic) has no start dots of its own: it stays dotted.
+    const shown = style === "start" && name && !canStroke(name) ? "trace" : style;
+    const entries: WriteEntry[] = name && shown !== "alone" ? [name, name].map((text) => ({ text, style: shown })) : [];
+    writingRow(canvas, line, entries, ctx.colour, ctx.locale, { sizeLike: name ? [name] : [] });
   });
 }
 
