@@ -466,7 +466,10 @@ export const conversionEvents = pgTable(
   (table) => [uniqueIndex("conversion_events_once").on(table.event, table.orderId)],
 );
 
-/** Printables and activities a parent marked done; a level unlocks when the previous one is complete. */
+/**
+ * Printables and activities a parent marked done, or too hard for now; a level unlocks when the
+ * previous one is done. A page marked too hard brings easier ones of its skill into the week.
+ */
 export const printableProgress = pgTable(
   "printable_progress",
   {
@@ -474,6 +477,9 @@ export const printableProgress = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     itemId: text("item_id").notNull(),
+    /** "done" or "too-hard". */
+    mark: text("mark").notNull().default("done"),
+    /** When the mark was set. */
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.itemId] })],

@@ -39,7 +39,9 @@ export function documentName(document: KitDocument): string {
       ? `pack ${document.id}`
       : document.kind === "item"
         ? document.id
-        : "packs";
+        : document.kind === "week"
+          ? `week of level ${document.level}`
+          : "packs";
 }
 
 export type PageInspection = {

@@ -312,6 +312,15 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
       status: 400,
       body: { error: { field: "done" } },
     });
+    // Too hard for now, from the plain form beside it: the week puts an easier page before it.
+    // A page with an easier one of its skill before it in the trial.
+    const trial = kit.levels[0]?.items.filter((entry) => entry.kind === "printable") ?? [];
+    const harder = trial.find((entry, index) => trial.slice(0, index).some((other) => other.skill === entry.skill));
+    const hard = (await open(path)).kit?.week?.items.find((entry) => entry.id === harder?.id);
+    const tooHard = { intent: "complete", itemId: hard?.id ?? "", done: "false", tooHard: "true" };
+    expect(await postForm(path, tooHard)).toEqual({ status: 303, location: path });
+    const week = (await open(path)).kit?.week;
+    expect(week?.items[0]?.easier_for).toBe(hard?.title);
   }, 30_000);
 
   it("answers 'no, thanks' with the page again, at the discount", async () => {

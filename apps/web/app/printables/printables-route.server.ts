@@ -205,6 +205,7 @@ async function loadKit(
         ...group,
         childName: view.child_name,
         paper: view.paper,
+        week: view.week,
         open: open ?? (shown && { level: shown.number }),
       }
     );
@@ -240,6 +241,7 @@ const actionBody = z.discriminatedUnion("intent", [
     intent: z.literal("complete"),
     itemId: z.string().min(1).max(80),
     done: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]),
+    tooHard: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).optional(),
   }),
   // The review's own rules (lengths, letters) are the domain's, answered field by field.
   z.object({
@@ -272,7 +274,8 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   };
 
   if (body.data.intent === "complete") {
-    const answer = await completeItem(services, errors, { ...input, itemId: body.data.itemId, done: body.data.done });
+    const { itemId, done, tooHard } = body.data;
+    const answer = await completeItem(services, errors, { ...input, itemId, done, tooHard });
     // A plain form's tap comes back to the page it was made on, which shows the item as recorded.
     return post.native ? redirect(`${url.pathname}${url.search}`, 303) : answer;
   }
@@ -377,6 +380,7 @@ async function completeItem(
       intent: "complete",
       itemId: result.item_id,
       done: result.done,
+      tooHard: result.too_hard,
       levelCompleted: result.level_completed,
     } satisfies CompleteActionResult;
   } catch (error) {
@@ -389,6 +393,7 @@ async function completeItem(
         intent: "complete",
         itemId: input.itemId,
         done: !input.done,
+        tooHard: false,
         levelCompleted: false,
         error: messageKey,
       }),

@@ -47,6 +47,7 @@ export type CompleteActionResult = {
   intent: "complete";
   itemId: string;
   done: boolean;
+  tooHard: boolean;
   levelCompleted: boolean;
   error?: string | undefined;
 };

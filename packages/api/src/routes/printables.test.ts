@@ -138,6 +138,51 @@ describe.each(testDatabases())("printables on $name", (target) => {
     expect(rows.length).toBe(items.length - 1);
   });
 
+  it("plans the child's week from what was done and what was too hard, and prints it as one PDF", async () => {
+    const parent = await parentWithAccess();
+    const mark = (itemId: string, body: { done: boolean; too_hard?: boolean }) =>
+      app.inject({
+        method: "POST",
+        url: `/api/v1/printables/${parent.token}/progress`,
+        headers,
+        payload: { item_id: itemId, ...body },
+      });
+    for (const item of kit.levels[0]?.items ?? []) await complete(parent.token, item.id);
+    const first = (await printables(parent.token)).json().week;
+    expect(first.level).toBe(1);
+    const [next, second] = first.items;
+    expect(next.easier_for).toBeNull();
+
+    // Too hard for now: not done (the level stays open), and an easier page of its skill comes first.
+    const hard = (await mark(second.id, { done: false, too_hard: true })).json();
+    expect([hard.done, hard.too_hard]).toEqual([false, true]);
+    await complete(parent.token, next.id);
+    const body = (await printables(parent.token)).json();
+    const [easier, ...rest] = body.week.items;
+    expect(easier.easier_for).toBe(second.title);
+    expect(rest.map((item: { id: string }) => item.id)).not.toContain(next.id);
+    expect(rest.map((item: { id: string }) => item.id)).not.toContain(second.id);
+    const levelOne = body.printables.kinderready.core[1];
+    expect(levelOne.progress.done).toBe(1);
+    expect(levelOne.items.find((item: { id: string }) => item.id === second.id).too_hard).toBe(true);
+
+    // The week as one PDF: its pages and nothing else, planned again when the link is opened.
+    const pdf = await download(body.week.download_url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-disposition"]).toMatch(/filename="kinderready-week-en\.pdf"/);
+    const pages = documentPages(
+      { kind: "week", level: 1, items: body.week.items.map((item: { id: string }) => item.id) },
+      "en",
+    ).length;
+    expect(pdf.rawPayload.toString("latin1")).toContain(`/Count ${pages}`);
+
+    // Done clears too hard; neither clears the row.
+    expect((await mark(second.id, { done: true })).json().too_hard).toBe(false);
+    await mark(second.id, { done: false });
+    const rows = await database.db.select().from(printableProgress).where(eq(printableProgress.userId, parent.id));
+    expect(rows.map((row) => row.itemId)).not.toContain(second.id);
+  }, 60_000);
+
   it("rejects an unknown item by name and stores nothing", async () => {
     const parent = await parentWithAccess();
     const answer = await complete(parent.token, "no-such-item");

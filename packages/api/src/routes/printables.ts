@@ -39,7 +39,7 @@ export const printablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     "/printables/:token/progress",
     {
       schema: {
-        summary: "Mark a printable or activity done (or not done); completing a level unlocks the next",
+        summary: "Mark a printable or activity done, too hard for now, or neither; completing a level unlocks the next",
         tags: ["printables"],
         params: printablesParams,
         body: completionBody,
@@ -51,6 +51,7 @@ export const printablesRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
         userToken: request.params.token,
         itemId: request.body.item_id,
         done: request.body.done,
+        tooHard: request.body.too_hard,
       }),
   );
 };

@@ -7,8 +7,15 @@ import type { Paper } from "@kinderready/kit/render.server";
 // files or reuse a link forever. One signature covers a whole level (the file name picks the
 // item), which keeps the page small. The user token never appears in them.
 
-/** What a signature opens: one level of the kit, one add-on pack, or every pack. */
-export type DownloadScope = { kind: "level"; number: number } | { kind: "pack"; id: string } | { kind: "packs" };
+/**
+ * What a signature opens: one level of the kit, one add-on pack, every pack, or the child's week
+ * (planned again from their marks when it is opened).
+ */
+export type DownloadScope =
+  | { kind: "level"; number: number }
+  | { kind: "pack"; id: string }
+  | { kind: "packs" }
+  | { kind: "week" };
 
 export type DownloadGrant = {
   userId: string;
@@ -29,11 +36,13 @@ export const downloadLinkSeconds = 24 * 60 * 60;
 export function scopeSlug(scope: DownloadScope): string {
   if (scope.kind === "level") return `level-${scope.number}`;
   if (scope.kind === "pack") return `pack-${scope.id}`;
+  if (scope.kind === "week") return "week";
   return "packs-all";
 }
 
 export function parseScopeSlug(slug: string): DownloadScope | undefined {
   if (slug === "packs-all") return { kind: "packs" };
+  if (slug === "week") return { kind: "week" };
   const level = /^level-([0-5])$/.exec(slug);
   if (level) return { kind: "level", number: Number(level[1]) };
   const pack = /^pack-([a-z0-9-]{1,60})$/.exec(slug);

@@ -46,6 +46,8 @@ export const printableItemSchema = z.object({
   /** Answers a quiz topic of this parent's (tantrums, chores, …). */
   for_you: z.boolean(),
   done: z.boolean(),
+  /** Marked too hard for now: the week brings an easier page of its skill first. */
+  too_hard: z.boolean(),
   preview_url: z.string(),
   /** Signed, expiring; null while the item's level is locked. */
   download_url: z.string().nullable(),
@@ -74,7 +76,25 @@ export const addOnPackSchema = z.object({
   items: z.array(printableItemSchema),
 });
 
+/** The child's week: the next pages of the level they are in, planned from what they marked. */
+export const printablesWeekSchema = z.object({
+  level: z.number().int().min(0).max(5),
+  /** The week's pages as one PDF; signed, expiring. */
+  download_url: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** The title of the page marked too hard that this easier one comes before. */
+      easier_for: z.string().nullable(),
+    }),
+  ),
+});
+export type PrintablesWeekView = z.infer<typeof printablesWeekSchema>;
+
 export const printablesResult = z.object({
+  /** Null without the kit, or with every level done. */
+  week: printablesWeekSchema.nullable(),
   printables: z.record(
     z.enum(products),
     z.object({
@@ -95,12 +115,15 @@ export type PrintablesGroup = PrintablesView["printables"][(typeof products)[num
 export const completionBody = z.object({
   item_id: z.string().min(1).max(80),
   done: z.boolean(),
+  /** With `done: false`: mark the item too hard for now (false or absent clears it). */
+  too_hard: z.boolean().optional(),
   product: z.enum(products).default(soldProduct),
 });
 
 export const completionResult = z.object({
   item_id: z.string(),
   done: z.boolean(),
+  too_hard: z.boolean(),
   level: z.number().int().nullable(),
   level_completed: z.boolean(),
 });

@@ -35,6 +35,7 @@ import {
   type PrintableLevelView,
   type PrintablesView,
 } from "./printables-schema.ts";
+import { type ItemMark, planWeek } from "./week-plan.ts";
 
 // The printables area: what a parent may open (the kit while the subscription gives access or
 // access was granted by hand; the add-on packs once bought), which levels are unlocked (each
@@ -107,12 +108,22 @@ async function loadAccess(
   };
 }
 
-async function loadDone(db: Database, userId: string): Promise<Set<string>> {
+/** What the parent marked on each item: done, or too hard for now. */
+async function loadMarks(db: Database, userId: string): Promise<Map<string, ItemMark>> {
   const rows = await db
-    .select({ itemId: printableProgress.itemId })
+    .select({ itemId: printableProgress.itemId, mark: printableProgress.mark })
     .from(printableProgress)
     .where(eq(printableProgress.userId, userId));
-  return new Set(rows.map((row) => row.itemId));
+  return new Map(rows.map((row) => [row.itemId, row.mark === "too-hard" ? "too-hard" : "done"]));
+}
+
+/** The items done: a page marked too hard is not, so its level stays open until it is. */
+function doneOf(marks: ReadonlyMap<string, ItemMark>): Set<string> {
+  return new Set([...marks].filter(([, mark]) => mark === "done").map(([id]) => id));
+}
+
+async function loadDone(db: Database, userId: string): Promise<Set<string>> {
+  return doneOf(await loadMarks(db, userId));
 }
 
 /**
@@ -173,7 +184,8 @@ export async function getPrintables(
   const paper = paperOf(access.user, input.region, input.locale);
   const { locale } = input;
   const content = kitContent(locale);
-  const done = access.core || access.packs ? await loadDone(deps.db, access.user.id) : new Set<string>();
+  const marks = access.core || access.packs ? await loadMarks(deps.db, access.user.id) : new Map<string, ItemMark>();
+  const done = doneOf(marks);
   // Dev previews sign the invoices into their links, so the files open as the page did.
   const previewed = input.invoices && deps.devShortcuts ? input.invoices.join(",") : undefined;
   const grant = { userId: access.user.id, locale, paper, invoices: previewed };
@@ -200,6 +212,7 @@ export async function getPrintables(
       minutes: item.kind === "activity" ? item.minutes : null,
       for_you: item.topics.some((topic) => topics.has(topic)),
       done: done.has(item.id),
+      too_hard: marks.get(item.id) === "too-hard",
       preview_url: previewUrl(deps, item, locale),
       download_url: download,
       print_url: download && `${download}&disposition=inline`,
@@ -222,7 +235,27 @@ export async function getPrintables(
       }))
     : [];
 
+  // The week ahead, in the level the child is working in.
+  const weekLevel = access.core && current && !current.locked && !current.completed ? current.level.number : undefined;
+  const week =
+    weekLevel === undefined
+      ? null
+      : {
+          level: weekLevel,
+          download_url: link(deps, { ...grant, scope: { kind: "week" } }, "all"),
+          items: planWeek({ level: weekLevel, marks, topics: knownTopics(access.user.topics), locale }).map((entry) => {
+            const item = findKitItem(entry.itemId)?.item;
+            const hard = entry.easierFor ? findKitItem(entry.easierFor)?.item : undefined;
+            return {
+              id: entry.itemId,
+              title: item ? itemTitle(item, locale) : entry.itemId,
+              easier_for: hard ? itemTitle(hard, locale) : null,
+            };
+          }),
+        };
+
   return {
+    week,
     printables: {
       [soldProduct]: {
         core,
@@ -264,22 +297,30 @@ export async function choosePaper(deps: PrintablesDeps, input: { userToken: stri
   return { paper: input.paper };
 }
 
-/** Marks an item done (or not). Items of a locked level, or of packs not bought, cannot be. */
+/**
+ * Marks an item done, too hard for now, or neither. Items of a locked level, or of packs not
+ * bought, cannot be.
+ */
 export async function recordItemCompletion(
   deps: PrintablesDeps,
-  input: { userToken: string; itemId: string; done: boolean },
+  input: { userToken: string; itemId: string; done: boolean; tooHard?: boolean | undefined },
 ) {
   const found = findKitItem(input.itemId);
   if (!found) throw new DomainError("invalid", "item_id", "No such printable", "printables.errors.unknownItem");
   const access = await loadAccess(deps, { token: input.userToken });
   const done = await loadDone(deps.db, access.user.id);
   assertOpen(access, found.place, done);
-  if (input.done) {
+  const mark: ItemMark | undefined = input.done ? "done" : input.tooHard ? "too-hard" : undefined;
+  if (mark) {
     await deps.db
       .insert(printableProgress)
-      .values({ userId: access.user.id, itemId: input.itemId })
-      .onConflictDoNothing();
-    done.add(input.itemId);
+      .values({ userId: access.user.id, itemId: input.itemId, mark })
+      .onConflictDoUpdate({
+        target: [printableProgress.userId, printableProgress.itemId],
+        set: { mark, completedAt: deps.now() },
+      });
+    if (mark === "done") done.add(input.itemId);
+    else done.delete(input.itemId);
   } else {
     await deps.db
       .delete(printableProgress)
@@ -288,7 +329,13 @@ export async function recordItemCompletion(
   }
   const level = found.level;
   const state = level === undefined ? undefined : levelStates(done).find((entry) => entry.level.number === level);
-  return { item_id: input.itemId, done: input.done, level: level ?? null, level_completed: state?.completed ?? false };
+  return {
+    item_id: input.itemId,
+    done: input.done,
+    too_hard: mark === "too-hard",
+    level: level ?? null,
+    level_completed: state?.completed ?? false,
+  };
 }
 
 function assertOpen(access: Access, place: ItemPlace, done: Set<string>) {
@@ -321,8 +368,16 @@ export async function resolveDownload(
 ): Promise<RenderRequest & { filename: string }> {
   const invoices = input.invoices ? invoicesFrom(input.invoices) : undefined;
   const access = await loadAccess(deps, { userId: input.userId }, invoices);
-  const done = await loadDone(deps.db, access.user.id);
+  const marks = await loadMarks(deps.db, access.user.id);
+  const done = doneOf(marks);
   const { scope, locale } = input;
+  const base = {
+    locale,
+    paper: input.paper,
+    childName: access.user.kidName ?? undefined,
+    topics: askedTopics(access.user.topics, locale),
+  };
+  if (scope.kind === "week") return weekDownload(access, marks, base);
   const items: { item: KitItem; place: ItemPlace }[] =
     scope.kind === "level"
       ? (kit.levels.find((level) => level.number === scope.number)?.items ?? []).map((item) => ({
@@ -335,12 +390,6 @@ export async function resolveDownload(
   const first = items[0];
   if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
   assertOpen(access, first.place, done);
-  const base = {
-    locale,
-    paper: input.paper,
-    childName: access.user.kidName ?? undefined,
-    topics: askedTopics(access.user.topics, locale),
-  };
   if (input.file === "all") {
     const document: KitDocument =
       scope.kind === "level"
@@ -362,15 +411,46 @@ export async function resolveDownload(
   };
 }
 
+/**
+ * The child's week as one PDF: planned again from their marks now, in the level they are working
+ * in, so a link opened later brings the pages that are next by then.
+ */
+function weekDownload(
+  access: Access,
+  marks: ReadonlyMap<string, ItemMark>,
+  base: Omit<RenderRequest, "document" | "title">,
+): RenderRequest & { filename: string } {
+  if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
+  const states = levelStates(doneOf(marks));
+  const current = states.find((state) => !state.locked && !state.completed);
+  if (!current) throw new DomainError("not-found", "scope", "Every level is done: no week to plan");
+  const week = planWeek({
+    level: current.level.number,
+    marks,
+    topics: knownTopics(access.user.topics),
+    locale: base.locale,
+  });
+  const { t } = serverI18n(base.locale);
+  const name = access.user.kidName?.trim();
+  return {
+    ...base,
+    document: { kind: "week", level: current.level.number, items: week.map((entry) => entry.itemId) },
+    title: name ? t("printables.week.heading", { name }) : t("printables.week.headingNoName"),
+    filename: `kinderready-week-${base.locale}.pdf`,
+  };
+}
+
+function knownTopics(topics: readonly string[]): QuizTopic[] {
+  return topics.filter((topic): topic is QuizTopic => (quizTopics as readonly string[]).includes(topic));
+}
+
 /** The parent's quiz topics the kit knows, in the words the quiz showed them (a level's plan lists them). */
 function askedTopics(topics: readonly string[], locale: Locale): AskedTopic[] {
   const { t } = serverI18n(locale);
-  return topics
-    .filter((topic): topic is QuizTopic => (quizTopics as readonly string[]).includes(topic))
-    .map((topic) => ({ topic, words: t(`purchase.topics.${topic}`) }));
+  return knownTopics(topics).map((topic) => ({ topic, words: t(`purchase.topics.${topic}`) }));
 }
 
-function scopeSlugFor(scope: DownloadScope): string {
+function scopeSlugFor(scope: Exclude<DownloadScope, { kind: "week" }>): string {
   return scope.kind === "level" ? `level-${scope.number}` : scope.kind === "pack" ? scope.id : "add-on-packs";
 }
 

@@ -25,7 +25,9 @@ export type KitDocument =
   | { kind: "level"; number: LevelNumber }
   | { kind: "pack"; id: PackId }
   | { kind: "packs" }
-  | { kind: "item"; id: string };
+  | { kind: "item"; id: string }
+  /** A child's week: the worksheets planned for it, from one level, one after another. */
+  | { kind: "week"; level: LevelNumber; items: readonly string[] };
 
 export type KitPage =
   | { kind: "cover" }
@@ -210,6 +212,11 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
         { certificate: false, plan: false },
         locale,
       );
+    case "week":
+      return document.items.flatMap((id) => {
+        const found = findKitItem(id);
+        return found?.item.kind === "printable" ? printablePages(found.item, found.place, locale) : [];
+      });
     case "item": {
       const found = findKitItem(document.id);
       if (!found) return [];
@@ -228,6 +235,7 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
 /** The place a document is about, for its cover and headers. */
 export function documentPlace(document: KitDocument): ItemPlace | undefined {
   if (document.kind === "level") return { level: document.number };
+  if (document.kind === "week") return { level: document.level };
   if (document.kind === "pack") return { pack: document.id };
   if (document.kind === "item") return findKitItem(document.id)?.place;
   return undefined;

@@ -2,6 +2,7 @@ import type {
   PrintableItemView,
   PrintableLevelView,
   PrintablesGroup,
+  PrintablesWeekView,
 } from "@kinderready/domain/printables/printables-schema";
 import { formatCount } from "@kinderready/i18n/intl-locale";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
@@ -13,6 +14,7 @@ import { KitItemCard } from "./kit-item-card.tsx";
 export type KitData = PrintablesGroup & {
   childName: string | null;
   paper: "a4" | "letter";
+  week: PrintablesWeekView | null;
   open: { level: number } | { pack: string } | undefined;
 };
 
@@ -60,6 +62,7 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
           </Link>
         ))}
       </nav>
+      {kit.week && kit.week.items.length > 0 && <WeekPlan week={kit.week} childName={kit.childName} />}
       <h2 className="kit__heading">{t("printables.levelsHeading")}</h2>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
@@ -125,6 +128,40 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The week ahead: the next pages of the level the child is in, planned from what was marked done
+ * or too hard, and all of them as one PDF to print.
+ */
+function WeekPlan({ week, childName }: { week: PrintablesWeekView; childName: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="kit-week" aria-labelledby="week-heading">
+      <h2 id="week-heading" className="kit__heading">
+        {childName ? t("printables.week.heading", { name: childName }) : t("printables.week.headingNoName")}
+      </h2>
+      <p className="small">{t("printables.week.intro")}</p>
+      <ol className="kit-week__items">
+        {week.items.map((item) => (
+          <li key={item.id}>
+            {item.title}
+            {item.easier_for && (
+              <span className="kit-week__easier small">
+                {" "}
+                {t("printables.week.easierFor", { title: item.easier_for })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <p>
+        <a className="button" href={week.download_url} download>
+          {t("printables.week.download")}
+        </a>
+      </p>
+    </section>
   );
 }
 

@@ -12,9 +12,11 @@ import type { CompleteActionResult } from "../../upsale/upsale-result.ts";
 export function KitItemCard({ item }: { item: PrintableItemView }) {
   const { t, ifKnown } = useTranslation();
   const fetcher = useFetcher<CompleteActionResult>();
-  const wanted = (fetcher.json as { done?: boolean } | undefined)?.done;
-  // Optimistic while saving; the server's answer (or the reloaded page) wins afterwards.
-  const done = fetcher.state !== "idle" && wanted !== undefined ? wanted : item.done;
+  const wanted = fetcher.state !== "idle" ? (fetcher.json as { done?: boolean; tooHard?: boolean }) : undefined;
+  // Optimistic while saving; the server's answer (or the reloaded page) wins afterwards. A mark
+  // replaces the other: done clears too hard, and too hard clears done.
+  const done = wanted?.done ?? item.done;
+  const tooHard = wanted ? wanted.tooHard === true : item.too_hard;
   const failed = fetcher.state === "idle" && fetcher.data?.error;
   const titleId = `item-${item.id}`;
 
@@ -23,6 +25,13 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
     event.preventDefault();
     void fetcher.submit(
       { intent: "complete", itemId: item.id, done: !done },
+      { method: "post", encType: "application/json" },
+    );
+  };
+  const toggleTooHard = (event: FormEvent) => {
+    event.preventDefault();
+    void fetcher.submit(
+      { intent: "complete", itemId: item.id, done: false, tooHard: !tooHard },
       { method: "post", encType: "application/json" },
     );
   };
@@ -57,7 +66,10 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
   };
 
   return (
-    <li className={`kit-item${done ? " kit-item--done" : ""}`} aria-labelledby={titleId}>
+    <li
+      className={`kit-item${done ? " kit-item--done" : ""}${tooHard ? " kit-item--too-hard" : ""}`}
+      aria-labelledby={titleId}
+    >
       <img
         className="kit-item__preview"
         src={item.preview_url}
@@ -132,6 +144,22 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
               <input type="hidden" name="done" value={String(!done)} />
               <button type="submit" className="kit-done" aria-pressed={done} aria-describedby={titleId}>
                 {done ? t("printables.done") : t("printables.markDone")}
+              </button>
+            </form>
+          )}
+          {item.download_url && item.kind === "printable" && (
+            <form method="post" className="kit-done-form" onSubmit={toggleTooHard}>
+              <input type="hidden" name="intent" value="complete" />
+              <input type="hidden" name="itemId" value={item.id} />
+              <input type="hidden" name="done" value="false" />
+              <input type="hidden" name="tooHard" value={String(!tooHard)} />
+              <button
+                type="submit"
+                className="kit-done kit-done--hard"
+                aria-pressed={tooHard}
+                aria-describedby={titleId}
+              >
+                {t("printables.tooHard")}
               </button>
             </form>
           )}

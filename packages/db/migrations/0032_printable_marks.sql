@@ -1,0 +1,1 @@
+ALTER TABLE "printable_progress" ADD COLUMN "mark" text DEFAULT 'done' NOT NULL;
