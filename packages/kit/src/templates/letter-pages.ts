@@ -294,9 +294,7 @@ export function drawNameWeek(ctx: TemplateContext, params: ParamsOf<"name-week">
       13,
     );
     const line = { ...row, x: canvas.startX(row, badge + 8, row.width - badge - 8), width: row.width - badge - 8 };
-    // A name in a script drawn from the font (Arabic) has no start dots of its own: it stays dotted.
-    const shown = style === "start" && name && !canStroke(name) ? "trace" : style;
-    const entries: WriteEntry[] = name && shown !== "alone" ? [name, name].map((text) => ({ text, style: shown })) : [];
+    const entries: WriteEntry[] = name && style !== "alone" ? [name, name].map((text) => ({ text, style })) : [];
     writingRow(canvas, line, entries, ctx.colour, ctx.locale, { sizeLike: name ? [name] : [] });
   });
 }

@@ -5,7 +5,7 @@ import type { Point } from "../draw/svg-path.ts";
 import { memoize } from "../memoize.ts";
 import { tint } from "../templates/context.ts";
 import { inkBounds } from "../text-layout.server.ts";
-import { arabicStarts } from "./arabic-starts.ts";
+import { type ArabicStart, arabicStarts } from "./arabic-starts.ts";
 import { canStroke, layoutStrokeText, staff, strokeTextUnits } from "./stroke-font.ts";
 import {
   drawStaff,
@@ -156,6 +156,18 @@ export function writingRow(
   return { baseline, unit, placed };
 }
 
+/**
+ * A whole Arabic word (a child's name): where it starts, at the right-hand end of its first
+ * letter's body, and the way the hand moves along it, to the left. Its letters' own strokes are
+ * not drawn here; the dot and arrow show where the name begins and which way it is written.
+ */
+function wordStart(text: string): (ArabicStart & { arrowAbove: true }) | undefined {
+  const letters = [...text];
+  if (letters.length < 2 || letters.includes("\u0640") || !letters.every((char) => /[\u0621-\u064a]/u.test(char)))
+    return undefined;
+  return { x: 0.97, y: 0.3, angle: 180, arrowAbove: true };
+}
+
 function drawFontStaff(canvas: Canvas, row: Box, baseline: number, top: number, bottom: number, colour: string) {
   const margin = (bottom - top) * 0.08;
   const right = row.x + row.width;
@@ -202,7 +214,7 @@ function writeText(
     canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
   }
   canvas.recordWritten({ text, x, width: bounds.width, top: baseline + bounds.top, bottom: baseline + bounds.bottom });
-  const start = arabicStarts[text];
+  const start: (ArabicStart & { arrowAbove?: true }) | undefined = arabicStarts[text] ?? wordStart(text);
   if (style === "solid" || style === "faint" || !start) return;
   const inkBox: Box = {
     x: x + bounds.left,
@@ -215,8 +227,9 @@ function writeText(
   if (style !== "model") return;
   // The arrow beside the start, pointing the way the pen first moves.
   const angle = (start.angle * Math.PI) / 180;
-  const normal: Point = [Math.sin(angle), -Math.cos(angle)];
-  const offset = unit * 0.4;
+  // Beside the stroke, or for a whole word above its letters, where it covers none of them.
+  const normal: Point = start.arrowAbove ? [0, -1] : [Math.sin(angle), -Math.cos(angle)];
+  const offset = start.arrowAbove ? at[1] - inkBox.y + unit * 0.3 : unit * 0.4;
   const length = unit * 0.9;
   const from: Point = [at[0] + normal[0] * offset, at[1] + normal[1] * offset];
   const to: Point = [from[0] + Math.cos(angle) * length, from[1] + Math.sin(angle) * length];
