@@ -115,6 +115,10 @@ export const kitContentSchema = z.object({
       day: text.includes("{{number}}"),
       card: text.includes("{{number}}"),
       focus: text,
+      /** Why a level's plan starts each week with pencil and scissors (a child of three or younger). */
+      leadYounger: text,
+      /** Why it starts each week with letters and numbers (five or older). */
+      leadOlder: text,
     }),
     answers: text,
     certificate: text,

@@ -198,6 +198,8 @@ export type PageContext = {
   numbered: boolean;
   /** What the parent asked for help with in the quiz: a level's plan opens with it. */
   topics: readonly AskedTopic[];
+  /** The child's age, when the quiz told us: a level's plan leads with the strands it calls for. */
+  childAge?: number | undefined;
 };
 
 /** What every page of a document is drawn with. */
@@ -206,6 +208,7 @@ export function pageContext(
   locale: Locale,
   childName: string | undefined,
   topics: readonly AskedTopic[] = [],
+  childAge?: number,
 ): PageContext {
   return {
     locale,
@@ -214,6 +217,7 @@ export function pageContext(
     place: documentPlace(document),
     numbered: document.kind !== "item",
     topics,
+    childAge,
   };
 }
 

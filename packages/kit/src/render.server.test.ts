@@ -71,6 +71,7 @@ describe("rendering the kit", () => {
       locale: "en",
       paper: "a4",
       topics: [{ topic: "emotions", words: "Naming feelings" }],
+      childAge: 3,
       title: "L1",
     });
     expect(
@@ -86,8 +87,11 @@ describe("rendering the kit", () => {
     expect(plan).toContain("Naming feelings");
     expect(plan).toContain("Week 4");
     expect(plan).toContain("Day 20");
+    // The child's age, said in words: a three-year-old's weeks start with pencil and scissors.
+    expect(plan.replace(/\s+/g, " ")).toContain("three or younger, so each week starts with pencil and scissors");
     const without = await renderPdf({ document: level, locale: "en", paper: "a4", title: "L1" });
     expect(pdftotext(without.bytes, [4, 4])).not.toContain("Naming feelings");
+    expect(pdftotext(without.bytes, [4, 4])).not.toContain("three or younger");
     expect(without.key).not.toBe(pdf.key);
   });
 

@@ -62,6 +62,8 @@ export type RenderRequest = {
   locale: Locale;
   paper: Paper;
   childName?: string | undefined;
+  /** The child's age from the quiz: which strands a level's plan starts each week with. */
+  childAge?: number | undefined;
   /** What the parent asked for help with in the quiz (a level's plan opens with it). */
   topics?: readonly AskedTopic[] | undefined;
   title: string;
@@ -81,6 +83,7 @@ export function renderKey(request: RenderRequest): string {
       request.paper,
       request.childName?.trim() ?? "",
       request.topics ?? [],
+      request.childAge ?? null,
       request.title,
       request.document,
     ]),
@@ -111,7 +114,7 @@ export type RenderWatch = {
 export async function renderPdf(request: RenderRequest, watch: RenderWatch = {}): Promise<RenderedPdf> {
   const [width, height] = papers[request.paper];
   const content = kitContent(request.locale);
-  const context = pageContext(request.document, request.locale, request.childName, request.topics);
+  const context = pageContext(request.document, request.locale, request.childName, request.topics, request.childAge);
   const { pages } = context;
   const doc = createPdfDocument(request.title, content.page.brand);
   const chunks: Buffer[] = [];

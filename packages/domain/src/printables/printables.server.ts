@@ -52,7 +52,14 @@ export type PrintablesDeps = {
 };
 
 type Access = {
-  user: { id: string; kidName: string | null; countryCode: string | null; paper: string | null; topics: string[] };
+  user: {
+    id: string;
+    kidName: string | null;
+    kidAge: number | null;
+    countryCode: string | null;
+    paper: string | null;
+    topics: string[];
+  };
   core: boolean;
   packs: boolean;
 };
@@ -66,6 +73,7 @@ async function loadAccess(
     .select({
       id: users.id,
       kidName: users.kidName,
+      kidAge: users.kidAge,
       countryCode: users.countryCode,
       paper: users.paper,
       topics: users.topics,
@@ -243,7 +251,13 @@ export async function getPrintables(
       : {
           level: weekLevel,
           download_url: link(deps, { ...grant, scope: { kind: "week" } }, "all"),
-          items: planWeek({ level: weekLevel, marks, topics: knownTopics(access.user.topics), locale }).map((entry) => {
+          items: planWeek({
+            level: weekLevel,
+            marks,
+            topics: knownTopics(access.user.topics),
+            age: access.user.kidAge,
+            locale,
+          }).map((entry) => {
             const item = findKitItem(entry.itemId)?.item;
             const hard = entry.easierFor ? findKitItem(entry.easierFor)?.item : undefined;
             return {
@@ -375,6 +389,7 @@ export async function resolveDownload(
     locale,
     paper: input.paper,
     childName: access.user.kidName ?? undefined,
+    childAge: access.user.kidAge ?? undefined,
     topics: askedTopics(access.user.topics, locale),
   };
   if (scope.kind === "week") return weekDownload(access, marks, base);
@@ -428,6 +443,7 @@ function weekDownload(
     level: current.level.number,
     marks,
     topics: knownTopics(access.user.topics),
+    age: access.user.kidAge,
     locale: base.locale,
   });
   const { t } = serverI18n(base.locale);

@@ -9,7 +9,7 @@ import { type ItemMark, planWeek, weekPages } from "./week-plan.ts";
 const printable = (id: string) => findKitItem(id)?.item as PrintableItem;
 const pagesOf = (ids: string[]) => ids.reduce((sum, id) => sum + worksheetParts(printable(id), "en"), 0);
 const week = (level: 1 | 2 | 3, marks: [string, ItemMark][] = []) =>
-  planWeek({ level, marks: new Map(marks), topics: [], locale: "en" });
+  planWeek({ level, marks: new Map(marks), topics: [], age: null, locale: "en" });
 
 describe("the week ahead", () => {
   it("is about fifteen pages of the level, in the plan's order", () => {

@@ -1,6 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { documentPages, worksheetParts } from "@kinderready/kit/book/book-document";
-import { levelPlan } from "@kinderready/kit/book/level-plan";
+import { leadSkills, levelPlan } from "@kinderready/kit/book/level-plan";
 import { kit, type LevelNumber, type PrintableItem, type QuizTopic } from "@kinderready/kit/catalogue";
 
 // The week ahead for one child: the next pages of their level in the order of its plan, less what
@@ -23,9 +23,14 @@ export type WeekEntry = {
 };
 
 /** A level's worksheets in the order its plan of the month puts them. */
-function planOrder(level: LevelNumber, topics: readonly QuizTopic[], locale: Locale): PrintableItem[] {
+function planOrder(
+  level: LevelNumber,
+  topics: readonly QuizTopic[],
+  age: number | null,
+  locale: Locale,
+): PrintableItem[] {
   const pages = documentPages({ kind: "level", number: level }, locale);
-  const ordered = levelPlan(pages, topics)
+  const ordered = levelPlan(pages, topics, leadSkills(age))
     .flatMap((day) => day.worksheets)
     .flatMap((entry) => {
       const page = pages[entry.page - 1];
@@ -55,9 +60,11 @@ export function planWeek(input: {
   level: LevelNumber;
   marks: ReadonlyMap<string, ItemMark>;
   topics: readonly QuizTopic[];
+  /** The child's age from the quiz, when known. */
+  age: number | null;
   locale: Locale;
 }): WeekEntry[] {
-  const order = planOrder(input.level, input.topics, input.locale);
+  const order = planOrder(input.level, input.topics, input.age, input.locale);
   const taken = new Set<string>();
   const week: WeekEntry[] = [];
   let pages = 0;

@@ -25,6 +25,8 @@ export type BookContext = {
   pages: KitPage[];
   /** What the parent asked for help with in the quiz: a level's plan opens with it. */
   topics: readonly AskedTopic[];
+  /** The child's age, when the quiz told us: a level's plan leads with the strands it calls for. */
+  childAge?: number | undefined;
 };
 
 /** One colour per level (and for the packs), for covers and certificates. */

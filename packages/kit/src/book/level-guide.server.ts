@@ -5,7 +5,7 @@ import { placeLabel } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import { columns, faint, ink, inset, numberBadge, rows, skillColours } from "../templates/context.ts";
 import { type BookContext, drawTracker, heading, placeColour } from "./book-pages.server.ts";
-import { levelPlan, type PlannedPage, planDaysPerWeek, planWeeks } from "./level-plan.ts";
+import { leadSkills, levelPlan, type PlannedPage, planDaysPerWeek, planWeeks } from "./level-plan.ts";
 
 // A level's pages for grown-ups: what the level teaches with a readiness check to tick at its
 // start and its end, how to use the book, what to do when something is hard, the star tracker;
@@ -132,6 +132,10 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
   const area = heading(canvas, guide.planTitle, colour);
   let y = area.y;
   y += canvas.textBox(guide.planIntro, { ...area, y, height: 62 }, { size: 10.5, minSize: 8, color: grey }) + 8;
+  // What the child's age changed, in words.
+  const lead = leadSkills(context.childAge);
+  const leadText = lead.includes("fine-motor") ? guide.leadYounger : lead.includes("letters") ? guide.leadOlder : "";
+  if (leadText) y += canvas.textBox(leadText, { ...area, y, height: 30 }, { size: 10.5, minSize: 8, color: ink }) + 6;
   if (context.topics.length > 0) {
     // In the parent's own words from the quiz, one per line: a list reads right in every language.
     y += canvas.textBox(guide.focus, { ...area, y, height: 30 }, { size: 10.5, minSize: 8, color: ink }) + 4;
@@ -150,6 +154,7 @@ export function drawLevelPlan(canvas: Canvas, context: BookContext) {
   const plan = levelPlan(
     context.pages,
     context.topics.map(({ topic }) => topic),
+    lead,
   );
   const weeks = rows({ ...area, y, height: area.y + area.height - y }, planWeeks, 8);
   // Chips as tall as the fullest day lets them be: a language with more letters has more pages.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kit } from "../catalogue.ts";
 import { documentPages, type KitPage } from "./book-document.ts";
-import { levelPlan, planDaysPerWeek, planWeeks } from "./level-plan.ts";
+import { leadSkills, levelPlan, planDaysPerWeek, planWeeks } from "./level-plan.ts";
 
 // A level's month: every page once, a little of every strand each week, a card now and then, and
 // what the parent asked for first.
@@ -61,6 +61,23 @@ describe("a level's plan for the month", () => {
           `level ${level.number} week ${week}`,
         ).toContain(page);
     }
+  });
+
+  it("starts each week with the strands the child's age calls for, without marking them", () => {
+    expect(leadSkills(3)).toEqual(["fine-motor"]);
+    expect(leadSkills(4)).toEqual([]);
+    expect(leadSkills(6)).toEqual(["letters", "numbers"]);
+    expect(leadSkills(null)).toEqual([]);
+    const pages = documentPages({ kind: "level", number: 2 }, "en");
+    const weekStart = (lead: ReturnType<typeof leadSkills>) =>
+      levelPlan(pages, [], lead)
+        .slice(0, planDaysPerWeek)
+        .flatMap((day) => day.worksheets)
+        .filter((entry) => !weeklyPages(pages).some(({ page }) => page === entry.page));
+    const young = weekStart(leadSkills(3));
+    expect(young[0]?.skill).toBe("fine-motor");
+    expect(young.some((entry) => entry.focus)).toBe(false);
+    expect(weekStart(leadSkills(6))[0]?.skill).toBe("letters");
   });
 
   it("opens with the pages for what the parent asked about, and marks them", () => {

@@ -5,19 +5,32 @@ import type { KitPage } from "./book-document.ts";
 // day. Every strand is spread evenly over the weeks in the book's order (each strand's pages go
 // from easy to harder), the activity card sheets fall on days spread through the month, and the
 // pages that answer what the parent told us in the quiz open the plan and are marked. A weekly
-// page (the child's name, the week's story) opens its week.
+// page (the child's name, the week's story) opens its week. The child's age brings a strand
+// forward too: pencil and scissors for the youngest, letters and numbers for the oldest.
 
 export const planWeeks = 4;
 export const planDaysPerWeek = 5;
 
 export type PlannedPage = { page: number; skill: Skill; focus: boolean };
+
+/** The strands a child of this age starts each week with (none at four, or when we do not know). */
+export function leadSkills(age: number | null | undefined): Skill[] {
+  if (age === null || age === undefined) return [];
+  if (age <= 3) return ["fine-motor"];
+  if (age >= 5) return ["letters", "numbers"];
+  return [];
+}
 export type PlanDay = { worksheets: PlannedPage[]; cards: PlannedPage[] };
 
 function matches(topics: readonly string[], wanted: ReadonlySet<string>) {
   return topics.some((topic) => wanted.has(topic));
 }
 
-export function levelPlan(pages: readonly KitPage[], topics: readonly QuizTopic[]): PlanDay[] {
+export function levelPlan(
+  pages: readonly KitPage[],
+  topics: readonly QuizTopic[],
+  lead: readonly Skill[] = [],
+): PlanDay[] {
   const wanted = new Set<string>(topics);
   const days = planWeeks * planDaysPerWeek;
   const weekly: { entry: PlannedPage; week: number }[] = [];
@@ -36,7 +49,7 @@ export function levelPlan(pages: readonly KitPage[], topics: readonly QuizTopic[
   });
   // Each page's place in its strand, as a share of the month: the i-th of k pages at (i + 0.5) / k.
   // A strand the parent asked for starts half a step earlier, so it opens the first days.
-  const focusSkills = new Set(worksheets.filter((entry) => entry.focus).map((entry) => entry.skill));
+  const focusSkills = new Set([...worksheets.filter((entry) => entry.focus).map((entry) => entry.skill), ...lead]);
   const bySkill = Map.groupBy(worksheets, (entry) => entry.skill);
   const ordered = [...bySkill.entries()]
     .flatMap(([skill, entries]) =>
