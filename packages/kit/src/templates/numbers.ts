@@ -109,9 +109,16 @@ export function drawTraceNumbers(ctx: TemplateContext, params: ParamsOf<"trace-n
     }
     // Arabic schools teach both digit sets: the Eastern Arabic digits first, then 0-9.
     const [eastern, western] = columns(ctx.canvas, line, [1, 1], 10) as [Box, Box];
-    // Two copies in half a row: a tighter gap keeps the wide ones (٧, ٨) from being dropped.
-    writingRow(ctx.canvas, eastern, traces(easternDigits.format(value), 2), ctx.colour, ctx.locale, { gap: 20 });
-    writingRow(ctx.canvas, western, traces(text, 2), ctx.colour, ctx.locale, { gap: 20 });
+    // Two copies in half a row: a tighter gap keeps the wide ones (٧, ٨) from being dropped, and
+    // a number of two digits is written small enough for both copies to fit.
+    for (const [half, digits] of [
+      [eastern, easternDigits.format(value)],
+      [western, text],
+    ] as const)
+      writingRow(ctx.canvas, half, traces(digits, 2), ctx.colour, ctx.locale, {
+        gap: 20,
+        ...(digits.length > 1 && { sizeLike: [digits.repeat(3)] }),
+      });
   });
 }
 
