@@ -23,8 +23,26 @@ export function measureRun(text: string, font: FontName, size: number): number {
   return (f.layout(text).advanceWidth * size) / f.unitsPerEm;
 }
 
+/**
+ * Lines already shaped, by font role, size, direction and text: a document repeats its headers,
+ * labels and words page after page, and a text box tries sizes in turn. Callers must not change
+ * what they get. Bounded (emptied when full), since children's names and titles vary without end.
+ */
+const shapedLines = new Map<string, TextLine>();
+const shapedAtMost = 20_000;
+
 /** One line of text, shaped and ordered for drawing. */
 export function layoutLine(text: string, role: FontRole, size: number, rtlParagraph: boolean): TextLine {
+  const key = `${role}|${size}|${rtlParagraph ? "r" : "l"}|${text}`;
+  const known = shapedLines.get(key);
+  if (known) return known;
+  if (shapedLines.size >= shapedAtMost) shapedLines.clear();
+  const line = shapeLine(text, role, size, rtlParagraph);
+  shapedLines.set(key, line);
+  return line;
+}
+
+function shapeLine(text: string, role: FontRole, size: number, rtlParagraph: boolean): TextLine {
   const levels = bidi.getEmbeddingLevels(text, rtlParagraph ? "rtl" : "ltr");
   const mirrored = bidi.getMirroredCharactersMap(text, levels.levels);
   const chars = [...text];
