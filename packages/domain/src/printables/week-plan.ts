@@ -8,8 +8,7 @@ import { kit, type LevelNumber, type PrintableItem, type QuizTopic } from "@kind
 // simply brings the next pages sooner. Pure: the marks come in, the list goes out.
 
 /** What a parent can mark on an item: done, or too hard for now. */
-export const itemMarks = ["done", "too-hard"] as const;
-export type ItemMark = (typeof itemMarks)[number];
+export type ItemMark = "done" | "too-hard";
 
 /** About a week of fifteen-minute days: three pages a day, five days. */
 export const weekPages = 15;

@@ -12,6 +12,7 @@ export const planWeeks = 4;
 export const planDaysPerWeek = 5;
 
 export type PlannedPage = { page: number; skill: Skill; focus: boolean };
+export type PlanDay = { worksheets: PlannedPage[]; cards: PlannedPage[] };
 
 /** The strands a child of this age starts each week with (none at four, or when we do not know). */
 export function leadSkills(age: number | null | undefined): Skill[] {
@@ -20,7 +21,6 @@ export function leadSkills(age: number | null | undefined): Skill[] {
   if (age >= 5) return ["letters", "numbers"];
   return [];
 }
-export type PlanDay = { worksheets: PlannedPage[]; cards: PlannedPage[] };
 
 function matches(topics: readonly string[], wanted: ReadonlySet<string>) {
   return topics.some((topic) => wanted.has(topic));
@@ -48,7 +48,8 @@ export function levelPlan(
     return [{ page: index + 1, skill: first.skill, focus: page.items.some((item) => matches(item.topics, wanted)) }];
   });
   // Each page's place in its strand, as a share of the month: the i-th of k pages at (i + 0.5) / k.
-  // A strand the parent asked for starts half a step earlier, so it opens the first days.
+  // A strand the parent asked for, or the child's age calls for, starts half a step earlier, so
+  // it opens the first days (and every week after).
   const focusSkills = new Set([...worksheets.filter((entry) => entry.focus).map((entry) => entry.skill), ...lead]);
   const bySkill = Map.groupBy(worksheets, (entry) => entry.skill);
   const ordered = [...bySkill.entries()]
@@ -66,7 +67,10 @@ export function levelPlan(
   const total = ordered.length + weekly.length;
   const slots = Array.from({ length: total }, (_, index) => Math.floor((index * days) / total));
   const pinned = weekly.map(({ week }) => (week - 1) * planDaysPerWeek);
-  for (const day of pinned) slots.splice(slots.lastIndexOf(day), 1);
+  for (const day of pinned) {
+    const at = slots.lastIndexOf(day);
+    if (at >= 0) slots.splice(at, 1);
+  }
   ordered.forEach((entry, index) => {
     plan[slots[index] ?? days - 1]?.worksheets.push(entry);
   });

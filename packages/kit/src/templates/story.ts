@@ -8,7 +8,7 @@ import { ink, inset, numberBadge, panel, type TemplateContext } from "./context.
 // things the story is about, the story, and two questions to talk about it together.
 
 /** The pictures of a story in a language: its own, where it tells the story with other things. */
-export function storyPictures(ctx: TemplateContext, id: string) {
+function storyPictures(ctx: TemplateContext, id: string) {
   return ctx.stories.stories[id]?.pictures ?? stories.stories.find((story) => story.id === id)?.pictures ?? [];
 }
 
