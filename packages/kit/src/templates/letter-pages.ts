@@ -5,7 +5,7 @@ import { alphabet, formatNumber, letterGroup, lowerCase, specialLetters } from "
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { seededRandom } from "../random.ts";
 import { canStroke } from "../tracing/stroke-font.ts";
-import { type WriteEntry, writingRow } from "../tracing/writing.ts";
+import { copies, type WriteEntry, writingRow } from "../tracing/writing.ts";
 import {
   caption,
   circleAnswer,
@@ -59,8 +59,7 @@ function letterPicturePanel(ctx: TemplateContext, box: Box, letter: string) {
 }
 
 /** Enough copies of a letter to fill a row; the row keeps those that fit. */
-const fillRow = (letter: string, style: WriteEntry["style"]): WriteEntry[] =>
-  Array.from({ length: 14 }, () => ({ text: letter, style }));
+const fillRow = (letter: string, style: WriteEntry["style"]) => copies(letter, style, 14);
 
 /**
  * A letter's practice page: the big model with its numbered strokes beside its picture word, then
@@ -158,9 +157,8 @@ export function drawMyLetter(ctx: TemplateContext) {
     caption(ctx, ctx.words.pictures[id] ?? "", { ...cell, y: cell.y + cell.height - 18, height: 18 }, 13);
   });
   const lines = rows(bottom, small ? 4 : 3, 6);
-  const trace = (text: string): WriteEntry[] => [1, 2, 3, 4].map(() => ({ text, style: "trace" }));
-  writingRow(canvas, lines[0] as Box, trace(letter), ctx.colour, ctx.locale);
-  if (small) writingRow(canvas, lines[1] as Box, trace(small), ctx.colour, ctx.locale);
+  writingRow(canvas, lines[0] as Box, copies(letter, "trace", 4), ctx.colour, ctx.locale);
+  if (small) writingRow(canvas, lines[1] as Box, copies(small, "trace", 4), ctx.colour, ctx.locale);
   for (const line of lines.slice(small ? 2 : 1)) writingRow(canvas, line, [], ctx.colour, ctx.locale);
 }
 
@@ -179,18 +177,7 @@ export function drawTraceName(ctx: TemplateContext, params: ParamsOf<"trace-name
     // Trace the name, then count its letters and colour the first one.
     const [traceBox, countBox] = rows(box, 2, 16) as [Box, Box];
     rows(traceBox, 3, 8).forEach((row, index) => {
-      writingRow(
-        canvas,
-        row,
-        name && index < 2
-          ? [
-              { text: name, style: "trace" },
-              { text: name, style: "trace" },
-            ]
-          : [],
-        ctx.colour,
-        ctx.locale,
-      );
+      writingRow(canvas, row, name && index < 2 ? copies(name, "trace", 2) : [], ctx.colour, ctx.locale);
     });
     panel(ctx, countBox);
     const letters = [...(name ?? "").replace(/\s/g, "")];
@@ -294,7 +281,7 @@ export function drawNameWeek(ctx: TemplateContext, params: ParamsOf<"name-week">
       13,
     );
     const line = { ...row, x: canvas.startX(row, badge + 8, row.width - badge - 8), width: row.width - badge - 8 };
-    const entries: WriteEntry[] = name && style !== "alone" ? [name, name].map((text) => ({ text, style })) : [];
+    const entries = name && style !== "alone" ? copies(name, style, 2) : [];
     writingRow(canvas, line, entries, ctx.colour, ctx.locale, { sizeLike: name ? [name] : [] });
   });
 }
@@ -342,16 +329,7 @@ export function drawTraceWords(ctx: TemplateContext, params: ParamsOf<"trace-wor
     panel(ctx, picture, ctx.colour.soft);
     ctx.canvas.picture(id, inset(picture, 10));
     const [trace, practice] = rows(lines, 2, 6) as [Box, Box];
-    writingRow(
-      ctx.canvas,
-      trace,
-      [
-        { text: word, style: "trace" },
-        { text: word, style: "trace" },
-      ],
-      ctx.colour,
-      ctx.locale,
-    );
+    writingRow(ctx.canvas, trace, copies(word, "trace", 2), ctx.colour, ctx.locale);
     writingRow(ctx.canvas, practice, [], ctx.colour, ctx.locale);
   });
 }

@@ -5,7 +5,7 @@ import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { countables, families } from "../pictures/picture-sets.ts";
 import { type Random, seededRandom } from "../random.ts";
-import { type WriteEntry, writingRow } from "../tracing/writing.ts";
+import { copies, writingRow } from "../tracing/writing.ts";
 import {
   answerInk,
   circleAnswer,
@@ -101,10 +101,8 @@ export function drawTraceNumbers(ctx: TemplateContext, params: ParamsOf<"trace-n
       tenFrame(ctx, ten, id, 10);
       tenFrame(ctx, rest, id, value - 10);
     }
-    const traces = (digits: string, count: number): WriteEntry[] =>
-      Array.from({ length: count }, () => ({ text: digits, style: "trace" }));
     if (ctx.locale !== "ar") {
-      writingRow(ctx.canvas, line, traces(text, 3), ctx.colour, ctx.locale);
+      writingRow(ctx.canvas, line, copies(text, "trace", 3), ctx.colour, ctx.locale);
       return;
     }
     // Arabic schools teach both digit sets: the Eastern Arabic digits first, then 0-9.
@@ -115,7 +113,7 @@ export function drawTraceNumbers(ctx: TemplateContext, params: ParamsOf<"trace-n
       [eastern, easternDigits.format(value)],
       [western, text],
     ] as const)
-      writingRow(ctx.canvas, half, traces(digits, 2), ctx.colour, ctx.locale, {
+      writingRow(ctx.canvas, half, copies(digits, "trace", 2), ctx.colour, ctx.locale, {
         gap: 20,
         ...(digits.length > 1 && { sizeLike: [digits.repeat(3)] }),
       });

@@ -4,7 +4,7 @@ import { rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { seededRandom } from "../random.ts";
-import { writingRow } from "../tracing/writing.ts";
+import { copies, writingRow } from "../tracing/writing.ts";
 import { circleAnswer, columns, faint, ink, inset, panel, rows, splitY, type TemplateContext } from "./context.ts";
 
 // First reading: the words a beginner learns to know at sight (read, trace, find), and a little
@@ -26,17 +26,7 @@ export function drawSightWords(ctx: TemplateContext, params: ParamsOf<"sight-wor
       color: ink,
       align: "center",
     });
-    writingRow(
-      ctx.canvas,
-      trace,
-      [
-        { text: word, style: "trace" },
-        { text: word, style: "trace" },
-      ],
-      ctx.colour,
-      ctx.locale,
-      { sizeLike: words },
-    );
+    writingRow(ctx.canvas, trace, copies(word, "trace", 2), ctx.colour, ctx.locale, { sizeLike: words });
     // Find it: the word among three others that look a little like it.
     const others = random.shuffle(known.filter((other) => other !== word)).slice(0, 3);
     const choices = random.shuffle([word, ...others]);

@@ -69,6 +69,11 @@ export type RowLayout = {
   placed: { entry: WriteEntry; x: number; width: number }[];
 };
 
+/** `count` copies of a text in one style; a row keeps as many as fit. */
+export function copies(text: string, style: WriteStyle, count: number): WriteEntry[] {
+  return Array.from({ length: count }, () => ({ text, style }));
+}
+
 /**
  * A handwriting row: the entries one after another from the reading start, then the rest of the
  * row empty to write on. The x-height is the largest that lets the lines fill the row's height.
