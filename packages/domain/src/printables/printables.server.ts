@@ -243,33 +243,23 @@ export async function getPrintables(
       }))
     : [];
 
-  // The week ahead, in the level the child is working in.
-  const weekLevel = access.core && current && !current.locked && !current.completed ? current.level.number : undefined;
-  const week =
-    weekLevel === undefined
-      ? null
-      : {
-          level: weekLevel,
-          download_url: link(deps, { ...grant, scope: { kind: "week" } }, "all"),
-          items: planWeek({
-            level: weekLevel,
-            marks,
-            topics: knownTopics(access.user.topics),
-            age: access.user.kidAge,
-            locale,
-          }).map((entry) => {
-            const item = findKitItem(entry.itemId)?.item;
-            const hard = entry.easierFor ? findKitItem(entry.easierFor)?.item : undefined;
-            return {
-              id: entry.itemId,
-              title: item ? itemTitle(item, locale) : entry.itemId,
-              easier_for: hard ? itemTitle(hard, locale) : null,
-            };
-          }),
-        };
+  const planned = access.core ? childWeek(access, marks, locale) : undefined;
+  const week = planned && {
+    level: planned.level,
+    download_url: link(deps, { ...grant, scope: { kind: "week" } }, "all"),
+    items: planned.entries.map((entry) => {
+      const item = findKitItem(entry.itemId)?.item;
+      const hard = entry.easierFor ? findKitItem(entry.easierFor)?.item : undefined;
+      return {
+        id: entry.itemId,
+        title: item ? itemTitle(item, locale) : entry.itemId,
+        easier_for: hard ? itemTitle(hard, locale) : null,
+      };
+    }),
+  };
 
   return {
-    week,
+    week: week ?? null,
     printables: {
       [soldProduct]: {
         core,
@@ -426,6 +416,15 @@ export async function resolveDownload(
   };
 }
 
+/** The week ahead, in the level the child is working in (none once every level is done). */
+function childWeek(access: Access, marks: ReadonlyMap<string, ItemMark>, locale: Locale) {
+  const current = levelStates(doneOf(marks)).find((state) => !state.locked && !state.completed);
+  if (!current) return undefined;
+  const level = current.level.number;
+  const topics = knownTopics(access.user.topics);
+  return { level, entries: planWeek({ level, marks, topics, age: access.user.kidAge, locale }) };
+}
+
 /**
  * The child's week as one PDF: planned again from their marks now, in the level they are working
  * in, so a link opened later brings the pages that are next by then.
@@ -436,21 +435,13 @@ function weekDownload(
   base: Omit<RenderRequest, "document" | "title">,
 ): RenderRequest & { filename: string } {
   if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
-  const states = levelStates(doneOf(marks));
-  const current = states.find((state) => !state.locked && !state.completed);
-  if (!current) throw new DomainError("not-found", "scope", "Every level is done: no week to plan");
-  const week = planWeek({
-    level: current.level.number,
-    marks,
-    topics: knownTopics(access.user.topics),
-    age: access.user.kidAge,
-    locale: base.locale,
-  });
+  const week = childWeek(access, marks, base.locale);
+  if (!week) throw new DomainError("not-found", "scope", "Every level is done: no week to plan");
   const { t } = serverI18n(base.locale);
   const name = access.user.kidName?.trim();
   return {
     ...base,
-    document: { kind: "week", level: current.level.number, items: week.map((entry) => entry.itemId) },
+    document: { kind: "week", level: week.level, items: week.entries.map((entry) => entry.itemId) },
     title: name ? t("printables.week.heading", { name }) : t("printables.week.headingNoName"),
     filename: `kinderready-week-${base.locale}.pdf`,
   };
