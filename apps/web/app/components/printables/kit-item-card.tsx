@@ -1,5 +1,5 @@
 import type { PrintableItemView } from "@kinderready/domain/printables/printables-schema";
-import type { FormEvent, MouseEvent } from "react";
+import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
@@ -20,21 +20,11 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
   const failed = fetcher.state === "idle" && fetcher.data?.error;
   const titleId = `item-${item.id}`;
 
-  // With scripts the tap is saved in the page; before them (or without) the form posts it.
-  const toggle = (event: FormEvent) => {
-    event.preventDefault();
+  const mark = (fields: MarkFields) =>
     void fetcher.submit(
-      { intent: "complete", itemId: item.id, done: !done },
+      { intent: "complete", itemId: item.id, ...fields },
       { method: "post", encType: "application/json" },
     );
-  };
-  const toggleTooHard = (event: FormEvent) => {
-    event.preventDefault();
-    void fetcher.submit(
-      { intent: "complete", itemId: item.id, done: false, tooHard: !tooHard },
-      { method: "post", encType: "application/json" },
-    );
-  };
 
   // Printing loads the PDF in a hidden frame and opens the print dialog; without scripts the
   // link opens the PDF, whose viewer prints.
@@ -138,21 +128,14 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
             </a>
           )}
           {item.download_url && (
-            <form method="post" className="kit-done-form" onSubmit={toggle}>
-              <input type="hidden" name="intent" value="complete" />
-              <input type="hidden" name="itemId" value={item.id} />
-              <input type="hidden" name="done" value={String(!done)} />
+            <MarkForm itemId={item.id} fields={{ done: !done }} onMark={mark}>
               <button type="submit" className="kit-done" aria-pressed={done} aria-describedby={titleId}>
                 {done ? t("printables.done") : t("printables.markDone")}
               </button>
-            </form>
+            </MarkForm>
           )}
           {item.download_url && item.kind === "printable" && (
-            <form method="post" className="kit-done-form" onSubmit={toggleTooHard}>
-              <input type="hidden" name="intent" value="complete" />
-              <input type="hidden" name="itemId" value={item.id} />
-              <input type="hidden" name="done" value="false" />
-              <input type="hidden" name="tooHard" value={String(!tooHard)} />
+            <MarkForm itemId={item.id} fields={{ done: false, tooHard: !tooHard }} onMark={mark}>
               <button
                 type="submit"
                 className="kit-done kit-done--hard"
@@ -161,7 +144,7 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
               >
                 {t("printables.tooHard")}
               </button>
-            </form>
+            </MarkForm>
           )}
         </div>
         {failed && (
@@ -171,5 +154,38 @@ export function KitItemCard({ item }: { item: PrintableItemView }) {
         )}
       </div>
     </li>
+  );
+}
+
+type MarkFields = { done: boolean; tooHard?: boolean };
+
+/**
+ * A mark on the item (done, too hard) as a form: with scripts the tap is saved in the page;
+ * before them (or without) the form posts the same fields.
+ */
+function MarkForm({
+  itemId,
+  fields,
+  onMark,
+  children,
+}: {
+  itemId: string;
+  fields: MarkFields;
+  onMark: (fields: MarkFields) => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onMark(fields);
+  };
+  return (
+    <form method="post" className="kit-done-form" onSubmit={submit}>
+      <input type="hidden" name="intent" value="complete" />
+      <input type="hidden" name="itemId" value={itemId} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      {children}
+    </form>
   );
 }
