@@ -233,10 +233,7 @@ async function drawContactSheets(out: string) {
       });
       doc.end();
       await done;
-      const name =
-        document.kind === "level"
-          ? `level-${document.number}`
-          : `pack-${document.kind === "pack" ? document.id : "all"}`;
+      const name = documentName(document).replace(/ /g, "-");
       const file = join(work, `${name}-${locale}.pdf`);
       writeFileSync(file, Buffer.concat(chunks));
       execFileSync("pdftoppm", ["-png", "-r", "56", "-singlefile", file, join(out, `${name}-${locale}`)]);

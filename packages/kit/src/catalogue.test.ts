@@ -1,7 +1,17 @@
 import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
 import { describe, expect, it } from "vitest";
-import { cuttingModes, findKitItem, firstEditionLevels, kit, levels, printableParams, skills } from "./catalogue.ts";
+import {
+  cuttingModes,
+  findKitItem,
+  firstEditionLevels,
+  kit,
+  levels,
+  months,
+  printableParams,
+  skills,
+} from "./catalogue.ts";
 import { kitContent } from "./content.server.ts";
+import { pictureThemes } from "./pictures/picture-themes.ts";
 
 // The kit as sold: a trial level and five levels, 150+ worksheets and 100+ activities, three
 // add-on packs of 15+ printables, every id unique, every entry valid, no worksheet or activity
@@ -31,10 +41,44 @@ describe("the kit's catalogue", () => {
     expect(templates.size).toBeGreaterThanOrEqual(40);
   });
 
-  it("never repeats a worksheet: no two items anywhere share a template and parameters", () => {
-    const everything = [...all, ...kit.packs.flatMap((pack) => pack.items)];
-    const keys = everything.flatMap((item) => (item.kind === "printable" ? [JSON.stringify(item.params)] : []));
+  it("never repeats a worksheet: no two items anywhere share a template, parameters and pictures", () => {
+    const everything = [
+      ...all,
+      ...kit.packs.flatMap((pack) => pack.items),
+      ...kit.months.flatMap((month) => month.items),
+    ];
+    const keys = everything.flatMap((item) =>
+      item.kind === "printable" ? [JSON.stringify([item.params, item.theme ?? null])] : [],
+    );
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it("has a book for each of six months, about twenty pages of its own theme, none like a level's", () => {
+    expect(kit.months.map((month) => month.number)).toEqual([...months]);
+    expect(new Set(kit.months.map((month) => month.theme)).size).toBe(months.length);
+    // The pictures a level draws by name: a month's colouring, dot-to-dot and colour by number
+    // are of others.
+    const named = new Set(
+      [...all, ...kit.packs.flatMap((pack) => pack.items)].flatMap((item) => {
+        if (item.kind !== "printable") return [];
+        const { params } = item;
+        if (params.template === "colouring") return params.pictures;
+        if (params.template === "dot-to-dot") return [params.figure];
+        if (params.template === "colour-by-number") return [params.picture];
+        return [];
+      }),
+    );
+    for (const month of kit.months) {
+      const theme = pictureThemes[month.theme];
+      expect(month.items.length, `month ${month.number}`).toBeGreaterThanOrEqual(18);
+      expect(month.items.length, `month ${month.number}`).toBeLessThanOrEqual(22);
+      expect(month.items.every((item) => item.theme === month.theme)).toBe(true);
+      expect(theme.things.length).toBeGreaterThanOrEqual(14);
+      for (const picture of [...theme.colouring, theme.dotToDot, theme.colourByNumber])
+        expect(named.has(picture), `month ${month.number}: ${picture}`).toBe(false);
+      // Every strand of a month's work, not one kind of page.
+      expect(new Set(month.items.map((item) => item.skill)).size).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it("never brings back an activity idea in another level: no two cards' titles share most of their words", () => {
@@ -121,7 +165,11 @@ describe("the kit's catalogue", () => {
   });
 
   it("finds every item by its id, and validates every printable's parameters", () => {
-    for (const item of [...all, ...kit.packs.flatMap((pack) => pack.items)]) {
+    for (const item of [
+      ...all,
+      ...kit.packs.flatMap((pack) => pack.items),
+      ...kit.months.flatMap((month) => month.items),
+    ]) {
       expect(findKitItem(item.id)?.item).toBe(item);
       if (item.kind === "printable") expect(printableParams.safeParse(item.params).success).toBe(true);
     }

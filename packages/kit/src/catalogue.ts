@@ -3,6 +3,7 @@ import activitiesData from "../content/activities.json" with { type: "json" };
 import firstEditionData from "../content/first-edition-levels.json" with { type: "json" };
 import storiesData from "../content/stories.json" with { type: "json" };
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
+import { pictureThemes, type ThemeId, themeIds } from "./pictures/picture-themes.ts";
 
 // The kit, as data: the trial level and levels 1-5, every printable (a drawing template and its
 // parameters) and every activity card, and the add-on packs. Texts live per locale in
@@ -15,8 +16,15 @@ export const levels = [0, 1, 2, 3, 4, 5] as const;
 export type LevelNumber = (typeof levels)[number];
 /** The levels as the keys of per-level texts and records. */
 export const levelKeys = ["0", "1", "2", "3", "4", "5"] as const satisfies readonly `${LevelNumber}`[];
-/** Where an item belongs: a level of the kit or an add-on pack. */
-export type ItemPlace = { level: LevelNumber } | { pack: PackId };
+/**
+ * The books of the month, one opened by each monthly payment: a theme each, in this order
+ * (`themeIds`), with pages of their own, none shared with the levels.
+ */
+export const months = [1, 2, 3, 4, 5, 6] as const;
+export type MonthNumber = (typeof months)[number];
+export const monthKeys = ["1", "2", "3", "4", "5", "6"] as const satisfies readonly `${MonthNumber}`[];
+/** Where an item belongs: a level of the kit, an add-on pack or a book of the month. */
+export type ItemPlace = { level: LevelNumber } | { pack: PackId } | { month: MonthNumber };
 
 export const skills = [
   "fine-motor",
@@ -80,21 +88,25 @@ export const letterGroupCount = 12;
 
 const picture = z.enum(pictureIds as [PictureId, ...PictureId[]]);
 
+const storyPictures = z.array(picture).min(2).max(3);
 /**
- * The read-aloud stories: one for the trial and one a week in every level, each with the
- * pictures that illustrate it. Their friend, the same character in every story, is drawn on
- * them and on the books' covers and certificates.
+ * The read-aloud stories: one for the trial, one a week in every level and one opening each
+ * book of the month, each with the pictures that illustrate it. Their friend, the same
+ * character in every story, is drawn on them and on the books' covers and certificates.
  */
 export const stories = z
   .object({
     friend: picture,
     stories: z.array(
-      z.object({
-        id: z.string().regex(/^[0-5]-[1-4]$/),
-        level: z.number().int().min(0).max(5),
-        week: z.number().int().min(1).max(4),
-        pictures: z.array(picture).min(2).max(3),
-      }),
+      z.union([
+        z.object({
+          id: z.string().regex(/^[0-5]-[1-4]$/),
+          level: z.number().int().min(0).max(5),
+          week: z.number().int().min(1).max(4),
+          pictures: storyPictures,
+        }),
+        z.object({ id: z.string().regex(/^m[1-6]$/), month: z.number().int().min(1).max(6), pictures: storyPictures }),
+      ]),
     ),
   })
   .parse(storiesData);
@@ -620,6 +632,37 @@ const packPrintables = {
   ],
 } satisfies Record<string, PrintableParams[]>;
 
+/**
+ * A book of the month: its story, then about twenty pages of every strand, each drawing its
+ * pictures from the month's theme. Seeds of their own, so no page repeats a level's.
+ */
+function monthPrintables(month: MonthNumber): PrintableParams[] {
+  const theme = pictureThemes[themeIds[month - 1] as ThemeId];
+  const seed = 300 + month * 20;
+  return [
+    p({ template: "story", story: `m${month}` }),
+    p({ template: "trace-path", rows: ["waves", "zigzag", "loops", "bumps"], seed }),
+    p({ template: "maze", size: 7 + (month % 3), seed: seed + 1 }),
+    p({ template: "cutting", mode: "curves", seed: seed + 2 }),
+    p({ template: "dot-to-dot", figure: theme.dotToDot, points: 18 }),
+    p({ template: "colouring", pictures: [...theme.colouring] }),
+    p({ template: "trace-words", set: 0 }),
+    p({ template: "count-objects", from: 1, to: 10, seed: seed + 3 }),
+    p({ template: "count-and-circle", max: 10, seed: seed + 4 }),
+    p({ template: "add-objects", max: 5, seed: seed + 5 }),
+    p({ template: "take-away", max: 5, seed: seed + 6 }),
+    p({ template: "picture-graph", seed: seed + 7 }),
+    p({ template: "cut-and-paste", mode: "ten-frame", max: 10, seed: seed + 8 }),
+    p({ template: "colour-by-number", picture: theme.colourByNumber }),
+    p({ template: "patterns", kinds: ["AB", "AAB", "ABC", "ABB"], seed: seed + 9 }),
+    p({ template: "whats-missing", count: 4, seed: seed + 10 }),
+    p({ template: "picture-sudoku", size: 4, seed: seed + 11 }),
+    p({ template: "shadow-match", pairs: 5, seed: seed + 12 }),
+    p({ template: "sizes", mode: "order", seed: seed + 13 }),
+    p({ template: "picture-bingo", seed: seed + 14 }),
+  ];
+}
+
 export type PackId = keyof typeof packPrintables;
 export const packIds = Object.keys(packPrintables) as [PackId, ...PackId[]];
 
@@ -675,6 +718,8 @@ export type PrintableItem = {
   params: PrintableParams;
   /** The week of its level's plan the page belongs to (1-4), when it is a weekly page. */
   week?: number;
+  /** A book of the month's page: the theme its pictures are drawn from. */
+  theme?: ThemeId;
 };
 export type ActivityItem = {
   kind: "activity";
@@ -687,11 +732,15 @@ export type ActivityItem = {
 export type KitItem = PrintableItem | ActivityItem;
 export type KitLevel = { number: LevelNumber; items: KitItem[] };
 export type KitPack = { id: PackId; items: PrintableItem[] };
+export type KitMonth = { number: MonthNumber; theme: ThemeId; items: PrintableItem[] };
 
 /** The week of a level's plan a weekly page is for. */
 function weekOf(params: PrintableParams): number | undefined {
   if (params.template === "name-week") return ((params.week - 1) % 4) + 1;
-  if (params.template === "story") return stories.stories.find((story) => story.id === params.story)?.week;
+  if (params.template === "story") {
+    const story = stories.stories.find((entry) => entry.id === params.story);
+    return story && "week" in story ? story.week : undefined;
+  }
   return undefined;
 }
 
@@ -713,7 +762,7 @@ function buildKit() {
   const kitLevels: KitLevel[] = levels.map((number) => {
     const scope = number === 0 ? "trial" : `l${number}`;
     const weekStories = stories.stories
-      .filter((story) => story.level === number)
+      .filter((story) => "level" in story && story.level === number)
       .map((story) => p({ template: "story", story: story.id }));
     const printables = [...printablesByLevel[number], ...weekStories].map((params) => toPrintable(params, scope));
     const cards: ActivityItem[] = activities
@@ -734,17 +783,27 @@ function buildKit() {
     id,
     items: packPrintables[id].map((params) => toPrintable(params, id)),
   }));
-  const ids = [...kitLevels.flatMap((level) => level.items), ...packs.flatMap((pack) => pack.items)].map(
-    (item) => item.id,
-  );
+  const kitMonths: KitMonth[] = months.map((number) => {
+    const theme = themeIds[number - 1] as ThemeId;
+    return {
+      number,
+      theme,
+      items: monthPrintables(number).map((params) => ({ ...toPrintable(params, `m${number}`), theme })),
+    };
+  });
+  const ids = [
+    ...kitLevels.flatMap((level) => level.items),
+    ...packs.flatMap((pack) => pack.items),
+    ...kitMonths.flatMap((month) => month.items),
+  ].map((item) => item.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) throw new Error(`Kit item id used twice: ${duplicate}`);
-  return { levels: kitLevels, packs };
+  return { levels: kitLevels, packs, months: kitMonths };
 }
 
 export const kit = buildKit();
 
-type FoundItem = { item: KitItem; place: ItemPlace; level?: LevelNumber; pack?: PackId };
+type FoundItem = { item: KitItem; place: ItemPlace; level?: LevelNumber; pack?: PackId; month?: MonthNumber };
 
 const byId = new Map<string, FoundItem>([
   ...kit.levels.flatMap((level) =>
@@ -752,6 +811,9 @@ const byId = new Map<string, FoundItem>([
   ),
   ...kit.packs.flatMap((pack) =>
     pack.items.map((item) => [item.id, { item, pack: pack.id, place: { pack: pack.id } }] as const),
+  ),
+  ...kit.months.flatMap((month) =>
+    month.items.map((item) => [item.id, { item, month: month.number, place: { month: month.number } }] as const),
   ),
 ]);
 

@@ -26,6 +26,7 @@ import {
   emotionIds,
   kit,
   levelKeys,
+  monthKeys,
   packIds,
   routineIds,
   shapeIds,
@@ -95,6 +96,7 @@ export const kitContentSchema = z.object({
     worksheets: text.includes("{{count}}"),
     activities: text.includes("{{count}}"),
     packDescription: text,
+    monthDescription: text,
     contents: text,
     guideTitle: text,
     guideTips: z.array(text).min(3).max(5),
@@ -136,6 +138,7 @@ export const kitContentSchema = z.object({
   }),
   levels: recordOf(levelKeys, z.object({ title: text, description: text })),
   packs: recordOf(packIds, text),
+  months: recordOf(monthKeys, z.object({ title: text, description: text })),
   skills: recordOf(skills, text),
   templates: recordOf(templateIds, templateText).superRefine((templates, context) => {
     for (const [id, modes] of Object.entries(templateModes)) {

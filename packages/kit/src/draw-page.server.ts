@@ -26,6 +26,7 @@ import {
 import { fill, kitContent, kitStories, kitWords } from "./content.server.ts";
 import { itemSummary, placeLabel, worksheetTitle } from "./item-text.server.ts";
 import { formatNumber } from "./letters.ts";
+import { pictureThemes } from "./pictures/picture-themes.ts";
 import {
   drawChecklist,
   drawChoreChart,
@@ -261,7 +262,11 @@ export function drawPrintable(
   );
   canvas.beginBody();
   drawTemplate(
-    { ...templateContext(canvas, box, item.skill, context, options.answers), part: options.part },
+    {
+      ...templateContext(canvas, box, item.skill, context, options.answers),
+      part: options.part,
+      ...(item.theme && { theme: pictureThemes[item.theme] }),
+    },
     item.params,
   );
 }

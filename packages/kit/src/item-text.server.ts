@@ -74,6 +74,7 @@ export function itemSummary(item: KitItem, locale: Locale): string {
 export function placeLabel(place: ItemPlace, locale: Locale): string {
   const content = kitContent(locale);
   if ("pack" in place) return content.packs[place.pack];
+  if ("month" in place) return content.months[String(place.month) as "1"].title;
   return place.level === 0
     ? content.page.trialLevel
     : fill(content.page.level, { number: formatNumber(locale, place.level) });

@@ -24,24 +24,30 @@ export const minimumCoverage = 0.15;
 /** The biggest blank rectangle a page's body may have: above this, part of the sheet is wasted. */
 export const maximumBlank = 0.45;
 
-/** The documents parents download: every level and every pack. */
+/** The documents parents download: every level, every pack and every book of the month. */
 export function kitDocuments(): KitDocument[] {
   return [
     ...kit.levels.map((level): KitDocument => ({ kind: "level", number: level.number })),
     ...kit.packs.map((pack): KitDocument => ({ kind: "pack", id: pack.id })),
+    ...kit.months.map((month): KitDocument => ({ kind: "month", number: month.number })),
   ];
 }
 
 export function documentName(document: KitDocument): string {
-  return document.kind === "level"
-    ? `level ${document.number}`
-    : document.kind === "pack"
-      ? `pack ${document.id}`
-      : document.kind === "item"
-        ? document.id
-        : document.kind === "week"
-          ? `week of level ${document.level}`
-          : "packs";
+  switch (document.kind) {
+    case "level":
+      return `level ${document.number}`;
+    case "pack":
+      return `pack ${document.id}`;
+    case "month":
+      return `month ${document.number}`;
+    case "item":
+      return document.id;
+    case "week":
+      return `week of level ${document.level}`;
+    case "packs":
+      return "packs";
+  }
 }
 
 export type PageInspection = {

@@ -1,9 +1,11 @@
 import { createLogger } from "@kinderready/config/logger";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { printableProgress, users } from "@kinderready/db/schema";
+import { orders, printableProgress, subscriptions, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { createLocalErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
+import { runDueRenewals } from "@kinderready/domain/payments/subscription-billing.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
+import { signDownloadLink } from "@kinderready/domain/printables/download-links.server";
 import { getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { choosePaper } from "@kinderready/domain/printables/printables.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
@@ -13,10 +15,17 @@ import { firstEditionLevels, kit } from "@kinderready/kit/catalogue";
 import { kitContent } from "@kinderready/kit/content.server";
 import { RenderCache } from "@kinderready/kit/render.server";
 import { RenderPool } from "@kinderready/kit/render-pool.server";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type FastifyInstance, fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApi, payFirstPayment, testApiKey, testAppUrl, testServices } from "../../test/test-api.ts";
+import {
+  buildTestApi,
+  payFirstPayment,
+  testApiKey,
+  testAppUrl,
+  testDownloadUrlSecret,
+  testServices,
+} from "../../test/test-api.ts";
 import { printableFilesPlugin } from "./printable-files.ts";
 
 // The printables area through the API and the file links: only what the parent has access to,
@@ -175,6 +184,8 @@ describe.each(testDatabases())("printables on $name", (target) => {
       "en",
     ).length;
     expect(pdf.rawPayload.toString("latin1")).toContain(`/Count ${pages}`);
+    const onePage = body.week.download_url.replace("/all.pdf", `/item-${next.id}.pdf`);
+    expect((await download(onePage)).statusCode).toBe(404);
 
     // Done clears too hard; neither clears the row.
     expect((await mark(second.id, { done: true })).json().too_hard).toBe(false);
@@ -387,4 +398,50 @@ describe.each(testDatabases())("printables on $name", (target) => {
     await database.db.update(users).set({ erasedAt: now }).where(eq(users.id, parent.id));
     expect((await get(second)).statusCode).toBe(404);
   });
+
+  // Last: it moves the clock on and charges every subscription then due.
+  it("opens a book of the month with each monthly payment, and only then", async () => {
+    const parent = await insertTestParent(database.db);
+    expect(await payFirstPayment(app, parent.token)).toBe("approved");
+    const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
+    if (!subscription) throw new Error("no subscription");
+
+    // In the trial: no book yet, the first one opens with the first monthly payment.
+    const trial = (await printables(parent.token)).json();
+    expect(trial.months).toEqual([]);
+    expect(trial.next_month).toEqual({
+      number: 1,
+      title: kitContent("en").months["1"].title,
+      opens_on: subscription.currentPeriodEnd.toISOString(),
+    });
+
+    // The trial ends and the renewal is charged: the farm book opens, the next waits for its payment.
+    now = new Date(subscription.currentPeriodEnd.getTime() + 60_000);
+    await runDueRenewals(services.payments);
+    const paid = (await printables(parent.token)).json();
+    expect(paid.months.map((month: { number: number }) => month.number)).toEqual([1]);
+    expect(paid.next_month.number).toBe(2);
+    const book = await download(paid.months[0].download_url);
+    expect(book.statusCode).toBe(200);
+    expect(book.headers["content-disposition"]).toMatch(/filename="kinderready-month-1-en\.pdf"/);
+    const pages = documentPages({ kind: "month", number: 1 }, "en").length;
+    expect(book.rawPayload.toString("latin1")).toContain(`/Count ${pages}`);
+    // A book is one file, and a book not paid for yet does not open, even through a signed link.
+    const single = paid.months[0].download_url.replace("/all.pdf", `/item-${kit.months[0]?.items[1]?.id}.pdf`);
+    expect((await download(single)).statusCode).toBe(404);
+    const unpaid = signDownloadLink(
+      testDownloadUrlSecret,
+      { userId: parent.id, scope: { kind: "month", number: 2 }, locale: "en", paper: "letter", expiresAt: 4e9 },
+      "all",
+    );
+    expect((await download(`${testAppUrl}${unpaid}`)).statusCode).toBe(404);
+
+    // A refunded monthly payment gives its book back.
+    await database.db
+      .update(orders)
+      .set({ status: "refunded" })
+      .where(and(eq(orders.userId, parent.id), eq(orders.purpose, "renewal")));
+    expect((await printables(parent.token)).json().months).toEqual([]);
+    now = clock;
+  }, 60_000);
 });

@@ -60,10 +60,14 @@ describe("download links", () => {
       { kind: "level", number: 0 },
       { kind: "pack", id: "numbers-and-logic" },
       { kind: "packs" },
+      { kind: "month", number: 3 },
+      { kind: "week" },
     ] as const) {
       expect(parseScopeSlug(scopeSlug(scope))).toEqual(scope);
     }
     expect(parseScopeSlug("level-9")).toBeUndefined();
+    expect(parseScopeSlug("month-0")).toBeUndefined();
+    expect(parseScopeSlug("month-12")).toBeUndefined();
     expect(parseScopeSlug("../etc")).toBeUndefined();
     expect(parseFileName("all.pdf")).toBe("all");
     expect(parseFileName("item-trial-maze-4-s1.pdf")).toEqual({ item: "trial-maze-4-s1" });

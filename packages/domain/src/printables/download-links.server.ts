@@ -8,13 +8,14 @@ import type { Paper } from "@kinderready/kit/render.server";
 // item), which keeps the page small. The user token never appears in them.
 
 /**
- * What a signature opens: one level of the kit, one add-on pack, every pack, or the child's week
- * (planned again from their marks when it is opened).
+ * What a signature opens: one level of the kit, one add-on pack, every pack, one book of the
+ * month, or the child's week (planned again from their marks when it is opened).
  */
 export type DownloadScope =
   | { kind: "level"; number: number }
   | { kind: "pack"; id: string }
   | { kind: "packs" }
+  | { kind: "month"; number: number }
   | { kind: "week" };
 
 export type DownloadGrant = {
@@ -37,6 +38,7 @@ export function scopeSlug(scope: DownloadScope): string {
   if (scope.kind === "level") return `level-${scope.number}`;
   if (scope.kind === "pack") return `pack-${scope.id}`;
   if (scope.kind === "week") return "week";
+  if (scope.kind === "month") return `month-${scope.number}`;
   return "packs-all";
 }
 
@@ -45,6 +47,8 @@ export function parseScopeSlug(slug: string): DownloadScope | undefined {
   if (slug === "week") return { kind: "week" };
   const level = /^level-([0-5])$/.exec(slug);
   if (level) return { kind: "level", number: Number(level[1]) };
+  const month = /^month-([1-9])$/.exec(slug);
+  if (month) return { kind: "month", number: Number(month[1]) };
   const pack = /^pack-([a-z0-9-]{1,60})$/.exec(slug);
   return pack ? { kind: "pack", id: pack[1] as string } : undefined;
 }

@@ -92,9 +92,23 @@ export const printablesWeekSchema = z.object({
 });
 export type PrintablesWeekView = z.infer<typeof printablesWeekSchema>;
 
+/** A book of the month the parent has: one opens with each monthly payment. */
+export const monthBookSchema = z.object({
+  number: z.number().int().min(1),
+  title: z.string(),
+  description: z.string(),
+  /** The book as one PDF; signed, expiring. */
+  download_url: z.string(),
+});
+export type MonthBookView = z.infer<typeof monthBookSchema>;
+
 export const printablesResult = z.object({
   /** Null without the kit, or with every level done. */
   week: printablesWeekSchema.nullable(),
+  /** The books of the month opened so far, in order. */
+  months: z.array(monthBookSchema),
+  /** The next book and when it opens (an ISO time): null when no monthly payment is due. */
+  next_month: z.object({ number: z.number().int().min(1), title: z.string(), opens_on: z.string() }).nullable(),
   printables: z.record(
     z.enum(products),
     z.object({

@@ -1,5 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { entitlements, printableProgress, subscriptions, users } from "@kinderready/db/schema";
+import { entitlements, orders, printableProgress, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import type { KitDocument } from "@kinderready/kit/book/book-document";
@@ -11,6 +11,7 @@ import {
   type KitItem,
   kit,
   type LevelNumber,
+  type MonthNumber,
   type PackId,
   type QuizTopic,
   quizTopics,
@@ -18,10 +19,10 @@ import {
 import { kitContent } from "@kinderready/kit/content.server";
 import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.server";
 import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { soldProduct } from "../product.ts";
-import { hasAccess } from "../subscriptions/subscription-state.ts";
+import { hasAccess, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import {
   type DownloadFile,
   type DownloadGrant,
@@ -29,6 +30,7 @@ import {
   downloadLinkSeconds,
   signDownloadLink,
 } from "./download-links.server.ts";
+import { monthBooksOpen, nextMonthBook } from "./month-books.ts";
 import {
   invoiceKinds,
   type PrintableItemView,
@@ -38,8 +40,9 @@ import {
 import { type ItemMark, planWeek } from "./week-plan.ts";
 
 // The printables area: what a parent may open (the kit while the subscription gives access or
-// access was granted by hand; the add-on packs once bought), which levels are unlocked (each
-// after the previous one is complete), what is done, and signed links to the files.
+// access was granted by hand; a book of the month for each monthly payment; the add-on packs
+// once bought), which levels are unlocked (each after the previous one is complete), what is
+// done, and signed links to the files.
 
 export type PrintablesDeps = {
   db: Database;
@@ -62,6 +65,11 @@ type Access = {
   };
   core: boolean;
   packs: boolean;
+  /** How many books of the month are open (none without the kit). */
+  months: number;
+  subscription:
+    | Pick<SubscriptionRow, "status" | "currentPeriodEnd" | "cancelAt" | "pauseFrom" | "periodDays">
+    | undefined;
 };
 
 async function loadAccess(
@@ -93,26 +101,44 @@ async function loadAccess(
   if (!user) throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
   // A developer previews the area as if the named invoices were paid (IS_DEV only).
   if (invoices && deps.devShortcuts) {
+    const core = invoices.includes("subscription") || invoices.includes("lifetime");
     return {
       user,
-      core: invoices.includes("subscription") || invoices.includes("lifetime"),
+      core,
       packs: invoices.includes("upsale"),
+      months: monthBooksOpen({ paidRenewals: 0, everything: core }),
+      subscription: undefined,
     };
   }
-  const [[subscription], owned] = await Promise.all([
+  const [[subscription], owned, [renewals]] = await Promise.all([
     deps.db
-      .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .select({
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAt: subscriptions.cancelAt,
+        pauseFrom: subscriptions.pauseFrom,
+        periodDays: subscriptions.periodDays,
+      })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct))),
     deps.db
       .select({ kind: entitlements.kind })
       .from(entitlements)
       .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "upsale"))),
+    // Monthly payments kept: a renewal refunded gives its book back.
+    deps.db
+      .select({ paid: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.purpose, "renewal"), eq(orders.status, "approved"))),
   ]);
+  const core = user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now()));
+  const everything = user.isManualAccess || subscription?.status === "lifetime";
   return {
     user,
-    core: user.isManualAccess || (subscription !== undefined && hasAccess(subscription, deps.now())),
+    core,
     packs: owned.length > 0,
+    months: core ? monthBooksOpen({ paidRenewals: renewals?.paid ?? 0, everything }) : 0,
+    subscription,
   };
 }
 
@@ -258,8 +284,21 @@ export async function getPrintables(
     }),
   };
 
+  const next = access.core ? nextMonthBook(access.months, access.subscription) : undefined;
+  const monthTitle = (number: MonthNumber) => content.months[String(number) as "1"];
   return {
     week: week ?? null,
+    months: kit.months
+      .filter((month) => month.number <= access.months)
+      .map((month) => ({
+        number: month.number,
+        title: monthTitle(month.number).title,
+        description: monthTitle(month.number).description,
+        download_url: link(deps, { ...grant, scope: { kind: "month", number: month.number } }, "all"),
+      })),
+    next_month: next
+      ? { number: next.number, title: monthTitle(next.number).title, opens_on: next.opensOn.toISOString() }
+      : null,
     printables: {
       [soldProduct]: {
         core,
@@ -349,6 +388,16 @@ function assertOpen(access: Access, place: ItemPlace, done: Set<string>) {
     return;
   }
   if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
+  if ("month" in place) {
+    if (place.month > access.months)
+      throw new DomainError(
+        "not-found",
+        "item_id",
+        "This book of the month is not open yet",
+        "printables.errors.noAccess",
+      );
+    return;
+  }
   const state = levelStates(done).find((entry) => entry.level.number === place.level);
   if (state?.locked)
     throw new DomainError("conflict", "item_id", "This level is still locked", "printables.errors.locked");
@@ -382,7 +431,11 @@ export async function resolveDownload(
     childAge: access.user.kidAge ?? undefined,
     topics: askedTopics(access.user.topics, locale),
   };
+  // The week and a book of the month are whole files, never one page of them.
+  if ((scope.kind === "week" || scope.kind === "month") && input.file !== "all")
+    throw new DomainError("not-found", "item", "Only the whole file can be downloaded");
   if (scope.kind === "week") return weekDownload(access, marks, base);
+  if (scope.kind === "month") return monthDownload(access, scope.number, base);
   const items: { item: KitItem; place: ItemPlace }[] =
     scope.kind === "level"
       ? (kit.levels.find((level) => level.number === scope.number)?.items ?? []).map((item) => ({
@@ -413,6 +466,23 @@ export async function resolveDownload(
     document: { kind: "item", id: itemId },
     title: itemTitle(entry.item, locale),
     filename: `kinderready-${itemId}-${locale}.pdf`,
+  };
+}
+
+/** A book of the month, once the monthly payment that opens it is made. */
+function monthDownload(
+  access: Access,
+  number: number,
+  base: Omit<RenderRequest, "document" | "title">,
+): RenderRequest & { filename: string } {
+  const month = kit.months.find((entry) => entry.number === number);
+  if (!month) throw new DomainError("not-found", "scope", "No such book of the month");
+  assertOpen(access, { month: month.number }, new Set());
+  return {
+    ...base,
+    document: { kind: "month", number: month.number },
+    title: placeLabel({ month: month.number }, base.locale),
+    filename: `kinderready-month-${month.number}-${base.locale}.pdf`,
   };
 }
 
@@ -457,7 +527,7 @@ function askedTopics(topics: readonly string[], locale: Locale): AskedTopic[] {
   return knownTopics(topics).map((topic) => ({ topic, words: t(`purchase.topics.${topic}`) }));
 }
 
-function scopeSlugFor(scope: Exclude<DownloadScope, { kind: "week" }>): string {
+function scopeSlugFor(scope: Exclude<DownloadScope, { kind: "week" } | { kind: "month" }>): string {
   return scope.kind === "level" ? `level-${scope.number}` : scope.kind === "pack" ? scope.id : "add-on-packs";
 }
 

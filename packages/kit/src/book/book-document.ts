@@ -7,16 +7,17 @@ import {
   kit,
   type LevelNumber,
   type Material,
+  type MonthNumber,
   type PackId,
   type PrintableItem,
   type TemplateId,
 } from "../catalogue.ts";
 import { letterGroup } from "../letters.ts";
 
-// A printed document as pages. A level or a pack opens with a cover, its contents and a guide for
+// A printed document as pages. A level, a pack or a book of the month opens with a cover, its contents and a guide for
 // grown-ups (a level's followed by its plan of the month), then the worksheets, the activity
 // cards two to a sheet (each followed by anything it needs printed: cards to cut, strips, a
-// track), the answer key, and, for a level or a pack, a certificate.
+// track), the answer key, and, for a level, a pack or a book of the month, a certificate.
 // A single item prints alone: a worksheet as its pages, an activity card as its sheet. Most
 // worksheets are one page; a letters worksheet is a page per letter, so its count depends on
 // the language's alphabet.
@@ -25,6 +26,8 @@ export type KitDocument =
   | { kind: "level"; number: LevelNumber }
   | { kind: "pack"; id: PackId }
   | { kind: "packs" }
+  /** A book of the month. */
+  | { kind: "month"; number: MonthNumber }
   | { kind: "item"; id: string }
   /** A child's week: the worksheets planned for it, from one level, one after another. */
   | { kind: "week"; level: LevelNumber; items: readonly string[] };
@@ -185,6 +188,15 @@ function printablePages(item: PrintableItem, place: ItemPlace, locale: Locale): 
   return Array.from({ length: worksheetParts(item, locale) }, (_, part) => ({ kind: "printable", item, place, part }));
 }
 
+/** A pack's or a book of the month's pages: no plan of the month, a certificate at the end. */
+function extraBook(items: KitItem[], place: ItemPlace, locale: Locale): KitPage[] {
+  return bookPages(
+    items.map((item) => ({ item, place })),
+    { certificate: true, plan: false },
+    locale,
+  );
+}
+
 /** Every page of a document in a language, in print order. */
 export function documentPages(document: KitDocument, locale: Locale): KitPage[] {
   switch (document.kind) {
@@ -199,12 +211,11 @@ export function documentPages(document: KitDocument, locale: Locale): KitPage[] 
     }
     case "pack": {
       const pack = kit.packs.find((entry) => entry.id === document.id);
-      if (!pack) return [];
-      return bookPages(
-        pack.items.map((item) => ({ item, place: { pack: pack.id } })),
-        { certificate: true, plan: false },
-        locale,
-      );
+      return pack ? extraBook(pack.items, { pack: pack.id }, locale) : [];
+    }
+    case "month": {
+      const month = kit.months.find((entry) => entry.number === document.number);
+      return month ? extraBook(month.items, { month: month.number }, locale) : [];
     }
     case "packs":
       return bookPages(
@@ -237,6 +248,7 @@ export function documentPlace(document: KitDocument): ItemPlace | undefined {
   if (document.kind === "level") return { level: document.number };
   if (document.kind === "week") return { level: document.level };
   if (document.kind === "pack") return { pack: document.id };
+  if (document.kind === "month") return { month: document.number };
   if (document.kind === "item") return findKitItem(document.id)?.place;
   return undefined;
 }

@@ -7,6 +7,7 @@ import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { pictureThemes, type ThemeId, themeIds } from "../pictures/picture-themes.ts";
 import type { Paint } from "../surface.ts";
 import { columns, faint, grid, ink, inset, numberBadge, skillColours } from "../templates/context.ts";
 import { answersPerPage, type KitPage } from "./book-document.ts";
@@ -29,12 +30,23 @@ export type BookContext = {
   childAge?: number | undefined;
 };
 
-/** One colour per level (and for the packs), for covers and certificates. */
+/** One colour per level and per book of the month (and for the packs), for covers and certificates. */
 const placeColours = ["#1f8f77", "#3b82c4", "#d9573b", "#7b57c9", "#d68a12", "#c74b8c"] as const;
+const monthColours = ["#4f9a24", "#2b8fb0", "#c74b8c", "#b1612c", "#d9573b", "#7b57c9"] as const;
 const packColour = "#4a68c7";
 
 export function placeColour(place: ItemPlace | undefined): string {
-  return place && "level" in place ? (placeColours[place.level] ?? packColour) : packColour;
+  if (place && "level" in place) return placeColours[place.level] ?? packColour;
+  if (place && "month" in place) return monthColours[place.month - 1] ?? packColour;
+  return packColour;
+}
+
+/** The pictures in the ring of a document's cover. */
+function coverRing(place: ItemPlace | undefined): readonly PictureId[] {
+  const fallback = coverPictures.pack ?? [];
+  if (!place) return fallback;
+  if ("month" in place) return pictureThemes[themeIds[place.month - 1] as ThemeId].cover;
+  return coverPictures["level" in place ? `level${place.level}` : place.pack] ?? fallback;
 }
 
 /** Pictures on each cover: something of every skill a level practises, what a pack is about. */
@@ -83,6 +95,7 @@ function documentTitle(context: BookContext): string {
   const { content, place } = context;
   if (!place) return content.page.pack;
   if ("pack" in place) return content.packs[place.pack];
+  if ("month" in place) return content.months[String(place.month) as "1"].title;
   return content.levels[String(place.level) as "0"].title;
 }
 
@@ -97,7 +110,8 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     color: colour,
     align: "center",
   });
-  canvas.textLine(content.book.kitName, inner, inner.y + 44, {
+  const month = context.place && "month" in context.place;
+  canvas.textLine(month ? content.book.monthDescription : content.book.kitName, inner, inner.y + 44, {
     size: 14,
     minSize: 9,
     color: "#5b6270",
@@ -117,8 +131,7 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     },
   );
   // The pictures in a ring around the child's name.
-  const key = context.place ? ("level" in context.place ? `level${context.place.level}` : context.place.pack) : "pack";
-  const pictures = coverPictures[key] ?? coverPictures.pack ?? [];
+  const pictures = coverRing(context.place);
   const cx = inner.x + inner.width / 2;
   const cy = inner.y + inner.height * 0.55;
   const radius = Math.min(inner.width, inner.height) * 0.36;
@@ -174,10 +187,13 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     color: colour,
     align: "center",
   });
+  const { place } = context;
   const description =
-    context.place && "level" in context.place
-      ? content.levels[String(context.place.level) as "0"].description
-      : content.book.packDescription;
+    place && "level" in place
+      ? content.levels[String(place.level) as "0"].description
+      : place && "month" in place
+        ? content.months[String(place.month) as "1"].description
+        : content.book.packDescription;
   canvas.textBox(
     description,
     { ...inner, y: inner.y + inner.height - 30, height: 30 },

@@ -17,6 +17,7 @@ import {
   rows,
   splitY,
   type TemplateContext,
+  thingsFor,
 } from "./context.ts";
 import { cutCard } from "./feelings.ts";
 
@@ -260,7 +261,7 @@ export function drawPictureBingo(ctx: TemplateContext, params: ParamsOf<"picture
   const random = seededRandom(params.seed);
   const family = random.pick(["animals", "fruit", "vehicles", "toys", "sea", "clothes"] as const);
   // Every picture on a board has its calling card, so every board can be won.
-  const pool = random.shuffle(families[family] as readonly PictureId[]).slice(0, 10);
+  const pool = random.shuffle(thingsFor(ctx, families[family])).slice(0, 10);
   const [boards, calls] = splitY(ctx.box, 0.66, 14);
   columns(ctx.canvas, boards, [1, 1], 14).forEach((board) => {
     const side = Math.min(board.width, board.height);

@@ -5,6 +5,9 @@ import type { KitContent, KitStories, KitWords } from "../content.server.ts";
 import { hexChannels } from "../draw/colour.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
+import type { PictureId } from "../pictures/picture-catalogue.ts";
+import { countables, journeys } from "../pictures/picture-sets.ts";
+import type { PictureTheme } from "../pictures/picture-themes.ts";
 import type { Paint } from "../surface.ts";
 
 /** What every template draws with: the canvas, the free area under the header, the texts. */
@@ -21,7 +24,19 @@ export type TemplateContext = {
   answers: boolean;
   /** Which of the worksheet's pages is drawn (a letters worksheet prints a page per letter). */
   part: number;
+  /** A book of the month's theme: the page draws its pictures from it. */
+  theme?: PictureTheme | undefined;
 };
+
+/** Things to count, sort and find: the book's theme's, or `pool` (by default the kit's countables). */
+export function thingsFor(ctx: TemplateContext, pool: readonly PictureId[] = countables): readonly PictureId[] {
+  return ctx.theme?.things ?? pool;
+}
+
+/** Who goes to what, for mazes, paths and cutting lines: the book's theme's, or the kit's. */
+export function journeysFor(ctx: TemplateContext): readonly (readonly [PictureId, PictureId])[] {
+  return ctx.theme?.journeys ?? journeys;
+}
 
 export type SkillColour = { main: string; soft: string };
 

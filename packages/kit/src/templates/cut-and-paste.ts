@@ -4,9 +4,9 @@ import { shapePath } from "../draw/figures.ts";
 import { rectPath } from "../draw/paths.ts";
 import { formatNumber, lowerCase } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { countables, families, longSequences, sequences, shapedThings } from "../pictures/picture-sets.ts";
+import { families, longSequences, sequences, shapedThings } from "../pictures/picture-sets.ts";
 import { type Random, seededRandom } from "../random.ts";
-import { columns, ink, inset, numberBadge, panel, rows, splitY, type TemplateContext } from "./context.ts";
+import { columns, ink, inset, numberBadge, panel, rows, splitY, type TemplateContext, thingsFor } from "./context.ts";
 
 // Cut and paste: a board to glue onto and, under it, the pieces to cut out along their dashed
 // lines. Sorting by first sound, by family, by size or by shape, putting a story in order, and
@@ -126,7 +126,7 @@ function familyGroups(ctx: TemplateContext, random: Random) {
 }
 
 function sizeGroups(ctx: TemplateContext, random: Random) {
-  const picture = random.pick(countables);
+  const picture = random.pick(thingsFor(ctx));
   return [false, true].map((small) => ({
     head: (box: Box) => bigWord(ctx, box, small ? ctx.content.values.small : ctx.content.values.big),
     pieces: [0, 1, 2].map((): Piece => ({ picture, small })),
@@ -225,7 +225,7 @@ export function drawCutAndPaste(ctx: TemplateContext, params: ParamsOf<"cut-and-
     return;
   }
   if (params.mode === "ten-frame") {
-    const picture = random.pick(countables);
+    const picture = random.pick(thingsFor(ctx));
     const makes = random.shuffle(params.max === 5 ? [3, 4, 5] : [6, 7, 8, 9, 10]).slice(0, 2);
     // Two to four squares to fill in each frame: enough to count on, few enough to cut out.
     const targets = makes.map((make) => ({ make, have: make - random.int(2, Math.min(4, make - 1)) }));

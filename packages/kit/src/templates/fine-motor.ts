@@ -16,7 +16,6 @@ import {
   pictureLineArt,
 } from "../pictures/picture-library.ts";
 import { significantPoints, silhouetteOutline, visibleRegions } from "../pictures/picture-raster.ts";
-import { journeys } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
 import {
@@ -25,6 +24,7 @@ import {
   grid,
   ink,
   inset,
+  journeysFor,
   lineAnswer,
   panel,
   rows,
@@ -56,7 +56,7 @@ function journeyRow(
 
 export function drawTracePath(ctx: TemplateContext, params: ParamsOf<"trace-path">) {
   const { canvas } = ctx;
-  const pairs = seededRandom(params.seed).shuffle(journeys);
+  const pairs = seededRandom(params.seed).shuffle(journeysFor(ctx));
   rows(ctx.box, params.rows.length, 14).forEach((row, index) => {
     panel(ctx, row);
     const pattern = params.rows[index] as LinePattern;
@@ -131,10 +131,10 @@ export function drawCutting(ctx: TemplateContext, params: ParamsOf<"cutting">) {
   if (params.mode === "shapes")
     return drawCutShapes(
       ctx,
-      random.shuffle(journeys).map(([from]) => from),
+      random.shuffle(journeysFor(ctx)).map(([from]) => from),
     );
   if (params.mode === "spiral") return drawCutSpiral(ctx, random.pick(["snail", "snake", "shell"] as const));
-  const pairs = random.shuffle(journeys);
+  const pairs = random.shuffle(journeysFor(ctx));
   const strips = rows(box, 5, 0);
   strips.forEach((strip, index) => {
     const [from, to] = pairs[index] as readonly [PictureId, PictureId];
@@ -207,7 +207,7 @@ export function drawMaze(ctx: TemplateContext, params: ParamsOf<"maze">) {
   const { canvas, box } = ctx;
   const random = seededRandom(params.seed);
   const walls = generateMaze(params.size, random);
-  const [from, to] = random.pick(journeys);
+  const [from, to] = ctx.theme?.maze ?? random.pick(journeysFor(ctx));
   const pictureSide = 54;
   const side = Math.min(box.width - 40, box.height - pictureSide * 2 - 16);
   const cell = side / params.size;
@@ -258,6 +258,12 @@ const sceneries: Partial<Record<PictureId, PictureId[]>> = {
   elephant: ["palm-tree", "sun", "bird"],
   duck: ["tulip", "sun", "wave"],
   tree: ["sun", "bird", "flower"],
+  pig: ["corn", "tractor", "chicken"],
+  whale: ["wave", "boat", "shell"],
+  ladybird: ["leaf", "flower", "mushroom"],
+  giraffe: ["palm-tree", "sun", "tree"],
+  helicopter: ["house", "tree", "bicycle"],
+  pear: ["basket", "apple", "cheese"],
 };
 
 /** Dots along a picture's outline, numbered in drawing order; the last one leads back to 1. */

@@ -320,8 +320,14 @@ export function drawSpecialLetters(ctx: TemplateContext) {
   );
 }
 
+/** A themed book's words to write: its four things with the shortest names in the language. */
+function themeWords(ctx: TemplateContext, things: readonly PictureId[]): PictureId[] {
+  const length = (id: PictureId) => [...(ctx.words.pictures[id] ?? "")].length;
+  return [...things].sort((a, b) => length(a) - length(b)).slice(0, 4);
+}
+
 export function drawTraceWords(ctx: TemplateContext, params: ParamsOf<"trace-words">) {
-  const ids = ctx.words.wordSets[params.set] ?? [];
+  const ids = ctx.theme ? themeWords(ctx, ctx.theme.things) : (ctx.words.wordSets[params.set] ?? []);
   rows(ctx.box, ids.length, 14).forEach((block, index) => {
     const id = ids[index] as PictureId;
     const word = ctx.words.pictures[id] ?? "";

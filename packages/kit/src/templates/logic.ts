@@ -4,7 +4,7 @@ import { arrowHeadPath, linePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { mirrorDifference } from "../pictures/picture-raster.ts";
-import { countables, type FamilyId, families, longSequences, sequences } from "../pictures/picture-sets.ts";
+import { type FamilyId, families, longSequences, sequences } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import {
   circleAnswer,
@@ -18,6 +18,7 @@ import {
   rows,
   splitY,
   type TemplateContext,
+  thingsFor,
   traceGrey,
   writingBox,
 } from "./context.ts";
@@ -32,7 +33,7 @@ export function drawPatterns(ctx: TemplateContext, params: ParamsOf<"patterns">)
   const random = seededRandom(params.seed);
   rows(ctx.box, params.kinds.length, 12).forEach((row, index) => {
     const kind = params.kinds[index] as string;
-    const pictures = random.shuffle(countables).slice(0, 4) as PictureId[];
+    const pictures = random.shuffle(thingsFor(ctx)).slice(0, 4) as PictureId[];
     const slots = 8;
     const blanks = kind.length >= 4 ? 2 : 1;
     const unit = [...kind].map((letter) => letter.charCodeAt(0) - 65);
@@ -128,7 +129,7 @@ export function drawOddOneOut(ctx: TemplateContext, params: ParamsOf<"odd-one-ou
 export function drawWhatsMissing(ctx: TemplateContext, params: ParamsOf<"whats-missing">) {
   const random = seededRandom(params.seed);
   rows(ctx.box, 4, 14).forEach((row) => {
-    const pictures = random.shuffle(countables).slice(0, params.count) as PictureId[];
+    const pictures = random.shuffle(thingsFor(ctx)).slice(0, params.count) as PictureId[];
     const missing = random.int(0, params.count - 1);
     const [before, after] = columns(ctx.canvas, row, [1, 1], 30) as [Box, Box];
     panel(ctx, before, ctx.colour.soft);
@@ -159,8 +160,10 @@ export function drawShadowMatch(ctx: TemplateContext, params: ParamsOf<"shadow-m
   const random = seededRandom(params.seed);
   // Four pairs mix families; five or six come from one family, whose shadows look alike.
   const family = random.pick(["animals", "vehicles", "sea"] as const);
-  const pool: PictureId[] =
-    params.pairs <= 4 ? [...families.animals, ...families.vehicles, ...families.toys] : [...families[family]];
+  const pool = thingsFor(
+    ctx,
+    params.pairs <= 4 ? [...families.animals, ...families.vehicles, ...families.toys] : families[family],
+  );
   const pictures = random
     .shuffle(pool.filter((id) => id !== "piano" && id !== "dice" && id !== "box"))
     .slice(0, params.pairs);

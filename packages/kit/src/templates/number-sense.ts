@@ -4,7 +4,6 @@ import { ellipsePath, linePath, polylinePath, rectPath } from "../draw/paths.ts"
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { crayons } from "../pictures/picture-library.ts";
-import { countables } from "../pictures/picture-sets.ts";
 import { type Random, seededRandom } from "../random.ts";
 import {
   answerInk,
@@ -16,6 +15,7 @@ import {
   panel,
   rows,
   type TemplateContext,
+  thingsFor,
   writingBox,
 } from "./context.ts";
 import { numberBubble, numberChoices, scatter } from "./numbers.ts";
@@ -156,7 +156,7 @@ export function drawNumberBonds(ctx: TemplateContext, params: ParamsOf<"number-b
 export function drawOneMoreOneLess(ctx: TemplateContext, params: ParamsOf<"one-more-one-less">) {
   const random = seededRandom(params.seed);
   const numbers = random.shuffle(Array.from({ length: params.max }, (_, i) => i + 1)).slice(0, 5);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   const labels = ctx.content.values;
   const [heads, ...lines] = rows(ctx.box, 6, 10) as Box[];
   const weights = [1, 1.3, 1];
@@ -198,7 +198,7 @@ export function drawOneMoreOneLess(ctx: TemplateContext, params: ParamsOf<"one-m
 /** A picture graph: count each kind of thing in the picture and colour a square for each one. */
 export function drawPictureGraph(ctx: TemplateContext, params: ParamsOf<"picture-graph">) {
   const random = seededRandom(params.seed);
-  const kinds = random.shuffle(countables).slice(0, 3) as PictureId[];
+  const kinds = random.shuffle(thingsFor(ctx)).slice(0, 3) as PictureId[];
   // Three different amounts, so one kind is clearly the most and one the fewest.
   const counts = random.shuffle([2, 3, 4, 5, 6]).slice(0, 3);
   const height = 6;

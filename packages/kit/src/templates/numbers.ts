@@ -3,7 +3,7 @@ import type { ParamsOf } from "../catalogue.ts";
 import { ellipsePath, linePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { countables, families } from "../pictures/picture-sets.ts";
+import { families } from "../pictures/picture-sets.ts";
 import { type Random, seededRandom } from "../random.ts";
 import { copies, writingRow } from "../tracing/writing.ts";
 import {
@@ -18,6 +18,7 @@ import {
   rows,
   splitY,
   type TemplateContext,
+  thingsFor,
   writingBox,
 } from "./context.ts";
 
@@ -85,7 +86,7 @@ function tenFrame(ctx: TemplateContext, box: Box, id: PictureId, count: number) 
 export function drawTraceNumbers(ctx: TemplateContext, params: ParamsOf<"trace-numbers">) {
   const numbers = Array.from({ length: params.to - params.from + 1 }, (_, i) => params.from + i);
   const random = seededRandom(params.from * 7 + params.to);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   rows(ctx.box, numbers.length, 12).forEach((row, index) => {
     const value = numbers[index] as number;
     const text = formatNumber(ctx.locale, value);
@@ -126,7 +127,7 @@ export function drawCountObjects(ctx: TemplateContext, params: ParamsOf<"count-o
   const random = seededRandom(params.seed);
   const range = Array.from({ length: params.to - params.from + 1 }, (_, i) => params.from + i);
   const numbers = [...random.shuffle(range), random.pick(range)];
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   grid(ctx.canvas, ctx.box, 2, 6, 12).forEach((cell, index) => {
     const count = numbers[index] as number;
     panel(ctx, cell);
@@ -167,7 +168,7 @@ export function numberBubble(ctx: TemplateContext, box: Box, value: number, opti
 
 export function drawCountAndCircle(ctx: TemplateContext, params: ParamsOf<"count-and-circle">) {
   const random = seededRandom(params.seed);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   rows(ctx.box, 5, 10).forEach((row, index) => {
     const count = random.int(Math.max(1, Math.floor(params.max / 3)), params.max);
     panel(ctx, row);
@@ -183,7 +184,7 @@ export function drawCountAndCircle(ctx: TemplateContext, params: ParamsOf<"count
 
 export function drawTenFrame(ctx: TemplateContext, params: ParamsOf<"ten-frame">) {
   const random = seededRandom(params.seed);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   // Six different amounts, so the page practises more than one number.
   const amounts = random.shuffle(
     params.mode === "make-ten" ? [2, 3, 4, 5, 6, 7, 8, 9] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
@@ -229,7 +230,7 @@ export function drawTenFrame(ctx: TemplateContext, params: ParamsOf<"ten-frame">
 
 export function drawMoreLess(ctx: TemplateContext, params: ParamsOf<"more-less">) {
   const random = seededRandom(params.seed);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   // In "compare" the child writes both numbers; the page's instruction says what to circle.
   const prompt =
     params.mode === "compare" ? "" : ctx.content.values[params.mode === "fewer" ? "circleFewer" : "circleMore"];
@@ -381,7 +382,7 @@ function differentSums(random: Random, max: number, taking: boolean): [number, n
 
 export function drawAddObjects(ctx: TemplateContext, params: ParamsOf<"add-objects">) {
   const random = seededRandom(params.seed);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   const sums = differentSums(random, params.max, false);
   rows(ctx.box, sums.length, 12).forEach((row, index) => {
     const [a, b] = sums[index] as [number, number];
@@ -420,7 +421,7 @@ function sign(ctx: TemplateContext, box: Box, text: string) {
 
 export function drawTakeAway(ctx: TemplateContext, params: ParamsOf<"take-away">) {
   const random = seededRandom(params.seed);
-  const pictures = random.shuffle(countables);
+  const pictures = random.shuffle(thingsFor(ctx));
   const sums = differentSums(random, params.max, true);
   rows(ctx.box, sums.length, 12).forEach((row, index) => {
     const [total, gone] = sums[index] as [number, number];
@@ -511,7 +512,7 @@ function latinSquare(size: number, random: Random): number[][] {
 export function drawPictureSudoku(ctx: TemplateContext, params: ParamsOf<"picture-sudoku">) {
   const random = seededRandom(params.seed);
   const { size } = params;
-  const pictures = random.shuffle(countables).slice(0, size) as PictureId[];
+  const pictures = random.shuffle(thingsFor(ctx)).slice(0, size) as PictureId[];
   const square = latinSquare(size, random);
   const blanks = new Set(random.shuffle(Array.from({ length: size * size }, (_, i) => i)).slice(0, size === 3 ? 4 : 6));
   const [gridBox, pieces] = splitY(ctx.box, 0.74, 14);

@@ -3,7 +3,7 @@ import type { ParamsOf, positionModes } from "../catalogue.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { seededRandom } from "../random.ts";
-import { circleAnswer, columns, inset, panel, rows, type TemplateContext, writingBox } from "./context.ts";
+import { circleAnswer, columns, inset, panel, rows, type TemplateContext, thingsFor, writingBox } from "./context.ts";
 
 // Sizes and positions with real things: biggest and smallest, tallest, longest, in order; where
 // the cat is (on, under, in, in front of, behind, next to, between), read to the child as a
@@ -28,7 +28,7 @@ const sizeQuestions = {
 
 export function drawSizes(ctx: TemplateContext, params: ParamsOf<"sizes">) {
   const random = seededRandom(params.seed);
-  const pool = params.mode === "tall-short" ? sizeThings.tall : sizeThings.any;
+  const pool = params.mode === "tall-short" ? sizeThings.tall : thingsFor(ctx, sizeThings.any);
   const things = random.shuffle(pool);
   const values = ctx.content.values.sizes;
   rows(ctx.box, params.mode === "long-short" ? 2 : 4, 12).forEach((row, index) => {

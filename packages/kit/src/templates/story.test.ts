@@ -9,13 +9,17 @@ import type { Surface } from "../surface.ts";
 // Every story, in every language, fits its page: the picture, the whole text at a size a grown-up
 // reads aloud from, and the two questions.
 
-const storyItems = kit.levels.flatMap((level) =>
-  level.items.filter((item) => item.kind === "printable" && item.params.template === "story"),
+const storyItems = [...kit.levels, ...kit.months].flatMap((book) =>
+  book.items.filter((item) => item.kind === "printable" && item.params.template === "story"),
 );
 
 describe("the week's story", () => {
-  it("is in the trial and in every week of levels 1 to 5", () => {
+  it("is in the trial, in every week of levels 1 to 5 and first in every book of the month", () => {
     expect(storyItems).toHaveLength(stories.stories.length);
+    for (const month of kit.months) {
+      const first = month.items[0];
+      expect(first?.params, `month ${month.number}`).toEqual({ template: "story", story: `m${month.number}` });
+    }
     for (const level of kit.levels) {
       const weeks = level.items.flatMap((item) =>
         item.kind === "printable" && item.params.template === "story" ? [item.week] : [],
