@@ -206,6 +206,8 @@ async function loadKit(
         childName: view.child_name,
         paper: view.paper,
         week: view.week,
+        months: view.months,
+        nextMonth: view.next_month,
         open: open ?? (shown && { level: shown.number }),
       }
     );

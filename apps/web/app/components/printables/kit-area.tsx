@@ -1,7 +1,9 @@
 import type {
+  MonthBookView,
   PrintableItemView,
   PrintableLevelView,
   PrintablesGroup,
+  PrintablesView,
   PrintablesWeekView,
 } from "@kinderready/domain/printables/printables-schema";
 import { formatCount } from "@kinderready/i18n/intl-locale";
@@ -9,18 +11,22 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { formatDate } from "../../profile/profile-format.ts";
 import { KitItemCard } from "./kit-item-card.tsx";
 
 export type KitData = PrintablesGroup & {
   childName: string | null;
   paper: "a4" | "letter";
   week: PrintablesWeekView | null;
+  months: MonthBookView[];
+  nextMonth: PrintablesView["next_month"];
   open: { level: number } | { pack: string } | undefined;
 };
 
 /**
  * The kit on the printables page: every level in order with its progress and lock, the open
- * level's worksheets and activities, and the add-on packs the parent owns. Opening another level
+ * level's worksheets and activities, the books of the month opened so far, and the add-on packs
+ * the parent owns. Opening another level
  * or pack is a link (`?level=2`), so the page stays small and works before scripts load.
  */
 export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
@@ -87,6 +93,9 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
           </li>
         ))}
       </ol>
+      {(kit.months.length > 0 || kit.nextMonth) && (
+        <MonthBooks months={kit.months} next={kit.nextMonth} locale={locale} />
+      )}
       {kit.upsale.add_ons.length > 0 && (
         <section aria-labelledby="packs-heading" className="kit-packs">
           <h2 id="packs-heading" className="kit__heading">
@@ -161,6 +170,51 @@ function WeekPlan({ week, childName }: { week: PrintablesWeekView; childName: st
           {t("printables.week.download")}
         </a>
       </p>
+    </section>
+  );
+}
+
+/** The books of the month: one opens with each monthly payment, and the next one is named with its day. */
+function MonthBooks({
+  months,
+  next,
+  locale,
+}: {
+  months: MonthBookView[];
+  next: PrintablesView["next_month"];
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="months-heading" className="kit-packs">
+      <h2 id="months-heading" className="kit__heading">
+        {t("printables.months.heading")}
+      </h2>
+      <p className="small">{t("printables.months.intro")}</p>
+      {months.length > 0 && (
+        <ul className="kit-levels">
+          {months.map((month) => (
+            <li key={month.number} className="kit-level">
+              <div className="kit-level__summary">
+                <h3 className="kit-level__title" id={`month-${month.number}`}>
+                  {month.title}
+                </h3>
+                <p className="kit-level__state">{month.description}</p>
+                <div className="kit-level__actions">
+                  <a className="kit-link" href={month.download_url} download aria-describedby={`month-${month.number}`}>
+                    {t("printables.months.download")}
+                  </a>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <p className="small">
+          {t("printables.months.next", { title: next.title, date: formatDate(next.opens_on, locale) })}
+        </p>
+      )}
     </section>
   );
 }
