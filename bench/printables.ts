@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 
-// The kit's numbers: render time per page (a fresh process, then warm), each level and pack as
-// the one file a parent downloads, the full quality and content gate (every level and pack in
-// every language, A4 and Letter), and the kit's make-up (worksheets and cards per level and
-// skill, templates, pictures).
+// The kit's numbers: render time per page (a fresh process, then warm), each level, pack and
+// book of the month as the one file a parent downloads, the full quality and content gate
+// (every one of them in every language, A4 and Letter), and the kit's make-up (worksheets and
+// cards per level and skill, the books of the month, templates, pictures).
 // Usage: node bench/printables.ts                  (npm run bench:printables)
 //        node bench/printables.ts --pngs docs/kit  only draws the contact sheets: every page of
-//        every level (and pack) in English and Arabic, as one small PNG each.
+//        every level, pack and book of the month in English and Arabic, as one small PNG each.
 
 const started = performance.now();
 const { kit, skills } = await import("@kinderready/kit/catalogue");
@@ -87,7 +87,7 @@ console.table(
     max: round(Math.max(...times)),
   })),
 );
-console.log("Levels and packs as one PDF (A4):");
+console.log("Levels, packs and books of the month as one PDF (A4):");
 console.table(documents);
 
 // The kit's make-up.
@@ -108,6 +108,20 @@ const makeUp = kit.levels.map((level) => {
 });
 console.log("Levels: worksheets, activity cards and pages:");
 console.table(makeUp);
+console.log("Books of the month: one opens with each monthly payment:");
+console.table(
+  kit.months.map((month) => {
+    const pages = documentPages({ kind: "month", number: month.number }, "en");
+    return {
+      month: month.number,
+      theme: month.theme,
+      worksheets: month.items.length,
+      skills: new Set(month.items.map((item) => item.skill)).size,
+      "answer pages": pages.filter((page) => page.kind === "answers").length,
+      pages: pages.length,
+    };
+  }),
+);
 console.log("Worksheets and cards per skill (all levels):");
 console.table(
   skills.map((skill) => {
@@ -127,7 +141,7 @@ const templates = new Set(
 );
 console.log(`Distinct worksheet templates: ${templates.size}`);
 
-// The gate: every level and pack in every language, on A4 and Letter.
+// The gate: every level, pack and book of the month in every language, on A4 and Letter.
 const gateStart = performance.now();
 const reports = [
   ...(await runQualityGate(kitDocuments(), localeCodes, "a4")),
@@ -170,7 +184,7 @@ console.log(`Median warm page ${round(medianPage)} ms (budget 25 ms)`);
 console.log(`VERDICT printables: ${failed ? "FAIL" : "PASS"}`);
 process.exitCode = failed ? 1 : 0;
 
-/** Every page of each level (and pack) in miniature on one sheet, in English and Arabic, as PNG. */
+/** Every page of each level, pack and book of the month in miniature on one sheet, in English and Arabic, as PNG. */
 async function drawContactSheets(out: string) {
   const { Canvas } = await import("@kinderready/kit/canvas.server");
   const { createPdfDocument, PdfSurface } = await import("@kinderready/kit/pdf-surface.server");

@@ -187,4 +187,14 @@ describe("rendering the kit", () => {
     },
     120_000,
   );
+
+  // Every book of the month in every language is in the gate of bench/printables.ts; one here.
+  it("passes the quality and content gate on a book of the month in English and Arabic", async () => {
+    const reports = await runQualityGate([{ kind: "month", number: 6 }], ["en", "ar"], "a4");
+    for (const report of reports) {
+      expect(report.pages.length, report.locale).toBeGreaterThanOrEqual(25);
+      expect(report.issues, report.locale).toEqual([]);
+      expect(report.failures, report.locale).toEqual([]);
+    }
+  }, 60_000);
 });
