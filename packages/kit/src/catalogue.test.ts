@@ -1,5 +1,7 @@
-import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
+import { addOnPacks, packSheets } from "@kinderready/domain/upsale/add-on-packs";
+import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
+import { documentPages } from "./book/book-document.ts";
 import {
   cuttingModes,
   findKitItem,
@@ -157,11 +159,17 @@ describe("the kit's catalogue", () => {
     }
   });
 
-  it("sells the add-on packs the upsell describes, 15+ printables each", () => {
-    expect(kit.packs.map((pack) => [pack.id, pack.items.length])).toEqual(
-      addOnPacks.map((pack) => [pack.id, pack.items]),
-    );
-    for (const pack of kit.packs) expect(pack.items.length).toBeGreaterThanOrEqual(15);
+  it("sells the add-on packs the upsell describes, as many sheets as it says in every language", () => {
+    expect(kit.packs.map((pack) => pack.id)).toEqual(addOnPacks.map((pack) => pack.id));
+    for (const [index, pack] of kit.packs.entries()) {
+      const sold = addOnPacks[index];
+      if (!sold) throw new Error(`${pack.id} is not sold`);
+      for (const locale of localeCodes) {
+        const sheets = documentPages({ kind: "pack", id: pack.id }, locale).filter((page) => page.kind === "printable");
+        expect(sheets.length, `${pack.id} ${locale}`).toBe(packSheets(sold, locale));
+        expect(sheets.length).toBeGreaterThanOrEqual(15);
+      }
+    }
   });
 
   it("finds every item by its id, and validates every printable's parameters", () => {

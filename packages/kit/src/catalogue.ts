@@ -154,10 +154,8 @@ export const printableParams = z.discriminatedUnion("template", [
     group: letterGroup,
     seed,
   }),
-  z.object({
-    template: z.literal("picture-alphabet"),
-    group: letterGroup,
-  }),
+  /** A page per letter of the group: trace it, find it, glue its pictures, its rhyme and a craft. */
+  z.object({ template: z.literal("letter-booklet"), group: letterGroup }),
   // Numbers
   z.object({ template: z.literal("trace-numbers"), ...range.shape }),
   z.object({ template: z.literal("count-objects"), ...range.shape, seed }),
@@ -278,7 +276,7 @@ const skillOf: Record<TemplateId, Skill> = {
   "letter-match": "letters",
   "first-letter": "letters",
   "letter-hunt": "letters",
-  "picture-alphabet": "letters",
+  "letter-booklet": "letters",
   "trace-numbers": "numbers",
   "count-objects": "numbers",
   "count-and-circle": "numbers",
@@ -584,14 +582,10 @@ const printablesByLevel: Record<LevelNumber, PrintableParams[]> = {
 
 /** The add-on packs (`add_ons`); buying the upsell unlocks all of them (`add_ons_all`). */
 const packPrintables = {
-  "alphabet-adventures": [
-    ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((group) => p({ template: "picture-alphabet", group })),
-    ...[1, 4, 7, 10].map((group, i) => p({ template: "letter-hunt", group, seed: 201 + i })),
-    p({ template: "letter-match", groups: [6, 11], seed: 205 }),
-    p({ template: "first-letter", seed: 206 }),
-    p({ template: "beginning-sounds", groups: [0, 11], seed: 207 }),
-    p({ template: "rhyming", pairs: 6, seed: 208 }),
-  ],
+  // A page per letter of the alphabet, with pictures no level shows for that letter.
+  "alphabet-adventures": Array.from({ length: letterGroupCount }, (_, group) =>
+    p({ template: "letter-booklet", group }),
+  ),
   "numbers-and-logic": [
     ...[211, 212, 213].map((seed) => p({ template: "count-scene", seed })),
     p({ template: "more-less", mode: "compare", max: 20, seed: 214 }),
@@ -647,6 +641,7 @@ function monthPrintables(month: MonthNumber): PrintableParams[] {
     p({ template: "dot-to-dot", figure: theme.dotToDot, points: 18 }),
     p({ template: "colouring", pictures: [...theme.colouring] }),
     p({ template: "trace-words", set: 0 }),
+    p({ template: "letter-hunt", group: (month - 1) * 2, seed: seed + 15 }),
     p({ template: "count-objects", from: 1, to: 10, seed: seed + 3 }),
     p({ template: "count-and-circle", max: 10, seed: seed + 4 }),
     p({ template: "add-objects", max: 5, seed: seed + 5 }),

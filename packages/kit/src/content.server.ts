@@ -1,6 +1,13 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import ar from "../content/ar.json" with { type: "json" };
+import bookletsAr from "../content/booklets/ar.json" with { type: "json" };
+import bookletsDe from "../content/booklets/de.json" with { type: "json" };
+import bookletsEn from "../content/booklets/en.json" with { type: "json" };
+import bookletsEs from "../content/booklets/es.json" with { type: "json" };
+import bookletsFr from "../content/booklets/fr.json" with { type: "json" };
+import bookletsPt from "../content/booklets/pt.json" with { type: "json" };
+import bookletsRu from "../content/booklets/ru.json" with { type: "json" };
 import de from "../content/de.json" with { type: "json" };
 import en from "../content/en.json" with { type: "json" };
 import es from "../content/es.json" with { type: "json" };
@@ -272,14 +279,30 @@ export const kitStoriesSchema = z.object({
 });
 export type KitStories = z.infer<typeof kitStoriesSchema>;
 
-const sources: Record<Locale, { content: unknown; words: unknown; stories: unknown }> = {
-  en: { content: en, words: wordsEn, stories: storiesEn },
-  ru: { content: ru, words: wordsRu, stories: storiesRu },
-  es: { content: es, words: wordsEs, stories: storiesEs },
-  fr: { content: fr, words: wordsFr, stories: storiesFr },
-  ar: { content: ar, words: wordsAr, stories: storiesAr },
-  de: { content: de, words: wordsDe, stories: storiesDe },
-  pt: { content: pt, words: wordsPt, stories: storiesPt },
+/**
+ * A language's letter pages (the Alphabet Adventures pack): what each part of a page is called,
+ * and for every letter of the alphabet its pictures (none a level shows for that letter), a
+ * two-line rhyme and a tiny craft.
+ */
+export const kitBookletsSchema = z.object({
+  panels: z
+    .object({ trace: text, find: text, glue: text, glueInside: text, write: text, rhyme: text, craft: text })
+    .strict(),
+  letters: z.record(
+    z.string(),
+    z.object({ pictures: z.array(pictureId).max(2), rhyme: z.tuple([text, text]), craft: text }).strict(),
+  ),
+});
+export type KitBooklets = z.infer<typeof kitBookletsSchema>;
+
+const sources: Record<Locale, { content: unknown; words: unknown; stories: unknown; booklets: unknown }> = {
+  en: { content: en, words: wordsEn, stories: storiesEn, booklets: bookletsEn },
+  ru: { content: ru, words: wordsRu, stories: storiesRu, booklets: bookletsRu },
+  es: { content: es, words: wordsEs, stories: storiesEs, booklets: bookletsEs },
+  fr: { content: fr, words: wordsFr, stories: storiesFr, booklets: bookletsFr },
+  ar: { content: ar, words: wordsAr, stories: storiesAr, booklets: bookletsAr },
+  de: { content: de, words: wordsDe, stories: storiesDe, booklets: bookletsDe },
+  pt: { content: pt, words: wordsPt, stories: storiesPt, booklets: bookletsPt },
 };
 
 function parseOrThrow<T>(schema: z.ZodType<T>, what: string, locale: string, source: unknown): T {
@@ -299,6 +322,9 @@ export const kitWords = memoize((locale: Locale) =>
 );
 export const kitStories = memoize((locale: Locale) =>
   parseOrThrow(kitStoriesSchema, "Kit stories", locale, sources[locale].stories),
+);
+export const kitBooklets = memoize((locale: Locale) =>
+  parseOrThrow(kitBookletsSchema, "Kit letter pages", locale, sources[locale].booklets),
 );
 
 /** `{{name}}` placeholders filled from `values`. */

@@ -23,7 +23,7 @@ import {
   type Skill,
   type TemplateId,
 } from "./catalogue.ts";
-import { fill, kitContent, kitStories, kitWords } from "./content.server.ts";
+import { fill, kitBooklets, kitContent, kitStories, kitWords } from "./content.server.ts";
 import { itemSummary, placeLabel, worksheetTitle } from "./item-text.server.ts";
 import { formatNumber } from "./letters.ts";
 import { pictureThemes } from "./pictures/picture-themes.ts";
@@ -58,6 +58,7 @@ import {
   drawTracePath,
 } from "./templates/fine-motor.ts";
 import { drawFrame } from "./templates/frame.ts";
+import { drawLetterBooklet } from "./templates/letter-booklet.ts";
 import {
   drawBeginningSounds,
   drawFirstLetter,
@@ -66,7 +67,6 @@ import {
   drawLetters,
   drawMyLetter,
   drawNameWeek,
-  drawPictureAlphabet,
   drawRhyming,
   drawSpecialLetters,
   drawTraceName,
@@ -132,7 +132,7 @@ const drawers: Drawers = {
   "letter-match": drawLetterMatch,
   "first-letter": drawFirstLetter,
   "letter-hunt": drawLetterHunt,
-  "picture-alphabet": drawPictureAlphabet,
+  "letter-booklet": drawLetterBooklet,
   "trace-numbers": drawTraceNumbers,
   "count-objects": drawCountObjects,
   "count-and-circle": drawCountAndCircle,
@@ -284,6 +284,7 @@ function templateContext(
     content: kitContent(context.locale),
     words: kitWords(context.locale),
     stories: kitStories(context.locale),
+    booklets: kitBooklets(context.locale),
     locale: context.locale,
     childName: context.childName?.trim() || undefined,
     colour: skillColours[skill],

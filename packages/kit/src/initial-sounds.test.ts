@@ -8,8 +8,9 @@ import { fr } from "../test/initial-sounds/fr.ts";
 import { pt } from "../test/initial-sounds/pt.ts";
 import { ru } from "../test/initial-sounds/ru.ts";
 import type { InitialSounds } from "../test/initial-sounds/types.ts";
-import { type KitWords, kitWords } from "./content.server.ts";
+import { type KitWords, kitBooklets, kitWords } from "./content.server.ts";
 import { alphabet } from "./letters.ts";
+import type { PictureId } from "./pictures/picture-catalogue.ts";
 
 // The pictures of each letter ("A is for apple") teach the sound the letter stands for: every
 // word is spelt with the letter where the sound is (at the start, or for a letter no word starts
@@ -23,8 +24,16 @@ const tables: Record<Locale, InitialSounds> = { en, ru, es, fr, de, pt, ar };
 const plainLetter = (locale: Locale, letter: string) =>
   locale === "ar" ? letter.replace(/[أإآ]/u, "ا") : letter.toLocaleLowerCase(locale);
 
-/** What a teacher would mark wrong in a language's letter pictures, one line each. */
-function soundFaults(locale: Locale, words: KitWords, table: InitialSounds): string[] {
+/**
+ * What a teacher would mark wrong in a language's letter pictures, one line each: the levels'
+ * (`words.letters`), or another set of pictures per letter (the letter pages of a pack).
+ */
+function soundFaults(
+  locale: Locale,
+  words: KitWords,
+  table: InitialSounds,
+  pictures: Partial<Record<string, readonly PictureId[]>> = words.letters,
+): string[] {
   const inside = new Set(words.lettersInside);
   const wrong: string[] = [];
   for (const letter of alphabet(locale)) {
@@ -33,7 +42,7 @@ function soundFaults(locale: Locale, words: KitWords, table: InitialSounds): str
       wrong.push(`${letter}: no sound in the table`);
       continue;
     }
-    for (const id of words.letters[letter] ?? []) {
+    for (const id of pictures[letter] ?? []) {
       const word = words.pictures[id] ?? id;
       const spelt = [...word].map((char) => plainLetter(locale, char)).join("");
       const own = plainLetter(locale, letter);
@@ -54,8 +63,24 @@ function soundFaults(locale: Locale, words: KitWords, table: InitialSounds): str
 
 describe("the picture words of every letter", () => {
   for (const locale of localeCodes)
-    it(`teach the letter's own sound in ${locale}`, () => {
+    it(`teach the letter's own sound in ${locale}, in the levels and on the letter pages`, () => {
       expect(soundFaults(locale, kitWords(locale), tables[locale])).toEqual([]);
+      const pages = Object.fromEntries(
+        Object.entries(kitBooklets(locale).letters).map(([letter, entry]) => [letter, entry.pictures]),
+      );
+      expect(soundFaults(locale, kitWords(locale), tables[locale], pages)).toEqual([]);
+    });
+
+  // Alphabet Adventures is bought on top of the levels: its letters have pictures of their own.
+  for (const locale of localeCodes)
+    it(`never pair a letter with a picture the levels show for it, on the letter pages in ${locale}`, () => {
+      const words = kitWords(locale);
+      const pages = kitBooklets(locale).letters;
+      expect(Object.keys(pages)).toEqual(alphabet(locale));
+      const shared = Object.entries(pages).flatMap(([letter, entry]) =>
+        entry.pictures.filter((id) => words.letters[letter]?.includes(id)).map((id) => `${letter}: ${id}`),
+      );
+      expect(shared).toEqual([]);
     });
 
   it("fail a word that starts with the letter's name, or one the table has not been told about", () => {

@@ -11,8 +11,8 @@ function printableValues(content: KitContent, locale: Locale, params: PrintableP
   switch (params.template) {
     case "letters":
       return { letters: letterGroup(locale, params.case, params.group).join(" ") };
-    case "picture-alphabet":
-      return { letters: letterGroup(locale, "upper", params.group).join(" ") };
+    case "letter-booklet":
+      return { letter: letterGroup(locale, "upper", params.group).join(" ") };
     case "letter-hunt": {
       const letter = letterGroup(locale, "upper", params.group)[0] ?? "";
       return { letter: locale === "ar" ? letter : `${letter} ${lowerCase(locale, letter)}` };
@@ -52,9 +52,13 @@ export function itemTitle(item: KitItem, locale: Locale): string {
     : printableTitle(content, locale, item.params);
 }
 
-/** The title of one page of a worksheet: a letters worksheet's page is about its one letter. */
+/** The title of one page of a worksheet: a letters (or letter-page) worksheet's page is about its one letter. */
 export function worksheetTitle(item: PrintableItem, locale: Locale, part: number): string {
   const { params } = item;
+  if (params.template === "letter-booklet") {
+    const letter = letterGroup(locale, "upper", params.group)[part] ?? "";
+    return fill(kitContent(locale).templates["letter-booklet"].title, { letter });
+  }
   if (params.template !== "letters") return itemTitle(item, locale);
   const content = kitContent(locale);
   const letter = letterGroup(locale, params.case, params.group)[part] ?? "";

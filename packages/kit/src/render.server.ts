@@ -3,7 +3,7 @@ import { directionOf, type Locale } from "@kinderready/i18n/locales";
 import { documentPages, type KitDocument, type KitPage } from "./book/book-document.ts";
 import { Canvas, type TextIssue } from "./canvas.server.ts";
 import type { AskedTopic } from "./catalogue.ts";
-import { kitContent, kitStories, kitWords } from "./content.server.ts";
+import { kitBooklets, kitContent, kitStories, kitWords } from "./content.server.ts";
 import { drawPage, pageContext } from "./draw-page.server.ts";
 import { memoize } from "./memoize.ts";
 import { createPdfDocument, PdfSurface } from "./pdf-surface.server.ts";
@@ -96,7 +96,7 @@ export function renderKey(request: RenderRequest): string {
 /** A digest of a language's texts and word list. */
 const textsDigest = memoize((locale: Locale) =>
   createHash("sha256")
-    .update(JSON.stringify([kitContent(locale), kitWords(locale), kitStories(locale)]))
+    .update(JSON.stringify([kitContent(locale), kitWords(locale), kitStories(locale), kitBooklets(locale)]))
     .digest("base64url"),
 );
 

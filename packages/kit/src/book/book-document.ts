@@ -70,6 +70,7 @@ const answered = new Set<TemplateId>([
   "letter-match",
   "first-letter",
   "letter-hunt",
+  "letter-booklet",
   "sight-words",
   "special-letters",
   "count-objects",
@@ -111,7 +112,9 @@ export const answersPerPage = 6;
 /** How many pages a worksheet prints in a language. */
 export function worksheetParts(item: PrintableItem, locale: Locale): number {
   const { params } = item;
-  return params.template === "letters" ? letterGroup(locale, params.case, params.group).length : 1;
+  if (params.template === "letters") return letterGroup(locale, params.case, params.group).length;
+  if (params.template === "letter-booklet") return letterGroup(locale, "upper", params.group).length;
+  return 1;
 }
 
 function sameMaterial(a: Material, b: Material) {

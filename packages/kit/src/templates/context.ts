@@ -1,7 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import type { Skill } from "../catalogue.ts";
-import type { KitContent, KitStories, KitWords } from "../content.server.ts";
+import type { KitBooklets, KitContent, KitStories, KitWords } from "../content.server.ts";
 import { hexChannels } from "../draw/colour.ts";
 import { ellipsePath, polylinePath, rectPath } from "../draw/paths.ts";
 import type { Point } from "../draw/svg-path.ts";
@@ -17,6 +17,7 @@ export type TemplateContext = {
   content: KitContent;
   words: KitWords;
   stories: KitStories;
+  booklets: KitBooklets;
   locale: Locale;
   childName: string | undefined;
   colour: SkillColour;

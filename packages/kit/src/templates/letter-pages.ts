@@ -488,30 +488,3 @@ export function drawLetterHunt(ctx: TemplateContext, params: ParamsOf<"letter-hu
     if (letter === target) circleAnswer(ctx, inset(cell, 6));
   });
 }
-
-export function drawPictureAlphabet(ctx: TemplateContext, params: ParamsOf<"picture-alphabet">) {
-  const letters = letterGroup(ctx.locale, "upper", params.group);
-  rows(ctx.box, letters.length, 14).forEach((block, index) => {
-    const letter = letters[index] as string;
-    const id = letterPicture(ctx, letter);
-    panel(ctx, block);
-    const [letterBox, pictureBox] = columns(ctx.canvas, inset(block, 10), [0.42, 0.58], 12) as [Box, Box];
-    const small = smallOf(ctx, letter);
-    writingRow(ctx.canvas, letterBox, [{ text: `${letter}${small}`, style: "trace" }], ctx.colour, ctx.locale, {
-      centre: true,
-      maxUnit: 60,
-    });
-    if (!id) return;
-    ctx.canvas.picture(
-      id,
-      { ...pictureBox, height: pictureBox.height - 26 },
-      { style: ctx.answers ? "colour" : "outline" },
-    );
-    caption(
-      ctx,
-      ctx.words.pictures[id] ?? "",
-      { ...pictureBox, y: pictureBox.y + pictureBox.height - 22, height: 22 },
-      18,
-    );
-  });
-}

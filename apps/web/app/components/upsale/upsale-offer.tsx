@@ -1,6 +1,6 @@
 import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
-import { addOnPacks } from "@kinderready/domain/upsale/add-on-packs";
+import { addOnPacks, packSheets } from "@kinderready/domain/upsale/add-on-packs";
 import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -143,7 +143,7 @@ export function UpsaleOffer({
           <Picture id={pack.picture} size={40} lazy />
           <div className="upsale__pack">
             <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
-            <span className="upsale__count">{t("upsale.itemCount", { count: pack.items })}</span>
+            <span className="upsale__count">{t("upsale.itemCount", { count: packSheets(pack, locale) })}</span>
             <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
           </div>
         </li>
