@@ -172,6 +172,16 @@ describe("the kit's catalogue", () => {
     }
   });
 
+  it("puts in each pack what its shop line promises", () => {
+    const templatesOf = (id: string) =>
+      kit.packs.find((pack) => pack.id === id)?.items.map((item) => item.params.template) ?? [];
+    expect(new Set(templatesOf("alphabet-adventures"))).toEqual(new Set(["letter-booklet"]));
+    const calm = templatesOf("calm-and-confident");
+    expect(calm.filter((template) => template === "social-story")).toHaveLength(4);
+    for (const template of ["reward-chart", "sticker-sheet", "breathing-pictures", "feelings-thermometer"] as const)
+      expect(calm).toContain(template);
+  });
+
   it("finds every item by its id, and validates every printable's parameters", () => {
     for (const item of [
       ...all,

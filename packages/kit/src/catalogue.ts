@@ -85,6 +85,18 @@ export const breathingShapes = ["star", "square", "triangle", "hexagon"] as cons
 export const sizeModes = ["biggest", "smallest", "order", "tall-short", "long-short"] as const;
 export const positionModes = ["on-under", "in-out", "left-right", "front-behind", "next-between"] as const;
 export const letterGroupCount = 12;
+/**
+ * The social stories of the Calm & Confident pack, each four moments of a situation the child
+ * meets, and the picture of each moment (the sentences are each language's).
+ */
+export const socialStories = {
+  "first-day": ["backpack", "teacher", "puzzle", "house"],
+  goodbye: ["hug", "waving-hand", "teddy-bear", "clock"],
+  turns: ["ball", "folded-hands", "thumbs-up", "clapping-hands"],
+  doctor: ["doctor", "heart-shape", "bandage", "medal"],
+} as const satisfies Record<string, readonly [PictureId, PictureId, PictureId, PictureId]>;
+export type SocialStoryId = keyof typeof socialStories;
+export const socialStoryIds = Object.keys(socialStories) as [SocialStoryId, ...SocialStoryId[]];
 
 const picture = z.enum(pictureIds as [PictureId, ...PictureId[]]);
 
@@ -224,6 +236,10 @@ export const printableParams = z.discriminatedUnion("template", [
   z.object({ template: z.literal("feelings-thermometer") }),
   z.object({ template: z.literal("breathing-pictures"), set: z.number().int().min(0).max(1) }),
   z.object({ template: z.literal("brave-cards"), set: z.number().int().min(0).max(1) }),
+  /** Four moments of a situation, a picture and a sentence each, told by the child ("I"). */
+  z.object({ template: z.literal("social-story"), story: z.enum(socialStoryIds) }),
+  /** Round stickers to colour and cut out, with praise words, for the star chart. */
+  z.object({ template: z.literal("sticker-sheet") }),
   // Routines, chores, play, listening
   z.object({ template: z.literal("routine-chart"), routine: z.enum(routineIds) }),
   z.object({ template: z.literal("routine-strip"), routine: z.enum(routineIds) }),
@@ -315,6 +331,8 @@ const skillOf: Record<TemplateId, Skill> = {
   "feelings-thermometer": "emotions-calming",
   "breathing-pictures": "emotions-calming",
   "brave-cards": "emotions-calming",
+  "social-story": "emotions-calming",
+  "sticker-sheet": "chores",
   "routine-chart": "routines-independence",
   "routine-strip": "routines-independence",
   "readiness-checklist": "routines-independence",
@@ -337,6 +355,8 @@ const topicsOf: Partial<Record<TemplateId, (typeof quizTopics)[number][]>> = {
   "feelings-thermometer": ["tantrums", "emotions"],
   "breathing-pictures": ["tantrums", "emotions"],
   "brave-cards": ["new-experiences", "social-confidence"],
+  "social-story": ["new-experiences", "social-confidence"],
+  "sticker-sheet": ["positive-discipline"],
   "routine-chart": ["independence", "self-care"],
   "routine-strip": ["independence", "self-care"],
   "chore-chart": ["chores", "respect"],
@@ -619,9 +639,9 @@ const packPrintables = {
     p({ template: "how-would-you-feel", seed: 231 }),
     p({ template: "feelings-checkin", mode: "journal" }),
     p({ template: "emotion-faces", emotions: ["happy", "sad", "angry", "scared"] }),
-    p({ template: "colouring", pictures: ["hug", "hugging-face"] }),
-    p({ template: "i-spy", seed: 232 }),
-    p({ template: "picture-bingo", seed: 233 }),
+    ...socialStoryIds.map((story) => p({ template: "social-story", story })),
+    p({ template: "reward-chart", stars: 15, mode: "path" }),
+    p({ template: "sticker-sheet" }),
     p({ template: "listen-and-draw", set: 1 }),
   ],
 } satisfies Record<string, PrintableParams[]>;

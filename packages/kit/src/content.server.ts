@@ -38,6 +38,7 @@ import {
   routineIds,
   shapeIds,
   skills,
+  socialStoryIds,
   storyIds,
   type TemplateId,
   templateIds,
@@ -222,6 +223,10 @@ export const kitContentSchema = z.object({
   drawings: z.array(z.array(text).length(4)).length(3),
   breathingCards: z.array(z.object({ title: text, text })).length(8),
   braveCards: z.array(text).length(12),
+  /** The social stories of the Calm & Confident pack: a title and a sentence per picture. */
+  socialStories: recordOf(socialStoryIds, z.object({ title: text, lines: z.tuple([text, text, text, text]) }).strict()),
+  /** Praise words on the sticker sheet. */
+  stickers: z.array(text).length(6),
   activities: z.record(z.string(), activityText).superRefine((cards, context) => {
     for (const id of activityIds) {
       if (!(id in cards)) context.addIssue({ code: "custom", path: [id], message: "activity card missing" });

@@ -37,6 +37,7 @@ import {
   drawRoutineStrip,
   drawScreenTimeTokens,
 } from "./templates/charts.ts";
+import { drawSocialStory, drawStickerSheet } from "./templates/confidence.ts";
 import { skillColours, type TemplateContext } from "./templates/context.ts";
 import { drawCutAndPaste } from "./templates/cut-and-paste.ts";
 import {
@@ -171,6 +172,8 @@ const drawers: Drawers = {
   "feelings-thermometer": drawFeelingsThermometer,
   "breathing-pictures": drawBreathingPictures,
   "brave-cards": drawBraveCards,
+  "social-story": drawSocialStory,
+  "sticker-sheet": drawStickerSheet,
   "routine-chart": drawRoutineChart,
   "routine-strip": drawRoutineStrip,
   "readiness-checklist": (ctx, params) => drawChecklist(ctx, ctx.content.checklist[String(params.level) as "0"]),

@@ -20,6 +20,8 @@ function printableValues(content: KitContent, locale: Locale, params: PrintableP
     case "trace-numbers":
     case "count-objects":
       return { from: formatNumber(locale, params.from), to: formatNumber(locale, params.to) };
+    case "social-story":
+      return { title: content.socialStories[params.story].title };
     case "name-week":
       return { week: formatNumber(locale, params.week) };
     case "calm-breathing":

@@ -15,7 +15,7 @@ export const addOnPacks = [
     picture: "blue-book",
   },
   { id: "numbers-and-logic", sheets: 20, picture: "dice" },
-  { id: "calm-and-confident", sheets: 16, picture: "yoga" },
+  { id: "calm-and-confident", sheets: 19, picture: "yoga" },
 ] as const satisfies readonly {
   id: string;
   sheets: number | Readonly<Record<Locale, number>>;
