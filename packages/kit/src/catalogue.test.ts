@@ -180,6 +180,9 @@ describe("the kit's catalogue", () => {
     expect(calm.filter((template) => template === "social-story")).toHaveLength(4);
     for (const template of ["reward-chart", "sticker-sheet", "breathing-pictures", "feelings-thermometer"] as const)
       expect(calm).toContain(template);
+    const numbers = templatesOf("numbers-and-logic");
+    for (const template of ["clock-times", "coins", "picture-graph", "picture-sudoku", "measure-objects"] as const)
+      expect(numbers).toContain(template);
   });
 
   it("finds every item by its id, and validates every printable's parameters", () => {

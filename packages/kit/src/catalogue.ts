@@ -199,6 +199,15 @@ export const printableParams = z.discriminatedUnion("template", [
   }),
   z.object({ template: z.literal("picture-graph"), seed }),
   z.object({ template: z.literal("measure-objects"), seed }),
+  /** Whole hours on a clock face: to read and write, or to match to the moments of a day. */
+  z.object({ template: z.literal("clock-times"), mode: z.enum(["read", "day"]), seed }),
+  /** Play coins of 1, 2, 5 and 10: rows to add up, or the coins that pay a price (up to 9). */
+  z.object({
+    template: z.literal("coins"),
+    mode: z.enum(["count", "shop"]),
+    max: z.number().int().min(5).max(20),
+    seed,
+  }),
   // Shapes and colours
   z.object({ template: z.literal("trace-shapes"), shapes: z.array(z.enum(shapeIds)).min(2).max(4) }),
   z.object({ template: z.literal("shape-hunt"), shapes: z.array(z.enum(shapeIds)).min(2).max(4), seed }),
@@ -308,6 +317,8 @@ const skillOf: Record<TemplateId, Skill> = {
   "one-more-one-less": "numbers",
   "picture-graph": "numbers",
   "measure-objects": "sizes-positions",
+  "clock-times": "numbers",
+  coins: "numbers",
   "picture-sudoku": "patterns-logic",
   "trace-shapes": "shapes-colours",
   "shape-hunt": "shapes-colours",
@@ -607,9 +618,14 @@ const packPrintables = {
     p({ template: "letter-booklet", group }),
   ),
   "numbers-and-logic": [
-    ...[211, 212, 213].map((seed) => p({ template: "count-scene", seed })),
-    p({ template: "more-less", mode: "compare", max: 20, seed: 214 }),
-    p({ template: "more-less", mode: "more", max: 10, seed: 215 }),
+    p({ template: "clock-times", mode: "read", seed: 240 }),
+    p({ template: "clock-times", mode: "day", seed: 241 }),
+    p({ template: "coins", mode: "count", max: 10, seed: 242 }),
+    p({ template: "coins", mode: "count", max: 20, seed: 243 }),
+    p({ template: "coins", mode: "shop", max: 9, seed: 244 }),
+    p({ template: "picture-graph", seed: 245 }),
+    p({ template: "measure-objects", seed: 246 }),
+    ...[211, 212].map((seed) => p({ template: "count-scene", seed })),
     p({ template: "picture-sudoku", size: 3, seed: 216 }),
     p({ template: "picture-sudoku", size: 4, seed: 217 }),
     p({ template: "picture-sudoku", size: 4, seed: 218 }),

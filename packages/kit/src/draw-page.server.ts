@@ -107,6 +107,7 @@ import { drawMiniBook, drawSightWords } from "./templates/reading.ts";
 import { drawColourShapes, drawColourWords, drawShapeHunt, drawTraceShapes } from "./templates/shapes.ts";
 import { drawPositions, drawSizes } from "./templates/sizes-positions.ts";
 import { drawStory } from "./templates/story.ts";
+import { drawClockTimes, drawCoins } from "./templates/time-and-money.ts";
 
 // One page of a document: the front pages, a worksheet in its frame, a sheet of activity cards,
 // the cut-outs a card needs, the answer key, the certificate.
@@ -172,6 +173,8 @@ const drawers: Drawers = {
   "feelings-thermometer": drawFeelingsThermometer,
   "breathing-pictures": drawBreathingPictures,
   "brave-cards": drawBraveCards,
+  "clock-times": drawClockTimes,
+  coins: drawCoins,
   "social-story": drawSocialStory,
   "sticker-sheet": drawStickerSheet,
   "routine-chart": drawRoutineChart,

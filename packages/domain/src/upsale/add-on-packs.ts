@@ -14,7 +14,7 @@ export const addOnPacks = [
     sheets: { en: 26, ru: 33, es: 27, fr: 26, ar: 28, de: 29, pt: 26 },
     picture: "blue-book",
   },
-  { id: "numbers-and-logic", sheets: 20, picture: "dice" },
+  { id: "numbers-and-logic", sheets: 24, picture: "dice" },
   { id: "calm-and-confident", sheets: 19, picture: "yoga" },
 ] as const satisfies readonly {
   id: string;

@@ -88,6 +88,8 @@ const answered = new Set<TemplateId>([
   "one-more-one-less",
   "picture-graph",
   "measure-objects",
+  "clock-times",
+  "coins",
   "shape-hunt",
   "colour-shapes",
   "patterns",
