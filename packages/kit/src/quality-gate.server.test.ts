@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Canvas } from "./canvas.server.ts";
+import { ellipsePath } from "./draw/paths.ts";
 import { checkCanvas, InspectingSurface, maximumBlank, minimumCoverage } from "./quality-gate.server.ts";
 import type { Surface } from "./surface.ts";
+import { swatches } from "./templates/context.ts";
 import { writingRow } from "./tracing/writing.ts";
 
 // The content gate's measures fail where a parent would complain: a half-empty sheet, a page
@@ -52,6 +54,20 @@ describe("the content gate's measures", () => {
     const colour = inspect((canvas) => canvas.picture("apple", { x: 100, y: 200, width: 80, height: 80 }));
     expect(colour.colourful).toBe(true);
     expect(colour.pictures).toEqual(["apple"]);
+  });
+
+  it("finds colours that are the code but print as the same grey with no word beside them", () => {
+    // Red and pink print as nearly the same grey; blue and yellow do not.
+    const dots = (canvas: Canvas, fills: string[], words: boolean) =>
+      fills.forEach((fill, index) => {
+        const y = 200 + index * 80;
+        canvas.path(ellipsePath(60, y, 8), { fill });
+        if (words) canvas.textLine("word", { x: 76, width: 100 }, y + 5, { size: 14 });
+      });
+    const confusable = [swatches.red, swatches.pink];
+    expect(inspect((canvas) => dots(canvas, confusable, false)).unlabelledSwatches).toHaveLength(2);
+    expect(inspect((canvas) => dots(canvas, confusable, true)).unlabelledSwatches).toEqual([]);
+    expect(inspect((canvas) => dots(canvas, [swatches.blue, swatches.yellow], false)).unlabelledSwatches).toEqual([]);
   });
 
   it("finds text printed over a picture, over other text or into an answer box", () => {

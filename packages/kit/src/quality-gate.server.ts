@@ -7,6 +7,7 @@ import { hexChannels } from "./draw/colour.ts";
 import { boundsOf, flatten, type Point, parsePath } from "./draw/svg-path.ts";
 import { type Paper, renderPdf } from "./render.server.ts";
 import type { GlyphRunDrawing, Paint, Placement, Surface, SymbolDrawing } from "./surface.ts";
+import { swatches } from "./templates/context.ts";
 
 // The kit's quality gate: render whole levels and packs in every language and check what a
 // parent would notice on paper. The text checks (no missing glyphs, nothing outside its box or
@@ -63,7 +64,43 @@ export type PageInspection = {
   pictures: string[];
   /** Text printed with a placeholder left unfilled ("{{letter}}"). */
   unfilled: string[];
+  /**
+   * Colour swatches that are the page's code (two colours or more that print as the same grey)
+   * with no word beside them: printed in black and white, the page cannot be done.
+   */
+  unlabelledSwatches: string[];
 };
+
+/** The colours pages use as a code ("colour the circles red"), which a word must name too. */
+const codeColours = new Set<string>(Object.values(swatches));
+/** How far a swatch's word may be from it, in points. */
+const labelReach = 40;
+/** Worksheets whose colours are the task's code (colour by, real colours, breathing sides). */
+const colourCoded = new Set<string>([
+  "colour-words",
+  "colour-shapes",
+  "shape-hunt",
+  "colour-by-number",
+  "calm-breathing",
+]);
+/** Lightness (0-255) two colours must differ by to be told apart printed in grey. */
+const greyApart = 40;
+
+/** A colour as the grey a black-and-white printer prints it (Rec. 601 luma). */
+function greyOf(hex: string): number {
+  const [r, g, b] = hexChannels(hex);
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+/** Whether a box lies within `reach` points of another. */
+function near(a: Box, b: Box, reach: number): boolean {
+  return (
+    a.x - reach < b.x + b.width &&
+    b.x < a.x + a.width + reach &&
+    a.y - reach < b.y + b.height &&
+    b.y < a.y + a.height + reach
+  );
+}
 
 /** The largest rectangle of empty cells in a grid, in cells (the histogram method, row by row). */
 function largestEmptyRectangle(cells: Uint8Array, width: number, height: number): number {
@@ -117,6 +154,8 @@ export class InspectingSurface implements Surface {
   /** Where the body's text runs and pictures landed, to find text printed over something. */
   readonly #texts: { text: string; box: Box }[] = [];
   readonly #placed: { key: string; box: Box }[] = [];
+  /** Areas filled with a code colour. */
+  readonly #swatches: { fill: string; box: Box }[] = [];
   /** Drawing inside a miniature (the answer key) counts as its box only. */
   #depth = 0;
 
@@ -169,6 +208,7 @@ export class InspectingSurface implements Surface {
     if (paint.fill && paint.fill !== "#ffffff") {
       const box = boundsOf(lines);
       this.#cover(box.x, box.y, box.x + box.width, box.y + box.height);
+      if (codeColours.has(paint.fill)) this.#swatches.push({ fill: paint.fill, box });
     } else for (const line of lines) this.#coverLine(line);
   }
 
@@ -229,6 +269,19 @@ export class InspectingSurface implements Surface {
     return found;
   }
 
+  /** Code colours a grey print confuses, each of whose swatches has no word near it. */
+  #unlabelledSwatches(): string[] {
+    const fills = [...new Set(this.#swatches.map((swatch) => swatch.fill))];
+    const confusable = new Set(
+      fills.filter((fill) =>
+        fills.some((other) => other !== fill && Math.abs(greyOf(fill) - greyOf(other)) < greyApart),
+      ),
+    );
+    return this.#swatches
+      .filter(({ fill, box }) => confusable.has(fill) && !this.#texts.some((text) => near(box, text.box, labelReach)))
+      .map(({ fill, box }) => `${fill} at ${Math.round(box.x)},${Math.round(box.y)}`);
+  }
+
   inspection(): PageInspection {
     const covered = this.#cells.reduce((sum, cell) => sum + cell, 0);
     return {
@@ -238,6 +291,7 @@ export class InspectingSurface implements Surface {
       colourful: this.#colourful,
       pictures: [...this.#pictures],
       unfilled: this.#unfilled,
+      unlabelledSwatches: this.#unlabelledSwatches(),
     };
   }
 }
@@ -359,6 +413,11 @@ export async function runQualityGate(
                 `${where}: near-empty (${Math.round(inspection.coverage * 100)}% used, a blank ${Math.round(inspection.blank * 100)}% of the page)`,
               );
             }
+            if (page.kind === "printable" && colourCoded.has(page.item.params.template))
+              for (const swatch of inspection.unlabelledSwatches)
+                report.failures.push(
+                  `${where}: a colour code with no word beside it, lost in black and white (${swatch})`,
+                );
             const colouring = page.kind === "printable" && page.item.params.template === "colouring";
             if (!colouring && !inspection.colourful) report.failures.push(`${where}: no colour on the page`);
           },

@@ -7,19 +7,7 @@ import type { PictureId } from "../pictures/picture-catalogue.ts";
 import { type ColourId, colouredThings, families, shapedThings } from "../pictures/picture-sets.ts";
 import { seededRandom } from "../random.ts";
 import { startGreen } from "../tracing/trace-drawing.ts";
-import {
-  caption,
-  columns,
-  faint,
-  grid,
-  ink,
-  inset,
-  panel,
-  rows,
-  swatches,
-  type TemplateContext,
-  traceDots,
-} from "./context.ts";
+import { columns, faint, grid, ink, inset, panel, rows, swatches, type TemplateContext, traceDots } from "./context.ts";
 
 // Shapes and colours: shapes traced beside the things that have them, finding shapes in real
 // things, colouring by shape and by the colour things really are.
@@ -173,12 +161,22 @@ export function drawColourWords(ctx: TemplateContext, params: ParamsOf<"colour-w
     });
     const bottom = { ...cell, y: cell.y + cell.height - label - 4, height: label };
     const word = ctx.content.values.colours[colour];
-    const [dot, text] = columns(ctx.canvas, inset(bottom, 10, 0), [0.18, 0.82], 6) as [Box, Box];
-    ctx.canvas.path(ellipsePath(dot.x + dot.width / 2, dot.y + dot.height / 2, 8), {
+    // The colour's dot and its word side by side, so a black-and-white print still says it.
+    const size = 15;
+    const wordWidth = Math.min(ctx.canvas.measure(word, "body", size), bottom.width - 60);
+    const pair = 16 + 8 + wordWidth;
+    const start = { ...bottom, x: bottom.x + (bottom.width - pair) / 2, width: pair };
+    const dot = ctx.canvas.startX(start, 0, 16);
+    ctx.canvas.path(ellipsePath(dot + 8, bottom.y + bottom.height / 2, 8), {
       fill: swatches[colour],
       stroke: ink,
       lineWidth: 0.8,
     });
-    caption(ctx, word, { ...text, y: text.y + 2 }, 15);
+    ctx.canvas.textLine(
+      word,
+      { x: ctx.canvas.startX(start, 24, wordWidth), width: wordWidth },
+      bottom.y + bottom.height / 2 + size * 0.36,
+      { size, minSize: 7, color: ink, align: "start" },
+    );
   });
 }
