@@ -168,8 +168,8 @@ export function drawLetterBooklet(ctx: TemplateContext, params: ParamsOf<"letter
   const seed = (params.group + 1) * 100 + ctx.part;
   // Tracing across the page, so a row holds the model, its copies and the start dots; finding
   // and gluing side by side; the rhyme and the craft at the bottom.
-  const [trace, rest] = splitY(ctx.box, 0.32, 12);
-  const [middle, bottom] = splitY(rest, 0.62, 12);
+  const [trace, rest] = splitY(ctx.box, 0.4, 12);
+  const [middle, bottom] = splitY(rest, 0.6, 12);
   const [find, glue] = columns(ctx.canvas, middle, [1, 1], 12) as [Box, Box];
   const [rhyme, craft] = columns(ctx.canvas, bottom, [1, 1], 12) as [Box, Box];
   drawTrace(ctx, part(ctx, trace, fill(panels.trace, { letter: withSmall(ctx, page.letter) })), page.letter);
