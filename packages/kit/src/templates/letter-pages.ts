@@ -102,7 +102,9 @@ function drawJoinedForms(ctx: TemplateContext, letter: string) {
         [labels.middle, `${tatweel}${letter}${tatweel}`],
         [labels.end, `${tatweel}${letter}`],
       ];
-  const all = forms.map(([, form]) => form);
+  // The letter alone is written in strokes (the school hand); its joined forms in the font, all
+  // the same size.
+  const joined = forms.slice(1).map(([, form]) => form);
   // Eight writing rows a page: a letter with two forms gets four rows for each.
   const lines = 8 / forms.length;
   rows(ctx.box, forms.length, 14).forEach((block, index) => {
@@ -117,7 +119,7 @@ function drawJoinedForms(ctx: TemplateContext, letter: string) {
           : line < lines - 1
             ? fillRow(form, "trace")
             : [];
-      writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale, { sizeLike: all });
+      writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale, { sizeLike: index === 0 ? [form] : joined });
     });
   });
 }

@@ -205,6 +205,38 @@ const table: Record<string, string> = {
   Ё: "Tl↓ Tl→ Ml→ Bl→ Al• Ar•",
   й: "Ml↓ Mr↙ Mr↓ ul↓↺",
   Й: "Tl↓ Tr↙ Tr↓ Al↓↺",
+  // Arabic letters alone (isolated forms), the Naskh school hand: bodies from the right or the
+  // top, mostly leftwards; ج ح خ begin their head rightwards and د ذ down to the right; ص ض ط ظ
+  // start on the line and loop up clockwise; ف ق م و start from their loop; then the upright
+  // of ط ظ, the hamza of ك, and the dots last, right before left, lower before upper.
+  ا: "Tc↓",
+  ب: "xr↓↻ Dc•",
+  ت: "xr↓↻ xc• xc•",
+  ث: "xr↓↻ xc• xc• Mc•",
+  ج: "Ml→↺ Dc•",
+  ح: "Ml→↺",
+  خ: "Ml→↺ uc•",
+  د: "Ml↘↻",
+  ذ: "Ml↘↻ uc•",
+  ر: "xr↓",
+  ز: "xr↓ Mr•",
+  س: "xr↓↻",
+  ش: "xr↓↻ xr• xr• Mr•",
+  ص: "Bc↗↻",
+  ض: "Bc↗↻ Mr•",
+  ط: "Bl↗↻ Tl↓",
+  ظ: "Bl↗↻ Tl↓ Mc•",
+  ع: "Mr←↺",
+  غ: "Mr←↺ uc•",
+  ف: "Br↑↻ Mr•",
+  ق: "Br←↻ Mr• Mr•",
+  ك: "Tr↓↻ Mc←↺",
+  ل: "Tr↓↻",
+  م: "Bc↑↻",
+  ن: "xr↓↻ xc•",
+  ه: "xc←↺",
+  و: "Br←↻",
+  ي: "xr←↻ Dc• Dc•",
 };
 
 /** 1, 4 and 7 as each language's model writes them. */
@@ -278,7 +310,9 @@ const expected = (char: string, locale: Locale) =>
 
 /** Every character a child of `locale` traces: the alphabet in both cases, its special letters, the digits. */
 function written(locale: Locale): string[] {
-  const letters = locale === "ar" ? [] : alphabet(locale).flatMap((letter) => [letter, lowerCase(locale, letter)]);
+  // Arabic letters have no cases: each is traced alone, in its isolated form.
+  const letters =
+    locale === "ar" ? alphabet(locale) : alphabet(locale).flatMap((letter) => [letter, lowerCase(locale, letter)]);
   const specials = locale === "ar" ? [] : specialLetters(locale).flatMap((special) => [...special]);
   return [...new Set([...letters, ...specials, ..."0123456789", ..."٠١٢٣٤٥٦٧٨٩"])];
 }

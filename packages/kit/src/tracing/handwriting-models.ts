@@ -31,7 +31,10 @@ const american: HandwritingModel = {
 
 export const handwritingModels: Record<Locale, HandwritingModel> = {
   en: american,
-  ar: { name: "Western digits as Arabic-speaking schools teach them", glyphs: american.glyphs },
+  ar: {
+    name: "Naskh school hand for the letters alone (كراسات الخط); Western digits as Arabic-speaking schools teach them",
+    glyphs: american.glyphs,
+  },
   de: { name: "Druckschrift (Grundschule)", glyphs: { "1": flagOne, "4": openFour, "7": crossedSeven } },
   fr: { name: "écriture script (maternelle, CP)", glyphs: { "1": flagOne, "4": openFour, "7": crossedSeven } },
   es: { name: "letra de imprenta (Educación Infantil)", glyphs: { "1": flagOne, "4": openFour, "7": crossedSeven } },

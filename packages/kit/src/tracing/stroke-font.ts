@@ -1,6 +1,7 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { flatten, lengthOf, type Point, parsePath } from "../draw/svg-path.ts";
 import { composedLetters, type MarkId, marks } from "./diacritics.ts";
+import { arabicGlyphs } from "./glyphs-arabic.ts";
 import { cyrillicGlyphs } from "./glyphs-cyrillic.ts";
 import { digitGlyphs } from "./glyphs-digits.ts";
 import { latinGlyphs } from "./glyphs-latin.ts";
@@ -26,7 +27,7 @@ export const staff = { accentTop: -0.8, top: 0, mid: 1, base: 2, descender: 3 } 
 const letterGap = 0.32;
 const wordGap = 0.9;
 
-const baseGlyphs: StrokeGlyphs = { ...latinGlyphs, ...cyrillicGlyphs, ...digitGlyphs };
+const baseGlyphs: StrokeGlyphs = { ...latinGlyphs, ...cyrillicGlyphs, ...digitGlyphs, ...arabicGlyphs };
 
 function composeGlyph(char: string, locale: Locale): StrokeGlyph | undefined {
   const own = handwritingModels[locale].glyphs;
@@ -47,7 +48,7 @@ const glyphCache = new Map<string, StrokeGlyph | null>();
 
 /**
  * The stroke glyph of a character in the handwriting model of `locale`, or undefined when the
- * font has none (Arabic, CJK, ...).
+ * font has none (CJK, ...).
  */
 export function strokeGlyph(char: string, locale: Locale): StrokeGlyph | undefined {
   const key = `${locale}:${char}`;
@@ -61,9 +62,12 @@ export function strokeGlyph(char: string, locale: Locale): StrokeGlyph | undefin
 
 /**
  * True when every character of `text` (spaces aside) can be written with stroke glyphs. Every
- * handwriting model writes the same characters, only some of them differently.
+ * handwriting model writes the same characters, only some of them differently. Arabic letters
+ * join, so they are stroked only alone, in their isolated form; a word keeps the font.
  */
 export function canStroke(text: string): boolean {
+  const chars = [...text.trim()];
+  if (chars.length > 1 && chars.some((char) => arabicGlyphs[char] !== undefined)) return false;
   return [...text].every((char) => /\s/.test(char) || strokeGlyph(char, "en") !== undefined);
 }
 

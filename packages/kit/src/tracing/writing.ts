@@ -5,7 +5,6 @@ import type { Point } from "../draw/svg-path.ts";
 import { memoize } from "../memoize.ts";
 import { tint } from "../templates/context.ts";
 import { inkBounds } from "../text-layout.server.ts";
-import { type ArabicStart, arabicStarts } from "./arabic-starts.ts";
 import { canStroke, layoutStrokeText, staff, strokeTextUnits } from "./stroke-font.ts";
 import {
   drawStaff,
@@ -162,15 +161,22 @@ export function writingRow(
 }
 
 /**
+ * Where a whole Arabic word (a child's name) starts: a point in its ink box (0..1 from its left
+ * and top edges) and the way the hand first moves along it, in degrees (180 = left).
+ */
+type WordStart = { x: number; y: number; angle: number };
+
+/**
  * A whole Arabic word (a child's name): where it starts, at the right-hand end of its first
  * letter's body, and the way the hand moves along it, to the left. Its letters' own strokes are
- * not drawn here; the dot and arrow show where the name begins and which way it is written.
+ * not drawn here (a letter alone is stroked); the dot and arrow show where the name begins and
+ * which way it is written.
  */
-function wordStart(text: string): (ArabicStart & { arrowAbove: true }) | undefined {
+function wordStart(text: string): WordStart | undefined {
   const letters = [...text];
   if (letters.length < 2 || letters.includes("\u0640") || !letters.every((char) => /[\u0621-\u064a]/u.test(char)))
     return undefined;
-  return { x: 0.97, y: 0.3, angle: 180, arrowAbove: true };
+  return { x: 0.97, y: 0.3, angle: 180 };
 }
 
 function drawFontStaff(canvas: Canvas, row: Box, baseline: number, top: number, bottom: number, colour: string) {
@@ -219,7 +225,7 @@ function writeText(
     canvas.textLine(text, { x, width: bounds.width + 1 }, baseline, { role: "trace", size, color: fill });
   }
   canvas.recordWritten({ text, x, width: bounds.width, top: baseline + bounds.top, bottom: baseline + bounds.bottom });
-  const start: (ArabicStart & { arrowAbove?: true }) | undefined = arabicStarts[text] ?? wordStart(text);
+  const start = wordStart(text);
   if (style === "solid" || style === "faint" || !start) return;
   const inkBox: Box = {
     x: x + bounds.left,
@@ -230,13 +236,11 @@ function writeText(
   const at: Point = [inkBox.x + inkBox.width * start.x, inkBox.y + inkBox.height * start.y];
   canvas.path(ellipsePath(at[0], at[1], Math.max(2, unit * (style === "model" ? 0.12 : 0.08))), { fill: startGreen });
   if (style !== "model") return;
-  // The arrow beside the start, pointing the way the pen first moves.
+  // The arrow above the word's letters, where it covers none of them, pointing the way the pen
+  // first moves.
   const angle = (start.angle * Math.PI) / 180;
-  // Beside the stroke, or for a whole word above its letters, where it covers none of them.
-  const normal: Point = start.arrowAbove ? [0, -1] : [Math.sin(angle), -Math.cos(angle)];
-  const offset = start.arrowAbove ? at[1] - inkBox.y + unit * 0.3 : unit * 0.4;
   const length = unit * 0.9;
-  const from: Point = [at[0] + normal[0] * offset, at[1] + normal[1] * offset];
+  const from: Point = [at[0], inkBox.y - unit * 0.3];
   const to: Point = [from[0] + Math.cos(angle) * length, from[1] + Math.sin(angle) * length];
   canvas.path(polylinePath([from, to]), { stroke: colours.main, lineWidth: Math.max(0.8, unit * 0.05) });
   canvas.path(arrowHeadPath(from, to, unit * 0.18), { fill: colours.main });
