@@ -87,7 +87,7 @@ export function drawLetters(ctx: TemplateContext, params: ParamsOf<"letters">) {
 
 /**
  * Arabic: a letter alone and in its joined forms (start, middle, end), each in its own panel: the
- * form to copy, grey copies to go over, then room to write it.
+ * form to copy with its strokes numbered, grey copies to go over, then dotted ones to trace.
  */
 function drawJoinedForms(ctx: TemplateContext, letter: string) {
   const labels = ctx.content.values.forms;
@@ -102,11 +102,10 @@ function drawJoinedForms(ctx: TemplateContext, letter: string) {
         [labels.middle, `${tatweel}${letter}${tatweel}`],
         [labels.end, `${tatweel}${letter}`],
       ];
-  // The letter alone is written in strokes (the school hand); its joined forms in the font, all
-  // the same size.
-  const joined = forms.slice(1).map(([, form]) => form);
-  // Eight writing rows a page: a letter with two forms gets four rows for each.
-  const lines = 8 / forms.length;
+  const all = forms.map(([, form]) => form);
+  // Four writing rows a page, tall enough for the strokes' ascenders and tails: a letter with
+  // two forms gets two rows for each.
+  const lines = 4 / forms.length;
   rows(ctx.box, forms.length, 14).forEach((block, index) => {
     const [label, form] = forms[index] as [string, string];
     panel(ctx, block);
@@ -119,7 +118,8 @@ function drawJoinedForms(ctx: TemplateContext, letter: string) {
           : line < lines - 1
             ? fillRow(form, "trace")
             : [];
-      writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale, { sizeLike: index === 0 ? [form] : joined });
+      // Capped, so that even a wide middle form leaves room for its copies after the model.
+      writingRow(ctx.canvas, row, entries, ctx.colour, ctx.locale, { sizeLike: all, maxUnit: 18 });
     });
   });
 }

@@ -237,6 +237,81 @@ const table: Record<string, string> = {
   ه: "xc←↺",
   و: "Br←↻",
   ي: "xr←↻ Dc• Dc•",
+  // Their joined forms: a middle or end form enters from the right on the line and moves left
+  // through the letter; a start form begins as the letter alone; د ذ ل ك keep their own first
+  // stroke from the top after the joining line.
+  ـا: "Br←",
+  بـ: "xr↓ Dc•",
+  ـبـ: "Br←↻ Dc•",
+  ـب: "Br←↻ Dc•",
+  تـ: "xr↓ Mr• Mc•",
+  ـتـ: "Br←↻ Mr• Mc•",
+  ـت: "Br←↻ xc• xc•",
+  ثـ: "xr↓ Mr• Mc• ur•",
+  ـثـ: "Br←↻ Mr• Mc• uc•",
+  ـث: "Br←↻ xc• xc• Mc•",
+  جـ: "Ml→ Dc•",
+  ـجـ: "Br←↻ Dc•",
+  ـج: "Br← Dc•",
+  حـ: "Ml→",
+  ـحـ: "Br←↻",
+  ـح: "Br←",
+  خـ: "Ml→ uc•",
+  ـخـ: "Br←↻ uc•",
+  ـخ: "Br← uc•",
+  ـد: "Br← Ml↘↻",
+  ـذ: "Br← Ml↘↻ ul•",
+  ـر: "Br←↻",
+  ـز: "Br←↻ xr•",
+  سـ: "xr↓↻",
+  ـسـ: "Br←↻",
+  ـس: "Br←↻",
+  شـ: "xr↓↻ xr• xc• Mr•",
+  ـشـ: "Br←↻ xc• xc• Mc•",
+  ـش: "Br←↻ xr• xr• Mr•",
+  صـ: "Bl↗↻",
+  ـصـ: "Br←↻",
+  ـص: "Br←↻",
+  ضـ: "Bl↗↻ Mc•",
+  ـضـ: "Br←↻ Mc•",
+  ـض: "Br←↻ Mr•",
+  طـ: "Bl↗↻ Tl↓",
+  ـطـ: "Br←↻ Tl↓",
+  ـط: "Br←↻ Tl↓",
+  ظـ: "Bl↗↻ Tl↓ Mc•",
+  ـظـ: "Br←↻ Tl↓ Mc•",
+  ـظ: "Br←↻ Tl↓ Mc•",
+  عـ: "Mr←↺",
+  ـعـ: "Br←↻",
+  ـع: "Br←↻",
+  غـ: "Mr←↺ uc•",
+  ـغـ: "Br←↻ uc•",
+  ـغ: "Br←↻ uc•",
+  فـ: "Bc↑↻ Mr•",
+  ـفـ: "Br←↻ Mc•",
+  ـف: "Br←↻ Mr•",
+  قـ: "Bc↑↻ Mr• Mc•",
+  ـقـ: "Br←↻ Mr• Mc•",
+  ـق: "Br←↻ Mr• Mc•",
+  كـ: "ul↘↻ Tr↙",
+  ـكـ: "Br← ul↘↻ Tr↙",
+  ـك: "Br← Tr↓↻ Mc←↺",
+  لـ: "Tr↓",
+  ـلـ: "Br← Tc↓",
+  ـل: "Br← Tr↓↻",
+  مـ: "Bc↑↻",
+  ـمـ: "Br←↻",
+  ـم: "Br←↻",
+  نـ: "xr↓ Mr•",
+  ـنـ: "Br←↻ Mc•",
+  ـن: "Br←↻ xc•",
+  هـ: "Mc↘↻",
+  ـهـ: "Br←↻",
+  ـه: "Br←",
+  ـو: "Br←↻",
+  يـ: "xr↓ Dr• Dc•",
+  ـيـ: "Br←↻ Dr• Dc•",
+  ـي: "Br←↻ Dc• Dc•",
 };
 
 /** 1, 4 and 7 as each language's model writes them. */
@@ -308,11 +383,19 @@ function describeGlyph(char: string, locale: Locale): string {
 const expected = (char: string, locale: Locale) =>
   modelDigits[locale][char as "1" | "4" | "7"] ?? table[char] ?? "(not in the table)";
 
+/** An Arabic letter's joined forms with their tatweel: start, middle and end, or the end alone. */
+const joinedForms = (letter: string) =>
+  [..."ادذرزو"].includes(letter)
+    ? [`\u0640${letter}`]
+    : [`${letter}\u0640`, `\u0640${letter}\u0640`, `\u0640${letter}`];
+
 /** Every character a child of `locale` traces: the alphabet in both cases, its special letters, the digits. */
 function written(locale: Locale): string[] {
   // Arabic letters have no cases: each is traced alone, in its isolated form.
   const letters =
-    locale === "ar" ? alphabet(locale) : alphabet(locale).flatMap((letter) => [letter, lowerCase(locale, letter)]);
+    locale === "ar"
+      ? alphabet(locale).flatMap((letter) => [letter, ...joinedForms(letter)])
+      : alphabet(locale).flatMap((letter) => [letter, lowerCase(locale, letter)]);
   const specials = locale === "ar" ? [] : specialLetters(locale).flatMap((special) => [...special]);
   return [...new Set([...letters, ...specials, ..."0123456789", ..."٠١٢٣٤٥٦٧٨٩"])];
 }

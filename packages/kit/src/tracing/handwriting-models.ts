@@ -32,7 +32,7 @@ const american: HandwritingModel = {
 export const handwritingModels: Record<Locale, HandwritingModel> = {
   en: american,
   ar: {
-    name: "Naskh school hand for the letters alone (كراسات الخط); Western digits as Arabic-speaking schools teach them",
+    name: "Naskh school hand for the letters and their joined forms (كراسات الخط); Western digits as Arabic-speaking schools teach them",
     glyphs: american.glyphs,
   },
   de: { name: "Druckschrift (Grundschule)", glyphs: { "1": flagOne, "4": openFour, "7": crossedSeven } },

@@ -2,6 +2,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import { flatten, lengthOf, type Point, parsePath } from "../draw/svg-path.ts";
 import { composedLetters, type MarkId, marks } from "./diacritics.ts";
 import { arabicGlyphs } from "./glyphs-arabic.ts";
+import { arabicFormGlyphs } from "./glyphs-arabic-forms.ts";
 import { cyrillicGlyphs } from "./glyphs-cyrillic.ts";
 import { digitGlyphs } from "./glyphs-digits.ts";
 import { latinGlyphs } from "./glyphs-latin.ts";
@@ -27,7 +28,13 @@ export const staff = { accentTop: -0.8, top: 0, mid: 1, base: 2, descender: 3 } 
 const letterGap = 0.32;
 const wordGap = 0.9;
 
-const baseGlyphs: StrokeGlyphs = { ...latinGlyphs, ...cyrillicGlyphs, ...digitGlyphs, ...arabicGlyphs };
+const baseGlyphs: StrokeGlyphs = {
+  ...latinGlyphs,
+  ...cyrillicGlyphs,
+  ...digitGlyphs,
+  ...arabicGlyphs,
+  ...arabicFormGlyphs,
+};
 
 function composeGlyph(char: string, locale: Locale): StrokeGlyph | undefined {
   const own = handwritingModels[locale].glyphs;
@@ -63,9 +70,10 @@ export function strokeGlyph(char: string, locale: Locale): StrokeGlyph | undefin
 /**
  * True when every character of `text` (spaces aside) can be written with stroke glyphs. Every
  * handwriting model writes the same characters, only some of them differently. Arabic letters
- * join, so they are stroked only alone, in their isolated form; a word keeps the font.
+ * join: a letter alone or one joined form (with its tatweel) is stroked; a word keeps the font.
  */
 export function canStroke(text: string): boolean {
+  if (arabicFormGlyphs[text.trim()]) return true;
   const chars = [...text.trim()];
   if (chars.length > 1 && chars.some((char) => arabicGlyphs[char] !== undefined)) return false;
   return [...text].every((char) => /\s/.test(char) || strokeGlyph(char, "en") !== undefined);
@@ -107,6 +115,9 @@ function glyphPolylines(glyph: StrokeGlyph): Point[][] {
 
 /** The characters of `text` that have stroke glyphs, where each starts, and the whole width, in x-heights. */
 function glyphRun(text: string, locale: Locale) {
+  // An Arabic joined form ("بـ", "ـبـ", "ـب") is one glyph, its connectors included.
+  const form = arabicFormGlyphs[text.trim()];
+  if (form) return { placed: [{ char: text.trim(), glyph: form, at: 0 }], width: form.width };
   const placed: { char: string; glyph: StrokeGlyph; at: number }[] = [];
   let cursor = 0;
   let previous = false;
