@@ -26,6 +26,11 @@ export const monthKeys = ["1", "2", "3", "4", "5", "6"] as const satisfies reado
 /** Where an item belongs: a level of the kit, an add-on pack or a book of the month. */
 export type ItemPlace = { level: LevelNumber } | { pack: PackId } | { month: MonthNumber };
 
+/** The theme of a book of the month. */
+export function monthTheme(month: MonthNumber): ThemeId {
+  return themeIds[month - 1] as ThemeId;
+}
+
 export const skills = [
   "fine-motor",
   "letters",
@@ -667,7 +672,7 @@ const packPrintables = {
  * pictures from the month's theme. Seeds of their own, so no page repeats a level's.
  */
 function monthPrintables(month: MonthNumber): PrintableParams[] {
-  const theme = pictureThemes[themeIds[month - 1] as ThemeId];
+  const theme = pictureThemes[monthTheme(month)];
   const seed = 300 + month * 20;
   return [
     p({ template: "story", story: `m${month}` }),
@@ -815,7 +820,7 @@ function buildKit() {
     items: packPrintables[id].map((params) => toPrintable(params, id)),
   }));
   const kitMonths: KitMonth[] = months.map((number) => {
-    const theme = themeIds[number - 1] as ThemeId;
+    const theme = monthTheme(number);
     return {
       number,
       theme,

@@ -1,13 +1,21 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
-import { type ActivityItem, type AskedTopic, type ItemPlace, isCutOut, type Skill, stories } from "../catalogue.ts";
+import {
+  type ActivityItem,
+  type AskedTopic,
+  type ItemPlace,
+  isCutOut,
+  monthTheme,
+  type Skill,
+  stories,
+} from "../catalogue.ts";
 import { fill, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
 import type { PictureId } from "../pictures/picture-catalogue.ts";
-import { pictureThemes, type ThemeId, themeIds } from "../pictures/picture-themes.ts";
+import { pictureThemes } from "../pictures/picture-themes.ts";
 import type { Paint } from "../surface.ts";
 import { columns, faint, grid, ink, inset, numberBadge, skillColours } from "../templates/context.ts";
 import { answersPerPage, type KitPage } from "./book-document.ts";
@@ -45,7 +53,7 @@ export function placeColour(place: ItemPlace | undefined): string {
 function coverRing(place: ItemPlace | undefined): readonly PictureId[] {
   const fallback = coverPictures.pack ?? [];
   if (!place) return fallback;
-  if ("month" in place) return pictureThemes[themeIds[place.month - 1] as ThemeId].cover;
+  if ("month" in place) return pictureThemes[monthTheme(place.month)].cover;
   return coverPictures["level" in place ? `level${place.level}` : place.pack] ?? fallback;
 }
 

@@ -19,6 +19,7 @@ import {
   type TemplateContext,
 } from "./context.ts";
 import { cutCard } from "./feelings.ts";
+import { smallOf } from "./letter-pages.ts";
 
 // Alphabet Adventures: a page per letter in four parts. Trace it (capital and small), find it
 // among other letters, cut out four pictures and glue the ones that start with it (pictures no
@@ -35,7 +36,7 @@ function letterPage(ctx: TemplateContext, params: ParamsOf<"letter-booklet">): L
 
 /** "Aa", or the letter alone in a script without cases. */
 function withSmall(ctx: TemplateContext, letter: string): string {
-  return ctx.locale === "ar" ? letter : `${letter}${lowerCase(ctx.locale, letter)}`;
+  return `${letter}${smallOf(ctx, letter)}`;
 }
 
 /** A part of the page: its panel and its label, and the room left under the label. */
@@ -51,7 +52,7 @@ function part(ctx: TemplateContext, box: Box, label: string): Box {
 }
 
 function drawTrace(ctx: TemplateContext, box: Box, letter: string) {
-  const small = ctx.locale === "ar" ? letter : lowerCase(ctx.locale, letter);
+  const small = smallOf(ctx, letter) || letter;
   // Each row fades: the stroke model, two dotted copies, then start dots alone.
   const line = (text: string): WriteEntry[] => [
     { text, style: "model" },

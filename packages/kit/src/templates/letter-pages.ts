@@ -350,7 +350,7 @@ function groupsLetters(ctx: TemplateContext, from: number, to: number): string[]
 }
 
 /** The small letter shown after a capital ("Aa"); Arabic has no cases. */
-function smallOf(ctx: TemplateContext, letter: string): string {
+export function smallOf(ctx: TemplateContext, letter: string): string {
   return ctx.locale === "ar" ? "" : lowerCase(ctx.locale, letter);
 }
 

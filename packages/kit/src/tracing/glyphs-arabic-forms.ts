@@ -1,3 +1,5 @@
+// The isolated د is written after its connector.
+import { dalBody } from "./glyphs-arabic.ts";
 import type { StrokeGlyphs } from "./stroke-font.ts";
 
 // Arabic letters in their joined forms, as a child copies them on the "letter forms" page: the
@@ -32,8 +34,6 @@ const hahFinal =
 
 /** The connector into final د ذ, a stroke of its own: the letter is then written from its head. */
 const dalIn = "M1.25 2 L0.92 2";
-/** The isolated د, written after its connector. */
-const dalBody = "M0.32 1 C0.42 1.1 0.58 1.25 0.72 1.5 L0.9 1.86 C0.95 1.97 0.9 2 0.78 2 L0.1 2";
 
 /** Final ر ز: in from the right, a small rise into the head, then the isolated tail. */
 const raFinal =

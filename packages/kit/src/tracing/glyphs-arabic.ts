@@ -12,7 +12,7 @@ const boatBody = "M1.9 1.3 C1.9 1.75 1.8 2 1.5 2 L0.4 2 C0.18 2 0.1 1.8 0.12 1.5
 const hahBody =
   "M0.5 1.12 C0.8 1.04 1.15 0.99 1.5 1.02 L0.78 1.52 C0.3 1.85 0.1 2.3 0.33 2.62 C0.55 2.92 1.1 2.94 1.62 2.72";
 /** The body د shares with the letters that differ from it only by their dots. */
-const dalBody = "M0.32 1 C0.42 1.1 0.58 1.25 0.72 1.5 L0.9 1.86 C0.95 1.97 0.9 2 0.78 2 L0.1 2";
+export const dalBody = "M0.32 1 C0.42 1.1 0.58 1.25 0.72 1.5 L0.9 1.86 C0.95 1.97 0.9 2 0.78 2 L0.1 2";
 /** The body ر shares with the letters that differ from it only by their dots. */
 const raBody = "M0.8 1.35 C0.88 1.7 0.85 2.2 0.55 2.5 C0.4 2.65 0.22 2.72 0.08 2.74";
 /** The body س shares with the letters that differ from it only by their dots. */

@@ -73,7 +73,7 @@ export function strokeGlyph(char: string, locale: Locale): StrokeGlyph | undefin
  * join: a letter alone or one joined form (with its tatweel) is stroked; a word keeps the font.
  */
 export function canStroke(text: string): boolean {
-  if (arabicFormGlyphs[text.trim()]) return true;
+  if (wholeGlyph(text)) return true;
   const chars = [...text.trim()];
   if (chars.length > 1 && chars.some((char) => arabicGlyphs[char] !== undefined)) return false;
   return [...text].every((char) => /\s/.test(char) || strokeGlyph(char, "en") !== undefined);
@@ -113,11 +113,17 @@ function glyphPolylines(glyph: StrokeGlyph): Point[][] {
   return lines;
 }
 
+/** A glyph drawn for the whole of a text of several characters: an Arabic joined form ("بـ", "ـبـ", "ـب"). */
+function wholeGlyph(text: string): StrokeGlyph | undefined {
+  const whole = text.trim();
+  // Looked up without the glyph cache, which any text (a child's name) would otherwise grow.
+  return [...whole].length > 1 ? baseGlyphs[whole] : undefined;
+}
+
 /** The characters of `text` that have stroke glyphs, where each starts, and the whole width, in x-heights. */
 function glyphRun(text: string, locale: Locale) {
-  // An Arabic joined form ("بـ", "ـبـ", "ـب") is one glyph, its connectors included.
-  const form = arabicFormGlyphs[text.trim()];
-  if (form) return { placed: [{ char: text.trim(), glyph: form, at: 0 }], width: form.width };
+  const whole = wholeGlyph(text);
+  if (whole) return { placed: [{ char: text.trim(), glyph: whole, at: 0 }], width: whole.width };
   const placed: { char: string; glyph: StrokeGlyph; at: number }[] = [];
   let cursor = 0;
   let previous = false;
