@@ -29,7 +29,7 @@ type Target = { name: string; server: Server; settingsServer: Server };
 // a project of their own, one test at a time, against a server and database of their own: a
 // parallel spec never sees another mode than the one it expects, and the settings project runs
 // beside the ordinary one instead of after it. ADR 0037, ADR 0067.
-const settingsSpecs = ["upsale.spec.ts"];
+const settingsSpecs = ["upsell.spec.ts"];
 
 // Specs about what pages look like and carry (accessibility, legal texts, page weight, routing
 // rules, the document shell): the same markup comes out whichever database stores the rows, so

@@ -182,7 +182,7 @@ export const test = base.extend<Fixtures>({
 
   declineUpsellForGood: async ({ page }, use) => {
     await use(async () => {
-      const dialog = page.locator("dialog.upsale-popup[open]");
+      const dialog = page.locator("dialog.upsell-popup[open]");
       const opened = await dialog.waitFor({ state: "visible", timeout: 4000 }).then(
         () => true,
         () => false,
@@ -190,7 +190,7 @@ export const test = base.extend<Fixtures>({
       if (!opened) return;
       // The served popup answers Escape once the scripts made it a modal.
       await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
-      await dialog.locator(".upsale-popup__decline").click();
+      await dialog.locator(".upsell-popup__decline").click();
       await expect(dialog).toHaveAttribute("data-form-key", "catchy");
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);

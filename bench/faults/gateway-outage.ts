@@ -11,7 +11,7 @@ import {
   queueReconciliation,
   startFaultProxy,
   startGateway,
-  upsaleStatus,
+  upsellStatus,
   verdict,
 } from "./payment-harness.ts";
 
@@ -91,7 +91,7 @@ try {
       if (orderId)
         record(
           `upsell status poll (${buyer.token.split("-").at(-2)})`,
-          await upsaleStatus(baseUrl, buyer.token, orderId),
+          await upsellStatus(baseUrl, buyer.token, orderId),
         );
     }
     await proxy.setMode("pass");
@@ -138,7 +138,7 @@ try {
       const again = await buyAddOns(baseUrl, buyer);
       const orderId = String(again.json.order_id ?? "");
       for (let poll = 0; orderId && poll < 20; poll += 1) {
-        const status = await upsaleStatus(baseUrl, buyer.token, orderId);
+        const status = await upsellStatus(baseUrl, buyer.token, orderId);
         if (status.json.status !== "processing") break;
         await sleep(250);
       }

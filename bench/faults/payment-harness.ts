@@ -348,7 +348,7 @@ export const buyAddOns = (baseUrl: string, parent: { token: string; email: strin
     user_token: parent.token,
   });
 
-export const upsaleStatus = (baseUrl: string, token: string, orderId: string) =>
+export const upsellStatus = (baseUrl: string, token: string, orderId: string) =>
   callApi(baseUrl, "/solid/upsale/status", { user_token: token, order_id: orderId });
 
 /**

@@ -10,7 +10,7 @@ import {
   type ScratchDatabase,
   startFaultProxy,
   startGateway,
-  upsaleStatus,
+  upsellStatus,
   verdict,
 } from "./payment-harness.ts";
 
@@ -192,7 +192,7 @@ try {
       console.log(`  click after the restart: ${again.status} ${JSON.stringify(again.json)}`);
       const settled = await reconcile(state.orderId, chargedAt);
       console.log(`  reconciliation settled it ${((Date.now() - chargedAt) / 1000).toFixed(1)} s after the charge`);
-      const status = await upsaleStatus(baseUrl, parent.token, state.orderId);
+      const status = await upsellStatus(baseUrl, parent.token, state.orderId);
       console.log(`  the upsell page now reads: ${JSON.stringify(status.json)} (${settled.status} in the books)`);
     }
     await disarm();

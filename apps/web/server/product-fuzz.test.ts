@@ -227,10 +227,10 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
     ];
     const printables = [
       { intent: "complete", itemId: "l1-i1", done: true },
-      { intent: "upsale-status", order_id: "fuzz-order" },
-      { intent: "upsale-decision", decision: "decline" },
-      { intent: "upsale", recurringType: "monthly", variant: "a" },
-      { intent: "trigger-upsale" },
+      { intent: "upsell-status", order_id: "fuzz-order" },
+      { intent: "upsell-decision", decision: "decline" },
+      { intent: "upsell", recurringType: "monthly", variant: "a" },
+      { intent: "trigger-upsell" },
       { intent: "review", rating: 5, text: "She traces her name on every page now.", firstName: "Ana" },
     ];
     const profile = [
@@ -468,7 +468,7 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
         path: "/admin/offer/",
         samples: [
           { intent: "price", id: planId, amount: "999", oldAmount: "", renewalAmount: "1999" },
-          { intent: "settings", upsaleDisplayMode: "popup", offerTimerSeconds: "600" },
+          { intent: "settings", upsellDisplayMode: "popup", offerTimerSeconds: "600" },
         ],
       },
       { path: "/admin/revenue/", samples: [{ intent: "rates", base: "EUR", date: "2026-01-01", rate_USD: "1.08" }] },

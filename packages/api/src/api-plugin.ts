@@ -13,7 +13,7 @@ import { onboardingRoutes } from "./routes/onboarding.ts";
 import { printablesRoutes } from "./routes/printables.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { purchaseRoutes } from "./routes/purchase.ts";
-import { upsaleRoutes } from "./routes/upsale.ts";
+import { upsellRoutes } from "./routes/upsell.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { fieldWithUnstorableText } from "./text-guard.ts";
 
@@ -82,7 +82,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   await api.register(onboardingRoutes, options.services);
   await api.register(purchaseRoutes, options.services);
   await api.register(webhookRoutes, options.services);
-  await api.register(upsaleRoutes, options.services);
+  await api.register(upsellRoutes, options.services);
   await api.register(printablesRoutes, options.services);
   await api.register(profileRoutes, options.services);
   await api.register(experimentRoutes, options.services);

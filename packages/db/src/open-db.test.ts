@@ -22,12 +22,12 @@ describe.each(testDatabases())("database on $name", (target) => {
 
   it("seeds defaults without overwriting an operator's edit", async () => {
     await seedDatabase(handle.db);
-    await handle.db.update(settings).set({ value: "TABS" }).where(eq(settings.key, "UPSALE_DISPLAY_MODE"));
+    await handle.db.update(settings).set({ value: "TABS" }).where(eq(settings.key, "UPSELL_DISPLAY_MODE"));
     await seedDatabase(handle.db);
     const rows = await handle.db.select().from(settings);
     expect(rows.map((row) => row.key).sort()).toEqual(Object.keys(defaultSettings).sort());
-    expect(rows.find((row) => row.key === "UPSALE_DISPLAY_MODE")?.value).toBe("TABS");
-    await handle.db.update(settings).set({ value: "POPUP" }).where(eq(settings.key, "UPSALE_DISPLAY_MODE"));
+    expect(rows.find((row) => row.key === "UPSELL_DISPLAY_MODE")?.value).toBe("TABS");
+    await handle.db.update(settings).set({ value: "POPUP" }).where(eq(settings.key, "UPSELL_DISPLAY_MODE"));
   });
 
   // PGlite has one process and no lock to take (two of them interleave, as they may).

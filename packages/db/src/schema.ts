@@ -16,7 +16,7 @@ import {
 
 /**
  * Operator-editable settings read by the funnel (remote configuration: split definitions,
- * upsale display mode, offer timer). A key-value table keeps each setting validated by
+ * upsell display mode, offer timer). A key-value table keeps each setting validated by
  * the zod schema of the feature that owns it.
  */
 export const settings = pgTable("settings", {
@@ -89,7 +89,7 @@ export const offerStates = pgTable("offer_states", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   offerDeadlineAt: timestamp("offer_deadline_at", { withTimezone: true }),
-  upsaleStage: text("upsale_stage").notNull().default("initial"),
+  upsellStage: text("upsale_stage").notNull().default("initial"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -231,7 +231,7 @@ export const orders = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    /** subscription (first payment), renewal, upsale or lifetime. */
+    /** subscription (first payment), renewal, upsell or lifetime. */
     purpose: text("purpose").notNull(),
     /** What makes a retry the same charge: e.g. the renewal's period, or the upsell's product. */
     idempotencyKey: text("idempotency_key").notNull(),

@@ -8,7 +8,7 @@ import { settings } from "./schema.ts";
 export const defaultSettings: Record<string, unknown> = {
   // Remote configuration parameter SPLITS_SC: the intro-offer test, A and B at 0.5 each.
   SPLITS_SC: [{ scope: "purchase", name: "intro-offer", groups: { A: 0.5, B: 0.5 } }],
-  UPSALE_DISPLAY_MODE: "POPUP",
+  UPSELL_DISPLAY_MODE: "POPUP",
 };
 
 export async function seedDatabase(db: Database): Promise<void> {

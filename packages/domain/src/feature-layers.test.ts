@@ -9,12 +9,12 @@ import { describe, expect, it } from "vitest";
 
 const layers: readonly (readonly string[])[] = [
   ["random-token", "uuid"],
-  ["domain-error", "error-reporting", "flows", "product", "request-throttle.server", "subscriptions"],
+  ["domain-error", "error-reporting", "flows", "product", "request-throttle.server", "subscriptions", "upsell-wire"],
   ["consent", "email", "geo", "parents", "validation"],
   ["pricing"],
   ["experiments", "legal"],
   ["payments"],
-  ["onboarding", "printables", "upsale"],
+  ["onboarding", "printables", "upsell"],
   ["analytics", "profile"],
   ["console"],
   ["reminders", "reviews"],

@@ -1,4 +1,4 @@
-import { addOnPacks, packSheets } from "@kinderready/domain/upsale/add-on-packs";
+import { addOnPacks, packSheets } from "@kinderready/domain/upsell/add-on-packs";
 import { localeCodes } from "@kinderready/i18n/locales";
 import { describe, expect, it } from "vitest";
 import { documentPages } from "./book/book-document.ts";

@@ -130,18 +130,6 @@ export function missingGlyphs(line: TextLine): string[] {
   return [...missing];
 }
 
-/** Font metrics in points for placing handwriting guide lines. */
-export function fontMetrics(font: FontName, size: number) {
-  const f = fontkitFont(font);
-  const scale = size / f.unitsPerEm;
-  return {
-    capHeight: f.capHeight * scale,
-    xHeight: f.xHeight * scale,
-    ascent: f.ascent * scale,
-    descent: -f.descent * scale,
-  };
-}
-
 /**
  * The ink of a line of text relative to its baseline, from the glyphs' own boxes: how far it
  * reaches above (`top`, negative) and below (`bottom`), and its advance width.

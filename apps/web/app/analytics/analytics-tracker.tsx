@@ -1,3 +1,4 @@
+import { upsellPageUrlField } from "@kinderready/domain/upsell-wire";
 import type { Locale } from "@kinderready/i18n/locales";
 import { splitLocalePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
@@ -40,7 +41,7 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
       ttclid: tracking?.ttclid,
       // The offer pages are the purchase route's; the upsells live in the printables.
       ...(page.file === "routes/purchase.tsx" && { purchase_url: url.href }),
-      ...(page.file === "routes/printables.tsx" && { upsale_url: url.href }),
+      ...(page.file === "routes/printables.tsx" && { [upsellPageUrlField]: url.href }),
     });
   }, [pathname, locale]);
 

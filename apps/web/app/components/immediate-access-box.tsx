@@ -15,7 +15,7 @@ export function ImmediateAccessBox({ locale }: { locale: Locale }) {
       <input type="checkbox" name="immediate_access" required />
       <span>
         <Trans
-          i18nKey="upsale.immediateAccess"
+          i18nKey="upsell.immediateAccess"
           components={{
             withdrawal: <Link to={localizePath("/terms/money-back-policy/#legal-withdrawal-eu", locale)} />,
           }}

@@ -11,7 +11,7 @@ import {
 } from "@kinderready/domain/console/operator-accounts.server";
 import { legalDocumentIds } from "@kinderready/domain/legal/legal-documents.server";
 import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
-import { setUpsaleDisplayMode } from "@kinderready/domain/upsale/upsale.server";
+import { setUpsellDisplayMode } from "@kinderready/domain/upsell/upsell.server";
 import { type Locale, localeCodes, localizePath } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import type { Translator } from "@kinderready/i18n/translator";
@@ -188,7 +188,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
 
   it("on the printables, with progress, locked levels and the upsell offer as a popup and as a tab", async () => {
     for (const mode of ["POPUP", "TABS"] as const) {
-      await setUpsaleDisplayMode(database.db, mode);
+      await setUpsellDisplayMode(database.db, mode);
       for (const query of ["", "&level=2", "&pack=calm-and-confident"]) {
         const path = at("/printables/");
         const url = `${path}?token=${parentToken}${query}`;
@@ -200,7 +200,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
           { translator: hydratingTranslator(locale, printablesHandle) },
         );
         expect(page.querySelector(".kit-level--locked"), `${locale} ${mode}${query}: a locked level`).toBeTruthy();
-        expect(page.querySelector(".upsale"), `${locale} ${mode}${query}: the offer`).toBeTruthy();
+        expect(page.querySelector(".upsell"), `${locale} ${mode}${query}: the offer`).toBeTruthy();
         expect(rawKeysShown(page), `${locale} printables ${mode}${query}`).toEqual([]);
       }
     }

@@ -56,7 +56,7 @@ const changeSchema = z.discriminatedUnion("intent", [
     oldAmount: z.string().optional(),
     renewalAmount: z.string().optional(),
   }),
-  z.object({ intent: z.literal("settings"), upsaleDisplayMode: z.string(), offerTimerSeconds: z.string() }),
+  z.object({ intent: z.literal("settings"), upsellDisplayMode: z.string(), offerTimerSeconds: z.string() }),
 ]);
 
 export type OfferActionResult =

@@ -25,10 +25,10 @@ export const frameSections = ["app", "nav", "footer", "consent", "network", "err
  */
 export const partPaths: Record<CataloguePart, readonly string[]> = {
   quiz: ["quiz", "validation"],
-  offer: ["purchase", "reviews", "upsale", "quiz.back", "quiz.goals", "validation.messages"],
+  offer: ["purchase", "reviews", "upsell", "quiz.back", "quiz.goals", "validation.messages"],
   kit: [
     "printables",
-    "upsale",
+    "upsell",
     "reviews",
     "pages.printables",
     "purchase.result",
@@ -36,7 +36,7 @@ export const partPaths: Record<CataloguePart, readonly string[]> = {
     "validation.messages",
   ],
   // And every text no other part lists.
-  rest: ["profile", "purchase.result", "validation", "upsale.immediateAccess"],
+  rest: ["profile", "purchase.result", "validation", "upsell.immediateAccess"],
 };
 
 /** Sections only the server uses. */

@@ -207,7 +207,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const buy = (fields: Record<string, string> = {}) =>
       postForm(
         `/ar/printables/?token=${parent.token}`,
-        { intent: "upsale", recurringType: "upsale", variant: "initial", ...fields },
+        { intent: "upsell", recurringType: "upsale", variant: "initial", ...fields },
         parent.cookie,
       );
     // Bought from Germany: without the box asking for access at once, nothing is charged.
@@ -240,13 +240,13 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     // The loader tells the page: no one click on this device; the packs go to the gateway's page.
     expect((await open(path)).offer?.oneClick).toBe(false);
     for (const recurringType of ["upsale", "lifetime"]) {
-      const refused = await postForm(path, { intent: "upsale", recurringType, variant: "initial" });
+      const refused = await postForm(path, { intent: "upsell", recurringType, variant: "initial" });
       expect(refused).toEqual({
         status: 403,
-        body: { intent: "upsale", error: { messageKey: "upsale.errors.signInFirst", field: "session" } },
+        body: { intent: "upsell", error: { messageKey: "upsell.errors.signInFirst", field: "session" } },
       });
       expect(
-        await postToPage(context(), path, { json: { intent: "upsale", recurringType, variant: "initial" } }),
+        await postToPage(context(), path, { json: { intent: "upsell", recurringType, variant: "initial" } }),
       ).toMatchObject({
         status: 403,
       });
@@ -256,7 +256,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     expect((await open(path, parent.cookie)).offer?.oneClick).toBe(true);
     const other = await payingParent();
     expect(
-      await postForm(path, { intent: "upsale", recurringType: "upsale", variant: "initial" }, other.cookie),
+      await postForm(path, { intent: "upsell", recurringType: "upsale", variant: "initial" }, other.cookie),
     ).toMatchObject({ status: 403 });
     expect(await upsellOrders(parent.id)).toEqual([]);
   }, 30_000);
@@ -267,7 +267,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const goToPay = async (cookie = "") => {
       const left = await postForm(
         path,
-        { intent: "upsale-checkout", recurringType: "upsale", variant: "initial", immediate_access: "on" },
+        { intent: "upsell-checkout", recurringType: "upsale", variant: "initial", immediate_access: "on" },
         cookie,
       );
       expect(left).toMatchObject({ status: 303 });
@@ -326,7 +326,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
   it("answers 'no, thanks' with the page again, at the discount", async () => {
     const parent = await payingParent();
     const declined = await postForm(`/printables/?token=${parent.token}`, {
-      intent: "upsale-decision",
+      intent: "upsell-decision",
       decision: "declined",
     });
     expect(declined).toEqual({ status: 303, location: `/printables/?token=${parent.token}` });
@@ -336,13 +336,13 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
   it("refuses a form naming what cannot be bought, by its field, and charges nothing", async () => {
     const parent = await payingParent();
     const refused = await postForm(`/printables/?token=${parent.token}`, {
-      intent: "upsale",
+      intent: "upsell",
       recurringType: "gold",
       variant: "initial",
     });
     expect(refused).toEqual({
       status: 400,
-      body: { intent: "upsale", error: { messageKey: "upsale.errors.notCreated", field: "recurringType" } },
+      body: { intent: "upsell", error: { messageKey: "upsell.errors.notCreated", field: "recurringType" } },
     });
     expect(await upsellOrders(parent.id)).toEqual([]);
   }, 30_000);

@@ -5,22 +5,23 @@ import { knownFailure } from "@kinderready/domain/known-failure";
 import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
-import { type UpsaleStage, upsaleDecisions, upsaleVariants } from "@kinderready/domain/pricing/offer-rules";
+import { type UpsellStage, upsellDecisions, upsellVariants } from "@kinderready/domain/pricing/offer-rules";
 import { choosePaper, getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
 import { soldProduct } from "@kinderready/domain/product";
 import { subscriptionOf } from "@kinderready/domain/profile/profile.server";
 import { getReviewState, reviewInvitation, submitReview } from "@kinderready/domain/reviews/reviews.server";
 import {
-  buyUpsale,
-  decideUpsaleOffer,
-  getUpsaleDisplayMode,
-  getUpsaleOffer,
-  getUpsaleStatus,
-  recordUpsaleConversion,
-  startUpsaleCheckout,
-} from "@kinderready/domain/upsale/upsale.server";
-import { upsaleTypes } from "@kinderready/domain/upsale/upsale-schema";
+  buyUpsell,
+  decideUpsellOffer,
+  getUpsellDisplayMode,
+  getUpsellOffer,
+  getUpsellStatus,
+  recordUpsellConversion,
+  startUpsellCheckout,
+} from "@kinderready/domain/upsell/upsell.server";
+import { upsellTypes } from "@kinderready/domain/upsell/upsell-schema";
+import { upsellReturnTypeParam, upsellStoreName } from "@kinderready/domain/upsell-wire";
 import { localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -35,9 +36,9 @@ import type { OrderStatus } from "../purchase/payment-result.ts";
 import { writePrices } from "../purchase/price-texts.tsx";
 import type { Route } from "../routes/+types/printables";
 import { storeCookieName, storeKey } from "../stores/persistence.ts";
-import { initialUpsaleState, type UpsaleState, upsaleStoreName } from "../stores/upsale-store.ts";
-import { upsaleOnArrival, upsaleOwner } from "../upsale/upsale-modal.ts";
-import type { CompleteActionResult, UpsaleActionResult } from "../upsale/upsale-result.ts";
+import { initialUpsellState, type UpsellState } from "../stores/upsell-store.ts";
+import { upsellOnArrival, upsellOwner } from "../upsell/upsell-modal.ts";
+import type { CompleteActionResult, UpsellActionResult } from "../upsell/upsell-result.ts";
 import { type ReviewActionResult, rewriteReviewParam, type SentReview } from "./review-result.ts";
 
 // Server side of the printables page: the kit (levels, one of them or one pack with its items),
@@ -48,7 +49,7 @@ import { type ReviewActionResult, rewriteReviewParam, type SentReview } from "./
  * A parent back from buying an upsell (on the gateway's page, or with one click posted by a plain
  * form): the order to ask about, and what it was for.
  */
-const returningQuery = z.object({ order_id: z.string().min(1).max(255), upsale_type: z.enum(upsaleTypes) });
+const returningQuery = z.object({ order_id: z.string().min(1).max(255), [upsellReturnTypeParam]: z.enum(upsellTypes) });
 
 /** Which level (or add-on pack) shows its items; the rest show as summaries. */
 const openQuery = z.union([
@@ -57,24 +58,24 @@ const openQuery = z.union([
 ]);
 
 /** The upsell popup's state as this browser saved it (its cookie), the way the store writes it. */
-const savedUpsale = z.object({
+const savedUpsell = z.object({
   state: z.object({
     isOpen: z.boolean(),
     canOpen: z.boolean(),
     formKey: z.enum(["initial", "catchy"]),
-    succeeded: z.array(z.enum(upsaleTypes)).max(upsaleTypes.length),
+    succeeded: z.array(z.enum(upsellTypes)).max(upsellTypes.length),
     owner: z.string().max(16).optional(),
   }),
 });
 
-function savedUpsaleState(request: Request): UpsaleState {
-  const raw = readCookie(request.headers.get("cookie"), storeCookieName(storeKey(upsaleStoreName)));
+function savedUpsellState(request: Request): UpsellState {
+  const raw = readCookie(request.headers.get("cookie"), storeCookieName(storeKey(upsellStoreName)));
   try {
-    const saved = savedUpsale.safeParse(raw && JSON.parse(raw));
+    const saved = savedUpsell.safeParse(raw && JSON.parse(raw));
     // JSON drops an undefined owner; the store's shape names the key either way.
-    return saved.success ? { ...saved.data.state, owner: saved.data.state.owner } : initialUpsaleState;
+    return saved.success ? { ...saved.data.state, owner: saved.data.state.owner } : initialUpsellState;
   } catch {
-    return initialUpsaleState;
+    return initialUpsellState;
   }
 }
 
@@ -84,14 +85,14 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   const back = returningQuery.safeParse(Object.fromEntries(url.searchParams));
   const returning = back.success
-    ? { orderId: back.data.order_id, type: back.data.upsale_type, status: null as OrderStatus | null }
+    ? { orderId: back.data.order_id, type: back.data[upsellReturnTypeParam], status: null as OrderStatus | null }
     : undefined;
   const locale = localeFromPath(url.pathname);
   // The popup as the browser will show it on arrival, so it is part of the first paint.
-  const arrival = (stage: UpsaleStage) => {
-    const { isOpen, formKey } = upsaleOnArrival(
-      savedUpsaleState(request),
-      upsaleOwner(url.searchParams.get("token") ?? undefined),
+  const arrival = (stage: UpsellStage) => {
+    const { isOpen, formKey } = upsellOnArrival(
+      savedUpsellState(request),
+      upsellOwner(url.searchParams.get("token") ?? undefined),
       returning !== undefined,
       stage,
     );
@@ -125,14 +126,14 @@ export async function loadPrintables({ request, url, context }: Route.LoaderArgs
   // (or without) its scripts.
   if (returning) {
     const { orderId } = returning;
-    returning.status = await orderStatusOnLoad(visit.errors, "upsale status on load failed", () =>
-      getUpsaleStatus(services.payments, { ...input, orderId }),
+    returning.status = await orderStatusOnLoad(visit.errors, "upsell status on load failed", () =>
+      getUpsellStatus(services.payments, { ...input, orderId }),
     );
   }
   const [status, offer, mode, kit, reviewState, signedIn] = await Promise.all([
     getOnboardingStatus(services.db, { token: token.data }),
-    getUpsaleOffer(services.payments, input),
-    getUpsaleDisplayMode(services.db),
+    getUpsellOffer(services.payments, input),
+    getUpsellDisplayMode(services.db),
     loadKit(services, { ...input, locale, region, invoices: devInvoices(url) }, open.success ? open.data : undefined),
     getReviewState(services.account, { userId: parent.id }),
     verifiedParent(request, services, token.data),
@@ -182,7 +183,7 @@ function languageRegion(header: string | null): string | undefined {
   return undefined;
 }
 
-/** `printablesByInvoices=subscription,upsale` previews the area as if those were paid (the domain reads it on a developer's machine only). */
+/** `printablesByInvoices=subscription,<upsellKind>` previews the area as if those were paid (the domain reads it on a developer's machine only). */
 function devInvoices(url: URL) {
   const parsed = printablesQuery.shape.printablesByInvoices.safeParse(
     url.searchParams.get("printablesByInvoices") ?? undefined,
@@ -222,22 +223,22 @@ const actionBody = z.discriminatedUnion("intent", [
   // The page names what to buy and the price it showed; the offer's stage on the server prices it.
   // Where the right of withdrawal applies, the box asking for access at once comes with it.
   z.object({
-    intent: z.literal("upsale"),
-    recurringType: z.enum(upsaleTypes),
-    variant: z.enum(upsaleVariants),
+    intent: z.literal("upsell"),
+    recurringType: z.enum(upsellTypes),
+    variant: z.enum(upsellVariants),
     immediate_access: z.literal("on").optional(),
   }),
   // "No, thanks" (the discount opens) or the discount closed (it ends).
-  z.object({ intent: z.literal("upsale-decision"), decision: z.enum(upsaleDecisions) }),
-  z.object({ intent: z.literal("upsale-status"), order_id: z.string().min(1).max(255) }),
+  z.object({ intent: z.literal("upsell-decision"), decision: z.enum(upsellDecisions) }),
+  z.object({ intent: z.literal("upsell-status"), order_id: z.string().min(1).max(255) }),
   // The same, with the parent on the gateway's page (the bank wants them present).
   z.object({
-    intent: z.literal("upsale-checkout"),
-    recurringType: z.enum(upsaleTypes),
-    variant: z.enum(upsaleVariants),
+    intent: z.literal("upsell-checkout"),
+    recurringType: z.enum(upsellTypes),
+    variant: z.enum(upsellVariants),
     immediate_access: z.literal("on").optional(),
   }),
-  z.object({ intent: z.literal("trigger-upsale") }),
+  z.object({ intent: z.literal("trigger-upsell") }),
   // From the page's scripts, or its form's fields ("true"/"false").
   z.object({
     intent: z.literal("complete"),
@@ -255,7 +256,7 @@ const actionBody = z.discriminatedUnion("intent", [
   }),
 ]);
 
-const notCreated = { intent: "upsale", error: { messageKey: "upsale.errors.notCreated" } } as const;
+const notCreated = { intent: "upsell", error: { messageKey: "upsell.errors.notCreated" } } as const;
 
 export async function handlePrintablesAction({ request, url, context }: Route.ActionArgs) {
   const { services, config, errors, clientAddress, geo } = context.get(requestContext);
@@ -264,7 +265,7 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   const token = userTokenSchema.safeParse(await parentToken(request, url, services));
   if (!body.success || !token.success) {
     const field = body.success ? "token" : refusedField(body.error);
-    return data<UpsaleActionResult>({ ...notCreated, error: { ...notCreated.error, field } }, { status: 400 });
+    return data<UpsellActionResult>({ ...notCreated, error: { ...notCreated.error, field } }, { status: 400 });
   }
   const input = { userToken: token.data };
   const locale = localeFromPath(url.pathname);
@@ -292,30 +293,30 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
   }
 
   try {
-    if (body.data.intent === "upsale-status") {
-      const result = await getUpsaleStatus(services.payments, { ...input, orderId: body.data.order_id });
-      return { intent: "upsale-status", ...toOrderStatus(result) } satisfies UpsaleActionResult;
+    if (body.data.intent === "upsell-status") {
+      const result = await getUpsellStatus(services.payments, { ...input, orderId: body.data.order_id });
+      return { intent: "upsell-status", ...toOrderStatus(result) } satisfies UpsellActionResult;
     }
-    if (body.data.intent === "upsale-decision") {
-      const stage = await decideUpsaleOffer(services.payments, { ...input, decision: body.data.decision });
+    if (body.data.intent === "upsell-decision") {
+      const stage = await decideUpsellOffer(services.payments, { ...input, decision: body.data.decision });
       if (post.native) return backHere();
-      return { intent: "upsale-decision", stage } satisfies UpsaleActionResult;
+      return { intent: "upsell-decision", stage } satisfies UpsellActionResult;
     }
-    if (body.data.intent === "trigger-upsale") {
+    if (body.data.intent === "trigger-upsell") {
       return {
-        intent: "trigger-upsale",
-        ...(await recordUpsaleConversion(services.payments, {
+        intent: "trigger-upsell",
+        ...(await recordUpsellConversion(services.payments, {
           ...input,
           client: { ip: clientAddress, userAgent: request.headers.get("user-agent") },
         })),
-      } satisfies UpsaleActionResult;
+      } satisfies UpsellActionResult;
     }
-    if (body.data.intent === "upsale-checkout") {
+    if (body.data.intent === "upsell-checkout") {
       const returnUrl = new URL(localizePath("/printables/", locale), config.appUrl);
       returnUrl.searchParams.set("token", token.data);
-      returnUrl.searchParams.set("upsale_type", body.data.recurringType);
+      returnUrl.searchParams.set(upsellReturnTypeParam, body.data.recurringType);
       const paying = payingSession(request, services, token.data, { firstPayment: false });
-      const { redirectUrl } = await startUpsaleCheckout(services.payments, {
+      const { redirectUrl } = await startUpsellCheckout(services.payments, {
         ...input,
         recurringType: body.data.recurringType,
         shown: body.data.variant,
@@ -326,47 +327,47 @@ export async function handlePrintablesAction({ request, url, context }: Route.Ac
         payingSession: paying.digest,
       });
       if (post.native) return redirect(redirectUrl, { status: 303 });
-      return { intent: "upsale-checkout", redirectUrl } satisfies UpsaleActionResult;
+      return { intent: "upsell-checkout", redirectUrl } satisfies UpsellActionResult;
     }
     // One click charges the stored card without it being typed again: a link is not enough, it
     // takes this device's verified session of the parent (the page offers the gateway's page or
     // an emailed sign-in instead).
     if (!(await verifiedParent(request, services, token.data))) {
-      return data<UpsaleActionResult>(
-        { intent: "upsale", error: { messageKey: "upsale.errors.signInFirst", field: "session" } },
+      return data<UpsellActionResult>(
+        { intent: "upsell", error: { messageKey: "upsell.errors.signInFirst", field: "session" } },
         { status: 403 },
       );
     }
-    const { orderId } = await buyUpsale(services.payments, {
+    const { orderId } = await buyUpsell(services.payments, {
       ...input,
       recurringType: body.data.recurringType,
       shown: body.data.variant,
       countryCode: geo.countryCode,
       immediateAccessConsent: body.data.immediate_access === "on",
     });
-    if (post.native) return backHere({ order_id: orderId, upsale_type: body.data.recurringType });
-    return { intent: "upsale", orderId } satisfies UpsaleActionResult;
+    if (post.native) return backHere({ order_id: orderId, [upsellReturnTypeParam]: body.data.recurringType });
+    return { intent: "upsell", orderId } satisfies UpsellActionResult;
   } catch (error) {
     // The report is the analytics' concern: a failure is logged, and the page goes on (and reloads).
-    if (body.data.intent === "trigger-upsale") {
-      classifyFailure(error, { errors, msg: "trigger-upsale failed" });
-      return { intent: "trigger-upsale", recorded: false } satisfies UpsaleActionResult;
+    if (body.data.intent === "trigger-upsell") {
+      classifyFailure(error, { errors, msg: "trigger-upsell failed" });
+      return { intent: "trigger-upsell", recorded: false } satisfies UpsellActionResult;
     }
     // A status check that failed is asked again: someone else's order is simply not theirs.
-    if (body.data.intent === "upsale-status") {
-      const pending = { intent: "upsale-status", status: "pending", errorCode: null } as const;
-      const known = classifyFailure(error, { errors, msg: "upsale-status failed" });
+    if (body.data.intent === "upsell-status") {
+      const pending = { intent: "upsell-status", status: "pending", errorCode: null } as const;
+      const known = classifyFailure(error, { errors, msg: "upsell-status failed" });
       if (known && known.status < 500) {
-        return data<UpsaleActionResult>({ ...pending, status: "declined" }, { status: 404 });
+        return data<UpsellActionResult>({ ...pending, status: "declined" }, { status: 404 });
       }
-      return pending satisfies UpsaleActionResult;
+      return pending satisfies UpsellActionResult;
     }
     // A purchase (or an answer to the offer) that failed was not made.
     return failedAction(error, {
       errors,
       msg: `${body.data.intent} failed`,
-      fallbackKey: "upsale.errors.notCreated",
-      answer: (messageKey): UpsaleActionResult => ({ intent: "upsale", error: { messageKey } }),
+      fallbackKey: "upsell.errors.notCreated",
+      answer: (messageKey): UpsellActionResult => ({ intent: "upsell", error: { messageKey } }),
     });
   }
 }

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testOfferPlan } from "../../test/offer-plan.ts";
 import { renderPage, silenceNetwork } from "../../test/render-page.tsx";
 import { PurchaseFlow } from "../components/purchase/purchase-flow.tsx";
-import { UpsalePopup } from "../components/upsale/upsale-popup.tsx";
-import { useUpsaleStore } from "../stores/upsale-store.ts";
+import { UpsellPopup } from "../components/upsell/upsell-popup.tsx";
+import { useUpsellStore } from "../stores/upsell-store.ts";
 import { PriceTextsProvider, writePrices } from "./price-texts.tsx";
 
 const plan = (product: PricePlan["product"], price: number, oldPrice?: number): PricePlan => ({
@@ -18,7 +18,7 @@ const plan = (product: PricePlan["product"], price: number, oldPrice?: number): 
   product_name: `${product}-test`,
   product,
 });
-const upsale = {
+const upsell = {
   initial: plan("upsale", 14.99, 29.99),
   catchy: plan("upsale", 4.99, 29.99),
   lifetime: plan("lifetime", 49.99, 99.99),
@@ -30,7 +30,7 @@ const offerPlans = {
 
 describe("writePrices", () => {
   it("writes every amount of the plans in the page's language, with the plan's symbol", () => {
-    const texts = writePrices("de", [offerPlans.initial, null, upsale.lifetime]);
+    const texts = writePrices("de", [offerPlans.initial, null, upsell.lifetime]);
     expect(Object.values(texts).sort()).toEqual([
       "1,99\u00a0€",
       "29,99\u00a0€",
@@ -46,7 +46,7 @@ describe("writePrices", () => {
 describe("the offer and the upsell show the prices the server wrote", () => {
   beforeEach(() => {
     silenceNetwork();
-    useUpsaleStore.setState(useUpsaleStore.getInitialState(), true);
+    useUpsellStore.setState(useUpsellStore.getInitialState(), true);
   });
   afterEach(() => {
     cleanup();
@@ -54,7 +54,7 @@ describe("the offer and the upsell show the prices the server wrote", () => {
   });
 
   it("on the offer, with lifetime access for a parent whose subscription ran out", async () => {
-    const texts = writePrices("fr", [offerPlans.initial, offerPlans.expired, upsale.lifetime]);
+    const texts = writePrices("fr", [offerPlans.initial, offerPlans.expired, upsell.lifetime]);
     const formatting = vi.spyOn(Intl.NumberFormat.prototype, "formatToParts");
     await renderPage(
       <PriceTextsProvider texts={texts}>
@@ -68,7 +68,7 @@ describe("the offer and the upsell show the prices the server wrote", () => {
           email="parent@example.com"
           subscriptionExpired
           withdrawalConsent={false}
-          lifetimePlan={upsale.lifetime}
+          lifetimePlan={upsell.lifetime}
           parentReviews={[]}
           refusedToken={null}
           splits={{}}
@@ -85,17 +85,17 @@ describe("the offer and the upsell show the prices the server wrote", () => {
   });
 
   it("in the upsell popup, on its first offer and on the discount", async () => {
-    const texts = writePrices("en", Object.values(upsale));
+    const texts = writePrices("en", Object.values(upsell));
     const formatting = vi.spyOn(Intl.NumberFormat.prototype, "formatToParts");
     for (const formKey of ["initial", "catchy"] as const) {
       await renderPage(
         <PriceTextsProvider texts={texts}>
-          <UpsalePopup
+          <UpsellPopup
             offer={{
               kidName: "Noa",
               owned: [],
               stage: formKey === "catchy" ? "discount" : "initial",
-              plans: upsale,
+              plans: upsell,
               oneClick: true,
               withdrawalConsent: false,
             }}

@@ -188,7 +188,7 @@ describe.each(testDatabases())("lifetime access for an expired subscription on $
     expect(refused.status).toBe(409);
     expect(refused.answer).toEqual({
       intent: "lifetime-checkout",
-      error: { messageKey: "upsale.errors.noFirstPayment" },
+      error: { messageKey: "upsell.errors.noFirstPayment" },
     });
     expect(await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.se
 import { getPriceConfig } from "@kinderready/domain/pricing/price-config.server";
 import { getKitContents, getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { listApprovedReviews } from "@kinderready/domain/reviews/reviews.server";
-import { getUpsaleOffer, startUpsaleCheckout } from "@kinderready/domain/upsale/upsale.server";
+import { getUpsellOffer, startUpsellCheckout } from "@kinderready/domain/upsell/upsell.server";
 import { localeFromPath, localizePath, splitLocalePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -107,7 +107,7 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
   // currency they paid in.
   const lifetimeOffer =
     token !== undefined && status?.isSubscriptionExpired
-      ? await getUpsaleOffer(services.payments, { userToken: token })
+      ? await getUpsellOffer(services.payments, { userToken: token })
       : undefined;
   const priceConfig = await getPriceConfig(services.db, {
     countryCode: geo.countryCode,
@@ -253,7 +253,7 @@ export async function handlePurchaseAction({ request, url, context }: Route.Acti
   if (body.data.intent === "lifetime-checkout") {
     returnUrl.searchParams.set("bought", "lifetime");
     try {
-      const { redirectUrl } = await startUpsaleCheckout(services.payments, {
+      const { redirectUrl } = await startUpsellCheckout(services.payments, {
         userToken: token.data,
         recurringType: "lifetime",
         shown: "initial",

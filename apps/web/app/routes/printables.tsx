@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { PrintablesPage } from "../components/upsale/printables-page.tsx";
+import { PrintablesPage } from "../components/upsell/printables-page.tsx";
 import { partCatalogueHandle } from "../i18n/load-catalogue.ts";
 import { handlePrintablesAction, loadPrintables } from "../printables/printables-route.server.ts";
 import { PriceTextsProvider } from "../purchase/price-texts.tsx";
@@ -21,8 +21,8 @@ export const action = (args: Route.ActionArgs) => handlePrintablesAction(args);
 export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod) return defaultShouldRevalidate;
   return (
-    (actionResult?.intent === "upsale-status" && actionResult.status === "approved") ||
-    actionResult?.intent === "trigger-upsale" ||
+    (actionResult?.intent === "upsell-status" && actionResult.status === "approved") ||
+    actionResult?.intent === "trigger-upsell" ||
     actionResult?.intent === "complete"
   );
 }

@@ -99,7 +99,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
   it("shows nothing to a parent who has not paid", async () => {
     const parent = await insertTestParent(database.db);
     const body = (await printables(parent.token)).json();
-    expect(body.printables.kinderready).toEqual({ core: [], upsale: { add_ons_all: null, add_ons: [] } });
+    expect(body.printables.kinderready).toEqual({ core: [], upsell: { add_ons_all: null, add_ons: [] } });
   });
 
   it("opens the kit after the first payment, trial level first, the rest locked", async () => {
@@ -122,7 +122,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
         (item: { download_url: string | null; activity: unknown }) => !item.download_url && !item.activity,
       ),
     ).toBe(true);
-    expect(body.printables.kinderready.upsale.add_ons).toEqual([]);
+    expect(body.printables.kinderready.upsell.add_ons).toEqual([]);
   });
 
   it("unlocks level 1 once every trial item is done, and refuses items of a locked level", async () => {
@@ -234,18 +234,18 @@ describe.each(testDatabases())("printables on $name", (target) => {
 
   it("lists add-on packs only when bought (printablesByInvoices previews that in IS_DEV)", async () => {
     const parent = await parentWithAccess();
-    expect((await printables(parent.token)).json().printables.kinderready.upsale.add_ons).toEqual([]);
+    expect((await printables(parent.token)).json().printables.kinderready.upsell.add_ons).toEqual([]);
     const preview = (await printables(parent.token, "locale=de&printablesByInvoices=subscription,upsale")).json();
-    const upsale = preview.printables.kinderready.upsale;
-    expect(upsale.add_ons.map((pack: { id: string }) => pack.id)).toEqual(kit.packs.map((pack) => pack.id));
-    expect(upsale.add_ons_all.download_url).toContain("/printables/files/packs-all/all.pdf");
+    const upsell = preview.printables.kinderready.upsell;
+    expect(upsell.add_ons.map((pack: { id: string }) => pack.id)).toEqual(kit.packs.map((pack) => pack.id));
+    expect(upsell.add_ons_all.download_url).toContain("/printables/files/packs-all/all.pdf");
     expect(preview.printables.kinderready.core[0].title).toBe(kitContent("de").levels["0"].title);
     expect(kitContent("de").levels["0"].title).not.toBe(kitContent("en").levels["0"].title);
     // The previewed files open too: the invoices are signed into the links.
-    expect(upsale.add_ons_all.download_url).toContain("inv=subscription%2Cupsale");
-    const pack = await download(upsale.add_ons[0].items[0].download_url);
+    expect(upsell.add_ons_all.download_url).toContain("inv=subscription%2Cupsale");
+    const pack = await download(upsell.add_ons[0].items[0].download_url);
     expect(pack.statusCode).toBe(200);
-    const forged = upsale.add_ons[0].items[0].download_url.replace("inv=subscription%2Cupsale", "inv=upsale");
+    const forged = upsell.add_ons[0].items[0].download_url.replace("inv=subscription%2Cupsale", "inv=upsale");
     expect((await download(forged)).statusCode).toBe(403);
     const bad = await printables(parent.token, "printablesByInvoices=free-stuff");
     expect(bad.statusCode).toBe(400);

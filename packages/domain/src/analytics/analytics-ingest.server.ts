@@ -3,6 +3,7 @@ import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/d
 import { sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { findParent } from "../parents/find-parent.server.ts";
+import { upsellPageUrlField } from "../upsell-wire.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
 import { deviceKindOf } from "./funnel-steps.ts";
 import { recordFunnelEvents, recordFunnelVisit } from "./visitor-funnel.server.ts";
@@ -91,7 +92,7 @@ export async function recordAnalyticsVisit(
     fbp: payload.fbp ?? null,
     fbclid: payload.fbclid ?? null,
     ttclid: payload.ttclid ?? null,
-    pageUrl: withoutQuery(payload.purchase_url ?? payload.upsale_url),
+    pageUrl: withoutQuery(payload.purchase_url ?? payload[upsellPageUrlField]),
   });
   if (payload.device_id) {
     await recordFunnelVisit(db, {

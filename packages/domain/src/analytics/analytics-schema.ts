@@ -1,6 +1,7 @@
 import { localeCodes } from "@kinderready/i18n/locales";
 import { z } from "zod";
 import { userTokenSchema } from "../parents/parent-token.ts";
+import { upsellPageUrlField } from "../upsell-wire.ts";
 import { plainText } from "../validation/plain-text.ts";
 import { analyticsEventNames, maxEventsPerBatch } from "./analytics-events.ts";
 
@@ -116,7 +117,7 @@ export const analyticsPayloadSchema = z.object({
   utm_source: optionalText(200),
   email: z.email().max(254).optional(),
   purchase_url: pageUrl,
-  upsale_url: pageUrl,
+  [upsellPageUrlField]: pageUrl,
 });
 /** What the page posts. */
 export type AnalyticsPayloadBody = z.infer<typeof analyticsPayloadSchema>;

@@ -75,7 +75,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     const order = await ensureOrder(database.db, {
       userId: user.id,
       purpose: "upsale",
-      idempotencyKey: "upsale:0",
+      idempotencyKey: "upsell:0",
       plan: packs,
       amount: packs.amount,
       gatewayName: "simulator",

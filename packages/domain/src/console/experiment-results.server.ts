@@ -5,6 +5,7 @@ import type { SplitDeps } from "../experiments/split-config.server.ts";
 import { listSplitPhases, type SplitPhase, splitPhaseSchema } from "../experiments/split-phases.server.ts";
 import { paidOrderStatuses, paidOrderStatusesSql } from "../payments/paid-orders.ts";
 import { currencyFor } from "../pricing/currency.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { checkPhaseSampleRatio, compareWithControl, credibleInterval, hasEnoughData } from "./experiment-statistics.ts";
 
 // An experiment as the operator reads it, one phase at a time: who was exposed in each
@@ -151,7 +152,7 @@ export async function getExperimentResults(
   const paid = sql.raw(paidOrderStatusesSql);
   const purchased = sql`${firstSale.paidAt} >= ${splitExposures.exposedAt}`;
   const upsold = sql`${purchased} and exists (select 1 from ${orders} as upsell
-    where upsell.user_id = ${splitExposures.userId} and upsell.purpose in ('upsale', 'lifetime')
+    where upsell.user_id = ${splitExposures.userId} and upsell.purpose in (${upsellKind}, 'lifetime')
       and upsell.status in (${paid}) and upsell.created_at >= ${splitExposures.exposedAt})`;
   const trialEnded = sql`${purchased} and ${firstSale.trialEndsAt} <= ${now.toISOString()}::timestamptz`;
   const renewed = sql`${trialEnded} and exists (select 1 from ${orders} as renewal

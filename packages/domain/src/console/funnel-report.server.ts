@@ -3,6 +3,7 @@ import { funnelVisitors, orders, users } from "@kinderready/db/schema";
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { funnelSteps, purchaseStepIndex, upsellStepIndex } from "../analytics/funnel-steps.ts";
 import { paidOrderStatuses } from "../payments/paid-orders.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import {
   dayRange,
   defaultFunnelWindow,
@@ -149,7 +150,7 @@ export async function getFunnelReport(
         "paid_at",
       ),
       upsoldAt:
-        sql<Date | null>`min(${orders.createdAt}) filter (where ${orders.purpose} in ('upsale', 'lifetime'))`.as(
+        sql<Date | null>`min(${orders.createdAt}) filter (where ${orders.purpose} in (${upsellKind}, 'lifetime'))`.as(
           "upsold_at",
         ),
     })

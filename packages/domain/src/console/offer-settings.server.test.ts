@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededPlan } from "../../test/price-plans.ts";
 import { getOfferTimerSeconds } from "../pricing/offer-timer.server.ts";
 import { getPriceConfig, seedPriceCatalogue } from "../pricing/price-config.server.ts";
-import { getUpsaleDisplayMode } from "../upsale/upsale.server.ts";
+import { getUpsellDisplayMode } from "../upsell/upsell.server.ts";
 import { changeOfferSettings, changePricePlan, listPricePlans } from "./offer-settings.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 
@@ -99,26 +99,26 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     expect(await getOfferTimerSeconds(database.db, 60)).toBe(60);
     await changeOfferSettings(database.db, {
       operatorId,
-      settings: { upsaleDisplayMode: "TABS", offerTimerSeconds: "900" },
+      settings: { upsellDisplayMode: "TABS", offerTimerSeconds: "900" },
       timerFallback: 60,
       now,
     });
     expect(await getOfferTimerSeconds(database.db, 60)).toBe(900);
-    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
     await expect(
       changeOfferSettings(database.db, {
         operatorId,
-        settings: { upsaleDisplayMode: "POPUP", offerTimerSeconds: "5" },
+        settings: { upsellDisplayMode: "POPUP", offerTimerSeconds: "5" },
         timerFallback: 60,
         now,
       }),
     ).rejects.toMatchObject({ field: "offerTimerSeconds" });
-    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "offer.settings"));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.details).toEqual({
-      before: { upsaleDisplayMode: "POPUP", offerTimerSeconds: 60 },
-      after: { upsaleDisplayMode: "TABS", offerTimerSeconds: 900 },
+      before: { upsellDisplayMode: "POPUP", offerTimerSeconds: 60 },
+      after: { upsellDisplayMode: "TABS", offerTimerSeconds: 900 },
     });
   });
 });

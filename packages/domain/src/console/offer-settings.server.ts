@@ -7,8 +7,9 @@ import type { CurrencyCode } from "../pricing/currency.ts";
 import { getOfferTimerSeconds, offerTimerBounds, offerTimerSettingKey } from "../pricing/offer-timer.server.ts";
 import { type PlanKind, type PriceVariant, percentOff, productNameOf } from "../pricing/price-catalogue.ts";
 import { soldProduct } from "../product.ts";
-import { getUpsaleDisplayMode, setUpsaleDisplayMode } from "../upsale/upsale.server.ts";
-import { upsaleDisplayModes } from "../upsale/upsale-schema.ts";
+import { getUpsellDisplayMode, setUpsellDisplayMode } from "../upsell/upsell.server.ts";
+import { upsellDisplayModes } from "../upsell/upsell-schema.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
 
 /**
@@ -56,7 +57,7 @@ export async function listPricePlans(db: Database): Promise<PricePlanRow[]> {
     .from(pricePlans)
     .where(eq(pricePlans.product, soldProduct))
     .orderBy(
-      sql`case ${pricePlans.kind} when 'subscription' then 0 when 'upsale' then 1 else 2 end`,
+      sql`case ${pricePlans.kind} when 'subscription' then 0 when ${upsellKind} then 1 else 2 end`,
       asc(pricePlans.currency),
       asc(pricePlans.splitGroup),
       sql`case ${pricePlans.variant} when 'initial' then 0 when 'catchy' then 1 else 2 end`,
@@ -138,7 +139,7 @@ export async function changePricePlan(
 }
 
 export const offerSettingsSchema = z.object({
-  upsaleDisplayMode: z.enum(upsaleDisplayModes),
+  upsellDisplayMode: z.enum(upsellDisplayModes),
   offerTimerSeconds: z.coerce
     .number("must be a number of seconds")
     .int("must be whole seconds")
@@ -149,7 +150,7 @@ export type OfferSettings = z.infer<typeof offerSettingsSchema>;
 
 export async function getOfferSettings(db: Database, timerFallback: number): Promise<OfferSettings> {
   return {
-    upsaleDisplayMode: await getUpsaleDisplayMode(db),
+    upsellDisplayMode: await getUpsellDisplayMode(db),
     offerTimerSeconds: await getOfferTimerSeconds(db, timerFallback),
   };
 }
@@ -160,7 +161,7 @@ export async function changeOfferSettings(
   input: {
     operatorId: string;
     /** As typed in the form: checked here. */
-    settings: { upsaleDisplayMode: string; offerTimerSeconds: string | number };
+    settings: { upsellDisplayMode: string; offerTimerSeconds: string | number };
     timerFallback: number;
     now: Date;
   },
@@ -174,7 +175,7 @@ export async function changeOfferSettings(
   const after = parsed.data;
   const before = await getOfferSettings(db, input.timerFallback);
   await db.transaction(async (tx) => {
-    await setUpsaleDisplayMode(tx, after.upsaleDisplayMode);
+    await setUpsellDisplayMode(tx, after.upsellDisplayMode);
     await tx
       .insert(settings)
       .values({ key: offerTimerSettingKey, value: after.offerTimerSeconds, updatedAt: input.now })

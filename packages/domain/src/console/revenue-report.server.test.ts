@@ -28,7 +28,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
   let deps: PaymentDeps;
   let report: RevenueReport;
   const today = new Date().toISOString().slice(0, 10);
-  const amounts = { usd: 0, usdRenewal: 0, eur: 0, eurUpsale: 0 };
+  const amounts = { usd: 0, usdRenewal: 0, eur: 0, eurUpsell: 0 };
 
   const plan = (kind: string, currency: string) => seededPlan(database.db, kind, { currency });
 
@@ -70,11 +70,11 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     };
     const usd = await plan("subscription", "USD");
     const eur = await plan("subscription", "EUR");
-    const eurUpsale = await plan("upsale", "EUR");
+    const eurUpsell = await plan("upsale", "EUR");
     amounts.usd = usd.amount;
     amounts.usdRenewal = usd.renewalAmount ?? usd.amount;
     amounts.eur = eur.amount;
-    amounts.eurUpsale = eurUpsale.amount;
+    amounts.eurUpsell = eurUpsell.amount;
 
     // A: a trial, renewed at the first attempt.
     const a = await insertTestParent(database.db);
@@ -89,7 +89,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     // C: a trial in euros with the add-on packs, then cancelled for the price.
     const c = await insertTestParent(database.db);
     await settle(c.id, "subscription", "subscription:0", eur, "approved");
-    const packs = await settle(c.id, "upsale", "upsale:0", eurUpsale, "approved");
+    const packs = await settle(c.id, "upsale", "upsell:0", eurUpsell, "approved");
     await database.db
       .update(orders)
       .set({ upsellMode: "POPUP", upsellVariant: "initial" })
@@ -133,9 +133,9 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     expect(report.totals).toEqual([
       {
         currency: "EUR",
-        gross: amounts.eur + amounts.eurUpsale,
+        gross: amounts.eur + amounts.eurUpsell,
         refunds: 0,
-        net: amounts.eur + amounts.eurUpsale,
+        net: amounts.eur + amounts.eurUpsell,
         charges: 2,
         refundCount: 0,
       },

@@ -3,6 +3,7 @@ import { analyticsEvents, ledgerEntries, orders, pricePlans, subscriptions } fro
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { paidOrderStatuses, paidOrderStatusesSql } from "../payments/paid-orders.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { dayRange, type ReportDays } from "./report-filters.ts";
 
 /**
@@ -26,7 +27,7 @@ export type RevenueDay = {
 
 export type RevenueByPurpose = {
   currency: string;
-  /** subscription (the first payment), renewal, reactivation, upsale or lifetime. */
+  /** subscription (the first payment), renewal, reactivation, upsell or lifetime. */
   purpose: string;
   charges: number;
   gross: number;
@@ -67,7 +68,9 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
       refunds: money(sql`-sum(${ledgerEntries.amount}) filter (where ${refund})`),
       firstPayments: sql`count(*) filter (where ${charge} and ${orders.purpose} = 'subscription')`.mapWith(Number),
       renewals: sql`count(*) filter (where ${charge} and ${orders.purpose} = 'renewal')`.mapWith(Number),
-      upsells: sql`count(*) filter (where ${charge} and ${orders.purpose} in ('upsale', 'lifetime'))`.mapWith(Number),
+      upsells: sql`count(*) filter (where ${charge} and ${orders.purpose} in (${upsellKind}, 'lifetime'))`.mapWith(
+        Number,
+      ),
     })
     .from(ledgerEntries)
     .leftJoin(orders, eq(orders.orderId, ledgerEntries.orderId))
@@ -144,13 +147,13 @@ export async function getRevenueReport(db: Database, days: ReportDays, now: Date
     .select({
       mode: sql<string>`coalesce(${orders.upsellMode}, 'unknown')`,
       variant: sql<string>`coalesce(${orders.upsellVariant}, 'unknown')`,
-      packs: buyers("upsale"),
+      packs: buyers(upsellKind),
       lifetime: buyers("lifetime"),
     })
     .from(orders)
     .where(
       and(
-        inArray(orders.purpose, ["upsale", "lifetime"]),
+        inArray(orders.purpose, [upsellKind, "lifetime"]),
         inArray(orders.status, paidOrderStatuses),
         inDays(orders.createdAt, days),
       ),

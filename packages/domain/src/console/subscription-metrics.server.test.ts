@@ -78,7 +78,7 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
     await seedPriceCatalogue(database.db);
     const usd = await seededPlan(database.db, "subscription", { currency: "USD" });
     const eur = await seededPlan(database.db, "subscription", { currency: "EUR" });
-    const upsale = await seededPlan(database.db, "upsale", { currency: "EUR" });
+    const upsell = await seededPlan(database.db, "upsale", { currency: "EUR" });
     const lifetime = await seededPlan(database.db, "lifetime", { currency: "USD" });
     const [monthly] = await database.db
       .insert(pricePlans)
@@ -118,7 +118,7 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
     await parent(
       [
         first(eur, "03-03T12:00"),
-        { purpose: "upsale", status: "approved", at: "03-03T12:05", amount: 1499, plan: upsale },
+        { purpose: "upsale", status: "approved", at: "03-03T12:05", amount: 1499, plan: upsell },
       ],
       { plan: eur, status: "expired", cancelledAt: at("03-04T08:00"), currentPeriodEnd: at("03-06T12:00") },
     );

@@ -4,8 +4,6 @@ import {
   controlOf,
   findSplit,
   introOfferSplit,
-  isInTest,
-  runForGroup,
   type SplitDefinition,
   splitPosition,
   splitsConfigSchema,
@@ -65,9 +63,7 @@ describe("split assignment", () => {
     expect(Math.abs((three.C ?? 0) - 0.25)).toBeLessThan(0.01);
   });
 
-  it("counts every group but A as in the test, and ignores unknown splits", () => {
-    expect(isInTest("A")).toBe(false);
-    expect(isInTest("B")).toBe(true);
+  it("ignores unknown splits", () => {
     expect(findSplit([introOfferSplit], "purchase", "intro-offer")).toBe(introOfferSplit);
     expect(findSplit([introOfferSplit], "purchase", "unknown")).toBeUndefined();
     expect(findSplit([introOfferSplit], "other-scope", "intro-offer")).toBeUndefined();
@@ -92,28 +88,6 @@ describe("split assignment", () => {
       { name: "A", weight: 0.25 },
       { name: "B", weight: 0.75 },
     ]);
-  });
-});
-
-describe("the split helper", () => {
-  const functions = [() => "price A", () => "price B"];
-
-  it("runs the function of the user's group", () => {
-    expect(runForGroup(introOfferSplit, { user: "u1", group: "B", functions })).toBe("price B");
-  });
-
-  it("refuses a non-string user or group, a wrong function list and an unknown group", () => {
-    expect(() => runForGroup(introOfferSplit, { user: 42, group: "A", functions })).toThrow("user must be a string");
-    expect(() => runForGroup(introOfferSplit, { user: "u1", group: 1, functions })).toThrow(
-      "test group must be a string",
-    );
-    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "A", functions: [() => 1] })).toThrow(
-      "functions must be an array matching the number of groups",
-    );
-    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "A", functions: "nope" })).toThrow(
-      "functions must be an array matching the number of groups",
-    );
-    expect(() => runForGroup(introOfferSplit, { user: "u1", group: "C", functions })).toThrow("group not found");
   });
 });
 

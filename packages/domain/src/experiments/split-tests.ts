@@ -110,8 +110,6 @@ export function assignGroup(split: SplitDefinition, at: number): string {
   return split.groups[split.groups.length - 1]?.name ?? defaultGroup;
 }
 
-export const isInTest = (group: string): boolean => group !== defaultGroup;
-
 /** A split from the configuration by scope and name; unknown ones are ignored (undefined). */
 export function findSplit(
   splits: readonly SplitDefinition[],
@@ -119,28 +117,4 @@ export function findSplit(
   name: string,
 ): SplitDefinition | undefined {
   return splits.find((split) => split.scope === scope && split.name === name);
-}
-
-export class SplitError extends Error {
-  override name = "SplitError";
-}
-
-/**
- * The split helper: runs the function of the user's group (one function per group, in the
- * split's order). It refuses a user or group that is not a string, a function list that does
- * not match the groups, and a group the split does not have, each with its fixed message.
- */
-export function runForGroup<T>(
-  split: SplitDefinition,
-  input: { user: unknown; group: unknown; functions: unknown },
-): T {
-  if (typeof input.user !== "string") throw new SplitError("user must be a string");
-  if (typeof input.group !== "string") throw new SplitError("test group must be a string");
-  if (!Array.isArray(input.functions) || input.functions.length !== split.groups.length) {
-    throw new SplitError("functions must be an array matching the number of groups");
-  }
-  const index = split.groups.findIndex((group) => group.name === input.group);
-  const chosen: unknown = input.functions[index];
-  if (index < 0 || typeof chosen !== "function") throw new SplitError("group not found");
-  return (chosen as () => T)();
 }

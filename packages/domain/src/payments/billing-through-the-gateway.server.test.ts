@@ -265,7 +265,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       const order = await ensureOrder(database.db, {
         userId: user.id,
         purpose: "upsale",
-        idempotencyKey: "upsale:add_ons_all",
+        idempotencyKey: "upsell:add_ons_all",
         plan: packs,
         amount: packs.amount,
         gatewayName: "simulator",
@@ -347,7 +347,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const order = await ensureOrder(database.db, {
       userId: user.id,
       purpose: "upsale",
-      idempotencyKey: "upsale:reconcile",
+      idempotencyKey: "upsell:reconcile",
       plan: packs,
       amount: packs.amount,
       gatewayName: "simulator",
@@ -414,7 +414,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       gateway: createSolidgateGateway({ ...testbed.loopback.keys, payUrl: proxyUrl, pageUrl: proxyUrl }),
     };
     try {
-      const { user, order, cardToken } = await upsellOrder("upsale:lost-answer");
+      const { user, order, cardToken } = await upsellOrder("upsell:lost-answer");
       const charged = await chargeStoredCard(behindProxy, order, { cardToken, description: "Add-on packs" });
       expect(charged.status).toBe("processing");
       expect(await chargesAt(order.orderId)).toBe(1);
@@ -438,7 +438,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       ...deps,
       gateway: createSolidgateGateway({ ...testbed.loopback.keys, payUrl: deadUrl, pageUrl: deadUrl }),
     };
-    const { user, order, cardToken } = await upsellOrder("upsale:never-sent");
+    const { user, order, cardToken } = await upsellOrder("upsell:never-sent");
     expect((await chargeStoredCard(unreachable, order, { cardToken, description: "Add-on packs" })).status).toBe(
       "processing",
     );
@@ -458,8 +458,8 @@ describe.each(testDatabases())("billing on $name", (target) => {
   });
 
   it("finds a created order paid while every webhook was lost, as it passes an age checkpoint", async () => {
-    const { user, order, cardToken } = await upsellOrder("upsale:paid-unheard");
-    const { order: abandoned } = await upsellOrder("upsale:abandoned");
+    const { user, order, cardToken } = await upsellOrder("upsell:paid-unheard");
+    const { order: abandoned } = await upsellOrder("upsell:abandoned");
     // Paid at the gateway (as on the hosted page), and nothing of it ever reached the app.
     await testbed.loopback.gateway.chargeRecurring({
       orderId: order.orderId,

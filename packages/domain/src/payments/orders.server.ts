@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, ledgerEntries, orders, parentSessions, type pricePlans } from "@kinderready/db/schema";
 import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import type { upsellKind } from "../upsell-wire.ts";
 import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
 export type PricePlanRow = typeof pricePlans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 /** subscription: the first payment; reactivation: an expired subscription renewed from the profile. */
-export type OrderPurpose = "subscription" | "renewal" | "reactivation" | "upsale" | "lifetime";
+export type OrderPurpose = "subscription" | "renewal" | "reactivation" | typeof upsellKind | "lifetime";
 
 /**
  * What a settled order means for the parent (a subscription starts or renews, a renewal

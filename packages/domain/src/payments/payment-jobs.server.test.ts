@@ -70,7 +70,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
       return ensureOrder(database.db, {
         userId: parent.id,
         purpose: "upsale",
-        idempotencyKey: "upsale:0",
+        idempotencyKey: "upsell:0",
         plan,
         amount: plan.amount,
         gatewayName: "simulator",

@@ -13,6 +13,7 @@ import {
   renews,
   type SubscriptionRow,
 } from "../subscriptions/subscription-state.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { type CancellationChannel, recordCancellation } from "./cancellations.server.ts";
 import {
@@ -46,7 +47,6 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 const day = 24 * 60 * 60 * 1000;
 /** Days to wait after the 1st and 2nd failed renewal; the 3rd failure expires the subscription. */
 export const retryDelaysDays = [3, 5] as const;
-export const maxFailedRenewals = retryDelaysDays.length + 1;
 
 /** Declines the card will keep giving: never retried (card blocked, account closed, fraud checks). */
 export function isHardDecline(code: string | undefined): boolean {
@@ -139,7 +139,7 @@ export async function recordConversionClient(
 }
 
 /** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */
-const purchaseEvents = ["subscription", "upsale", "lifetime"];
+const purchaseEvents = ["subscription", upsellKind, "lifetime"];
 
 /**
  * Marks an approved charge as owed back for `reason` (orders.server.ts refunds it once the

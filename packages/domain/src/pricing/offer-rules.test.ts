@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  nextUpsaleStage,
   offerGraceSeconds,
   secondsLeft,
   startingSeconds,
   subscriptionVariantAt,
-  upsaleVariantAt,
+  upsellTransitions,
+  upsellVariantAt,
 } from "./offer-rules.ts";
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, 0) + seconds * 1000);
@@ -29,14 +29,10 @@ describe("offer rules", () => {
   });
 
   it("offers the catchy discount only after a no, thanks, and never again once it was closed", () => {
-    expect(upsaleVariantAt("initial")).toBe("initial");
-    expect(nextUpsaleStage("initial", "declined")).toBe("discount");
-    expect(upsaleVariantAt("discount")).toBe("catchy");
-    expect(nextUpsaleStage("discount", "discount-closed")).toBe("ended");
-    expect(upsaleVariantAt("ended")).toBe("initial");
-    // Decisions out of order change nothing.
-    expect(nextUpsaleStage("initial", "discount-closed")).toBe("initial");
-    expect(nextUpsaleStage("ended", "declined")).toBe("ended");
-    expect(nextUpsaleStage("discount", "declined")).toBe("discount");
+    expect(upsellVariantAt("initial")).toBe("initial");
+    expect(upsellTransitions.declined).toEqual({ from: "initial", to: "discount" });
+    expect(upsellVariantAt("discount")).toBe("catchy");
+    expect(upsellTransitions["discount-closed"]).toEqual({ from: "discount", to: "ended" });
+    expect(upsellVariantAt("ended")).toBe("initial");
   });
 });

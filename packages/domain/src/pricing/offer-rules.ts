@@ -16,8 +16,8 @@ export const checkoutVariants = ["initial", "expired"] as const;
 export type CheckoutVariant = (typeof checkoutVariants)[number];
 
 /** The offer's two prices for the add-on packs: the first one, and the discount after a "no". */
-export const upsaleVariants = ["initial", "catchy"] as const;
-export type UpsaleVariant = (typeof upsaleVariants)[number];
+export const upsellVariants = ["initial", "catchy"] as const;
+export type UpsellVariant = (typeof upsellVariants)[number];
 
 export const offerSeconds = 600;
 export const offerGraceSeconds = 10;
@@ -46,24 +46,18 @@ export function subscriptionVariantAt(deadline: Date, now: Date): CheckoutVarian
   return now.getTime() < deadline.getTime() + offerGraceSeconds * 1000 ? "initial" : "expired";
 }
 
-export const upsaleStages = ["initial", "discount", "ended"] as const;
-export type UpsaleStage = (typeof upsaleStages)[number];
-export const upsaleDecisions = ["declined", "discount-closed"] as const;
-export type UpsaleDecision = (typeof upsaleDecisions)[number];
+export const upsellStages = ["initial", "discount", "ended"] as const;
+export type UpsellStage = (typeof upsellStages)[number];
+export const upsellDecisions = ["declined", "discount-closed"] as const;
+export type UpsellDecision = (typeof upsellDecisions)[number];
 
 /** Each decision moves the offer from one stage to the next, and from no other. */
-export const upsaleTransitions: Record<UpsaleDecision, { from: UpsaleStage; to: UpsaleStage }> = {
+export const upsellTransitions: Record<UpsellDecision, { from: UpsellStage; to: UpsellStage }> = {
   declined: { from: "initial", to: "discount" },
   "discount-closed": { from: "discount", to: "ended" },
 };
 
-/** The stage after the parent's decision; a decision that does not apply changes nothing. */
-export function nextUpsaleStage(stage: UpsaleStage, decision: UpsaleDecision): UpsaleStage {
-  const { from, to } = upsaleTransitions[decision];
-  return stage === from ? to : stage;
-}
-
 /** The add-on packs' price at a stage: the catchy discount only while it is on offer. */
-export function upsaleVariantAt(stage: UpsaleStage): UpsaleVariant {
+export function upsellVariantAt(stage: UpsellStage): UpsellVariant {
   return stage === "discount" ? "catchy" : "initial";
 }

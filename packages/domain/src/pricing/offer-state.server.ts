@@ -6,21 +6,21 @@ import { soldProduct } from "../product.ts";
 import {
   secondsLeft,
   startingSeconds,
-  type UpsaleDecision,
-  type UpsaleStage,
-  upsaleStages,
-  upsaleTransitions,
+  type UpsellDecision,
+  type UpsellStage,
+  upsellStages,
+  upsellTransitions,
 } from "./offer-rules.ts";
 
 // Where a parent's offers stand, as the server made them (offer-rules.ts holds the rules).
 
-export type OfferState = { deadline: Date | undefined; upsaleStage: UpsaleStage };
+export type OfferState = { deadline: Date | undefined; upsellStage: UpsellStage };
 
 export async function readOfferState(db: Database | Transaction, userId: string): Promise<OfferState> {
   const [row] = await db.select().from(offerStates).where(eq(offerStates.userId, userId));
   return {
     deadline: row?.offerDeadlineAt ?? undefined,
-    upsaleStage: upsaleStages.find((stage) => stage === row?.upsaleStage) ?? "initial",
+    upsellStage: upsellStages.find((stage) => stage === row?.upsellStage) ?? "initial",
   };
 }
 
@@ -49,17 +49,17 @@ export async function startOfferCountdown(
  * Records the parent's answer to the upsell offer and answers the stage it leaves. The update
  * only moves from the stage the rule starts at, so two tabs cannot skip or undo a stage.
  */
-export async function recordUpsaleDecision(
+export async function recordUpsellDecision(
   db: Database | Transaction,
-  input: { userId: string; decision: UpsaleDecision; now: Date },
-): Promise<UpsaleStage> {
-  const { from, to } = upsaleTransitions[input.decision];
+  input: { userId: string; decision: UpsellDecision; now: Date },
+): Promise<UpsellStage> {
+  const { from, to } = upsellTransitions[input.decision];
   await db.insert(offerStates).values({ userId: input.userId }).onConflictDoNothing();
   await db
     .update(offerStates)
-    .set({ upsaleStage: to, updatedAt: input.now })
-    .where(and(eq(offerStates.userId, input.userId), eq(offerStates.upsaleStage, from)));
-  return (await readOfferState(db, input.userId)).upsaleStage;
+    .set({ upsellStage: to, updatedAt: input.now })
+    .where(and(eq(offerStates.userId, input.userId), eq(offerStates.upsellStage, from)));
+  return (await readOfferState(db, input.userId)).upsellStage;
 }
 
 async function parentId(db: Database, input: { userToken: string }): Promise<string | undefined> {

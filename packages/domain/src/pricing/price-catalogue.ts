@@ -1,3 +1,4 @@
+import { upsellKind, upsellProductPrefix } from "../upsell-wire.ts";
 import { type CurrencyCode, currencies, currencyCodes } from "./currency.ts";
 
 /**
@@ -15,7 +16,7 @@ import { type CurrencyCode, currencies, currencyCodes } from "./currency.ts";
 export const priceVariants = ["initial", "catchy", "expired"] as const;
 export type PriceVariant = (typeof priceVariants)[number];
 
-export const planKinds = ["subscription", "upsale", "lifetime"] as const;
+export const planKinds = ["subscription", upsellKind, "lifetime"] as const;
 export type PlanKind = (typeof planKinds)[number];
 
 export const splitGroups = ["A", "B"] as const;
@@ -36,7 +37,7 @@ export type CatalogueEntry = {
   periodDays: number | null;
   /** Charged every period after the trial. */
   renewalAmount: number | null;
-  /** Names the plan for the gateway and the reports, e.g. `upsale_14.99_$`. */
+  /** Names the plan for the gateway and the reports, e.g. `lifetime_29.99_$`. */
   productName: string;
 };
 
@@ -64,7 +65,7 @@ export function productNameOf(
   const { symbol } = currencies[plan.currency];
   if (plan.kind === "subscription") return `trial_${major(plan.amount)}_${major(plan.renewalAmount ?? 0)}_${symbol}`;
   if (plan.kind === "lifetime") return `lifetime_${major(plan.amount)}_${symbol}`;
-  return `upsale_${plan.variant === "catchy" ? "discount_" : ""}${major(plan.amount)}_${symbol}`;
+  return `${upsellProductPrefix}_${plan.variant === "catchy" ? "discount_" : ""}${major(plan.amount)}_${symbol}`;
 }
 
 function subscriptionEntries(currency: CurrencyCode): CatalogueEntry[] {
@@ -91,8 +92,8 @@ function subscriptionEntries(currency: CurrencyCode): CatalogueEntry[] {
 
 function upsellEntries(currency: CurrencyCode): CatalogueEntry[] {
   const oneOff = { splitGroup: "all", currency, trialDays: null, periodDays: null, renewalAmount: null } as const;
-  const packs = { ...oneOff, kind: "upsale", amount: 1499, oldAmount: 3000, discountPercent: 50 } as const;
-  const discount = { ...oneOff, kind: "upsale", amount: 499, oldAmount: 3000, discountPercent: null } as const;
+  const packs = { ...oneOff, kind: upsellKind, amount: 1499, oldAmount: 3000, discountPercent: 50 } as const;
+  const discount = { ...oneOff, kind: upsellKind, amount: 499, oldAmount: 3000, discountPercent: null } as const;
   const lifetime = { ...oneOff, kind: "lifetime", amount: 2999, oldAmount: 5999, discountPercent: 50 } as const;
   const entries = [
     { ...packs, variant: "initial" },

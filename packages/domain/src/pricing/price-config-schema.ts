@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flowTypes } from "../flows.ts";
 import { products } from "../product.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { currencyCodes } from "./currency.ts";
 import { splitGroups } from "./price-catalogue.ts";
 
@@ -11,7 +12,7 @@ export const priceConfigBody = z.object({
     .transform((code) => code.toLowerCase()),
   product: z.enum(products),
   /** Subscription plans for the offer, or the upsell plans after it. */
-  purchaseType: z.enum(["subscription", "upsale"]),
+  purchaseType: z.enum(["subscription", upsellKind]),
   flow: z.enum(flowTypes),
   /** The visitor's intro-offer split group; it changes prices only in the copy_1 flow. */
   introOfferGroup: z.enum(splitGroups).default("A"),
@@ -26,7 +27,7 @@ export const pricePlan = z.object({
   currency: z.string(),
   currency_code: z.enum(currencyCodes),
   product_name: z.string(),
-  product: z.enum(["subscription", "upsale", "lifetime"]),
+  product: z.enum(["subscription", upsellKind, "lifetime"]),
   trial_days: z.number().int().optional(),
   period_days: z.number().int().optional(),
   renewal_price: z.number().optional(),

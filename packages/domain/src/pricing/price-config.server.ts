@@ -2,6 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { pricePlans } from "@kinderready/db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { soldProduct } from "../product.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { type CurrencyCode, currencies, currencyFor } from "./currency.ts";
 import { type PriceVariant, priceCatalogue, type SplitGroup } from "./price-catalogue.ts";
 import type { PriceConfig, PricePlan } from "./price-config-schema.ts";
@@ -44,7 +45,7 @@ export async function getPriceConfig(
   db: Database,
   input: {
     countryCode: string;
-    purchaseType: "subscription" | "upsale";
+    purchaseType: "subscription" | typeof upsellKind;
     flow: "main" | "copy_1";
     introOfferGroup: SplitGroup;
   },
@@ -60,7 +61,7 @@ export async function getPriceConfig(
         eq(pricePlans.currency, currency),
         input.purchaseType === "subscription"
           ? and(eq(pricePlans.kind, "subscription"), eq(pricePlans.splitGroup, group))
-          : inArray(pricePlans.kind, ["upsale", "lifetime"]),
+          : inArray(pricePlans.kind, [upsellKind, "lifetime"]),
       ),
     );
   // Upsell packs come before lifetime access, as the offer shows them.

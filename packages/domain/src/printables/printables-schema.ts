@@ -3,6 +3,7 @@ import { packIds, skills } from "@kinderready/kit/catalogue";
 import { z } from "zod";
 import { userTokenSchema } from "../parents/parent-token.ts";
 import { products, soldProduct } from "../product.ts";
+import { upsellKind } from "../upsell-wire.ts";
 
 // GET /printables/{token} and the completion of an item: one declaration of each
 // shape, for the API's validation and OpenAPI document and for the page's types.
@@ -10,12 +11,12 @@ import { products, soldProduct } from "../product.ts";
 export const printablesParams = z.object({ token: userTokenSchema });
 
 /** Invoice kinds a developer can preview the area with (IS_DEV only). */
-export const invoiceKinds = ["subscription", "upsale", "lifetime"] as const;
+export const invoiceKinds = ["subscription", upsellKind, "lifetime"] as const;
 
 export const printablesQuery = z.object({
   locale: z.enum(localeCodes as [string, ...string[]]).default("en"),
   product: z.enum(products).default(soldProduct),
-  /** IS_DEV only: show the area as if these invoices were paid, e.g. `subscription,upsale`. */
+  /** IS_DEV only: show the area as if these invoices were paid, e.g. `subscription,lifetime`. */
   printablesByInvoices: z
     .string()
     .max(100)
@@ -113,7 +114,7 @@ export const printablesResult = z.object({
     z.enum(products),
     z.object({
       core: z.array(printableLevelSchema),
-      upsale: z.object({
+      upsell: z.object({
         add_ons_all: z.object({ title: z.string(), download_url: z.string() }).nullable(),
         add_ons: z.array(addOnPackSchema),
       }),

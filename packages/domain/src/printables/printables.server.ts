@@ -23,6 +23,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../domain-error.ts";
 import { soldProduct } from "../product.ts";
 import { hasAccess, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import {
   type DownloadFile,
   type DownloadGrant,
@@ -105,7 +106,7 @@ async function loadAccess(
     return {
       user,
       core,
-      packs: invoices.includes("upsale"),
+      packs: invoices.includes(upsellKind),
       months: monthBooksOpen({ paidRenewals: 0, everything: core }),
       subscription: undefined,
     };
@@ -124,7 +125,7 @@ async function loadAccess(
     deps.db
       .select({ kind: entitlements.kind })
       .from(entitlements)
-      .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "upsale"))),
+      .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, upsellKind))),
     // Monthly payments kept: a renewal refunded gives its book back.
     deps.db
       .select({ paid: count() })
@@ -302,7 +303,7 @@ export async function getPrintables(
     printables: {
       [soldProduct]: {
         core,
-        upsale: {
+        upsell: {
           add_ons_all: access.packs
             ? { title: content.page.pack, download_url: link(deps, { ...grant, scope: { kind: "packs" } }, "all") }
             : null,

@@ -11,7 +11,7 @@ import type { PaymentDeps } from "../payments/orders.server.ts";
 import { countRecentPauses, pauseSubscription } from "../payments/subscription-pauses.server.ts";
 import { mayPause, type PausePeriods, pauseChoices, pauseWindow } from "../subscriptions/pause-rules.ts";
 import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
-import { buyUpsale, getUpsaleOffer, getUpsaleStatus } from "../upsale/upsale.server.ts";
+import { buyUpsell, getUpsellOffer, getUpsellStatus } from "../upsell/upsell.server.ts";
 import { cancelParentSubscription, describeSubscription, subscriptionOf } from "./profile.server.ts";
 import type { SubscriptionInfo } from "./profile-schema.ts";
 import { type SaveOffer, saveOfferFor, saveOffers } from "./save-offers.ts";
@@ -62,8 +62,8 @@ async function offerFor(
   input: { token: string; reason: CancelReason; subscription: SubscriptionRow; tried: string | undefined },
 ): Promise<SaveOfferView | undefined> {
   const canPause = mayPause(input.subscription, await countRecentPauses(deps.db, input.subscription.id, deps.now()));
-  const upsale = input.reason === "high_price" ? await getUpsaleOffer(deps, { userToken: input.token }) : undefined;
-  const canLifetime = upsale !== undefined && !upsale.owned.includes("lifetime");
+  const upsell = input.reason === "high_price" ? await getUpsellOffer(deps, { userToken: input.token }) : undefined;
+  const canLifetime = upsell !== undefined && !upsell.owned.includes("lifetime");
   const tried = saveOffers.find((offer) => offer === input.tried);
   const offer: SaveOffer = saveOfferFor(input.reason, { pause: canPause, lifetime: canLifetime }, tried);
   switch (offer) {
@@ -76,7 +76,7 @@ async function offerFor(
         }),
       };
     case "lifetime":
-      return upsale && { offer, price: upsale.plans.lifetime.price, currency: upsale.plans.lifetime.currency_code };
+      return upsell && { offer, price: upsell.plans.lifetime.price, currency: upsell.plans.lifetime.currency_code };
     case "help":
       return { offer };
     case "none":
@@ -173,13 +173,13 @@ export async function buyLifetimeInsteadOfCancelling(
   input: WithdrawalWaiver & { token: string; sessionId: string },
 ): Promise<{ status: "approved" | "processing" }> {
   const { session } = await openPass(deps, input, "lifetime");
-  const { orderId } = await buyUpsale(deps, {
+  const { orderId } = await buyUpsell(deps, {
     ...input,
     userToken: input.token,
     recurringType: "lifetime",
     shown: "initial",
   });
-  const { status, errorCode } = await getUpsaleStatus(deps, { orderId, userToken: input.token });
+  const { status, errorCode } = await getUpsellStatus(deps, { orderId, userToken: input.token });
   if (status === "declined") {
     throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");
   }

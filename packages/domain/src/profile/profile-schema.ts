@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldRules } from "../onboarding/field-rules.ts";
 import { cancelReasons } from "../payments/cancel-reasons.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import { ruleSchema } from "../validation/rule-schema.ts";
 import { cancelCommentMaxLength, contactFieldRules } from "./profile-rules.ts";
 
@@ -65,7 +66,7 @@ export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
 
 export const purchaseViewSchema = z.object({
   orderId: z.string(),
-  kind: z.enum(["subscription", "renewal", "reactivation", "upsale", "lifetime"]),
+  kind: z.enum(["subscription", "renewal", "reactivation", upsellKind, "lifetime"]),
   amount: z.number().int(),
   currency: z.string(),
   paidAt: isoDate,

@@ -22,6 +22,7 @@ import {
   type SubscriptionRow,
   scheduledEnd,
 } from "../subscriptions/subscription-state.ts";
+import { upsellKind } from "../upsell-wire.ts";
 import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
@@ -93,7 +94,7 @@ export async function getProfile(deps: ProfileDeps, input: { token: string }): P
     subscription: subscription ? describeSubscription(subscription, deps.now()) : null,
     purchases: paid.map(describePurchase),
     addOns: {
-      packs: owned.some((entry) => entry.kind === "upsale"),
+      packs: owned.some((entry) => entry.kind === upsellKind),
       lifetime: owned.some((entry) => entry.kind === "lifetime"),
     },
     consent: { mailing: !user.isForbiddenToMailing, adSharingOptOut: user.adSharingOptOutAt !== null },

@@ -96,20 +96,20 @@ export function KitArea({ kit, locale }: { kit: KitData; locale: Locale }) {
       {(kit.months.length > 0 || kit.nextMonth) && (
         <MonthBooks months={kit.months} next={kit.nextMonth} locale={locale} />
       )}
-      {kit.upsale.add_ons.length > 0 && (
+      {kit.upsell.add_ons.length > 0 && (
         <section aria-labelledby="packs-heading" className="kit-packs">
           <h2 id="packs-heading" className="kit__heading">
             {t("printables.packsHeading")}
           </h2>
-          {kit.upsale.add_ons_all && (
+          {kit.upsell.add_ons_all && (
             <p>
-              <a className="button" href={kit.upsale.add_ons_all.download_url} download>
+              <a className="button" href={kit.upsell.add_ons_all.download_url} download>
                 {t("printables.downloadAllPacks")}
               </a>
             </p>
           )}
           <ul className="kit-levels">
-            {kit.upsale.add_ons.map((pack) => (
+            {kit.upsell.add_ons.map((pack) => (
               <li key={pack.id} className="kit-level">
                 <div className="kit-level__summary">
                   <h3 className="kit-level__title">{pack.title}</h3>

@@ -3,7 +3,7 @@ import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import type { CompleteActionResult } from "../../upsale/upsale-result.ts";
+import type { CompleteActionResult } from "../../upsell/upsell-result.ts";
 
 /**
  * One worksheet or activity card: its preview (lazy), what it is, download, print and a "done"

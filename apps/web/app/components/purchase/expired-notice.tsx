@@ -68,13 +68,13 @@ export function ExpiredNotice({
           </StepForm>
           {lifetime && (
             <div className="expired-lifetime">
-              <p className="expired-lifetime__text">{t("upsale.lifetimeText")}</p>
+              <p className="expired-lifetime__text">{t("upsell.lifetimeText")}</p>
               <p className="expired-lifetime__price">
                 <strong>{money(lifetime.price)}</strong>
                 {lifetime.oldPrice !== undefined && (
                   <>
                     {" "}
-                    <span className="visually-hidden">{t("upsale.oldPrice", { price: money(lifetime.oldPrice) })}</span>
+                    <span className="visually-hidden">{t("upsell.oldPrice", { price: money(lifetime.oldPrice) })}</span>
                     <s aria-hidden="true">{money(lifetime.oldPrice)}</s>
                   </>
                 )}

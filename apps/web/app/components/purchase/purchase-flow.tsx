@@ -183,7 +183,7 @@ export function PurchaseFlow({
   // Back from buying lifetime access (from the expired notice), the news is that, not a welcome.
   const successText =
     searchParams.get("bought") === "lifetime"
-      ? t("upsale.successLifetime")
+      ? t("upsell.successLifetime")
       : kidName
         ? t("purchase.result.successText", { name: kidName })
         : t("purchase.result.successTextNoName");

@@ -1,6 +1,6 @@
 import { currencyCodes } from "@kinderready/domain/pricing/currency";
 import { splitGroups } from "@kinderready/domain/pricing/price-catalogue";
-import { upsaleDisplayModes } from "@kinderready/domain/upsale/upsale-schema";
+import { upsellDisplayModes } from "@kinderready/domain/upsell/upsell-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { Form, useNavigation } from "react-router";
 import { ConsoleCard } from "../../components/console/console-card.tsx";
@@ -33,14 +33,14 @@ export default function ConsoleOffer({ loaderData, actionData }: Route.Component
         <Form method="post" className="console-form">
           <CsrfField />
           <fieldset>
-            <legend>{t("offer.upsaleDisplayMode")}</legend>
-            {upsaleDisplayModes.map((mode) => (
+            <legend>{t("offer.upsellDisplayMode")}</legend>
+            {upsellDisplayModes.map((mode) => (
               <label key={mode} className="console-choice">
                 <input
                   type="radio"
-                  name="upsaleDisplayMode"
+                  name="upsellDisplayMode"
                   value={mode}
-                  defaultChecked={settings.upsaleDisplayMode === mode}
+                  defaultChecked={settings.upsellDisplayMode === mode}
                 />
                 {t(`revenue.modes.${mode}`)}
               </label>

@@ -9,5 +9,5 @@ export const tiktokEventName = "CompletePayment";
 export const ga4EventName = "purchase";
 /** GA4's recommended refund event: the purchase's transaction_id, with the value refunded. */
 export const ga4RefundEventName = "refund";
-/** Amplitude, where the kind of conversion stays visible: conversion_subscription, conversion_upsale, … */
+/** Amplitude, where the kind of conversion stays visible: conversion_subscription, conversion_lifetime, … */
 export const amplitudeEventName = (event: string) => `conversion_${event}`;

@@ -8,7 +8,7 @@ export type ConversionDestination = (typeof conversionDestinations)[number];
 export type Conversion = {
   /** The conversion's id: the event id the browser pixel sends too, so each platform counts it once. */
   eventId: string;
-  /** subscription, upsale or lifetime; refund when one of those was refunded. */
+  /** subscription, upsell or lifetime; refund when one of those was refunded. */
   event: string;
   orderId: string;
   occurredAt: Date;

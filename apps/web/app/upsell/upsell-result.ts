@@ -1,5 +1,5 @@
-import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
-import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsellStage } from "@kinderready/domain/pricing/offer-rules";
+import type { UpsellType } from "@kinderready/domain/upsell/upsell-schema";
 import type { MessageKey } from "@kinderready/i18n/message-keys";
 import type { OrderStatus } from "../purchase/payment-result.ts";
 
@@ -13,8 +13,8 @@ const needsCardholderCodes = new Set(["2.10", "2.11", "2.12", "2.15", "3.09"]);
 
 const normalise = (code: string | null) => (code ?? "").trim().replace("_", ".");
 
-export function upsaleDeclineTitleKey(code: string | null): MessageKey {
-  return normalise(code) === "3.02" ? "upsale.insufficientTitle" : "upsale.declinedTitle";
+export function upsellDeclineTitleKey(code: string | null): MessageKey {
+  return normalise(code) === "3.02" ? "upsell.insufficientTitle" : "upsell.declinedTitle";
 }
 
 /** Declines a charge without the parent cannot get past: they pay on the gateway's page instead. */
@@ -22,8 +22,8 @@ export function needsCardholder(code: string | null): boolean {
   return needsCardholderCodes.has(normalise(code));
 }
 
-export function upsaleDeclineMessageKey(code: string | null): MessageKey {
-  if (needsCardholder(code)) return "upsale.needsCardholder";
+export function upsellDeclineMessageKey(code: string | null): MessageKey {
+  if (needsCardholder(code)) return "upsell.needsCardholder";
   return `purchase.result.errors.${normalise(code) === "3.02" ? "3_02" : "default"}`;
 }
 
@@ -31,16 +31,16 @@ export function upsaleDeclineMessageKey(code: string | null): MessageKey {
  * A parent back from buying an upsell (the gateway's page, or a one-click form posted without
  * scripts): the order, what it was for, and its status as the page was loaded.
  */
-export type UpsaleReturning = { orderId: string; type: UpsaleType; status: OrderStatus | null };
+export type UpsellReturning = { orderId: string; type: UpsellType; status: OrderStatus | null };
 
 /** What the printables page's posts answer: the order to poll, its status, or the conversion report. */
-export type UpsaleActionResult =
-  | { intent: "upsale"; orderId: string }
-  | { intent: "upsale"; error: { messageKey: string; field?: string } }
-  | ({ intent: "upsale-status" } & OrderStatus)
-  | { intent: "trigger-upsale"; recorded: boolean }
-  | { intent: "upsale-decision"; stage: UpsaleStage }
-  | { intent: "upsale-checkout"; redirectUrl: string };
+export type UpsellActionResult =
+  | { intent: "upsell"; orderId: string }
+  | { intent: "upsell"; error: { messageKey: string; field?: string } }
+  | ({ intent: "upsell-status" } & OrderStatus)
+  | { intent: "trigger-upsell"; recorded: boolean }
+  | { intent: "upsell-decision"; stage: UpsellStage }
+  | { intent: "upsell-checkout"; redirectUrl: string };
 
 /** What marking a printable done answers; `error` is a catalogue key. */
 export type CompleteActionResult = {

@@ -54,7 +54,7 @@ test("POPUP in Germany: each purchase asks for access at once, and buys only onc
   await expect(popup.locator(".offer__status")).toHaveText("");
   await packs.getByRole("checkbox").check();
   await packs.getByRole("button").click();
-  await expect(page.getByRole("dialog").getByRole("status")).toContainText(say("upsale.successPacks"));
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText(say("upsell.successPacks"));
 });
 
 test("POPUP in Germany: the box ticked before the scripts ran stays ticked once they run, and buys", async ({
@@ -80,7 +80,7 @@ test("POPUP in Germany: the box ticked before the scripts ran stays ticked once 
   await expect(page.locator("html[data-ready]")).toHaveCount(1, { timeout: 20_000 });
   await expect(packs.getByRole("checkbox")).toBeChecked();
   await packs.getByRole("button").click();
-  await expect(page.getByRole("dialog").getByRole("status")).toContainText(message("de", "upsale.successPacks"));
+  await expect(page.getByRole("dialog").getByRole("status")).toContainText(message("de", "upsell.successPacks"));
 });
 
 test("POPUP: the popup offers the packs over the printables, and one click buys them", async ({
@@ -124,10 +124,10 @@ for (const locale of ["", "/ar"]) {
     await setMode("POPUP");
     await page.setViewportSize({ width: 390, height: 844 });
     await payingParent(undefined, locale);
-    const popup = page.locator("dialog.upsale-popup[open]");
+    const popup = page.locator("dialog.upsell-popup[open]");
     await expect(popup).toBeVisible();
     // The packs' button and lifetime access's, whole and on screen as the popup opens.
-    const buy = popup.locator(".upsale__card").getByRole("button");
+    const buy = popup.locator(".upsell__card").getByRole("button");
     await expect(buy).toHaveCount(2);
     for (const button of await buy.all()) await expect(button).toBeInViewport({ ratio: 1 });
     expect(await popup.evaluate((dialog) => dialog.scrollTop)).toBe(0);
@@ -148,13 +148,13 @@ test("POPUP: the server renders the popup as this browser left it, so it is on t
   // The document alone (the browser's cookies, no script): what the first paint shows.
   const served = async () => {
     const html = await (await page.request.get(page.url())).text();
-    return /<dialog[^>]*class="upsale-popup"[^>]*>/.exec(html)?.[0] ?? "";
+    return /<dialog[^>]*class="upsell-popup"[^>]*>/.exec(html)?.[0] ?? "";
   };
   expect(await served()).toMatch(/\bopen=""/);
   expect(await served()).toContain('data-form-key="initial"');
   // Hydrated, the served popup is a true modal (focus kept inside, the page behind inert).
   await expect
-    .poll(() => page.locator("dialog.upsale-popup").evaluate((dialog) => dialog.matches(":modal")))
+    .poll(() => page.locator("dialog.upsell-popup").evaluate((dialog) => dialog.matches(":modal")))
     .toBe(true);
 
   await page.getByRole("dialog").getByRole("button", { name: "No, thanks" }).click();
@@ -258,7 +258,7 @@ test("a charge that never settles times out after 15 polls", async ({ page, setM
   await payingParent("4000 0000 0000 9995");
   const polls: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.postData()?.includes("upsale-status")) polls.push(request.url());
+    if (request.method() === "POST" && request.postData()?.includes("upsell-status")) polls.push(request.url());
   });
   const popup = page.getByRole("dialog");
   await popup.getByRole("button", { name: /^Buy all 3 packs/ }).click();
@@ -295,26 +295,26 @@ for (const lang of ["en", "ar"] as const) {
     const page = await noScriptPage(browser, baseURL, { "x-test-country": "us" });
     await page.goto(`${prefix}/printables/?token=${token}`);
     // The server renders the popup open; "no, thanks" posts the decision and shows the page again, at the discount.
-    const popup = page.locator("dialog.upsale-popup[open]");
+    const popup = page.locator("dialog.upsell-popup[open]");
     await expect(popup).toHaveAttribute("data-form-key", "initial");
     // The × closes it, as a dialog's own form does, with the kit behind it; it opens again next time.
-    await popup.locator(".upsale-popup__close").click();
+    await popup.locator(".upsell-popup__close").click();
     await expect(popup).toHaveCount(0);
     await page.reload();
-    await popup.locator(".upsale-popup__decline").click();
+    await popup.locator(".upsell-popup__decline").click();
     await expect(popup).toHaveAttribute("data-form-key", "catchy");
-    await popup.locator(".upsale__card button[type=submit]").click();
+    await popup.locator(".upsell__card button[type=submit]").click();
     // A device with only the link never charges the stored card: the card is typed on the
     // gateway's page, then back on the page with the order in the address, its outcome shown.
     await payOnHostedPage("4067 4299 7471 9265", page);
     await expect(page).toHaveURL(/[?&]upsale_type=upsale&order_id=/);
-    const done = page.getByRole("dialog", { name: message(lang, "upsale.successTitle") });
+    const done = page.getByRole("dialog", { name: message(lang, "upsell.successTitle") });
     await expect(async () => {
       if (!(await done.isVisible()))
         await page.getByRole("link", { name: message(lang, "purchase.result.refresh") }).click();
       await expect(done).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
-    await expect(done.getByRole("status")).toHaveText(message(lang, "upsale.successPacks"));
+    await expect(done.getByRole("status")).toHaveText(message(lang, "upsell.successPacks"));
     // The server has them: the page lists the add-on packs as the parent's.
     await expect(page.getByRole("heading", { name: message(lang, "printables.packsHeading") })).toBeAttached();
     await page.context().close();

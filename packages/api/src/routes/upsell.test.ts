@@ -4,13 +4,13 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
 import {
-  buyUpsale,
-  decideUpsaleOffer,
-  getUpsaleDisplayMode,
-  getUpsaleOffer,
-  getUpsaleStatus,
-  startUpsaleCheckout,
-} from "@kinderready/domain/upsale/upsale.server";
+  buyUpsell,
+  decideUpsellOffer,
+  getUpsellDisplayMode,
+  getUpsellOffer,
+  getUpsellStatus,
+  startUpsellCheckout,
+} from "@kinderready/domain/upsell/upsell.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { and, count, eq, inArray } from "drizzle-orm";
@@ -53,7 +53,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     return parent;
   }
 
-  const upsale = (parent: { token: string; email: string | null }, overrides: object = {}) =>
+  const upsell = (parent: { token: string; email: string | null }, overrides: object = {}) =>
     post("/api/v1/solid/upsale", {
       email: parent.email,
       product: "kinderready",
@@ -68,7 +68,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("charges the add-on packs on the stored card and records the conversion once", async () => {
     const parent = await payingParent();
-    const bought = await upsale(parent);
+    const bought = await upsell(parent);
     expect(bought.statusCode).toBe(200);
     const { order_id } = bought.json();
     expect(await status(parent.token, order_id)).toEqual({ status: "approved", error_code: null });
@@ -76,7 +76,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     expect(charges.map((entry) => [entry.type, entry.amount, entry.currency])).toEqual([["charge", 1499, "USD"]]);
 
     // Bought: not again.
-    expect((await upsale(parent)).statusCode).toBe(409);
+    expect((await upsell(parent)).statusCode).toBe(409);
     const trigger = () =>
       post("/api/v1/conversion/trigger-upsale", { user_token: parent.token, product: "kinderready" });
     expect((await trigger()).json()).toEqual({ recorded: true });
@@ -90,14 +90,14 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     const decide = (decision: string) =>
       post("/api/v1/solid/upsale/decision", { user_token: parent.token, product: "kinderready", decision });
     // The browser cannot choose the discount: before the parent declined, 4.99 is not the price.
-    const early = await upsale(parent, { amount: 499, currency: "gbp" });
+    const early = await upsell(parent, { amount: 499, currency: "gbp" });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toContain("not the current price");
     expect((await decide("declined")).json()).toEqual({ stage: "discount" });
-    expect((await upsale(parent, { amount: 1499, currency: "gbp" })).statusCode).toBe(400);
-    const discount = await upsale(parent, { amount: 499, currency: "gbp" });
+    expect((await upsell(parent, { amount: 1499, currency: "gbp" })).statusCode).toBe(400);
+    const discount = await upsell(parent, { amount: 499, currency: "gbp" });
     expect(await status(parent.token, discount.json().order_id)).toMatchObject({ status: "approved" });
-    const lifetime = await upsale(parent, { amount: 2999, currency: "GBP", recurring_type: "lifetime" });
+    const lifetime = await upsell(parent, { amount: 2999, currency: "GBP", recurring_type: "lifetime" });
     expect(await status(parent.token, lifetime.json().order_id)).toMatchObject({ status: "approved" });
     const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
     expect(subscription).toMatchObject({ status: "lifetime", nextAttemptAt: null });
@@ -121,7 +121,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       [{ email: "someone-else@example.com" }, "body.email"],
       [{ recurring_type: "everything" }, "body.recurring_type"],
     ] as const) {
-      const refused = await upsale(parent, overrides);
+      const refused = await upsell(parent, overrides);
       expect(refused.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(refused.json().message).toContain(field);
     }
@@ -134,7 +134,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("charges once when the same upsell is requested 20 times at once", async () => {
     const parent = await payingParent();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => upsale(parent)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => upsell(parent)));
     const ids = new Set(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().order_id));
     expect(ids.size).toBe(1);
     // Some may arrive after the charge settled: those are told it is bought already.
@@ -154,20 +154,20 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   it("reports insufficient funds on the renewal-failure card, and a later attempt is a new order", async () => {
     const parent = await payingParent("4000000000013021");
-    const first = (await upsale(parent)).json();
+    const first = (await upsell(parent)).json();
     expect(await status(parent.token, first.order_id)).toEqual({ status: "declined", error_code: "3.02" });
-    const second = (await upsale(parent)).json();
+    const second = (await upsell(parent)).json();
     expect(second.order_id).not.toBe(first.order_id);
   });
 
   it("refuses an upsell before the first payment, and never shows another parent's order", async () => {
     const stranger = await insertTestParent(database.db);
-    const refused = await upsale(stranger);
+    const refused = await upsell(stranger);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain("first payment");
 
     const owner = await payingParent();
-    const { order_id } = (await upsale(owner)).json();
+    const { order_id } = (await upsell(owner)).json();
     const peek = await post("/api/v1/solid/upsale/status", { order_id, user_token: stranger.token });
     expect(peek.statusCode).toBe(404);
     expect(JSON.stringify(peek.json())).not.toContain("approved");
@@ -182,7 +182,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   it("offers the pages the prices in the first payment's currency, and buys at the catalogue's price", async () => {
     const parent = await payingParent("4067429974719265", "de");
     const input = { userToken: parent.token };
-    const offer = await getUpsaleOffer(services.payments, input);
+    const offer = await getUpsellOffer(services.payments, input);
     expect(offer).toMatchObject({
       owned: [],
       stage: "initial",
@@ -193,7 +193,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       },
     });
     const buy = (shown: "initial" | "catchy") =>
-      buyUpsale(services.payments, {
+      buyUpsell(services.payments, {
         userToken: parent.token,
         recurringType: "upsale",
         shown,
@@ -202,10 +202,10 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       });
     // The page showed the discount the server never offered: refused, nothing charged.
     await expect(buy("catchy")).rejects.toThrow("the parent saw the catchy price, the offer is at initial");
-    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
-    expect((await getUpsaleOffer(services.payments, input))?.stage).toBe("discount");
+    expect(await decideUpsellOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
+    expect((await getUpsellOffer(services.payments, input))?.stage).toBe("discount");
     // Two tabs: a second "no" keeps the discount, a stale tab showing the usual price is refused.
-    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
+    expect(await decideUpsellOffer(services.payments, { ...input, decision: "declined" })).toBe("discount");
     await expect(buy("initial")).rejects.toThrow("the parent saw the initial price, the offer is at catchy");
     const { orderId } = await buy("catchy");
     const [order] = await database.db.select().from(orders).where(eq(orders.orderId, orderId));
@@ -218,21 +218,21 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       upsellVariant: "catchy",
     });
     // Closing the discount ends it: the usual price again, never the discount.
-    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "discount-closed" })).toBe("ended");
-    expect(await decideUpsaleOffer(services.payments, { ...input, decision: "declined" })).toBe("ended");
-    const after = await getUpsaleOffer(services.payments, { userToken: parent.token });
+    expect(await decideUpsellOffer(services.payments, { ...input, decision: "discount-closed" })).toBe("ended");
+    expect(await decideUpsellOffer(services.payments, { ...input, decision: "declined" })).toBe("ended");
+    const after = await getUpsellOffer(services.payments, { userToken: parent.token });
     expect(after?.owned).toEqual(["upsale"]);
     // Nothing to offer before the first payment.
     const newcomer = await insertTestParent(database.db);
-    expect(await getUpsaleOffer(services.payments, { userToken: newcomer.token })).toBeUndefined();
+    expect(await getUpsellOffer(services.payments, { userToken: newcomer.token })).toBeUndefined();
   });
 
   it("lets the operator switch the display mode, and validates it", async () => {
-    expect(await getUpsaleDisplayMode(database.db)).toBe("POPUP");
+    expect(await getUpsellDisplayMode(database.db)).toBe("POPUP");
     const put = (mode: string) =>
       app.inject({ method: "PUT", url: "/api/v1/upsale/display-mode", headers, payload: { mode } });
     expect((await put("TABS")).json()).toEqual({ mode: "TABS" });
-    expect(await getUpsaleDisplayMode(database.db)).toBe("TABS");
+    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
     const bad = await put("BANNER");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.mode");
@@ -250,12 +250,12 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       immediateAccessConsent: false,
     };
     const returnUrl = "https://kit.example/printables/?token=abc";
-    const started = await startUpsaleCheckout(services.payments, { ...session, returnUrl });
+    const started = await startUpsellCheckout(services.payments, { ...session, returnUrl });
     expect(started.redirectUrl).toMatch(`${loopback.publicUrl}/pay/`);
     // The hosted page names what is bought in words, not by the catalogue's product code.
     expect(await (await fetch(started.redirectUrl)).text()).toContain('<p class="order">KinderReady lifetime access: ');
     // Asked again before paying: the same order and page, not a second one.
-    expect((await startUpsaleCheckout(services.payments, { ...session, returnUrl })).orderId).toBe(started.orderId);
+    expect((await startUpsellCheckout(services.payments, { ...session, returnUrl })).orderId).toBe(started.orderId);
     const paid = await fetch(started.redirectUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -263,7 +263,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
       redirect: "manual",
     });
     expect(paid.headers.get("location")).toBe(`${returnUrl}&order_id=${started.orderId}`);
-    const result = await getUpsaleStatus(services.payments, { userToken: parent.token, orderId: started.orderId });
+    const result = await getUpsellStatus(services.payments, { userToken: parent.token, orderId: started.orderId });
     // What was taken comes back too, for the browser pixel to report as the server does.
     expect(result).toEqual({
       status: "approved",
@@ -272,6 +272,6 @@ describe.each(testDatabases())("upsells on $name", (target) => {
     });
     const [subscription] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, parent.id));
     expect(subscription?.status).toBe("lifetime");
-    await expect(startUpsaleCheckout(services.payments, { ...session, returnUrl })).rejects.toThrow("Already bought");
+    await expect(startUpsellCheckout(services.payments, { ...session, returnUrl })).rejects.toThrow("Already bought");
   });
 });

@@ -1,30 +1,31 @@
-import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
+import type { UpsellStage } from "@kinderready/domain/pricing/offer-rules";
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
-import { addOnPacks, packSheets } from "@kinderready/domain/upsale/add-on-packs";
-import type { UpsaleDisplayMode, UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import { addOnPacks, packSheets } from "@kinderready/domain/upsell/add-on-packs";
+import type { UpsellDisplayMode, UpsellType } from "@kinderready/domain/upsell/upsell-schema";
+import { upsellKind } from "@kinderready/domain/upsell-wire";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { track } from "../../analytics/analytics.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useMoney } from "../../purchase/price-texts.tsx";
-import { useUpsaleStore } from "../../stores/upsale-store.ts";
+import { useUpsellStore } from "../../stores/upsell-store.ts";
 import {
   needsCardholder,
-  type UpsaleActionResult,
-  type UpsaleReturning,
-  upsaleDeclineMessageKey,
-  upsaleDeclineTitleKey,
-} from "../../upsale/upsale-result.ts";
+  type UpsellActionResult,
+  type UpsellReturning,
+  upsellDeclineMessageKey,
+  upsellDeclineTitleKey,
+} from "../../upsell/upsell-result.ts";
 import { ImmediateAccessBox, type ImmediateAccessField, purchaseSubmit } from "../immediate-access-box.tsx";
 import { Picture } from "../picture.tsx";
 import { useOrderStatus } from "../purchase/use-order-status.ts";
 
-export type UpsaleOfferData = {
+export type UpsellOfferData = {
   kidName: string | null;
-  owned: UpsaleType[];
+  owned: UpsellType[];
   /** Where the offer stands on the server, which prices the packs by it. */
-  stage: UpsaleStage;
+  stage: UpsellStage;
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
   /**
    * This device proved it is the parent's (a verified session), so the stored card may be
@@ -37,14 +38,14 @@ export type UpsaleOfferData = {
 };
 
 /** An upsell's status is asked every 500 ms, 15 times at most: a one-click charge settles fast. */
-const polling = { intent: "upsale-status", intervalMs: 500, limit: 15 } as const;
+const polling = { intent: "upsell-status", intervalMs: 500, limit: 15 } as const;
 
 /**
  * What the upsell offers, in the popup and in the additional-packs tab alike: the three add-on
  * packs and what is in them, their price (the discount after a "no"), lifetime access, and one
  * click to buy on the stored card, with the charge's progress and outcome.
  */
-export function UpsaleOffer({
+export function UpsellOffer({
   offer,
   variant,
   mode,
@@ -53,30 +54,30 @@ export function UpsaleOffer({
   returning,
   onSettled,
 }: {
-  offer: UpsaleOfferData;
+  offer: UpsellOfferData;
   variant: "initial" | "catchy";
   /** Where it is shown; sent with the offer's events, for the take rate per display mode. */
-  mode: UpsaleDisplayMode;
+  mode: UpsellDisplayMode;
   locale: Locale;
   headingLevel: 2 | 3;
   /** Back from buying (the gateway's page, or a one-click form without scripts): the order to ask about. */
-  returning?: UpsaleReturning | undefined;
+  returning?: UpsellReturning | undefined;
   /** Told once a purchase is approved. */
-  onSettled?: (type: UpsaleType) => void;
+  onSettled?: (type: UpsellType) => void;
 }) {
   const { t, ifKnown } = useTranslation();
-  const buy = useFetcher<UpsaleActionResult>();
-  const report = useFetcher<UpsaleActionResult>();
-  const result = buy.data?.intent === "upsale" ? buy.data : undefined;
+  const buy = useFetcher<UpsellActionResult>();
+  const report = useFetcher<UpsellActionResult>();
+  const result = buy.data?.intent === "upsell" ? buy.data : undefined;
   const orderId = result && "orderId" in result ? result.orderId : (returning?.orderId ?? null);
-  const onPage = useFetcher<UpsaleActionResult>();
-  const redirectUrl = onPage.data?.intent === "upsale-checkout" ? onPage.data.redirectUrl : undefined;
-  const onPageError = onPage.data?.intent === "upsale" && "error" in onPage.data ? onPage.data.error : undefined;
+  const onPage = useFetcher<UpsellActionResult>();
+  const redirectUrl = onPage.data?.intent === "upsell-checkout" ? onPage.data.redirectUrl : undefined;
+  const onPageError = onPage.data?.intent === "upsell" && "error" in onPage.data ? onPage.data.error : undefined;
   const errorKey = result && "error" in result ? result.error.messageKey : undefined;
   const payment = useOrderStatus(orderId, true, { ...polling, initial: returning?.status });
   const outcome = payment.outcome;
-  const buying = useRef<UpsaleType | undefined>(returning?.type);
-  const [bought, setBought] = useState<UpsaleType | undefined>(
+  const buying = useRef<UpsellType | undefined>(returning?.type);
+  const [bought, setBought] = useState<UpsellType | undefined>(
     returning?.status?.status === "approved" ? returning.type : undefined,
   );
   const [searchParams] = useSearchParams();
@@ -95,8 +96,8 @@ export function UpsaleOffer({
     buying.current = undefined;
     setBought(type);
     track("upsell_bought", { type, variant, mode, order_id: orderId }, outcome.purchase);
-    useUpsaleStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
-    void report.submit({ intent: "trigger-upsale" }, { method: "post", encType: "application/json" });
+    useUpsellStore.setState((state) => ({ succeeded: [...new Set([...state.succeeded, type])] }));
+    void report.submit({ intent: "trigger-upsell" }, { method: "post", encType: "application/json" });
     onSettled?.(type);
   }, [outcome, report.submit, onSettled, variant, mode, orderId]);
 
@@ -113,38 +114,38 @@ export function UpsaleOffer({
     if (!type || busy) return;
     buying.current = type;
     void onPage.submit(
-      { intent: "upsale-checkout", recurringType: type, variant, ...consent },
+      { intent: "upsell-checkout", recurringType: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
 
-  const purchase = (consent: ImmediateAccessField, type: UpsaleType) => {
+  const purchase = (consent: ImmediateAccessField, type: UpsellType) => {
     if (!offer.oneClick) return payOnPage(consent, type);
     if (busy) return;
     buying.current = type;
     void buy.submit(
-      { intent: "upsale", recurringType: type, variant, ...consent },
+      { intent: "upsell", recurringType: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
 
   const packsPlan = variant === "catchy" ? offer.plans.catchy : offer.plans.initial;
   // Without a verified session on this device, a purchase goes to the gateway's page.
-  const buyIntent = offer.oneClick ? "upsale" : "upsale-checkout";
+  const buyIntent = offer.oneClick ? "upsell" : "upsell-checkout";
   const format = useMoney(locale);
   const money = (plan: PricePlan, amount: number) => format(amount, plan);
-  const ownsPacks = offer.owned.includes("upsale");
+  const ownsPacks = offer.owned.includes(upsellKind);
   const ownsLifetime = offer.owned.includes("lifetime");
   const packContents = (
-    <ul className="upsale__packs">
+    <ul className="upsell__packs">
       {addOnPacks.map((pack) => (
         <li key={pack.id}>
           {/* Below the price and the buttons, or folded away in the popup: loaded when seen. */}
           <Picture id={pack.picture} size={40} lazy />
-          <div className="upsale__pack">
-            <strong>{t(`upsale.packs.${pack.id}.title`)}</strong>
-            <span className="upsale__count">{t("upsale.itemCount", { count: packSheets(pack, locale) })}</span>
-            <span>{t(`upsale.packs.${pack.id}.contents`)}</span>
+          <div className="upsell__pack">
+            <strong>{t(`upsell.packs.${pack.id}.title`)}</strong>
+            <span className="upsell__count">{t("upsell.itemCount", { count: packSheets(pack, locale) })}</span>
+            <span>{t(`upsell.packs.${pack.id}.contents`)}</span>
           </div>
         </li>
       ))}
@@ -152,12 +153,12 @@ export function UpsaleOffer({
   );
 
   return (
-    <div className="upsale">
+    <div className="upsell">
       <p className="offer__status" role="status">
         {outcome?.kind === "checking" && (
           <>
             <span className="spinner" aria-hidden="true" />
-            {t("upsale.processing")}
+            {t("upsell.processing")}
           </>
         )}
         {outcome?.kind === "checking" && (
@@ -169,34 +170,34 @@ export function UpsaleOffer({
         )}
         {outcome?.kind === "approved" &&
           bought &&
-          t(bought === "lifetime" ? "upsale.successLifetime" : "upsale.successPacks")}
+          t(bought === "lifetime" ? "upsell.successLifetime" : "upsell.successPacks")}
       </p>
       {outcome?.kind === "declined" && (
         <div className="offer__notice" role="alert">
           <p>
-            <strong>{t(upsaleDeclineTitleKey(outcome.errorCode))}</strong>
+            <strong>{t(upsellDeclineTitleKey(outcome.errorCode))}</strong>
           </p>
-          <p>{t(upsaleDeclineMessageKey(outcome.errorCode))}</p>
+          <p>{t(upsellDeclineMessageKey(outcome.errorCode))}</p>
           {needsCardholder(outcome.errorCode) && (
-            <UpsaleForm
-              intent="upsale-checkout"
+            <UpsellForm
+              intent="upsell-checkout"
               type={buying.current ?? returning?.type}
               variant={variant}
               consent={offer.withdrawalConsent && locale}
               onSubmit={(consent) => payOnPage(consent)}
             >
               <button type="submit" className="button button--wide" disabled={busy}>
-                {t("upsale.confirmOnPage")}
+                {t("upsell.confirmOnPage")}
               </button>
-            </UpsaleForm>
+            </UpsellForm>
           )}
         </div>
       )}
       {outcome?.kind === "timeout" && (
         <div className="offer__notice">
-          <p role="alert">{t("upsale.timeout")}</p>
+          <p role="alert">{t("upsell.timeout")}</p>
           <button type="button" className="button button--quiet" onClick={payment.checkAgain}>
-            {t("upsale.checkAgain")}
+            {t("upsell.checkAgain")}
           </button>
         </div>
       )}
@@ -206,44 +207,44 @@ export function UpsaleOffer({
         </p>
       )}
       {!ownsPacks && (
-        <section className="upsale__card" aria-labelledby="upsale-packs-title">
-          <Heading id="upsale-packs-title" className="upsale__title">
-            {t("upsale.allPacks")}
+        <section className="upsell__card" aria-labelledby="upsell-packs-title">
+          <Heading id="upsell-packs-title" className="upsell__title">
+            {t("upsell.allPacks")}
           </Heading>
           <PriceLine
             plan={packsPlan}
             money={(amount) => money(packsPlan, amount)}
-            label={t("upsale.dueNow")}
-            oldLabel={(price) => t("upsale.oldPrice", { price })}
-            save={(percent) => t("upsale.save", { percent })}
+            label={t("upsell.dueNow")}
+            oldLabel={(price) => t("upsell.oldPrice", { price })}
+            save={(percent) => t("upsell.save", { percent })}
           />
-          <UpsaleForm
+          <UpsellForm
             intent={buyIntent}
-            type="upsale"
+            type={upsellKind}
             variant={variant}
             consent={offer.withdrawalConsent && locale}
-            onSubmit={(consent) => purchase(consent, "upsale")}
+            onSubmit={(consent) => purchase(consent, upsellKind)}
           >
             <button
               type="submit"
               className="button button--wide"
               disabled={busy}
-              aria-busy={busy && buying.current === "upsale"}
+              aria-busy={busy && buying.current === upsellKind}
             >
-              {t(variant === "catchy" ? "upsale.buyDiscount" : "upsale.buyPacks", {
+              {t(variant === "catchy" ? "upsell.buyDiscount" : "upsell.buyPacks", {
                 price: money(packsPlan, packsPlan.price),
               })}
             </button>
-          </UpsaleForm>
+          </UpsellForm>
           {mode === "POPUP" ? (
             // A phone shows both offers' buttons without scrolling: the packs' contents open on a tap.
-            <details className="upsale__inside">
-              <summary className="upsale__subtitle">{t("upsale.packsHeading")}</summary>
+            <details className="upsell__inside">
+              <summary className="upsell__subtitle">{t("upsell.packsHeading")}</summary>
               {packContents}
             </details>
           ) : (
             <>
-              <Sub className="upsale__subtitle">{t("upsale.packsHeading")}</Sub>
+              <Sub className="upsell__subtitle">{t("upsell.packsHeading")}</Sub>
               {packContents}
             </>
           )}
@@ -251,19 +252,19 @@ export function UpsaleOffer({
       )}
 
       {!ownsLifetime && variant === "initial" && (
-        <section className="upsale__card" aria-labelledby="upsale-lifetime-title">
-          <Heading id="upsale-lifetime-title" className="upsale__title">
-            {t("upsale.lifetimeTitle")}
+        <section className="upsell__card" aria-labelledby="upsell-lifetime-title">
+          <Heading id="upsell-lifetime-title" className="upsell__title">
+            {t("upsell.lifetimeTitle")}
           </Heading>
-          <p>{t("upsale.lifetimeText")}</p>
+          <p>{t("upsell.lifetimeText")}</p>
           <PriceLine
             plan={offer.plans.lifetime}
             money={(amount) => money(offer.plans.lifetime, amount)}
-            label={t("upsale.dueNow")}
-            oldLabel={(price) => t("upsale.oldPrice", { price })}
-            save={(percent) => t("upsale.save", { percent })}
+            label={t("upsell.dueNow")}
+            oldLabel={(price) => t("upsell.oldPrice", { price })}
+            save={(percent) => t("upsell.save", { percent })}
           />
-          <UpsaleForm
+          <UpsellForm
             intent={buyIntent}
             type="lifetime"
             variant={variant}
@@ -276,17 +277,17 @@ export function UpsaleOffer({
               disabled={busy}
               aria-busy={busy && buying.current === "lifetime"}
             >
-              {t("upsale.buyLifetime", { price: money(offer.plans.lifetime, offer.plans.lifetime.price) })}
+              {t("upsell.buyLifetime", { price: money(offer.plans.lifetime, offer.plans.lifetime.price) })}
             </button>
-          </UpsaleForm>
+          </UpsellForm>
         </section>
       )}
 
       {offer.oneClick ? (
-        <p className="upsale__note">{t("upsale.oneClick")}</p>
+        <p className="upsell__note">{t("upsell.oneClick")}</p>
       ) : (
-        <p className="upsale__note">
-          {t("upsale.payOnPage")} <Link to={localizePath("/profile/", locale)}>{t("upsale.signInForOneClick")}</Link>
+        <p className="upsell__note">
+          {t("upsell.payOnPage")} <Link to={localizePath("/profile/", locale)}>{t("upsell.signInForOneClick")}</Link>
         </p>
       )}
     </div>
@@ -299,7 +300,7 @@ export function UpsaleOffer({
  * prices it by the offer's stage and answers with the page again, the order in its address, or
  * the gateway's page. With scripts, `onSubmit` posts it and nothing reloads.
  */
-function UpsaleForm({
+function UpsellForm({
   intent,
   type,
   variant,
@@ -307,8 +308,8 @@ function UpsaleForm({
   onSubmit,
   children,
 }: {
-  intent: "upsale" | "upsale-checkout";
-  type: UpsaleType | undefined;
+  intent: "upsell" | "upsell-checkout";
+  type: UpsellType | undefined;
   variant: "initial" | "catchy";
   /** The page's locale where the purchase asks for access at once (ImmediateAccessBox); false elsewhere. */
   consent: Locale | false;
@@ -340,7 +341,7 @@ function PriceLine({
   save: (percent: number) => string;
 }) {
   return (
-    <p className="offer-plan__today upsale__price">
+    <p className="offer-plan__today upsell__price">
       <span>
         {label} {plan.discount !== undefined && <span className="offer-plan__save">{save(plan.discount)}</span>}
       </span>

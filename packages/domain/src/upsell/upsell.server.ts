@@ -25,18 +25,19 @@ import {
 import type { PurchaseClient } from "../payments/subscription-billing.server.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
 import {
-  type UpsaleDecision,
-  type UpsaleStage,
-  type UpsaleVariant,
-  upsaleVariantAt,
-  upsaleVariants,
+  type UpsellDecision,
+  type UpsellStage,
+  type UpsellVariant,
+  upsellVariantAt,
+  upsellVariants,
 } from "../pricing/offer-rules.ts";
-import { readOfferState, recordUpsaleDecision } from "../pricing/offer-state.server.ts";
+import { readOfferState, recordUpsellDecision } from "../pricing/offer-state.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
 import { soldProduct } from "../product.ts";
-import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./upsale-schema.ts";
+import { upsellKind } from "../upsell-wire.ts";
+import { type UpsellDisplayMode, type UpsellType, upsellDisplayModes } from "./upsell-schema.ts";
 
 /**
  * One-click upsells after the first payment: the card stored by that payment is charged
@@ -46,13 +47,13 @@ import { type UpsaleDisplayMode, type UpsaleType, upsaleDisplayModes } from "./u
  * mismatch is refused, so a parent is never charged a price other than the one on their screen.
  */
 
-export type UpsaleInput = WithdrawalWaiver & {
+export type UpsellInput = WithdrawalWaiver & {
   userToken: string;
   email: string;
   /** Minor units, as the browser saw the price. */
   amount: number;
   currency: CurrencyCode;
-  recurringType: UpsaleType;
+  recurringType: UpsellType;
 };
 
 async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
@@ -75,7 +76,7 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
       "conflict",
       "user_token",
       "An upsell needs a successful first payment",
-      "upsale.errors.noFirstPayment",
+      "upsell.errors.noFirstPayment",
     );
   }
   return { user: { id: user.id, email: user.email, kidName: user.kidName }, subscription };
@@ -86,20 +87,20 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
  * number of declined attempts, and a partial unique index allows one open order per kind, so
  * whoever asks at the same time gets the same order (the one already under way, if any).
  */
-async function openUpsaleOrder(
+async function openUpsellOrder(
   deps: PaymentDeps,
   input: {
     userId: string;
-    recurringType: UpsaleType;
+    recurringType: UpsellType;
     plan: typeof pricePlans.$inferSelect;
-    shown: UpsaleVariant;
+    shown: UpsellVariant;
     /** When the parent consented to access at once (where the right of withdrawal applies). */
     consentAt: Date | null;
   },
 ): Promise<OrderRow> {
   const { userId, recurringType, plan } = input;
   // How the offer was on screen, so its take rate is counted from orders, not browser reports.
-  const upsellMode = await getUpsaleDisplayMode(deps.db);
+  const upsellMode = await getUpsellDisplayMode(deps.db);
   const [declined] = await deps.db
     .select({ n: count() })
     .from(orders)
@@ -152,27 +153,27 @@ async function refuseOwned(
   deps: PaymentDeps,
   userId: string,
   subscription: { status: string },
-  recurringType: UpsaleType,
+  recurringType: UpsellType,
 ) {
   const owned = await ownedUpsells(deps, userId);
   if (owned.has(recurringType) || (recurringType === "lifetime" && subscription.status === "lifetime")) {
-    throw new DomainError("conflict", "recurring_type", "Already bought", "upsale.errors.alreadyOwned");
+    throw new DomainError("conflict", "recurring_type", "Already bought", "upsell.errors.alreadyOwned");
   }
 }
 
 /** The plan an upsell kind costs this parent now: by the offer's stage (lifetime has one price). */
-async function currentUpsalePlan(
+async function currentUpsellPlan(
   deps: PaymentDeps,
-  input: { userId: string; recurringType: UpsaleType; currency: string },
+  input: { userId: string; recurringType: UpsellType; currency: string },
 ) {
-  const variant = upsaleVariantAt((await readOfferState(deps.db, input.userId)).upsaleStage);
-  return catalogueUpsalePlan(deps, { ...input, variant });
+  const variant = upsellVariantAt((await readOfferState(deps.db, input.userId)).upsellStage);
+  return catalogueUpsellPlan(deps, { ...input, variant });
 }
 
 /** The catalogue's plan for an upsell kind and offer variant in a currency (lifetime has one price). */
-async function catalogueUpsalePlan(
+async function catalogueUpsellPlan(
   deps: PaymentDeps,
-  input: { recurringType: UpsaleType; variant: UpsaleVariant; currency: string },
+  input: { recurringType: UpsellType; variant: UpsellVariant; currency: string },
 ) {
   const [plan] = await deps.db
     .select()
@@ -190,12 +191,12 @@ async function catalogueUpsalePlan(
 }
 
 /** What the parent already owns of the upsells. */
-export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string): Promise<Set<UpsaleType>> {
+export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string): Promise<Set<UpsellType>> {
   const rows = await deps.db
     .select({ kind: entitlements.kind })
     .from(entitlements)
-    .where(and(eq(entitlements.userId, userId), inArray(entitlements.kind, ["upsale", "lifetime"])));
-  return new Set(rows.map((row) => row.kind as UpsaleType));
+    .where(and(eq(entitlements.userId, userId), inArray(entitlements.kind, [upsellKind, "lifetime"])));
+  return new Set(rows.map((row) => row.kind as UpsellType));
 }
 
 /**
@@ -203,7 +204,7 @@ export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string
  * declined attempts, and a partial unique index allows one open order per kind, so a double
  * click, a retried request or 20 at once charge one order. Answers the order id to poll.
  */
-export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promise<{ orderId: string }> {
+export async function startUpsell(deps: PaymentDeps, input: UpsellInput): Promise<{ orderId: string }> {
   const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   if (user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
@@ -212,35 +213,35 @@ export async function startUpsale(deps: PaymentDeps, input: UpsaleInput): Promis
   if (input.currency !== subscription.currency) {
     throw new DomainError("invalid", "currency", `must be ${subscription.currency}, the currency of the first payment`);
   }
-  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  const plan = await currentUpsellPlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   if (plan.amount !== input.amount) {
     throw new DomainError(
       "invalid",
       "amount",
       `is not the current price of ${input.recurringType} for this parent (${plan.amount})`,
-      "upsale.errors.priceChanged",
+      "upsell.errors.priceChanged",
     );
   }
   // The API names a price, not a variant: the variant is the one that price belongs to.
-  const shown = upsaleVariants.find((variant) => variant === plan.variant) ?? "initial";
-  return chargeUpsale(deps, { user, subscription, plan, recurringType: input.recurringType, shown, consentAt });
+  const shown = upsellVariants.find((variant) => variant === plan.variant) ?? "initial";
+  return chargeUpsell(deps, { user, subscription, plan, recurringType: input.recurringType, shown, consentAt });
 }
 
-/** The one charge of a priced upsell on the stored card (see startUpsale): the order id to poll. */
-async function chargeUpsale(
+/** The one charge of a priced upsell on the stored card (see startUpsell): the order id to poll. */
+async function chargeUpsell(
   deps: PaymentDeps,
   input: {
     user: { id: string };
     subscription: { status: string; cardToken: string | null };
     plan: typeof pricePlans.$inferSelect;
-    recurringType: UpsaleType;
-    shown: UpsaleVariant;
+    recurringType: UpsellType;
+    shown: UpsellVariant;
     consentAt: Date | null;
   },
 ): Promise<{ orderId: string }> {
   const { user, subscription, recurringType } = input;
   await refuseOwned(deps, user.id, subscription, recurringType);
-  const order = await openUpsaleOrder(deps, { ...input, userId: user.id });
+  const order = await openUpsellOrder(deps, { ...input, userId: user.id });
   if (order.status === "created") {
     await chargeStoredCard(deps, order, {
       cardToken: subscription.cardToken as string,
@@ -251,7 +252,7 @@ async function chargeUpsale(
 }
 
 /** How an upsell charge went, for its own parent only; asks the gateway while it is not final. */
-export async function getUpsaleStatus(
+export async function getUpsellStatus(
   deps: PaymentDeps,
   input: { orderId: string; userToken: string },
 ): Promise<{
@@ -274,7 +275,7 @@ export async function getUpsaleStatus(
  * by a job later). Once per order, however often the browser reports it; nothing bought, nothing
  * recorded; a parent who said "do not sell or share" is never reported.
  */
-export async function recordUpsaleConversion(
+export async function recordUpsellConversion(
   deps: Pick<PaymentDeps, "db">,
   input: { userToken: string; client?: PurchaseClient | undefined },
 ): Promise<{ recorded: boolean }> {
@@ -295,7 +296,7 @@ export async function recordUpsaleConversion(
       and(
         eq(users.token, input.userToken),
         eq(users.product, soldProduct),
-        inArray(orders.purpose, ["upsale", "lifetime"]),
+        inArray(orders.purpose, [upsellKind, "lifetime"]),
         eq(orders.status, "approved"),
       ),
     )
@@ -324,12 +325,12 @@ export async function recordUpsaleConversion(
   return { recorded: inserted.length > 0 };
 }
 
-export type UpsaleOffer = {
+export type UpsellOffer = {
   /** The child's name from the quiz, to address the offer to. */
   kidName: string | null;
-  owned: UpsaleType[];
+  owned: UpsellType[];
   /** Where the offer stands: the catchy price applies only at `discount`. */
-  stage: UpsaleStage;
+  stage: UpsellStage;
   /** The add-on packs at the offer's price and at the discount downsell, and lifetime access. */
   plans: { initial: PricePlan; catchy: PricePlan; lifetime: PricePlan };
 };
@@ -338,10 +339,10 @@ export type UpsaleOffer = {
  * The upsells a parent is offered after the first payment, in the currency they paid in.
  * Undefined for a parent who has not paid (or whose card cannot be charged again).
  */
-export async function getUpsaleOffer(
+export async function getUpsellOffer(
   deps: PaymentDeps,
   input: { userToken: string },
-): Promise<UpsaleOffer | undefined> {
+): Promise<UpsellOffer | undefined> {
   const buyer = await findBuyer(deps, input).catch((error: unknown) => {
     if (error instanceof DomainError) return undefined;
     throw error;
@@ -355,13 +356,13 @@ export async function getUpsaleOffer(
         and(
           eq(pricePlans.product, soldProduct),
           eq(pricePlans.currency, buyer.subscription.currency),
-          inArray(pricePlans.kind, ["upsale", "lifetime"]),
+          inArray(pricePlans.kind, [upsellKind, "lifetime"]),
         ),
       ),
     ownedUpsells(deps, buyer.user.id),
     readOfferState(deps.db, buyer.user.id),
   ]);
-  const plan = (kind: UpsaleType, variant: UpsaleVariant) => {
+  const plan = (kind: UpsellType, variant: UpsellVariant) => {
     const row = rows.find((candidate) => candidate.kind === kind && candidate.variant === variant);
     if (!row)
       throw new Error(`the price catalogue has no ${kind} plan for ${variant} in ${buyer.subscription.currency}`);
@@ -371,23 +372,23 @@ export async function getUpsaleOffer(
   return {
     kidName: buyer.user.kidName,
     owned: [...owned],
-    stage: state.upsaleStage,
+    stage: state.upsellStage,
     plans: {
-      initial: plan("upsale", "initial"),
-      catchy: plan("upsale", "catchy"),
+      initial: plan(upsellKind, "initial"),
+      catchy: plan(upsellKind, "catchy"),
       lifetime: plan("lifetime", "initial"),
     },
   };
 }
 
 /** Refuses a purchase whose price on the parent's screen is not the one the server would charge. */
-function refuseOtherPrice(shown: UpsaleVariant, plan: typeof pricePlans.$inferSelect) {
-  if (plan.kind === "upsale" && plan.variant !== shown) {
+function refuseOtherPrice(shown: UpsellVariant, plan: typeof pricePlans.$inferSelect) {
+  if (plan.kind === upsellKind && plan.variant !== shown) {
     throw new DomainError(
       "conflict",
       "variant",
       `the parent saw the ${shown} price, the offer is at ${plan.variant}`,
-      "upsale.errors.priceChanged",
+      "upsell.errors.priceChanged",
     );
   }
 }
@@ -396,15 +397,15 @@ function refuseOtherPrice(shown: UpsaleVariant, plan: typeof pricePlans.$inferSe
  * A one-click upsell from the pages: the browser names what to buy and the price it showed
  * (`shown`), the offer's stage names the price.
  */
-export async function buyUpsale(
+export async function buyUpsell(
   deps: PaymentDeps,
-  input: WithdrawalWaiver & { userToken: string; recurringType: UpsaleType; shown: UpsaleVariant },
+  input: WithdrawalWaiver & { userToken: string; recurringType: UpsellType; shown: UpsellVariant },
 ): Promise<{ orderId: string }> {
   const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
-  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  const plan = await currentUpsellPlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  return chargeUpsale(deps, {
+  return chargeUpsell(deps, {
     user,
     subscription,
     plan,
@@ -419,12 +420,12 @@ export async function buyUpsale(
  * charge the bank declined because it wants the cardholder (3-D Secure, 2.15, 3.09). A new
  * attempt's order; the gateway sends the parent back to `returnUrl` with `order_id`.
  */
-export async function startUpsaleCheckout(
+export async function startUpsellCheckout(
   deps: PaymentDeps,
   input: WithdrawalWaiver & {
     userToken: string;
-    recurringType: UpsaleType;
-    shown: UpsaleVariant;
+    recurringType: UpsellType;
+    shown: UpsellVariant;
     locale: Locale;
     returnUrl: string;
     /**
@@ -437,9 +438,9 @@ export async function startUpsaleCheckout(
   const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   await refuseOwned(deps, user.id, subscription, input.recurringType);
-  const plan = await currentUpsalePlan(deps, { ...input, userId: user.id, currency: subscription.currency });
+  const plan = await currentUpsellPlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   refuseOtherPrice(input.shown, plan);
-  const order = await openUpsaleOrder(deps, {
+  const order = await openUpsellOrder(deps, {
     userId: user.id,
     recurringType: input.recurringType,
     plan,
@@ -462,27 +463,27 @@ export async function startUpsaleCheckout(
  * The parent's answer to the upsell popup: "no, thanks" opens the catchy discount, closing the
  * discount ends it. Answers the stage the offer is at now.
  */
-export async function decideUpsaleOffer(
+export async function decideUpsellOffer(
   deps: PaymentDeps,
-  input: { userToken: string; decision: UpsaleDecision },
-): Promise<UpsaleStage> {
+  input: { userToken: string; decision: UpsellDecision },
+): Promise<UpsellStage> {
   const { user } = await findBuyer(deps, input);
-  return recordUpsaleDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
+  return recordUpsellDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
 }
 
 /** How upsells are shown (POPUP or TABS), as the operator set it; POPUP until set. */
-export async function getUpsaleDisplayMode(db: Database): Promise<UpsaleDisplayMode> {
+export async function getUpsellDisplayMode(db: Database): Promise<UpsellDisplayMode> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
-    .where(eq(settings.key, "UPSALE_DISPLAY_MODE"));
-  return upsaleDisplayModes.find((mode) => mode === row?.value) ?? "POPUP";
+    .where(eq(settings.key, "UPSELL_DISPLAY_MODE"));
+  return upsellDisplayModes.find((mode) => mode === row?.value) ?? "POPUP";
 }
 
 /** The operator's choice of upsell display; the pages read it on their next load. */
-export async function setUpsaleDisplayMode(db: Database | Transaction, mode: UpsaleDisplayMode): Promise<void> {
+export async function setUpsellDisplayMode(db: Database | Transaction, mode: UpsellDisplayMode): Promise<void> {
   await db
     .insert(settings)
-    .values({ key: "UPSALE_DISPLAY_MODE", value: mode })
+    .values({ key: "UPSELL_DISPLAY_MODE", value: mode })
     .onConflictDoUpdate({ target: settings.key, set: { value: mode, updatedAt: new Date() } });
 }

@@ -4,7 +4,7 @@ import type { PictureId } from "@kinderready/kit/pictures/picture-catalogue";
 /**
  * The add-on packs sold after the first payment (`add_ons`), each a themed set of printables on
  * top of the kit; buying the upsell (`add_ons_all`) unlocks all of them. Titles and contents are
- * in the catalogues under `upsale.packs.<id>`; the printables themselves come with the kit's
+ * in the catalogues under `upsell.packs.<id>`; the printables themselves come with the kit's
  * catalogue. Each names a picture of the kit's library, shown beside it in the offer, and how many
  * sheets it prints: Alphabet Adventures prints a page per letter, so its count is the alphabet's.
  */

@@ -1,17 +1,18 @@
 import type { ReviewInvitation } from "@kinderready/domain/reviews/reviews.server";
-import type { UpsaleDisplayMode } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsellDisplayMode } from "@kinderready/domain/upsell/upsell-schema";
+import { upsellKind } from "@kinderready/domain/upsell-wire";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import { formatDate } from "../../profile/profile-format.ts";
-import type { UpsaleState } from "../../stores/upsale-store.ts";
-import type { UpsaleReturning } from "../../upsale/upsale-result.ts";
+import type { UpsellState } from "../../stores/upsell-store.ts";
+import type { UpsellReturning } from "../../upsell/upsell-result.ts";
 import { isPlainClick } from "../plain-click.ts";
 import { KitArea, type KitData } from "../printables/kit-area.tsx";
 import { ReviewCard } from "../reviews/review-card.tsx";
-import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
-import { UpsalePopup } from "./upsale-popup.tsx";
+import { UpsellOffer, type UpsellOfferData } from "./upsell-offer.tsx";
+import { UpsellPopup } from "./upsell-popup.tsx";
 
 const tabs = ["printables", "additional_packs"] as const;
 type Tab = (typeof tabs)[number];
@@ -36,14 +37,14 @@ export function PrintablesPage({
   review,
 }: {
   kit: KitData | undefined;
-  popup: Pick<UpsaleState, "isOpen" | "formKey">;
+  popup: Pick<UpsellState, "isOpen" | "formKey">;
   locale: Locale;
   access: boolean;
   /** The subscription is paused: the kit opens again on this day (or sooner, resumed in the profile). */
   pausedUntil: string | null;
-  offer: UpsaleOfferData | undefined;
-  mode: UpsaleDisplayMode;
-  returning: UpsaleReturning | undefined;
+  offer: UpsellOfferData | undefined;
+  mode: UpsellDisplayMode;
+  returning: UpsellReturning | undefined;
   /** Whether to ask this parent for a review, and the one they wrote; null without a parent. */
   review: ReviewInvitation | null;
 }) {
@@ -52,27 +53,27 @@ export function PrintablesPage({
   const asked = new URLSearchParams(search).get(tabParam);
   const [tab, setTab] = useState<Tab>(returning || asked === "additional_packs" ? "additional_packs" : "printables");
   const tabRefs = useRef<Record<Tab, HTMLAnchorElement | null>>({ printables: null, additional_packs: null });
-  const offersLeft = offer !== undefined && !(offer.owned.includes("upsale") && offer.owned.includes("lifetime"));
+  const offersLeft = offer !== undefined && !(offer.owned.includes(upsellKind) && offer.owned.includes("lifetime"));
   const showTabs = mode === "TABS" && offersLeft;
 
   const owned = (
     <section
       className="page"
       aria-labelledby={showTabs ? undefined : "page-title"}
-      aria-label={showTabs ? t("upsale.tabs.printables") : undefined}
+      aria-label={showTabs ? t("upsell.tabs.printables") : undefined}
     >
       {!showTabs && <h1 id="page-title">{t("pages.printables.heading")}</h1>}
-      {access || (kit && (kit.core.length > 0 || kit.upsale.add_ons.length > 0)) ? (
+      {access || (kit && (kit.core.length > 0 || kit.upsell.add_ons.length > 0)) ? (
         <>
           <p>{t("pages.printables.intro")}</p>
-          {offer?.owned.includes("lifetime") && <p className="upsale__owned-lifetime">{t("upsale.owned.lifetime")}</p>}
+          {offer?.owned.includes("lifetime") && <p className="upsell__owned-lifetime">{t("upsell.owned.lifetime")}</p>}
           {kit && <KitArea kit={kit} locale={locale} />}
           {review && <ReviewCard invitation={review} />}
         </>
       ) : pausedUntil ? (
         <p>
           <Trans
-            i18nKey="upsale.paused"
+            i18nKey="upsell.paused"
             values={{ date: formatDate(pausedUntil, locale) }}
             components={{ resume: <Link to={localizePath("/profile/subscription/", locale)} /> }}
           />
@@ -80,7 +81,7 @@ export function PrintablesPage({
       ) : (
         <>
           <p>
-            {t("upsale.noAccess")} <Link to={localizePath("/purchase/", locale)}>{t("upsale.toOffer")}</Link>
+            {t("upsell.noAccess")} <Link to={localizePath("/purchase/", locale)}>{t("upsell.toOffer")}</Link>
           </p>
           <p>
             <Link to={localizePath("/profile/", locale)}>{t("profile.signIn.heading")}</Link>
@@ -95,7 +96,7 @@ export function PrintablesPage({
       <>
         {owned}
         {mode === "POPUP" && offersLeft && offer && (
-          <UpsalePopup offer={offer} locale={locale} returning={returning} arrival={popup} />
+          <UpsellPopup offer={offer} locale={locale} returning={returning} arrival={popup} />
         )}
       </>
     );
@@ -124,11 +125,11 @@ export function PrintablesPage({
   };
 
   return (
-    <div className="upsale-tabs">
-      <h1 id="page-title" className="upsale-tabs__heading">
+    <div className="upsell-tabs">
+      <h1 id="page-title" className="upsell-tabs__heading">
         {t("pages.printables.heading")}
       </h1>
-      <div role="tablist" aria-label={t("upsale.tabs.label")} className="upsale-tabs__list" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t("upsell.tabs.label")} className="upsell-tabs__list" onKeyDown={onKeyDown}>
         {tabs.map((id) => (
           <a
             key={id}
@@ -141,10 +142,10 @@ export function PrintablesPage({
             aria-selected={tab === id}
             aria-controls={`panel-${id}`}
             tabIndex={tab === id ? 0 : -1}
-            className="upsale-tabs__tab"
+            className="upsell-tabs__tab"
             onClick={(event) => onTabClick(event, id)}
           >
-            {t(id === "printables" ? "upsale.tabs.printables" : "upsale.tabs.additionalPacks")}
+            {t(id === "printables" ? "upsell.tabs.printables" : "upsell.tabs.additionalPacks")}
           </a>
         ))}
       </div>
@@ -157,9 +158,9 @@ export function PrintablesPage({
         aria-labelledby="tab-additional_packs"
         hidden={tab !== "additional_packs"}
       >
-        <p className="upsale-popup__intro">{t("upsale.intro")}</p>
+        <p className="upsell-popup__intro">{t("upsell.intro")}</p>
         {offer && (
-          <UpsaleOffer
+          <UpsellOffer
             offer={offer}
             variant={offer.stage === "discount" ? "catchy" : "initial"}
             mode="TABS"

@@ -1,8 +1,8 @@
-import type { UpsaleStage } from "@kinderready/domain/pricing/offer-rules";
-import type { UpsaleState } from "../stores/upsale-store.ts";
+import type { UpsellStage } from "@kinderready/domain/pricing/offer-rules";
+import type { UpsellState } from "../stores/upsell-store.ts";
 
 /**
- * The upsell modal's rules, as pure steps over the persisted upsale store:
+ * The upsell modal's rules, as pure steps over the persisted upsell store:
  * it opens only when allowed and not already open; closing toggles it; declining switches the
  * offer to the discount (`catchy`), which reopens after a short pause; closing the discount
  * ends the offer for good and puts the key back to `initial`.
@@ -10,18 +10,18 @@ import type { UpsaleState } from "../stores/upsale-store.ts";
 
 export const discountReopenMs = 500;
 
-type ModalState = Pick<UpsaleState, "isOpen" | "canOpen" | "formKey">;
+type ModalState = Pick<UpsellState, "isOpen" | "canOpen" | "formKey">;
 
-export function openUpsaleModal<T extends ModalState>(state: T): T {
+export function openUpsellModal<T extends ModalState>(state: T): T {
   return state.canOpen && !state.isOpen ? { ...state, isOpen: true } : state;
 }
 
-export function toggleUpsaleModal<T extends ModalState>(state: T): T {
+export function toggleUpsellModal<T extends ModalState>(state: T): T {
   return { ...state, isOpen: !state.isOpen };
 }
 
 /** "No, thanks" on the first offer: closes it and arms the discount (reopened by the caller). */
-export function declineUpsale<T extends ModalState>(state: T): T {
+export function declineUpsell<T extends ModalState>(state: T): T {
   return { ...state, isOpen: false, formKey: "catchy" };
 }
 
@@ -31,7 +31,7 @@ export function closeDiscount<T extends ModalState>(state: T): T {
 }
 
 /** The saved offer belongs to one parent; another parent on the device starts with a fresh one. */
-export function upsaleFor(state: UpsaleState, owner: string | undefined): UpsaleState {
+export function upsellFor(state: UpsellState, owner: string | undefined): UpsellState {
   if (state.owner === owner) return state;
   return { ...state, isOpen: false, canOpen: true, formKey: "initial", succeeded: [], owner };
 }
@@ -40,7 +40,7 @@ export function upsaleFor(state: UpsaleState, owner: string | undefined): Upsale
  * The saved popup in line with the offer's stage on the server, which prices the packs: another
  * tab or device may have moved it on, and a "no, thanks" the server never heard of opened nothing.
  */
-export function withOfferStage(state: UpsaleState, stage: UpsaleStage): UpsaleState {
+export function withOfferStage(state: UpsellState, stage: UpsellStage): UpsellState {
   if (stage === "discount") return { ...state, formKey: "catchy" };
   if (stage === "ended") return { ...state, isOpen: false, canOpen: false, formKey: "initial" };
   return { ...state, formKey: "initial" };
@@ -52,21 +52,21 @@ export function withOfferStage(state: UpsaleState, stage: UpsaleStage): UpsaleSt
  * browser then keeps it, so the popup is on the first paint instead of appearing after the
  * scripts load.
  */
-export function upsaleOnArrival(
-  state: UpsaleState,
+export function upsellOnArrival(
+  state: UpsellState,
   owner: string | undefined,
   returning: boolean,
-  stage: UpsaleStage,
-): UpsaleState {
-  const own = withOfferStage(upsaleFor(state, owner), stage);
-  return returning ? { ...own, isOpen: true } : openUpsaleModal(own);
+  stage: UpsellStage,
+): UpsellState {
+  const own = withOfferStage(upsellFor(state, owner), stage);
+  return returning ? { ...own, isOpen: true } : openUpsellModal(own);
 }
 
 /**
  * Whose saved offer this is, without keeping the parent's access token in a cookie: a short
  * FNV-1a digest of it, enough to tell two parents on one device apart.
  */
-export function upsaleOwner(token: string | undefined): string | undefined {
+export function upsellOwner(token: string | undefined): string | undefined {
   if (token === undefined) return undefined;
   let hash = 0x811c9dc5;
   for (let index = 0; index < token.length; index += 1) {

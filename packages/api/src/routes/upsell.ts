@@ -1,44 +1,45 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import {
-  decideUpsaleOffer,
-  getUpsaleStatus,
-  recordUpsaleConversion,
-  setUpsaleDisplayMode,
-  startUpsale,
-} from "@kinderready/domain/upsale/upsale.server";
+  decideUpsellOffer,
+  getUpsellStatus,
+  recordUpsellConversion,
+  setUpsellDisplayMode,
+  startUpsell,
+} from "@kinderready/domain/upsell/upsell.server";
 import {
-  triggerUpsaleBody,
-  triggerUpsaleResult,
-  upsaleBody,
-  upsaleDecisionBody,
-  upsaleDecisionResult,
-  upsaleDisplayModeBody,
-  upsaleParams,
-  upsaleResult,
-  upsaleStatusBody,
-  upsaleStatusResult,
-} from "@kinderready/domain/upsale/upsale-schema";
+  triggerUpsellBody,
+  triggerUpsellResult,
+  upsellBody,
+  upsellDecisionBody,
+  upsellDecisionResult,
+  upsellDisplayModeBody,
+  upsellParams,
+  upsellResult,
+  upsellStatusBody,
+  upsellStatusResult,
+} from "@kinderready/domain/upsell/upsell-schema";
+import { upsellPaths } from "@kinderready/domain/upsell-wire";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBody } from "../error-handler.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 502: errorBody, 503: errorBody };
 
 /** One-click upsells after the first payment, their status, and the conversion report. */
-export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
+export const upsellRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   app.post(
-    "/:gateway/upsale",
+    upsellPaths.checkout,
     {
       schema: {
         summary: "Charge an upsell on the card of the first payment; the amount must match the server's price",
-        tags: ["upsale"],
-        params: upsaleParams,
-        body: upsaleBody,
-        response: { 200: upsaleResult, ...errors },
+        tags: ["upsell"],
+        params: upsellParams,
+        body: upsellBody,
+        response: { 200: upsellResult, ...errors },
       },
     },
     async (request) => {
       const body = request.body;
-      const { orderId } = await startUpsale(services.payments, {
+      const { orderId } = await startUpsell(services.payments, {
         userToken: body.user_token,
         email: body.email,
         amount: body.amount,
@@ -52,18 +53,18 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
   );
 
   app.post(
-    "/:gateway/upsale/decision",
+    upsellPaths.decision,
     {
       schema: {
         summary: "The parent's answer to the upsell offer; the catchy discount applies only after a no, thanks",
-        tags: ["upsale"],
-        params: upsaleParams,
-        body: upsaleDecisionBody,
-        response: { 200: upsaleDecisionResult, ...errors },
+        tags: ["upsell"],
+        params: upsellParams,
+        body: upsellDecisionBody,
+        response: { 200: upsellDecisionResult, ...errors },
       },
     },
     async (request) => ({
-      stage: await decideUpsaleOffer(services.payments, {
+      stage: await decideUpsellOffer(services.payments, {
         userToken: request.body.user_token,
         decision: request.body.decision,
       }),
@@ -71,18 +72,18 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
   );
 
   app.post(
-    "/:gateway/upsale/status",
+    upsellPaths.status,
     {
       schema: {
         summary: "How an upsell charge went: processing, approved or declined with the gateway's code",
-        tags: ["upsale"],
-        params: upsaleParams,
-        body: upsaleStatusBody,
-        response: { 200: upsaleStatusResult, ...errors },
+        tags: ["upsell"],
+        params: upsellParams,
+        body: upsellStatusBody,
+        response: { 200: upsellStatusResult, ...errors },
       },
     },
     async (request) => {
-      const result = await getUpsaleStatus(services.payments, {
+      const result = await getUpsellStatus(services.payments, {
         orderId: request.body.order_id,
         userToken: request.body.user_token,
       });
@@ -91,30 +92,30 @@ export const upsaleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
   );
 
   app.post(
-    "/conversion/trigger-upsale",
+    upsellPaths.trigger,
     {
       schema: {
         summary: "Record the parent's latest approved upsell as a conversion for the ad platforms",
-        tags: ["upsale"],
-        body: triggerUpsaleBody,
-        response: { 200: triggerUpsaleResult, ...errors },
+        tags: ["upsell"],
+        body: triggerUpsellBody,
+        response: { 200: triggerUpsellResult, ...errors },
       },
     },
-    async (request) => recordUpsaleConversion(services.payments, { userToken: request.body.user_token }),
+    async (request) => recordUpsellConversion(services.payments, { userToken: request.body.user_token }),
   );
 
   app.put(
-    "/upsale/display-mode",
+    upsellPaths.displayMode,
     {
       schema: {
         summary: "The operator's choice of upsell display: POPUP (a modal over the printables) or TABS",
-        tags: ["upsale"],
-        body: upsaleDisplayModeBody,
-        response: { 200: upsaleDisplayModeBody, 400: errorBody, 401: errorBody },
+        tags: ["upsell"],
+        body: upsellDisplayModeBody,
+        response: { 200: upsellDisplayModeBody, 400: errorBody, 401: errorBody },
       },
     },
     async (request) => {
-      await setUpsaleDisplayMode(services.db, request.body.mode);
+      await setUpsellDisplayMode(services.db, request.body.mode);
       return { mode: request.body.mode };
     },
   );

@@ -1,4 +1,4 @@
-import type { UpsaleType } from "@kinderready/domain/upsale/upsale-schema";
+import type { UpsellType } from "@kinderready/domain/upsell/upsell-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
@@ -7,44 +7,44 @@ import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useMoney } from "../../purchase/price-texts.tsx";
 import { useStoresHydrated } from "../../stores/create-persisted-store.ts";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
-import { type UpsaleState, useUpsaleStore } from "../../stores/upsale-store.ts";
+import { type UpsellState, useUpsellStore } from "../../stores/upsell-store.ts";
 import {
   closeDiscount,
-  declineUpsale,
+  declineUpsell,
   discountReopenMs,
-  openUpsaleModal,
-  toggleUpsaleModal,
-  upsaleOnArrival,
-  upsaleOwner,
-} from "../../upsale/upsale-modal.ts";
-import type { UpsaleActionResult, UpsaleReturning } from "../../upsale/upsale-result.ts";
-import { UpsaleOffer, type UpsaleOfferData } from "./upsale-offer.tsx";
+  openUpsellModal,
+  toggleUpsellModal,
+  upsellOnArrival,
+  upsellOwner,
+} from "../../upsell/upsell-modal.ts";
+import type { UpsellActionResult, UpsellReturning } from "../../upsell/upsell-result.ts";
+import { UpsellOffer, type UpsellOfferData } from "./upsell-offer.tsx";
 
 /**
- * POPUP mode (`upsale-popup`): the offer in a modal over the printables, opened on arrival when
+ * POPUP mode (`upsell-popup`): the offer in a modal over the printables, opened on arrival when
  * allowed. "No, thanks" turns it into the discount offer, which comes back after a moment;
  * closing the discount ends the offer. Both answers are the server's to record (it prices the
  * packs by them), and the discount opens only once the server has it. The modal's state is the
- * persisted upsale store, brought in line with the server's stage, so a reload finds the modal
+ * persisted upsell store, brought in line with the server's stage, so a reload finds the modal
  * as it was left. The server rendered it already open (`arrival`, from the store's cookie) so it
  * is on the first paint; hydration makes it modal. Once a purchase is approved the pitch is over:
  * the popup shows only the success and the way back to the printables.
  */
-export function UpsalePopup({
+export function UpsellPopup({
   offer,
   locale,
   returning,
   arrival,
 }: {
-  offer: UpsaleOfferData;
+  offer: UpsellOfferData;
   locale: Locale;
-  returning: UpsaleReturning | undefined;
-  arrival: Pick<UpsaleState, "isOpen" | "formKey">;
+  returning: UpsellReturning | undefined;
+  arrival: Pick<UpsellState, "isOpen" | "formKey">;
 }) {
   const { t } = useTranslation();
   const money = useMoney(locale);
   const hydrated = useStoresHydrated((state) => state.hydrated);
-  const store = useUpsaleStore();
+  const store = useUpsellStore();
   // What the server rendered, until the saved state is restored and the arrival rules applied.
   const [arrived, setArrived] = useState(false);
   const { isOpen, formKey } = arrived ? store : arrival;
@@ -55,17 +55,17 @@ export function UpsalePopup({
   const ref = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // Bought before the page loaded (a one-click form posted without scripts, or the gateway's page).
-  const [bought, setBought] = useState<UpsaleType | undefined>(
+  const [bought, setBought] = useState<UpsellType | undefined>(
     returning?.status?.status === "approved" ? returning.type : undefined,
   );
   const reopen = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const decision = useFetcher<UpsaleActionResult>();
+  const decision = useFetcher<UpsellActionResult>();
 
   const [searchParams] = useSearchParams();
-  const owner = upsaleOwner(searchParams.get("token") ?? undefined);
+  const owner = upsellOwner(searchParams.get("token") ?? undefined);
   useEffect(() => {
     if (!hydrated) return;
-    useUpsaleStore.setState((state) => upsaleOnArrival(state, owner, returning !== undefined, offer.stage));
+    useUpsellStore.setState((state) => upsellOnArrival(state, owner, returning !== undefined, offer.stage));
     setArrived(true);
   }, [hydrated, owner, returning, offer.stage]);
   useEffect(() => () => clearTimeout(reopen.current), []);
@@ -92,33 +92,33 @@ export function UpsalePopup({
   }, [isOpen]);
 
   const answer = (choice: "declined" | "discount-closed") =>
-    decision.submit({ intent: "upsale-decision", decision: choice }, { method: "post", encType: "application/json" });
+    decision.submit({ intent: "upsell-decision", decision: choice }, { method: "post", encType: "application/json" });
   const decline = async () => {
     track("upsell_declined", { variant: formKey });
-    useUpsaleStore.setState(declineUpsale);
+    useUpsellStore.setState(declineUpsell);
     const started = Date.now();
     await answer("declined");
     const wait = Math.max(0, discountReopenMs - (Date.now() - started));
-    reopen.current = setTimeout(() => useUpsaleStore.setState(openUpsaleModal), wait);
+    reopen.current = setTimeout(() => useUpsellStore.setState(openUpsellModal), wait);
   };
   const close = () => {
     if (formKey === "catchy") void answer("discount-closed");
-    useUpsaleStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsaleModal);
+    useUpsellStore.setState(formKey === "catchy" ? closeDiscount : toggleUpsellModal);
   };
   const title = bought
-    ? t("upsale.successTitle")
+    ? t("upsell.successTitle")
     : formKey === "catchy"
-      ? t("upsale.discountTitle", { price: money(offer.plans.catchy.price, offer.plans.catchy) })
+      ? t("upsell.discountTitle", { price: money(offer.plans.catchy.price, offer.plans.catchy) })
       : kidName
-        ? t("upsale.popupTitle", { name: kidName })
-        : t("upsale.popupTitleNoName");
+        ? t("upsell.popupTitle", { name: kidName })
+        : t("upsell.popupTitleNoName");
 
   return (
     <dialog
       ref={ref}
       open={openWhenRendered}
-      className="upsale-popup"
-      aria-labelledby="upsale-popup-title"
+      className="upsell-popup"
+      aria-labelledby="upsell-popup-title"
       data-form-key={formKey}
       onCancel={(event) => {
         event.preventDefault();
@@ -126,11 +126,11 @@ export function UpsalePopup({
       }}
     >
       {/* A dialog form closes its dialog without scripts; with them, the page closes it its way. */}
-      <form method="dialog" className="upsale-popup__bar">
+      <form method="dialog" className="upsell-popup__bar">
         <button
           type="submit"
-          className="upsale-popup__close"
-          aria-label={t("upsale.close")}
+          className="upsell-popup__close"
+          aria-label={t("upsell.close")}
           onClick={(event) => {
             event.preventDefault();
             close();
@@ -139,31 +139,31 @@ export function UpsalePopup({
           <span aria-hidden="true">×</span>
         </button>
       </form>
-      <h2 id="upsale-popup-title" className="upsale-popup__title" tabIndex={-1} ref={titleRef}>
+      <h2 id="upsell-popup-title" className="upsell-popup__title" tabIndex={-1} ref={titleRef}>
         {title}
       </h2>
       {bought ? (
         <>
-          <p className="upsale-popup__success" role="status">
-            {t(bought === "lifetime" ? "upsale.successLifetime" : "upsale.successPacks")}
+          <p className="upsell-popup__success" role="status">
+            {t(bought === "lifetime" ? "upsell.successLifetime" : "upsell.successPacks")}
           </p>
-          <p className="upsale-popup__intro">
+          <p className="upsell-popup__intro">
             {bought === "lifetime"
-              ? t("upsale.successLifetimeNext")
-              : t("upsale.successPacksNext", { section: t("printables.packsHeading") })}
+              ? t("upsell.successLifetimeNext")
+              : t("upsell.successPacksNext", { section: t("printables.packsHeading") })}
           </p>
           {/* Without scripts, the printables' own address: the offer is over, so nothing opens there. */}
           <form method="get" className="step-form" onSubmit={(event) => event.preventDefault()}>
             <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
             <button type="submit" className="button button--wide" onClick={close}>
-              {t("upsale.seePrintables")}
+              {t("upsell.seePrintables")}
             </button>
           </form>
         </>
       ) : (
         <>
-          <p className="upsale-popup__intro">{t(formKey === "catchy" ? "upsale.discountText" : "upsale.intro")}</p>
-          <UpsaleOffer
+          <p className="upsell-popup__intro">{t(formKey === "catchy" ? "upsell.discountText" : "upsell.intro")}</p>
+          <UpsellOffer
             offer={offer}
             variant={formKey}
             mode="POPUP"
@@ -171,7 +171,7 @@ export function UpsalePopup({
             headingLevel={3}
             returning={returning}
             onSettled={(type) => {
-              useUpsaleStore.setState({ canOpen: false });
+              useUpsellStore.setState({ canOpen: false });
               setBought(type);
             }}
           />
@@ -185,10 +185,10 @@ export function UpsalePopup({
               else void decline();
             }}
           >
-            <input type="hidden" name="intent" value="upsale-decision" />
+            <input type="hidden" name="intent" value="upsell-decision" />
             <input type="hidden" name="decision" value={formKey === "catchy" ? "discount-closed" : "declined"} />
-            <button type="submit" className="button button--wide upsale-popup__decline">
-              {t(formKey === "catchy" ? "upsale.close" : "upsale.noThanks")}
+            <button type="submit" className="button button--wide upsell-popup__decline">
+              {t(formKey === "catchy" ? "upsell.close" : "upsell.noThanks")}
             </button>
           </form>
         </>

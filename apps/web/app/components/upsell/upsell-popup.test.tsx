@@ -5,9 +5,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
-import { useUpsaleStore } from "../../stores/upsale-store.ts";
-import type { UpsaleOfferData } from "./upsale-offer.tsx";
-import { UpsalePopup } from "./upsale-popup.tsx";
+import { useUpsellStore } from "../../stores/upsell-store.ts";
+import type { UpsellOfferData } from "./upsell-offer.tsx";
+import { UpsellPopup } from "./upsell-popup.tsx";
 
 const token = "paid-parent-0123456789abcdef";
 
@@ -21,7 +21,7 @@ const plan = (product: PricePlan["product"], price: number): PricePlan => ({
   product,
 });
 
-const offer: UpsaleOfferData = {
+const offer: UpsellOfferData = {
   kidName: "Noa",
   owned: [],
   stage: "initial",
@@ -31,30 +31,30 @@ const offer: UpsaleOfferData = {
 };
 
 /** The printables page's popup as the server rendered it for a paid parent: open, on the first offer. */
-function renderPopup(answer: (post: Post) => unknown, shown: UpsaleOfferData = offer) {
+function renderPopup(answer: (post: Post) => unknown, shown: UpsellOfferData = offer) {
   return renderPage(
-    <UpsalePopup offer={shown} locale="en" returning={undefined} arrival={{ isOpen: true, formKey: "initial" }} />,
+    <UpsellPopup offer={shown} locale="en" returning={undefined} arrival={{ isOpen: true, formKey: "initial" }} />,
     { url: `/printables/?token=${token}`, path: "/printables/", answer },
   );
 }
 
 /** What the printables page's action answers: the decisions' new stage, and an approved charge. */
 function printablesAction(post: Post) {
-  if (post.intent === "upsale-decision") {
-    return { intent: "upsale-decision", stage: post.decision === "declined" ? "discount" : "ended" };
+  if (post.intent === "upsell-decision") {
+    return { intent: "upsell-decision", stage: post.decision === "declined" ? "discount" : "ended" };
   }
-  if (post.intent === "upsale") return { intent: "upsale", orderId: "upsale-order-1" };
-  if (post.intent === "upsale-status") return { intent: "upsale-status", status: "approved", errorCode: null };
-  if (post.intent === "trigger-upsale") return { intent: "trigger-upsale", recorded: true };
+  if (post.intent === "upsell") return { intent: "upsell", orderId: "upsell-order-1" };
+  if (post.intent === "upsell-status") return { intent: "upsell-status", status: "approved", errorCode: null };
+  if (post.intent === "trigger-upsell") return { intent: "trigger-upsell", recorded: true };
   return null;
 }
 
-const popup = () => document.querySelector("dialog.upsale-popup") as HTMLDialogElement;
+const popup = () => document.querySelector("dialog.upsell-popup") as HTMLDialogElement;
 
-describe("UpsalePopup", () => {
+describe("UpsellPopup", () => {
   beforeEach(() => {
     silenceNetwork();
-    useUpsaleStore.setState(useUpsaleStore.getInitialState(), true);
+    useUpsellStore.setState(useUpsellStore.getInitialState(), true);
     useOnboardingStore.setState(useOnboardingStore.getInitialState(), true);
   });
   afterEach(cleanup);
@@ -72,16 +72,16 @@ describe("UpsalePopup", () => {
         "Done! The 3 add-on packs are now in your printables.",
       ),
     );
-    expect(posts).toContainEqual({ intent: "upsale", recurringType: "upsale", variant: "initial" });
-    expect(useUpsaleStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
+    expect(posts).toContainEqual({ intent: "upsell", recurringType: "upsale", variant: "initial" });
+    expect(useUpsellStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
   });
 
   it("sends a device that has not proved it is the parent's to the gateway's page, and offers to sign in", async () => {
     const user = userEvent.setup();
     const { posts } = await renderPopup(
       (post) =>
-        post.intent === "upsale-checkout"
-          ? { intent: "upsale-checkout", redirectUrl: "/gateway-simulator/pay/x" }
+        post.intent === "upsell-checkout"
+          ? { intent: "upsell-checkout", redirectUrl: "/gateway-simulator/pay/x" }
           : null,
       { ...offer, oneClick: false },
     );
@@ -90,7 +90,7 @@ describe("UpsalePopup", () => {
     const buyForms = [...dialog.querySelectorAll("form")].filter((form) => form.querySelector("[name=recurringType]"));
     expect(buyForms).toHaveLength(2);
     for (const form of buyForms) {
-      expect(form.querySelector<HTMLInputElement>("input[name=intent]")?.value).toBe("upsale-checkout");
+      expect(form.querySelector<HTMLInputElement>("input[name=intent]")?.value).toBe("upsell-checkout");
     }
     expect(dialog.textContent).toContain("You'll enter your card on our payment provider's secure page.");
     expect(within(dialog).getByRole("link", { name: "Sign in to buy with one click" }).getAttribute("href")).toBe(
@@ -98,9 +98,9 @@ describe("UpsalePopup", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" }));
     await waitFor(() =>
-      expect(posts).toContainEqual({ intent: "upsale-checkout", recurringType: "upsale", variant: "initial" }),
+      expect(posts).toContainEqual({ intent: "upsell-checkout", recurringType: "upsale", variant: "initial" }),
     );
-    expect(posts.some((post) => post.intent === "upsale")).toBe(false);
+    expect(posts.some((post) => post.intent === "upsell")).toBe(false);
   });
 
   it("where the right of withdrawal applies, buys only with access at once asked for, and sends that consent", async () => {
@@ -113,12 +113,12 @@ describe("UpsalePopup", () => {
     for (const box of boxes) expect((box as HTMLInputElement).required).toBe(true);
     const packs = within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" });
     await user.click(packs);
-    expect(posts.some((post) => post.intent === "upsale")).toBe(false);
+    expect(posts.some((post) => post.intent === "upsell")).toBe(false);
     await user.click(within(packs.closest("form") as HTMLElement).getByRole("checkbox"));
     await user.click(packs);
     await waitFor(() =>
       expect(posts).toContainEqual({
-        intent: "upsale",
+        intent: "upsell",
         recurringType: "upsale",
         variant: "initial",
         immediate_access: "on",
@@ -128,7 +128,7 @@ describe("UpsalePopup", () => {
 
   it("pictures each pack beside its name, from the kit's library: decorative, sized and lazy", async () => {
     await renderPopup(printablesAction);
-    const packs = [...popup().querySelectorAll(".upsale__packs li")].map((pack) => {
+    const packs = [...popup().querySelectorAll(".upsell__packs li")].map((pack) => {
       const image = pack.querySelector("img");
       return {
         name: pack.querySelector("strong")?.textContent,
@@ -170,18 +170,18 @@ describe("UpsalePopup", () => {
     expect(done.textContent).not.toContain("$4.99");
     expect(within(done).queryByRole("button", { name: /Buy all 3 packs|lifetime|No, thanks/ })).toBeNull();
     expect(document.activeElement).toBe(within(done).getByRole("heading", { name: "Thank you!" }));
-    expect(posts).toContainEqual({ intent: "trigger-upsale" });
+    expect(posts).toContainEqual({ intent: "trigger-upsell" });
 
     await user.click(within(done).getByRole("button", { name: "See my printables" }));
     expect(popup().open).toBe(false);
-    expect(useUpsaleStore.getState()).toMatchObject({ isOpen: false, canOpen: false, succeeded: ["upsale"] });
+    expect(useUpsellStore.getState()).toMatchObject({ isOpen: false, canOpen: false, succeeded: ["upsale"] });
   });
 
   it("turns No, thanks into the discount, and closing the discount ends the offer", async () => {
     const user = userEvent.setup();
     const { posts } = await renderPopup(printablesAction);
     await user.click(screen.getByRole("button", { name: "No, thanks" }));
-    expect(posts).toContainEqual({ intent: "upsale-decision", decision: "declined" });
+    expect(posts).toContainEqual({ intent: "upsell-decision", decision: "declined" });
 
     const discount = await screen.findByRole("dialog", { name: "Wait: all 3 packs for $4.99" }, { timeout: 3000 });
     expect(popup().open).toBe(true);
@@ -190,7 +190,7 @@ describe("UpsalePopup", () => {
 
     await user.click(within(discount).getAllByRole("button", { name: "Close" })[1] as HTMLElement);
     expect(popup().open).toBe(false);
-    await waitFor(() => expect(posts).toContainEqual({ intent: "upsale-decision", decision: "discount-closed" }));
-    expect(useUpsaleStore.getState()).toMatchObject({ isOpen: false, canOpen: false });
+    await waitFor(() => expect(posts).toContainEqual({ intent: "upsell-decision", decision: "discount-closed" }));
+    expect(useUpsellStore.getState()).toMatchObject({ isOpen: false, canOpen: false });
   });
 });
