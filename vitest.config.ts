@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "tests",
-          include: ["packages/**/*.test.ts", "apps/web/**/*.test.{ts,tsx}"],
+          include: ["packages/**/*.test.ts", "apps/web/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/build/**", ...replacingModules],
           // A worker imports the product's modules once for all its files instead of once per
           // file (import was most of a small file's time). Files share those modules, so a test

@@ -1,16 +1,44 @@
 /**
- * Prints the figures that say how the server code is shaped, so a refactor can be judged by
- * numbers rather than by feel: error checks outside the one mapping, infrastructure imported by
- * rule files, import cycles between domain features, the composition root's largest function,
- * console.error calls in production source and effects in the purchase flow.
+ * Prints the figures that say how the code is shaped, so a refactor is judged by numbers rather
+ * than by feel: function sizes, imports per file, queries inside use cases, error checks outside
+ * the one mapping, infrastructure imported by rule files, import cycles between domain features,
+ * console.error calls, and the "upsale" spelling outside the wire mapping. code-shape.test.ts
+ * holds them to their budgets in npm test, so they cannot drift back.
  *
  * Usage: node bench/code-shape.ts [repository root]
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parse } from "@babel/parser";
 
-const root = resolve(process.argv[2] ?? ".");
+export type CodeShape = {
+  /** Every function of the production source over 100 lines, longest first. */
+  longFunctions: { name: string; lines: number }[];
+  /** Production files importing more than 20 modules, most first. */
+  crowdedFiles: { file: string; imports: number }[];
+  errorChecks: number;
+  domainFiles: number;
+  domainFilesWithQueries: number;
+  /** Exported domain functions whose first parameter is the database, and those taking deps. */
+  useCasesTakingDb: number;
+  useCasesTakingDeps: number;
+  infrastructureImports: number;
+  cycles: string[][];
+  consoleErrors: number;
+  /** Places the code spells "upsale" outside the module that maps the wire spellings. */
+  upsaleSpellings: { file: string; count: number }[];
+};
+
+type SyntaxNode = {
+  type: string;
+  loc?: { start: { line: number }; end: { line: number } };
+  id?: { name?: string } | null;
+  key?: { name?: string };
+  params?: { type: string; name?: string; left?: { name?: string } }[];
+  source?: { value: string };
+  declaration?: SyntaxNode | null;
+};
 
 function walk(dir: string): string[] {
   let out: string[] = [];
@@ -23,45 +51,35 @@ function walk(dir: string): string[] {
   return out;
 }
 
-const isTest = (path: string) => /\.test\.tsx?$|\/test\/|\/e2e\/|test-|-stub\./.test(relative(root, path));
-const production = ["packages", "apps"]
-  .flatMap((dir) => walk(join(root, dir)))
-  .filter((path) => !isTest(path) && !/\/(scripts|bench)\//.test(relative(root, path)));
-const text = (path: string) => readFileSync(path, "utf8");
-const count = (paths: string[], pattern: RegExp) =>
-  paths.reduce((sum, path) => sum + (text(path).match(pattern)?.length ?? 0), 0);
-
-const mappingFile = /known-failure\.ts$/;
-const knownErrors = /instanceof\s+(DomainError|Gateway\w*Error|OrderMismatchError|SplitError)\b/g;
-const transports = production.filter((path) => /^(apps\/web|packages\/api)\//.test(relative(root, path)));
-const errorChecks = count(
-  transports.filter((path) => !mappingFile.test(path)),
-  knownErrors,
-);
-
-const domainSrc = join(root, "packages/domain/src");
-const domainFiles = walk(domainSrc).filter((path) => !isTest(path));
-const ruleFiles = domainFiles.filter((path) => !/\.server\.tsx?$/.test(path));
-// Value imports only: a type brings no I/O with it.
-const infrastructure =
-  /^import (?!type )[^;]*?from\s+"(drizzle-orm[^"]*|@sentry\/[^"]*|nodemailer|pg-boss|@kinderready\/db[^"]*)"/gm;
-const infrastructureImports = count(ruleFiles, infrastructure);
-const drizzleFiles = domainFiles.filter((path) => /from\s+"(drizzle-orm|@kinderready\/db)/.test(text(path))).length;
-
-/** A domain file's feature: its first folder under src, or the file itself at the top. */
-const feature = (path: string) => relative(domainSrc, path).split("/")[0] ?? path;
-const edges = new Map<string, Set<string>>();
-for (const path of domainFiles) {
-  const from = feature(path);
-  if (!edges.has(from)) edges.set(from, new Set());
-  for (const match of text(path).matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
-    const target = resolve(dirname(path), match[1] as string);
-    if (!target.startsWith(domainSrc)) continue;
-    const to = feature(target.replace(/\.js$/, ".ts"));
-    if (to !== from) edges.get(from)?.add(to);
-  }
+function parsed(path: string): SyntaxNode[] {
+  const source = readFileSync(path, "utf8");
+  return parse(source, { sourceType: "module", plugins: ["typescript", "jsx"] }).program.body as SyntaxNode[];
 }
-const cycles = stronglyConnected(edges).filter((component) => component.length > 1);
+
+/** Every function with the name it is known by (its own, its variable's or its property's). */
+function functionsOf(body: SyntaxNode[]): { name: string; lines: number }[] {
+  const found: { name: string; lines: number }[] = [];
+  const visit = (node: unknown, name: string) => {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, name);
+      return;
+    }
+    const syntax = node as SyntaxNode & Record<string, unknown>;
+    let own = name;
+    if (syntax.type === "VariableDeclarator" && syntax.id?.name) own = syntax.id.name;
+    if (/^(ObjectProperty|ObjectMethod|ClassMethod)$/.test(syntax.type) && syntax.key?.name) own = syntax.key.name;
+    if (/Function|ArrowFunction|ObjectMethod|ClassMethod/.test(syntax.type) && syntax.loc) {
+      own = syntax.id?.name ?? own;
+      found.push({ name: own, lines: syntax.loc.end.line - syntax.loc.start.line + 1 });
+    }
+    for (const [key, child] of Object.entries(syntax)) {
+      if (key !== "loc" && !key.endsWith("Comments")) visit(child, own);
+    }
+  };
+  visit(body, "(anonymous)");
+  return found;
+}
 
 function stronglyConnected(graph: Map<string, Set<string>>): string[][] {
   let index = 0;
@@ -99,54 +117,127 @@ function stronglyConnected(graph: Map<string, Set<string>>): string[][] {
   return components;
 }
 
-type SyntaxNode = { type: string; loc?: { start: { line: number }; end: { line: number } }; id?: { name?: string } };
+export function measureCodeShape(root: string): CodeShape {
+  const isTest = (path: string) => /\.test\.tsx?$|\/test\/|\/e2e\/|test-|-stub\./.test(relative(root, path));
+  const production = ["packages", "apps"]
+    .flatMap((dir) => walk(join(root, dir)))
+    .filter((path) => !isTest(path) && !/\/(scripts|bench|migrations)\//.test(relative(root, path)));
+  const text = (path: string) => readFileSync(path, "utf8");
+  const count = (paths: string[], pattern: RegExp) =>
+    paths.reduce((sum, path) => sum + (text(path).match(pattern)?.length ?? 0), 0);
 
-/** The longest function (in lines) among the files that assemble the server at start-up. */
-function longestFunction(paths: string[]): { name: string; lines: number } {
-  let best = { name: "-", lines: 0 };
-  for (const path of paths) {
-    const program = parse(text(path), { sourceType: "module", plugins: ["typescript", "jsx"] });
-    const visit = (node: unknown, name: string) => {
-      if (!node || typeof node !== "object") return;
-      if (Array.isArray(node)) {
-        for (const child of node) visit(child, name);
-        return;
-      }
-      const syntax = node as SyntaxNode & Record<string, unknown>;
-      let own = name;
-      if (syntax.type === "VariableDeclarator" && syntax.id?.name) own = syntax.id.name;
-      if (/Function|ArrowFunction|ObjectMethod|ClassMethod/.test(syntax.type) && syntax.loc) {
-        own = syntax.id?.name ?? own;
-        const lines = syntax.loc.end.line - syntax.loc.start.line + 1;
-        if (lines > best.lines) best = { name: `${relative(root, path)} ${own}`, lines };
-      }
-      for (const [key, child] of Object.entries(syntax)) if (key !== "loc") visit(child, own);
-    };
-    visit(program.program, "(anonymous)");
+  const longFunctions: CodeShape["longFunctions"] = [];
+  const crowdedFiles: CodeShape["crowdedFiles"] = [];
+  for (const path of production) {
+    const body = parsed(path);
+    for (const fn of functionsOf(body)) {
+      if (fn.lines > 100) longFunctions.push({ name: `${relative(root, path)} ${fn.name}`, lines: fn.lines });
+    }
+    const modules = new Set(body.filter((node) => node.source).map((node) => node.source?.value));
+    if (modules.size > 20) crowdedFiles.push({ file: relative(root, path), imports: modules.size });
   }
-  return best;
+  longFunctions.sort((a, b) => b.lines - a.lines);
+  crowdedFiles.sort((a, b) => b.imports - a.imports);
+
+  const mappingFile = /known-failure\.ts$/;
+  const knownErrors = /instanceof\s+(DomainError|Gateway\w*Error|OrderMismatchError)\b/g;
+  const transports = production.filter((path) => /^(apps\/web|packages\/api)\//.test(relative(root, path)));
+  const errorChecks = count(
+    transports.filter((path) => !mappingFile.test(path) && !/\/server\/(main|create-operator)\.ts$/.test(path)),
+    knownErrors,
+  );
+
+  const domainSrc = join(root, "packages/domain/src");
+  const domainFiles = walk(domainSrc).filter((path) => !isTest(path));
+  const ruleFiles = domainFiles.filter((path) => !/\.server\.tsx?$/.test(path));
+  // Value imports only: a type brings no I/O with it, and neither does describe-error (it only reads
+  // a driver's error).
+  const infrastructure =
+    /^import (?!type )[^;]*?from\s+"(drizzle-orm[^"]*|@sentry\/[^"]*|nodemailer|pg-boss|@kinderready\/db(?!\/describe-error)[^"]*)"/gm;
+  const queries = /^import (?!type )[^;]*?from\s+"(drizzle-orm|@kinderready\/db)/m;
+
+  let useCasesTakingDb = 0;
+  let useCasesTakingDeps = 0;
+  for (const path of domainFiles.filter((file) => /\.server\.ts$/.test(file))) {
+    for (const node of parsed(path)) {
+      const declaration = node.type === "ExportNamedDeclaration" ? node.declaration : undefined;
+      if (declaration?.type !== "FunctionDeclaration") continue;
+      const first = declaration.params?.[0];
+      const name = first?.name ?? first?.left?.name;
+      if (name === "db") useCasesTakingDb += 1;
+      if (name === "deps") useCasesTakingDeps += 1;
+    }
+  }
+
+  /** A domain file's feature: its first folder under src, or the file itself at the top. */
+  const feature = (path: string) => relative(domainSrc, path).split("/")[0] ?? path;
+  const edges = new Map<string, Set<string>>();
+  for (const path of domainFiles) {
+    const from = feature(path);
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const match of text(path).matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
+      const target = resolve(dirname(path), match[1] as string);
+      if (!target.startsWith(domainSrc)) continue;
+      const to = feature(target.replace(/\.js$/, ".ts"));
+      if (to !== from) edges.get(from)?.add(to);
+    }
+  }
+
+  // The wire mapping declares the spelling; the database schema names its stored columns.
+  const spellingOwners = /(domain\/src\/upsell-wire\.ts|db\/src\/schema\.ts)$/;
+  const upsaleSpellings = production
+    .filter((path) => !spellingOwners.test(path))
+    .map((path) => ({ file: relative(root, path), count: text(path).match(/upsale/gi)?.length ?? 0 }))
+    .filter((entry) => entry.count > 0);
+
+  return {
+    longFunctions,
+    crowdedFiles,
+    errorChecks,
+    domainFiles: domainFiles.length,
+    domainFilesWithQueries: domainFiles.filter((path) => queries.test(text(path))).length,
+    useCasesTakingDb,
+    useCasesTakingDeps,
+    infrastructureImports: count(ruleFiles, infrastructure),
+    cycles: stronglyConnected(edges).filter((component) => component.length > 1),
+    consoleErrors: count(
+      production.filter((path) => !/\/server\/(main|create-operator)\.ts$/.test(path)),
+      /console\.error\(/g,
+    ),
+    upsaleSpellings,
+  };
 }
-const serverDir = join(root, "apps/web/server");
-const compositionRoot = longestFunction(walk(serverDir).filter((path) => !isTest(path)));
 
-const consoleErrors = count(production, /console\.error\(/g);
-const purchaseFlow = join(root, "apps/web/app/components/purchase/purchase-flow.tsx");
-const effects = count([purchaseFlow], /\buse(Layout)?Effect\(/g);
+function print(shape: CodeShape): void {
+  const over = (lines: number) => shape.longFunctions.filter((fn) => fn.lines > lines).length;
+  const rows: [string, string | number][] = [
+    [
+      "functions over 150 lines / over 100 lines (production source, components included)",
+      `${over(150)} / ${over(100)}`,
+    ],
+    [
+      "most modules imported by one file / files importing more than 20",
+      `${shape.crowdedFiles[0]?.imports ?? "≤ 20"} / ${shape.crowdedFiles.length}`,
+    ],
+    ["domain files importing drizzle or @kinderready/db", `${shape.domainFilesWithQueries} of ${shape.domainFiles}`],
+    [
+      "exported domain functions taking db first / taking deps",
+      `${shape.useCasesTakingDb} / ${shape.useCasesTakingDeps}`,
+    ],
+    ["instanceof checks of domain/gateway errors in the API and pages, outside the mapping", shape.errorChecks],
+    ["drizzle/Sentry/nodemailer/pg-boss/db value imports from rule files", shape.infrastructureImports],
+    [
+      "import cycles between domain features (largest)",
+      shape.cycles.length === 0 ? "0" : `${shape.cycles.length} (${Math.max(...shape.cycles.map((c) => c.length))})`,
+    ],
+    ["console.error calls in production source (command-line tools aside)", shape.consoleErrors],
+    ['"upsale" spelled outside the wire mapping', shape.upsaleSpellings.reduce((sum, entry) => sum + entry.count, 0)],
+  ];
+  for (const [label, value] of rows) console.log(`${label.padEnd(90)} ${value}`);
+  for (const fn of shape.longFunctions) console.log(`  ${String(fn.lines).padStart(4)} lines  ${fn.name}`);
+  for (const file of shape.crowdedFiles) console.log(`  ${String(file.imports).padStart(4)} imports ${file.file}`);
+  for (const cycle of shape.cycles) console.log(`  cycle: ${cycle.join(" ↔ ")}`);
+  for (const entry of shape.upsaleSpellings) console.log(`  upsale ×${entry.count} ${entry.file}`);
+}
 
-const rows: [string, string | number][] = [
-  ["instanceof checks of domain/gateway errors in the API and pages, outside the mapping", errorChecks],
-  ["domain files importing drizzle or @kinderready/db", `${drizzleFiles} of ${domainFiles.length}`],
-  [
-    "drizzle/Sentry/nodemailer/pg-boss/db value imports from rule files (domain, not .server.ts)",
-    infrastructureImports,
-  ],
-  [
-    "import cycles between domain features (largest)",
-    cycles.length === 0 ? "0" : `${cycles.length} (${Math.max(...cycles.map((c) => c.length))} features)`,
-  ],
-  ["composition root's largest function, lines", `${compositionRoot.lines} (${compositionRoot.name})`],
-  ["console.error calls in production source", consoleErrors],
-  ["effects in PurchaseFlow", effects],
-];
-for (const [label, value] of rows) console.log(`${label.padEnd(86)} ${value}`);
-for (const cycle of cycles) console.log(`  cycle: ${cycle.join(" ↔ ")}`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) print(measureCodeShape(resolve(process.argv[2] ?? ".")));
