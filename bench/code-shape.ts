@@ -140,7 +140,7 @@ export function measureCodeShape(root: string): CodeShape {
   crowdedFiles.sort((a, b) => b.imports - a.imports);
 
   const mappingFile = /known-failure\.ts$/;
-  const knownErrors = /instanceof\s+(DomainError|Gateway\w*Error|OrderMismatchError)\b/g;
+  const knownErrors = /instanceof\s+(AppError|Gateway\w*Error|OrderMismatchError)\b/g;
   const transports = production.filter((path) => /^(apps\/web|packages\/api)\//.test(relative(root, path)));
   const errorChecks = count(
     transports.filter((path) => !mappingFile.test(path) && !/\/server\/(main|create-operator)\.ts$/.test(path)),

@@ -19,7 +19,7 @@ const clientRoute = "?__react-router-build-client-route";
 const boot = bootChunk([
   `${app}entry.client.tsx`,
   `${app}root.tsx${clientRoute}`,
-  `${app}routes/funnel-layout.tsx${clientRoute}`,
+  `${app}routes/funnel-layout/funnel-layout.tsx${clientRoute}`,
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from "@kinderready/domain/domain-error";
+import { AppError, AppErrorCode } from "@kinderready/domain/app-error";
 import { GatewayError, GatewayUnavailableError } from "@kinderready/domain/payments/payment-gateway";
 import { describe, expect, it } from "vitest";
 import { failedAction } from "./action-failure.server.ts";
@@ -17,13 +17,13 @@ function answer(error: unknown) {
 describe("a page action's failure, by the mapping the API uses", () => {
   it("answers a domain failure with its kind's status and its own message", () => {
     expect(
-      answer(new DomainError("conflict", "subscription", "Already", "purchase.result.alreadySubscribed")),
+      answer(new AppError(AppErrorCode.Conflict, "subscription", "Already", "purchase.result.alreadySubscribed")),
     ).toMatchObject({
       status: 409,
       body: { messageKey: "purchase.result.alreadySubscribed", field: "subscription" },
       reported: [],
     });
-    expect(answer(new DomainError("rate-limited", "email", "Too many"))).toMatchObject({
+    expect(answer(new AppError(AppErrorCode.RateLimited, "email", "Too many"))).toMatchObject({
       status: 429,
       body: { messageKey: "purchase.result.checkoutFailed" },
     });

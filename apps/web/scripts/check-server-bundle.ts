@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 const bundle = await readFile(new URL("../build/server/index.js", import.meta.url), "utf8");
 const imported = new Set([...bundle.matchAll(/from "(@kinderready\/[^/"]+)/g)].map((match) => match[1]));
 // Code only the packages hold: the database schema's table builder and the domain's error class.
-const copies = ["drizzle-orm/pg-core", "class DomainError", "class GatewayError"].filter((marker) =>
+const copies = ["drizzle-orm/pg-core", "class AppError", "class GatewayError"].filter((marker) =>
   bundle.includes(marker),
 );
 console.log(

@@ -1,8 +1,8 @@
 import { text } from "node:stream/consumers";
 import { ConfigError, loadConfig } from "@kinderready/config/config.server";
 import { openDb } from "@kinderready/db/open-db";
+import { AppError } from "@kinderready/domain/app-error";
 import { createOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { DomainError } from "@kinderready/domain/domain-error";
 
 // Adds an operator to the console: npm run operator:create -- someone@example.com
 // The password comes on standard input (never as an argument: shell history and `ps` keep those).
@@ -25,8 +25,8 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DomainError) {
-    console.error(error instanceof DomainError ? `${error.field} ${error.message}` : error.message);
+  if (error instanceof ConfigError || error instanceof AppError) {
+    console.error(error instanceof AppError ? `${error.field} ${error.message}` : error.message);
     process.exit(1);
   }
   throw error;

@@ -6,11 +6,11 @@ import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerTables } from "../app/console/customer-columns.tsx";
-import { experimentTables } from "../app/console/experiment-columns.tsx";
-import { funnelTables } from "../app/console/funnel-columns.tsx";
-import { revenueTables } from "../app/console/revenue-columns.tsx";
-import { subscriptionTables } from "../app/console/subscription-columns.tsx";
+import { customerTables } from "../app/routes/console/customers/customer-columns.tsx";
+import { experimentTables } from "../app/routes/console/experiments/experiment-columns.tsx";
+import { funnelTables } from "../app/routes/console/funnel/funnel-columns.tsx";
+import { revenueTables } from "../app/routes/console/revenue/revenue-columns.tsx";
+import { subscriptionTables } from "../app/routes/console/revenue/subscription-columns.tsx";
 import { type OperatorBrowser, signInOverHttp, testOperatorEnv } from "../test/console-operator.ts";
 import {
   encodedBody,

@@ -3,8 +3,8 @@ import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect } from "vitest";
-import { csvFields, DataTable, pageColumns, type TableColumns } from "../app/components/console/data-table.tsx";
 import { type CsvTable, toCsv } from "../app/console/csv.ts";
+import { csvFields, DataTable, pageColumns, type TableColumns } from "../app/console/data-table.tsx";
 import { TranslatorProvider } from "../app/i18n/translation-context.tsx";
 
 // What each console table's test checks: its export writes the CSV it has always written (spreadsheets

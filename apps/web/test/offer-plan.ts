@@ -1,5 +1,5 @@
 import type { PricePlan } from "@kinderready/domain/pricing/price-config-schema";
-import type { OfferPlan } from "../app/purchase/offer-plan.ts";
+import type { OfferPlan } from "../app/routes/purchase/offer-plan.ts";
 
 /** A US offer plan as the purchase loader hands it over: a 3-day trial at `price`, then $29.99 every 30 days. */
 export const testOfferPlan = (price: number): OfferPlan => ({

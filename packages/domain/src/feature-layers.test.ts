@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 const layers: readonly (readonly string[])[] = [
   ["random-token", "uuid"],
-  ["domain-error", "error-reporting", "flows", "product", "request-throttle.server", "subscriptions", "upsell-wire"],
+  ["app-error", "error-reporting", "flows", "product", "request-throttle.server", "subscriptions", "upsell-wire"],
   ["consent", "email", "geo", "parents", "validation"],
   ["pricing"],
   ["experiments", "legal"],

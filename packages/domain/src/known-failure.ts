@@ -1,4 +1,4 @@
-import { DomainError, httpStatusOf } from "./domain-error.ts";
+import { AppError, type AppErrorCode, httpStatusOf } from "./app-error.ts";
 import { GatewayError, GatewayUnavailableError } from "./payments/payment-gateway.ts";
 
 /**
@@ -34,8 +34,8 @@ const failure = (status: number, message: string, details: Partial<KnownFailure>
 });
 
 export function knownFailure(error: unknown): KnownFailure | undefined {
-  if (error instanceof DomainError) {
-    return failure(httpStatusOf[error.kind], `body.${error.field}: ${error.message}`, {
+  if (error instanceof AppError) {
+    return failure(httpStatusOf[error.code], `body.${error.field}: ${error.message}`, {
       field: error.field,
       messageKey: error.messageKey,
       retryAfterSeconds: error.retryAfterSeconds,
@@ -49,4 +49,9 @@ export function knownFailure(error: unknown): KnownFailure | undefined {
     return failure(503, "Payment gateway temporarily unavailable", { retryAfterSeconds: gatewayRetryAfterSeconds });
   }
   return undefined;
+}
+
+/** The code of a failure the domain raised on purpose; undefined for anything else, a bug included. */
+export function failureCode(error: unknown): AppErrorCode | undefined {
+  return error instanceof AppError ? error.code : undefined;
 }

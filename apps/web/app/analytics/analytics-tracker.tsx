@@ -40,8 +40,8 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
       fbclid: tracking?.fbAnalytics.fbclid,
       ttclid: tracking?.ttclid,
       // The offer pages are the purchase route's; the upsells live in the printables.
-      ...(page.file === "routes/purchase.tsx" && { purchase_url: url.href }),
-      ...(page.file === "routes/printables.tsx" && { [upsellPageUrlField]: url.href }),
+      ...(page.file === "routes/purchase/purchase.tsx" && { purchase_url: url.href }),
+      ...(page.file === "routes/printables/printables.tsx" && { [upsellPageUrlField]: url.href }),
     });
   }, [pathname, locale]);
 

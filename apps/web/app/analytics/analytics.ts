@@ -1,7 +1,7 @@
 import type { AnalyticsEventName } from "@kinderready/domain/analytics/analytics-events";
 import type { AnalyticsPayloadBody } from "@kinderready/domain/analytics/analytics-schema";
 import { ApiResponseError, fetchApi } from "../error-reporting/client-error-reporting.ts";
-import type { PixelPurchase } from "../purchase/payment-result.ts";
+import type { PixelPurchase } from "../payments/payment-result.ts";
 import { useAnalyticsStore } from "../stores/analytics-store.ts";
 import { useSplitsStore } from "../stores/splits-store.ts";
 import { AnalyticsClient, analyticsDefaults } from "./analytics-client.ts";

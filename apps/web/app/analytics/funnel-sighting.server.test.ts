@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { routeServices } from "../../test/route-services.ts";
-import { handleQuizAction, loadQuiz } from "../onboarding/quiz-route.server.ts";
-import { handlePurchaseAction, loadPurchase } from "../purchase/purchase-route.server.ts";
+import { handleQuizAction, loadQuiz } from "../routes/onboarding/quiz-route.server.ts";
+import { handlePurchaseAction, loadPurchase } from "../routes/purchase/purchase-route.server.ts";
 
 // The server records the funnel steps it sees itself, for the request's device, with the visit's
 // country, language, flow, campaign and device: a browser that sends no event at all (scripts

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterPoll } from "../purchase/payment-result.ts";
+import { afterPoll } from "../payments/payment-result.ts";
 import { configurePixel, firePixel } from "./meta-pixel.ts";
 
 // The pixel's image request: a purchase carries the order id as its event id (the Conversions

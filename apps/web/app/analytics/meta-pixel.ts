@@ -4,7 +4,7 @@ import { adsAllowed } from "@kinderready/domain/consent/ad-consent";
 import { readAdConsent } from "../consent/ad-consent-cookie.ts";
 import { adSharingOptOutCookie } from "../consent/ad-sharing-opt-out.ts";
 import { readCookie } from "../cookies.ts";
-import type { PixelPurchase } from "../purchase/payment-result.ts";
+import type { PixelPurchase } from "../payments/payment-result.ts";
 
 // The Meta pixel without Meta's script: its documented image request, one per event, sent only
 // when the visitor's consent allows. A purchase carries the order id as its event id, which is

@@ -28,19 +28,24 @@ import { rawKeysShown } from "../../test/raw-keys.ts";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";
 import { operatorContext } from "../console/operator-guard.server.ts";
 import { TranslatorProvider } from "../i18n/translation-context.tsx";
-import ConsoleAudit, { loader as consoleAuditLoader } from "../routes/console/console-audit.tsx";
-import ConsoleCustomer, { loader as consoleCustomerLoader } from "../routes/console/console-customer.tsx";
-import ConsoleCustomers, { loader as consoleCustomersLoader } from "../routes/console/console-customers.tsx";
-import ConsoleEmails, { loader as consoleEmailsLoader } from "../routes/console/console-emails.tsx";
-import ConsoleExperiments, { loader as consoleExperimentsLoader } from "../routes/console/console-experiments.tsx";
-import ConsoleFunnel, { loader as consoleFunnelLoader } from "../routes/console/console-funnel.tsx";
-import ConsoleLayout, { loader as consoleLayoutLoader } from "../routes/console/console-layout.tsx";
-import ConsoleOffer, { loader as consoleOfferLoader } from "../routes/console/console-offer.tsx";
-import ConsoleRetention, { loader as consoleRetentionLoader } from "../routes/console/console-retention.tsx";
-import ConsoleRevenue, { loader as consoleRevenueLoader } from "../routes/console/console-revenue.tsx";
-import ConsoleSignIn from "../routes/console/console-sign-in.tsx";
-import Legal, { handle as legalHandle, loader as legalLoader } from "../routes/legal.tsx";
-import Printables, { handle as printablesHandle, loader as printablesLoader } from "../routes/printables.tsx";
+import ConsoleAudit, { loader as consoleAuditLoader } from "../routes/console/audit/console-audit.tsx";
+import ConsoleCustomer, { loader as consoleCustomerLoader } from "../routes/console/customers/console-customer.tsx";
+import ConsoleCustomers, { loader as consoleCustomersLoader } from "../routes/console/customers/console-customers.tsx";
+import ConsoleEmails, { loader as consoleEmailsLoader } from "../routes/console/emails/console-emails.tsx";
+import ConsoleExperiments, {
+  loader as consoleExperimentsLoader,
+} from "../routes/console/experiments/console-experiments.tsx";
+import ConsoleFunnel, { loader as consoleFunnelLoader } from "../routes/console/funnel/console-funnel.tsx";
+import ConsoleLayout, { loader as consoleLayoutLoader } from "../routes/console/layout/console-layout.tsx";
+import ConsoleOffer, { loader as consoleOfferLoader } from "../routes/console/offer/console-offer.tsx";
+import ConsoleRetention, { loader as consoleRetentionLoader } from "../routes/console/retention/console-retention.tsx";
+import ConsoleRevenue, { loader as consoleRevenueLoader } from "../routes/console/revenue/console-revenue.tsx";
+import ConsoleSignIn from "../routes/console/sign-in/console-sign-in.tsx";
+import Legal, { handle as legalHandle, loader as legalLoader } from "../routes/legal/legal.tsx";
+import Printables, {
+  handle as printablesHandle,
+  loader as printablesLoader,
+} from "../routes/printables/printables.tsx";
 
 // No catalogue key can reach a parent or an operator on the pages whose loaders read the
 // database: the legal documents, the printables (progress, locked levels, the upsell offer as a

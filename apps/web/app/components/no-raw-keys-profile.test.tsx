@@ -12,9 +12,9 @@ import { rawKeysShown } from "../../test/raw-keys.ts";
 import { silenceNetwork } from "../../test/render-page.tsx";
 import type { CatalogueHandle } from "../i18n/load-catalogue.ts";
 import { TranslatorProvider } from "../i18n/translation-context.tsx";
-import * as CancelSubscription from "../routes/cancel-subscription.tsx";
-import * as Profile from "../routes/profile.tsx";
-import * as ProfileSubscription from "../routes/profile-subscription.tsx";
+import * as CancelSubscription from "../routes/profile/cancel-subscription/cancel-subscription.tsx";
+import * as Profile from "../routes/profile/profile.tsx";
+import * as ProfileSubscription from "../routes/profile/subscription/profile-subscription.tsx";
 
 // No catalogue key can reach a parent on their profile: the overview, the subscription and the
 // cancel flow (each step, the refusal of no reason, the success), whatever the subscription (none,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requestContext } from "#load-context";
 import { secureCookiesFor } from "../cookies.ts";
 import { isFormBody, refusedField } from "../post-body.server.ts";
-import { sessionParent } from "../profile/parent-session.server.ts";
+import { sessionParent } from "../session/parent-session.server.ts";
 import { adConsentField, adConsentSetCookie } from "./ad-consent-cookie.ts";
 
 const choiceBody = z.object({ [adConsentField]: z.enum(adConsentChoices) });

@@ -3,7 +3,7 @@ import {
   type OnboardingState,
   onboardingStoreName,
   onboardingStoreVersion,
-} from "../onboarding/quiz-progress.ts";
+} from "../routes/onboarding/quiz-progress.ts";
 import { createPersistedStore } from "./create-persisted-store.ts";
 
 // Kept in a cookie, not localStorage: the server renders the page the parent is on from it, and

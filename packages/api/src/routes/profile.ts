@@ -5,10 +5,10 @@ import { products } from "@kinderready/domain/product";
 import { requestAccessLink } from "@kinderready/domain/profile/access-links.server";
 import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
 import {
-  cancelParentSubscription,
+  cancelSubscriptionByParent,
   getProfile,
   renewParentSubscription,
-  restoreParentSubscription,
+  restoreSubscriptionByParent,
   updateConsent,
 } from "@kinderready/domain/profile/profile.server";
 import {
@@ -86,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       },
     },
     async (request) =>
-      cancelParentSubscription(account, {
+      cancelSubscriptionByParent(account, {
         token: request.body.user_token,
         request: { reason: request.body.reason, comment: request.body.comment },
       }),
@@ -102,7 +102,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         response: { 200: subscriptionInfoSchema, ...errors },
       },
     },
-    async (request) => restoreParentSubscription(account, { token: request.body.user_token }),
+    async (request) => restoreSubscriptionByParent(account, { token: request.body.user_token }),
   );
 
   app.post(

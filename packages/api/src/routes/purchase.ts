@@ -1,5 +1,5 @@
+import { AppError, AppErrorCode } from "@kinderready/domain/app-error";
 import type { AppServices } from "@kinderready/domain/app-services";
-import { DomainError } from "@kinderready/domain/domain-error";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
 import {
   checkoutBody,
@@ -71,7 +71,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
       // After paying, the gateway sends the parent to this address: it must be the product's own.
       const origin = new URL(services.appUrl).origin;
       if (new URL(body.return_url).origin !== origin) {
-        throw new DomainError("invalid", "return_url", `must be an address on ${origin}`);
+        throw new AppError(AppErrorCode.Invalid, "return_url", `must be an address on ${origin}`);
       }
       const started = await startCheckout(services.payments, {
         userToken: body.user_token,

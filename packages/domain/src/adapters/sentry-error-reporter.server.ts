@@ -9,7 +9,7 @@ import { privateDataCollection, scrubEvent, scrubSpan } from "../error-reporting
 
 /**
  * The SDK's integrations left out. Fastify's hook sees an error before our handler turns an
- * expected refusal (a DomainError) into a 4xx, and would send those as server faults. A fault
+ * expected refusal (a AppError) into a 4xx, and would send those as server faults. A fault
  * nothing caught is the process's to report, once, before it exits (fatal-errors.ts in the web
  * app); the SDK's handlers would report it a second time, and keep a process running after a
  * rejection nobody awaited.

@@ -1,14 +1,14 @@
 import type { Database } from "@kinderready/db/open-db";
 import { analyticsEvents } from "@kinderready/db/schema";
 import { desc, eq } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { AnalyticsEventName } from "./analytics-events.ts";
 
 /** A parent's latest analytics events, newest first: what support and the operator look at. */
 export async function listParentEvents(db: Database, input: { token: string; limit: number }) {
   const user = await findParent(db, input);
-  if (!user) throw new DomainError("not-found", "token", "No parent has this token");
+  if (!user) throw new AppError(AppErrorCode.NotFound, "token", "No parent has this token");
   const rows = await db
     .select({
       event_id: analyticsEvents.eventId,

@@ -1,4 +1,4 @@
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { eeaCountries } from "./mailing-consent.ts";
 
 // The consumer's 14-day right of withdrawal from an online purchase (the EU's consumer rights
@@ -30,8 +30,8 @@ export type WithdrawalWaiver = {
 export function immediateAccessConsentAt(waiver: WithdrawalWaiver, now: Date): Date | null {
   if (!waiver.countryCode || !withdrawalRightApplies(waiver.countryCode)) return null;
   if (!waiver.immediateAccessConsent) {
-    throw new DomainError(
-      "invalid",
+    throw new AppError(
+      AppErrorCode.Invalid,
       "immediate_access",
       "Where the right of withdrawal applies, the buyer must ask for access at once and acknowledge losing that right",
       "validation.messages.immediateAccess",

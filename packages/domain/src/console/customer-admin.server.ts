@@ -10,11 +10,11 @@ import {
 } from "@kinderready/db/schema";
 import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { type CancelReason, cancelReasons } from "../payments/cancel-reasons.ts";
 import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
 import { GatewayError } from "../payments/payment-gateway.ts";
-import { cancelSubscription } from "../payments/subscription-billing.server.ts";
+import { cancelAtPeriodEnd } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
 import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
@@ -166,7 +166,8 @@ type Actor = { operatorId: string };
  * parent (and would make PostgreSQL fail on the uuid column instead of finding no row).
  */
 function requireCustomerId(userId: string): void {
-  if (!isUuid(userId)) throw new DomainError("not-found", "userId", "No such parent", "customers.errors.noCustomer");
+  if (!isUuid(userId))
+    throw new AppError(AppErrorCode.NotFound, "userId", "No such parent", "customers.errors.noCustomer");
 }
 
 async function requireCustomerOrder(db: Database, input: { userId: string; orderId: string }): Promise<OrderRow> {
@@ -176,7 +177,7 @@ async function requireCustomerOrder(db: Database, input: { userId: string; order
     .from(orders)
     .where(and(eq(orders.orderId, input.orderId), eq(orders.userId, input.userId)));
   if (!order)
-    throw new DomainError("not-found", "orderId", "This parent has no such charge", "customers.errors.noCharge");
+    throw new AppError(AppErrorCode.NotFound, "orderId", "This parent has no such charge", "customers.errors.noCharge");
   return order;
 }
 
@@ -192,11 +193,16 @@ export async function refundCustomerCharge(
   const order = await requireCustomerOrder(deps.db, input);
   if (order.status === "refunded") return { order, refundedNow: false };
   if (order.status !== "approved") {
-    throw new DomainError("conflict", "orderId", "Only a paid charge can be refunded", "customers.errors.notPaid");
+    throw new AppError(
+      AppErrorCode.Conflict,
+      "orderId",
+      "Only a paid charge can be refunded",
+      "customers.errors.notPaid",
+    );
   }
   if (!refundableUntil(order, deps.now())) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.Conflict,
       "orderId",
       `The refund policy allows refunds within ${refundPolicyDays} days of payment`,
       "customers.errors.outsidePolicy",
@@ -213,16 +219,16 @@ export async function refundCustomerCharge(
     // Refused: perhaps because another refund of it won the race. Then that one is the refund.
     const current = await syncOrder(deps, order.orderId);
     if (current.status === "refunded") return { order: current, refundedNow: false };
-    throw new DomainError(
-      "unavailable",
+    throw new AppError(
+      AppErrorCode.Unavailable,
       "orderId",
       `The gateway refused the refund (${error.code})`,
       "customers.errors.gateway",
     );
   }
   if (refunded.status !== "refunded") {
-    throw new DomainError(
-      "unavailable",
+    throw new AppError(
+      AppErrorCode.Unavailable,
       "orderId",
       "The gateway has not refunded the charge yet",
       "customers.errors.gateway",
@@ -279,7 +285,7 @@ export async function refundCustomerOrder(
   const refund = await refundCustomerCharge(deps, input);
   if (!input.cancelSubscription) return { ...refund, cancel: "not-asked" };
   try {
-    const { confirmationId } = await cancelCustomerSubscription(deps.db, {
+    const { confirmationId } = await cancelSubscriptionByOperator(deps.db, {
       operatorId: input.operatorId,
       userId: input.userId,
       reason: "other",
@@ -288,7 +294,7 @@ export async function refundCustomerOrder(
     });
     return { ...refund, cancel: "cancelled", confirmationId };
   } catch (error) {
-    if (error instanceof DomainError && error.messageKey === "customers.errors.nothingToCancel") {
+    if (error instanceof AppError && error.code === AppErrorCode.NothingToCancel) {
       return { ...refund, cancel: "nothing-to-cancel" };
     }
     return { ...refund, cancel: "failed", cancelError: error };
@@ -304,7 +310,7 @@ export const operatorCancelSchema = z.object({
  * Stops renewals for the parent (access stays until the period ends), with the reason they gave
  * support; answers the parent's confirmation email, to enqueue.
  */
-export async function cancelCustomerSubscription(
+export async function cancelSubscriptionByOperator(
   db: Database,
   input: Actor & {
     userId: string;
@@ -316,12 +322,12 @@ export async function cancelCustomerSubscription(
   },
 ): Promise<{ subscription: SubscriptionRow; confirmationId: string | undefined }> {
   requireCustomerId(input.userId);
-  const { subscription: cancelled, confirmationId } = await cancelSubscription(db, { ...input, channel: "console" });
-  // cancelSubscription answers a subscription it could not cancel as it was: this call's
+  const { subscription: cancelled, confirmationId } = await cancelAtPeriodEnd(db, { ...input, channel: "console" });
+  // cancelAtPeriodEnd answers a subscription it could not cancel as it was: this call's
   // cancellation is the one stamped with this call's time.
   if (cancelled?.status !== "cancelled" || cancelled.cancelledAt?.getTime() !== input.now.getTime()) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.NothingToCancel,
       "subscription",
       "There is no renewing subscription to cancel",
       "customers.errors.nothingToCancel",
@@ -352,7 +358,7 @@ export async function setManualAccess(
       .from(users)
       .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)))
       .for("update");
-    if (!user) throw new DomainError("not-found", "userId", "No such parent", "customers.errors.noCustomer");
+    if (!user) throw new AppError(AppErrorCode.NotFound, "userId", "No such parent", "customers.errors.noCustomer");
     if (user.isManualAccess === input.granted) return;
     await tx
       .update(users)
@@ -377,7 +383,12 @@ export async function resendCustomerAccessLink(deps: AccessLinkDeps, input: Acto
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)));
   if (!user?.email || user.erasedAt) {
-    throw new DomainError("conflict", "userId", "This parent has no email to send to", "customers.errors.noEmail");
+    throw new AppError(
+      AppErrorCode.Conflict,
+      "userId",
+      "This parent has no email to send to",
+      "customers.errors.noEmail",
+    );
   }
   await requestAccessLink(deps, { email: user.email, clientAddress: `operator:${input.operatorId}` });
   await recordAudit(deps.db, {

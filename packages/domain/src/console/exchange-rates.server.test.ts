@@ -3,7 +3,7 @@ import { auditLog } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "../domain-error.ts";
+import { AppError } from "../app-error.ts";
 import { changeExchangeRates, getExchangeRates } from "./exchange-rates.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
 
@@ -53,7 +53,7 @@ describe.each(testDatabases())("exchange rates on $name", (target) => {
   ])("refuses %j on its field (%s) and keeps the rates in force", async (typed, field) => {
     const before = await getExchangeRates(database.db);
     const failure = await change(typed).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ field, messageKey: `revenue.errors.${field}` });
     expect(await getExchangeRates(database.db)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { settings } from "@kinderready/db/schema";
 import { eq } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { currencyCodes } from "../pricing/currency.ts";
 import { type ExchangeRates, exchangeRatesSchema, exchangeRatesSettingKey, typedRateSchema } from "./exchange-rates.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -18,7 +18,7 @@ export async function getExchangeRates(db: Database): Promise<ExchangeRates | nu
 }
 
 const invalid = (field: string, message: string) =>
-  new DomainError("invalid", field, message, `revenue.errors.${field}`);
+  new AppError(AppErrorCode.Invalid, field, message, `revenue.errors.${field}`);
 
 /**
  * Replaces the rates with the ones typed in the form: a base currency, the day they are of, and

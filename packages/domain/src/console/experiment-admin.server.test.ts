@@ -82,12 +82,12 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
   it("refuses weights that leave nobody a group, or miss one, and changes nothing", async () => {
     await expect(
       setSplitWeights(splits, { name: "intro-offer", weights: { A: 0, B: 0 }, operatorId }),
-    ).rejects.toMatchObject({ kind: "invalid", field: "weight" });
+    ).rejects.toMatchObject({ code: "invalid", field: "weight" });
     await expect(setSplitWeights(splits, { name: "intro-offer", weights: { A: 1 }, operatorId })).rejects.toMatchObject(
-      { kind: "invalid", field: "weight.B" },
+      { code: "invalid", field: "weight.B" },
     );
     await expect(setSplitWeights(splits, { name: "nope", weights: { A: 1 }, operatorId })).rejects.toMatchObject({
-      kind: "not-found",
+      code: "not-found",
     });
     expect((await splits.current())[0]?.groups.map((group) => group.weight)).toEqual([0, 1]);
   });
@@ -100,11 +100,11 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
     ]);
     expect(await placeNewParent()).toEqual({ group: "A", inSplit: false });
     await expect(stopSplit(splits, { name: "intro-offer", operatorId })).rejects.toMatchObject({
-      kind: "not-found",
+      code: "not-found",
     });
     await startSplit(splits, { name: "intro-offer", operatorId });
     await expect(startSplit(splits, { name: "intro-offer", operatorId })).rejects.toMatchObject({
-      kind: "conflict",
+      code: "conflict",
     });
     expect((await splits.current())[0]?.groups).toEqual([
       { name: "A", weight: 0.5 },

@@ -1,4 +1,4 @@
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import type { SplitConfig } from "../experiments/split-config.server.ts";
 import { knownSplits, type SplitDefinition } from "../experiments/split-tests.ts";
 import { recordAudit } from "./operator-accounts.server.ts";
@@ -21,7 +21,7 @@ export async function listExperiments(splits: SplitConfig): Promise<ExperimentSt
 }
 
 const notRunning = (name: string) =>
-  new DomainError("not-found", "split", `No running split is named ${name}`, "experiments.errors.notRunning");
+  new AppError(AppErrorCode.NotFound, "split", `No running split is named ${name}`, "experiments.errors.notRunning");
 
 /** New weights for a running split's groups (every group named, none added). */
 export async function setSplitWeights(
@@ -35,12 +35,17 @@ export async function setSplitWeights(
       const groups = split.groups.map((group) => {
         const weight = input.weights[group.name];
         if (weight === undefined)
-          throw new DomainError("invalid", `weight.${group.name}`, "A weight is missing", "experiments.errors.weight");
+          throw new AppError(
+            AppErrorCode.Invalid,
+            `weight.${group.name}`,
+            "A weight is missing",
+            "experiments.errors.weight",
+          );
         return { name: group.name, weight };
       });
       if (!groups.some((group) => group.weight > 0)) {
-        throw new DomainError(
-          "invalid",
+        throw new AppError(
+          AppErrorCode.Invalid,
           "weight",
           "At least one group needs a weight above 0",
           "experiments.errors.allZero",
@@ -71,8 +76,8 @@ export async function setSplitControl(
       const split = current.find((candidate) => candidate.name === input.name);
       if (!split) throw notRunning(input.name);
       if (!split.groups.some((group) => group.name === input.control)) {
-        throw new DomainError(
-          "invalid",
+        throw new AppError(
+          AppErrorCode.Invalid,
           "control",
           "The control must be one of the groups",
           "experiments.errors.control",
@@ -111,8 +116,8 @@ export async function stopSplit(splits: SplitConfig, input: { name: string; oper
 export async function startSplit(splits: SplitConfig, input: { name: string; operatorId: string }): Promise<void> {
   const known = knownSplits.find((split) => split.name === input.name);
   if (!known)
-    throw new DomainError(
-      "not-found",
+    throw new AppError(
+      AppErrorCode.NotFound,
       "split",
       `The product has no split named ${input.name}`,
       "experiments.errors.unknown",
@@ -120,7 +125,12 @@ export async function startSplit(splits: SplitConfig, input: { name: string; ope
   await splits.change(
     (current) => {
       if (current.some((split) => split.name === input.name)) {
-        throw new DomainError("conflict", "split", `${input.name} is running already`, "experiments.errors.running");
+        throw new AppError(
+          AppErrorCode.Conflict,
+          "split",
+          `${input.name} is running already`,
+          "experiments.errors.running",
+        );
       }
       return [...current, known];
     },

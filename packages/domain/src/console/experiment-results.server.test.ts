@@ -285,7 +285,7 @@ describe.each(testDatabases())("experiment results on $name", (target) => {
     ]);
     await setSplitControl(splits, { name: "control", control: "B", operatorId });
     await expect(setSplitControl(splits, { name: "control", control: "Z", operatorId })).rejects.toMatchObject({
-      kind: "invalid",
+      code: "invalid",
       field: "control",
     });
     const read = await results("control");

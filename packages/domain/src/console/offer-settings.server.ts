@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { pricePlans, settings } from "@kinderready/db/schema";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
 import { getOfferTimerSeconds, offerTimerBounds, offerTimerSettingKey } from "../pricing/offer-timer.server.ts";
 import { type PlanKind, type PriceVariant, percentOff, productNameOf } from "../pricing/price-catalogue.ts";
@@ -76,7 +76,7 @@ export async function changePricePlan(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "id");
-    throw new DomainError("invalid", field, issue?.message ?? "invalid", `offer.errors.${field}`);
+    throw new AppError(AppErrorCode.Invalid, field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const { id, amount, oldAmount, renewalAmount } = parsed.data;
   return db.transaction(async (tx) => {
@@ -85,10 +85,10 @@ export async function changePricePlan(
       .from(pricePlans)
       .where(and(eq(pricePlans.id, id), eq(pricePlans.product, soldProduct)))
       .for("update");
-    if (!before) throw new DomainError("not-found", "id", "No such plan", "offer.errors.id");
+    if (!before) throw new AppError(AppErrorCode.NotFound, "id", "No such plan", "offer.errors.id");
     if (oldAmount !== null && oldAmount <= amount) {
-      throw new DomainError(
-        "invalid",
+      throw new AppError(
+        AppErrorCode.Invalid,
         "oldAmount",
         "the old price must be above the price, or empty",
         "offer.errors.oldAmount",
@@ -96,15 +96,20 @@ export async function changePricePlan(
     }
     const subscription = before.kind === "subscription";
     if (subscription && renewalAmount === null) {
-      throw new DomainError(
-        "invalid",
+      throw new AppError(
+        AppErrorCode.Invalid,
         "renewalAmount",
         "a subscription needs a renewal price",
         "offer.errors.renewalRequired",
       );
     }
     if (!subscription && renewalAmount !== null) {
-      throw new DomainError("invalid", "renewalAmount", "only a subscription renews", "offer.errors.renewalNotAllowed");
+      throw new AppError(
+        AppErrorCode.Invalid,
+        "renewalAmount",
+        "only a subscription renews",
+        "offer.errors.renewalNotAllowed",
+      );
     }
     const prices = { amount, oldAmount, renewalAmount };
     const [after] = await tx
@@ -170,7 +175,7 @@ export async function changeOfferSettings(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "offerTimerSeconds");
-    throw new DomainError("invalid", field, issue?.message ?? "invalid", `offer.errors.${field}`);
+    throw new AppError(AppErrorCode.Invalid, field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const after = parsed.data;
   const before = await getOfferSettings(db, input.timerFallback);

@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { hash } from "@node-rs/argon2";
 import { and, eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DomainError } from "../domain-error.ts";
+import type { AppError } from "../app-error.ts";
 import { recentAttempts, throttleKey } from "../request-throttle.server.ts";
 import {
   authenticateOperator,
@@ -33,7 +33,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   const outcome = (attempt: Promise<unknown>) =>
     attempt.then(
       () => "signed in",
-      (error: DomainError) => error.messageKey,
+      (error: AppError) => error.messageKey,
     );
   const actions = async (operatorId: string) =>
     (await database.db.select().from(auditLog).where(eq(auditLog.operatorId, operatorId))).map((row) => row.action);
@@ -202,10 +202,8 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
       const hashes: number[] = [];
       for (let attempt = 0; attempt < addressBackoff.free + 2; attempt += 1) {
         const before = hashesStarted();
-        const error = await signInFrom(source, email, "a wrong guess here", start).catch(
-          (caught: DomainError) => caught,
-        );
-        const { kind, field, message, messageKey, retryAfterSeconds } = error as DomainError;
+        const error = await signInFrom(source, email, "a wrong guess here", start).catch((caught: AppError) => caught);
+        const { code: kind, field, message, messageKey, retryAfterSeconds } = error as AppError;
         answers.push({ kind, field, message, messageKey, retryAfterSeconds });
         hashes.push(hashesStarted() - before);
       }
@@ -245,10 +243,10 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     ];
     const started = hashesStarted();
     const refused = await signInFrom("192.0.2.200", "gate@example.com", "a guess at the gate").catch(
-      (error: DomainError) => error,
+      (error: AppError) => error,
     );
     expect(refused).toMatchObject({
-      kind: "busy",
+      code: "busy",
       messageKey: "busy",
       retryAfterSeconds: hashingLimits.retryAfterSeconds,
     });
@@ -260,9 +258,9 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
       signInFrom("192.0.2.201", "gate@example.com", `guess ${i}`),
     );
     const next = await signInFrom("192.0.2.201", "gate@example.com", "one more guess").catch(
-      (error: DomainError) => error,
+      (error: AppError) => error,
     );
-    expect(next).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 1 });
+    expect(next).toMatchObject({ code: "rate-limited", messageKey: "throttled", retryAfterSeconds: 1 });
     expect(await Promise.all(underWay.map(outcome))).toEqual(underWay.map(() => "credentials"));
   });
 
@@ -310,13 +308,13 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     const results = [];
     for (let attempt = 0; attempt < 30; attempt += 1) {
       results.push(
-        await signIn(`guess-${attempt}@example.com`, "guess guess guess").catch((error: DomainError) => error.kind),
+        await signIn(`guess-${attempt}@example.com`, "guess guess guess").catch((error: AppError) => error.code),
       );
     }
     expect(results.filter((kind) => kind === "invalid")).toHaveLength(30);
     const hashed = hashesStarted();
-    const refused = await signIn("guess-30@example.com", "guess guess guess").catch((error: DomainError) => error);
-    expect(refused).toMatchObject({ kind: "rate-limited", messageKey: "throttled", retryAfterSeconds: 15 * 60 });
+    const refused = await signIn("guess-30@example.com", "guess guess guess").catch((error: AppError) => error);
+    expect(refused).toMatchObject({ code: "rate-limited", messageKey: "throttled", retryAfterSeconds: 15 * 60 });
     expect(hashesStarted()).toBe(hashed);
   });
 });

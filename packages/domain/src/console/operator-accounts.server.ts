@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import {
   allowAttempt,
   forgetThrottleKeys,
@@ -35,7 +35,7 @@ export const minPasswordLength = 12;
 
 export async function hashPassword(password: string): Promise<string> {
   if (password.length < minPasswordLength) {
-    throw new DomainError("invalid", "password", `must be at least ${minPasswordLength} characters`);
+    throw new AppError(AppErrorCode.Invalid, "password", `must be at least ${minPasswordLength} characters`);
   }
   return hashWithArgon(password);
 }
@@ -68,7 +68,7 @@ export async function createOperator(
       .values({ email, passwordHash })
       .onConflictDoNothing({ target: operators.email })
       .returning({ id: operators.id, email: operators.email });
-    if (!created) throw new DomainError("conflict", "email", "An operator with this email exists");
+    if (!created) throw new AppError(AppErrorCode.Conflict, "email", "An operator with this email exists");
     await recordAudit(tx, { operatorId: input.createdBy, action: "operator.created", target: email });
     return created;
   });
@@ -90,9 +90,14 @@ export type OperatorSession = { token: string; csrfToken: string; expiresAt: Dat
 // The message keys are the console catalogue's (sign-in page). One refusal for a wrong password,
 // an unknown email and an email in backoff alike: the answer tells nobody which it was.
 const refused = () =>
-  new DomainError("invalid", "password", "Wrong email or password, or too many wrong ones lately", "credentials");
+  new AppError(
+    AppErrorCode.Invalid,
+    "password",
+    "Wrong email or password, or too many wrong ones lately",
+    "credentials",
+  );
 const throttled = (retryAfterSeconds: number) =>
-  new DomainError("rate-limited", "email", "Too many sign-in attempts from this address", "throttled", {
+  new AppError(AppErrorCode.RateLimited, "email", "Too many sign-in attempts from this address", "throttled", {
     retryAfterSeconds,
   });
 

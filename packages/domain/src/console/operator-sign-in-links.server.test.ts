@@ -5,7 +5,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailSender } from "../adapters/mail-sender.server.ts";
-import type { DomainError } from "../domain-error.ts";
+import type { AppError } from "../app-error.ts";
 import { accessCode } from "../email/access-code.server.ts";
 import { deliverEmail } from "../email/email-queue.server.ts";
 import { operatorLinkMinutes, renderOperatorLinkEmail } from "../email/operator-sign-in-email.server.ts";
@@ -61,7 +61,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
   const outcome = (attempt: Promise<unknown>) =>
     attempt.then(
       (result) => (result === undefined ? "refused" : "signed in"),
-      (error: DomainError) => error.messageKey,
+      (error: AppError) => error.messageKey,
     );
 
   beforeAll(async () => {
@@ -156,7 +156,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
     const ask = (email: string, clientAddress: string) =>
       requestOperatorSignInLink(deps(), { email, clientAddress, locale: "en" }).then(
         () => "answered",
-        (error: DomainError) => error.messageKey,
+        (error: AppError) => error.messageKey,
       );
     const known = [];
     const unknown = [];

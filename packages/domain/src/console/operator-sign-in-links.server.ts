@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, operatorSignInLinks, operators } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { verifyAccessCode } from "../email/access-code.server.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { operatorLinkKind, operatorLinkMinutes, operatorLinkSecret } from "../email/operator-sign-in-email.server.ts";
@@ -40,7 +40,7 @@ export async function requestOperatorSignInLink(
     now,
   );
   if (!allowed) {
-    throw new DomainError("rate-limited", "email", "Too many sign-in links asked for", "linkThrottled", {
+    throw new AppError(AppErrorCode.RateLimited, "email", "Too many sign-in links asked for", "linkThrottled", {
       retryAfterSeconds: perEmail.windowMinutes * 60,
     });
   }

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 
 // Operators' passwords, hashed with argon2id by a native binding that computes on libuv's thread
 // pool, never on the event loop: a hash costs about 12 ms of one core there (hash-wasm, which
@@ -37,7 +37,7 @@ export const hashesStarted = () => measured.started;
 async function throughGate<T>(work: () => Promise<T>): Promise<T> {
   if (running >= hashingLimits.running) {
     if (waiting.length >= hashingLimits.waiting) {
-      throw new DomainError("busy", "password", "Too many sign-ins at once, try again in a moment", "busy", {
+      throw new AppError(AppErrorCode.Busy, "password", "Too many sign-ins at once, try again in a moment", "busy", {
         retryAfterSeconds: hashingLimits.retryAfterSeconds,
       });
     }

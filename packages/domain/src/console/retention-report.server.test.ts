@@ -10,7 +10,7 @@ import {
   pauseInsteadOfCancelling,
   startCancelFlow,
 } from "../profile/cancel-flow.server.ts";
-import { resumeParentSubscription } from "../profile/profile.server.ts";
+import { resumeSubscriptionByParent } from "../profile/profile.server.ts";
 import { cancellationNoticeSchema } from "../profile/profile-schema.ts";
 import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
 import { getRetentionReport } from "./retention-report.server.ts";
@@ -66,7 +66,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
     const wavering = await subscriber();
     const other = await offered(wavering.token, "other");
     await pauseInsteadOfCancelling(deps, { token: wavering.token, sessionId: other, periods: 2 });
-    await resumeParentSubscription(deps, { token: wavering.token });
+    await resumeSubscriptionByParent(deps, { token: wavering.token });
     // Declined lifetime access and cancelled.
     const leaving = await subscriber();
     const price = await offered(leaving.token, "high_price");
@@ -85,7 +85,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
 
     clock = new Date(Date.now() + 3 * day + 60 * 60 * 1000);
     await runDueRenewals(deps);
-    await resumeParentSubscription(deps, { token: paused.token });
+    await resumeSubscriptionByParent(deps, { token: paused.token });
 
     const report = await getRetentionReport(testbed.database.db, { from: today, to: today });
     expect(report.byReason).toEqual([

@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-parent.server.ts";
-import { DomainError } from "../domain-error.ts";
+import { AppError } from "../app-error.ts";
 import { createRandomToken } from "../random-token.ts";
 import { checkEmailForVisitor, emailCheckLimit, submitOnboardingForVisitor } from "./onboarding.server.ts";
 import { onboardingBody } from "./onboarding-schema.ts";
@@ -28,7 +28,7 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
     await promise;
     return "stored";
   } catch (error) {
-    if (error instanceof DomainError) return error.kind;
+    if (error instanceof AppError) return error.code;
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import type { Database } from "@kinderready/db/open-db";
 import { attributions, emailMessages, entitlements, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
 import { and, eq, sql } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { mailingPolicyFor } from "../consent/mailing-consent.ts";
-import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { soldProduct } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
@@ -16,7 +16,7 @@ export type OnboardingDeps = { db: Database; emails: EmailQueue };
 export const marketingEmailSource = "esputnik";
 
 const emailTaken = () =>
-  new DomainError("conflict", "email", "This email already exists", "validation.messages.emailExists");
+  new AppError(AppErrorCode.Conflict, "email", "This email already exists", "validation.messages.emailExists");
 
 /** What storing a quiz did: the lead's id, whether this call created it, the welcome email queued. */
 export type SubmittedOnboarding = { userId: string; created: boolean; messageId?: string };
@@ -70,8 +70,8 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
         // xmax is 0 only on a row this statement inserted: a new account, not an update.
         .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` });
       if (!user) {
-        throw new DomainError(
-          "conflict",
+        throw new AppError(
+          AppErrorCode.Conflict,
           "user_token",
           "This parent has already bought; their details change on the profile",
           "validation.messages.alreadyBought",
@@ -174,8 +174,8 @@ export async function submitOnboardingForVisitor(
   now: Date,
 ): Promise<SubmittedOnboarding> {
   if (!(await allowAttempt(deps.db, [emailRevealRule(clientAddress)], now))) {
-    throw new DomainError(
-      "rate-limited",
+    throw new AppError(
+      AppErrorCode.RateLimited,
       "email",
       "Too many attempts from this address",
       "validation.messages.tooManyAttempts",
@@ -248,7 +248,7 @@ export async function confirmEmail(
     })
     .where(and(eq(users.token, input.token), eq(users.email, input.email), eq(users.product, soldProduct)))
     .returning({ email: users.email, isForbiddenToMailing: users.isForbiddenToMailing });
-  if (!user?.email) throw new DomainError("not-found", "token", "No lead matches this email and token");
+  if (!user?.email) throw new AppError(AppErrorCode.NotFound, "token", "No lead matches this email and token");
   return { email: user.email, confirmed: true, isForbiddenToMailing: user.isForbiddenToMailing };
 }
 

@@ -14,7 +14,7 @@ import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts"
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps, reconcileOrders } from "./orders.server.ts";
 import {
-  cancelSubscription,
+  cancelAtPeriodEnd,
   renewExpiredSubscription,
   restoreSubscription,
   runDueRenewals,
@@ -61,7 +61,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   /** Subscribed with `card`, cancelled at once, and expired ten days later. */
   async function expiredSubscription(card: string) {
     const subscribed = await subscribe(card);
-    await cancelSubscription(database.db, {
+    await cancelAtPeriodEnd(database.db, {
       userId: subscribed.user.id,
       reason: "high_price",
       now: clock,
@@ -149,7 +149,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("cancelled at least 24 h before the trial ends: no charge, access until the trial ends, then expired", async () => {
     const { user } = await subscribe("4067429974719265");
     advance(2 * day - 60_000);
-    const { subscription: cancelled } = await cancelSubscription(database.db, {
+    const { subscription: cancelled } = await cancelAtPeriodEnd(database.db, {
       userId: user.id,
       reason: "high_price",
       now: clock,
@@ -172,7 +172,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("restores a cancelled subscription before it ends: renewals resume on the same date", async () => {
     const { user, subscription } = await subscribe("4067429974719265");
     advance(day);
-    await cancelSubscription(database.db, {
+    await cancelAtPeriodEnd(database.db, {
       userId: user.id,
       reason: "other",
       comment: "Moving",
@@ -190,7 +190,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
 
   it("cannot restore a subscription whose period has ended", async () => {
     const { user } = await subscribe("4067429974719265");
-    await cancelSubscription(database.db, {
+    await cancelAtPeriodEnd(database.db, {
       userId: user.id,
       reason: "high_price",
       now: clock,

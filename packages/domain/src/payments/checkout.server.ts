@@ -1,8 +1,8 @@
 import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
-import { DomainError } from "../domain-error.ts";
 import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
@@ -50,7 +50,7 @@ export type CheckoutResult = {
 };
 
 const unknownUser = () =>
-  new DomainError("not-found", "user_token", "No parent has this token", "purchase.result.unknownUser");
+  new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token", "purchase.result.unknownUser");
 
 /** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
 /** Checkout prices by the parent's intro-offer group, so it reads the split configuration too. */
@@ -73,8 +73,8 @@ export async function startCheckout(
     .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
   // A paused subscription is still the parent's: they resume it rather than buy a second one.
   if (subscription && (hasAccess(subscription, deps.now()) || subscription.status === "paused")) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.Conflict,
       "subscription",
       "This parent already has a subscription",
       "purchase.result.alreadySubscribed",
@@ -170,7 +170,7 @@ export async function getCheckoutResult(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.orderId, input.orderId), eq(users.token, input.userToken)));
   // Someone else's order is as unknown as a made-up one.
-  if (!found) throw new DomainError("not-found", "order_id", "No such order for this parent");
+  if (!found) throw new AppError(AppErrorCode.NotFound, "order_id", "No such order for this parent");
   const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
   if (order.refundReason === "duplicate" || order.refundReason === "offer_ended") {
     return { status: order.refundReason, errorCode: null };

@@ -11,7 +11,7 @@ import { hasAccess } from "../subscriptions/subscription-state.ts";
 import type { PaymentDeps } from "./orders.server.ts";
 import { getPaymentWithAnotherCard, startPaymentWithAnotherCard } from "./pay-with-another-card.server.ts";
 import { withPaymentEmails } from "./payment-emails.server.ts";
-import { cancelSubscription, runDueRenewals, settleSubscriptionOrder } from "./subscription-billing.server.ts";
+import { cancelAtPeriodEnd, runDueRenewals, settleSubscriptionOrder } from "./subscription-billing.server.ts";
 
 // A renewal the card on file declined, paid with another card typed on the simulator's hosted
 // page over loopback HTTP, under a clock the tests move: the period is charged once whoever pays
@@ -171,7 +171,7 @@ describe.each(testDatabases())("paying with another card on $name", (target) => 
   it("renews an expired subscription with another card for a period from today", async () => {
     const user = await insertTestParent(database.db);
     await testbed.subscribe(user.id, failingCard);
-    await cancelSubscription(database.db, { userId: user.id, reason: "high_price", now: clock, channel: "profile" });
+    await cancelAtPeriodEnd(database.db, { userId: user.id, reason: "high_price", now: clock, channel: "profile" });
     advance(10 * day);
     await runDueRenewals(deps);
     const expired = await current(user.id);
@@ -189,11 +189,11 @@ describe.each(testDatabases())("paying with another card on $name", (target) => 
   it("is refused while nothing is overdue, and another parent's order is unknown", async () => {
     const user = await insertTestParent(database.db);
     await testbed.subscribe(user.id, goodCard);
-    await expect(openPage(user.id)).rejects.toMatchObject({ kind: "conflict", field: "subscription" });
+    await expect(openPage(user.id)).rejects.toMatchObject({ code: "conflict", field: "subscription" });
     const { user: other } = await pastDue();
     const page = await openPage(other.id);
     await expect(getPaymentWithAnotherCard(deps, { userId: user.id, orderId: page.orderId })).rejects.toMatchObject({
-      kind: "not-found",
+      code: "not-found",
     });
   });
 });

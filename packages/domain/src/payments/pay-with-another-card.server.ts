@@ -1,7 +1,7 @@
 import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, eq, inArray } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { soldProduct } from "../product.ts";
 import { canPayWithAnotherCard } from "../subscriptions/subscription-state.ts";
@@ -22,7 +22,12 @@ import { ensureReactivationOrder, ensureRenewalOrder } from "./subscription-bill
 const retryHoldMs = 60 * 60 * 1000;
 
 const nothingOverdue = () =>
-  new DomainError("conflict", "subscription", "No payment to make with another card", "profile.errors.nothingOverdue");
+  new AppError(
+    AppErrorCode.Conflict,
+    "subscription",
+    "No payment to make with another card",
+    "profile.errors.nothingOverdue",
+  );
 
 export async function startPaymentWithAnotherCard(
   deps: PaymentDeps,
@@ -90,7 +95,7 @@ export async function getPaymentWithAnotherCard(
       ),
     );
   // Someone else's order is as unknown as a made-up one.
-  if (!found) throw new DomainError("not-found", "order_id", "No such payment for this parent");
+  if (!found) throw new AppError(AppErrorCode.NotFound, "order_id", "No such payment for this parent");
   const order: OrderRow = isFinalStatus(found.status) ? found : await syncOrder(deps, found.orderId);
   if (order.status === "approved") return { status: "approved", errorCode: null };
   if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };

@@ -1,8 +1,8 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
-import { DomainError } from "../domain-error.ts";
 import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
 import {
@@ -505,7 +505,7 @@ export async function renewSubscription(deps: PaymentDeps, subscription: Subscri
 }
 
 const cannotRestore = () =>
-  new DomainError("conflict", "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
+  new AppError(AppErrorCode.Conflict, "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
 
 export async function lockSubscription(tx: Transaction, userId: string) {
   const [existing] = await tx
@@ -521,7 +521,7 @@ export async function lockSubscription(tx: Transaction, userId: string) {
  * The reason is kept for the operator, and the confirmation to the parent is written with it
  * (its email id answered, to enqueue once committed). Cancelling twice changes nothing.
  */
-export async function cancelSubscription(
+export async function cancelAtPeriodEnd(
   db: Database,
   input: {
     userId: string;

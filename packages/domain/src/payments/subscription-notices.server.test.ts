@@ -16,7 +16,7 @@ import { type BillingTestbed, openBillingTestbed } from "../../test/billing-test
 import { seededPlan } from "../../test/price-plans.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
-import { DomainError } from "../domain-error.ts";
+import { AppError } from "../app-error.ts";
 import { deliverEmail, type EmailDeps, type EmailQueue } from "../email/email-queue.server.ts";
 import { type CancellationNotice, cancellationNoticeSchema } from "../profile/profile-schema.ts";
 import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
@@ -26,7 +26,7 @@ import { queueChargeNotices } from "./charge-notices.server.ts";
 import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
 import { getPaymentWithAnotherCard, startPaymentWithAnotherCard } from "./pay-with-another-card.server.ts";
 import { withPaymentEmails } from "./payment-emails.server.ts";
-import { cancelSubscription, restoreSubscription, runDueRenewals } from "./subscription-billing.server.ts";
+import { cancelAtPeriodEnd, restoreSubscription, runDueRenewals } from "./subscription-billing.server.ts";
 
 // What a subscriber hears after the sale, under a clock the tests move: the notice before the
 // trial's first charge (once, early enough to act on, the charge waiting when it went out late),
@@ -191,7 +191,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
 
   it("sends no notice for a trial cancelled before it was due, and drops one whose trial was cancelled before it left", async () => {
     const cancelledEarly = await subscribe();
-    await cancelSubscription(database.db, {
+    await cancelAtPeriodEnd(database.db, {
       userId: cancelledEarly.id,
       reason: "high_price",
       now: clock,
@@ -201,7 +201,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     advance(18 * hour);
     expect(await noticesAfterRun(cancelledLater.id)).toHaveLength(1);
     expect(await noticesAfterRun(cancelledEarly.id)).toHaveLength(0);
-    await cancelSubscription(database.db, {
+    await cancelAtPeriodEnd(database.db, {
       userId: cancelledLater.id,
       reason: "other",
       now: clock,
@@ -239,7 +239,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
   it("confirms a cancellation from the profile with the day access ends", async () => {
     const parent = await subscribe();
     advance(hour);
-    const { confirmationId } = await cancelSubscription(database.db, {
+    const { confirmationId } = await cancelAtPeriodEnd(database.db, {
       userId: parent.id,
       reason: "unable_to_get_content",
       now: clock,
@@ -332,14 +332,14 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     const refusal = await cancelPage({ email: parent.email, end: "date", endDate: "2026-11-01" }).catch(
       (error: unknown) => error,
     );
-    expect(refusal).toBeInstanceOf(DomainError);
-    expect(refusal).toMatchObject({ kind: "invalid", field: "endDate" });
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: "invalid", field: "endDate" });
 
     for (const address of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) {
       await cancelPage({ email: parent.email }, address);
     }
     await expect(cancelPage({ email: parent.email }, "198.51.100.4")).rejects.toMatchObject({
-      kind: "rate-limited",
+      code: "rate-limited",
       field: "email",
     });
   });
@@ -403,7 +403,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     await cancelPage({ email: parent.email });
     await deliveredTo(parent.email);
     await restoreSubscription(database.db, { userId: parent.id, now: clock });
-    const { confirmationId } = await cancelSubscription(database.db, {
+    const { confirmationId } = await cancelAtPeriodEnd(database.db, {
       userId: parent.id,
       reason: "other",
       now: clock,

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { ledgerEntries, subscriptions } from "@kinderready/db/schema";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { writeParentEmail } from "../email/email-queue.server.ts";
 import { mayPause, type PausePeriods, pauseLimitSince, pauseWindow } from "../subscriptions/pause-rules.ts";
@@ -14,9 +14,14 @@ import { lockSubscription, logState, renewSubscription } from "./subscription-bi
 // sooner when the parent resumes. Every pause is in the ledger; the limit counts them.
 
 const cannotPause = () =>
-  new DomainError("conflict", "subscription", "This subscription cannot be paused now", "profile.errors.cannotPause");
+  new AppError(
+    AppErrorCode.Conflict,
+    "subscription",
+    "This subscription cannot be paused now",
+    "profile.errors.cannotPause",
+  );
 const cannotResume = () =>
-  new DomainError("conflict", "subscription", "This subscription is not paused", "profile.errors.cannotResume");
+  new AppError(AppErrorCode.Conflict, "subscription", "This subscription is not paused", "profile.errors.cannotResume");
 
 /** Pauses this subscription took in the last year: asked for and not called off before they began. */
 export async function countRecentPauses(db: Database | Transaction, subscriptionId: string, now: Date) {

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { offerStates, users } from "@kinderready/db/schema";
 import { and, eq, sql } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { soldProduct } from "../product.ts";
 import {
   secondsLeft,
@@ -86,7 +86,7 @@ export async function showSubscriptionOffer(
   input: { userToken: string; timeoutSeconds: number; now: Date },
 ): Promise<number> {
   const userId = await parentId(db, input);
-  if (!userId) throw new DomainError("not-found", "user_token", "No parent has this token");
+  if (!userId) throw new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token");
   const deadline = await startOfferCountdown(db, {
     userId,
     seconds: startingSeconds(input.timeoutSeconds),

@@ -20,7 +20,7 @@ import { kitContent } from "@kinderready/kit/content.server";
 import { itemSummary, itemTitle, placeLabel } from "@kinderready/kit/item-text.server";
 import { defaultPaper, type Paper, type RenderRequest, renderKey } from "@kinderready/kit/render.server";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { soldProduct } from "../product.ts";
 import { hasAccess, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { upsellKind } from "../upsell-wire.ts";
@@ -99,7 +99,8 @@ async function loadAccess(
       ),
     )
     .limit(1);
-  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
+  if (!user)
+    throw new AppError(AppErrorCode.NotFound, "token", "No parent with this token", "printables.errors.unknownUser");
   // A developer previews the area as if the named invoices were paid (IS_DEV only).
   if (invoices && deps.devShortcuts) {
     const core = invoices.includes("subscription") || invoices.includes("lifetime");
@@ -337,7 +338,7 @@ export async function choosePaper(deps: PrintablesDeps, input: { userToken: stri
     .where(and(eq(users.product, soldProduct), eq(users.token, input.userToken)))
     .returning({ id: users.id });
   if (updated.length === 0)
-    throw new DomainError("not-found", "token", "No parent with this token", "printables.errors.unknownUser");
+    throw new AppError(AppErrorCode.NotFound, "token", "No parent with this token", "printables.errors.unknownUser");
   return { paper: input.paper };
 }
 
@@ -350,7 +351,7 @@ export async function recordItemCompletion(
   input: { userToken: string; itemId: string; done: boolean; tooHard?: boolean | undefined },
 ) {
   const found = findKitItem(input.itemId);
-  if (!found) throw new DomainError("invalid", "item_id", "No such printable", "printables.errors.unknownItem");
+  if (!found) throw new AppError(AppErrorCode.Invalid, "item_id", "No such printable", "printables.errors.unknownItem");
   const access = await loadAccess(deps, { token: input.userToken });
   const done = await loadDone(deps.db, access.user.id);
   assertOpen(access, found.place, done);
@@ -385,14 +386,15 @@ export async function recordItemCompletion(
 function assertOpen(access: Access, place: ItemPlace, done: Set<string>) {
   if ("pack" in place) {
     if (!access.packs)
-      throw new DomainError("not-found", "item_id", "Add-on packs not bought", "printables.errors.noAccess");
+      throw new AppError(AppErrorCode.NotFound, "item_id", "Add-on packs not bought", "printables.errors.noAccess");
     return;
   }
-  if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
+  if (!access.core)
+    throw new AppError(AppErrorCode.NotFound, "token", "No access to the kit", "printables.errors.noAccess");
   if ("month" in place) {
     if (place.month > access.months)
-      throw new DomainError(
-        "not-found",
+      throw new AppError(
+        AppErrorCode.NotFound,
         "item_id",
         "This book of the month is not open yet",
         "printables.errors.noAccess",
@@ -401,7 +403,7 @@ function assertOpen(access: Access, place: ItemPlace, done: Set<string>) {
   }
   const state = levelStates(done).find((entry) => entry.level.number === place.level);
   if (state?.locked)
-    throw new DomainError("conflict", "item_id", "This level is still locked", "printables.errors.locked");
+    throw new AppError(AppErrorCode.Conflict, "item_id", "This level is still locked", "printables.errors.locked");
 }
 
 /**
@@ -434,7 +436,7 @@ export async function resolveDownload(
   };
   // The week and a book of the month are whole files, never one page of them.
   if ((scope.kind === "week" || scope.kind === "month") && input.file !== "all")
-    throw new DomainError("not-found", "item", "Only the whole file can be downloaded");
+    throw new AppError(AppErrorCode.NotFound, "item", "Only the whole file can be downloaded");
   if (scope.kind === "week") return weekDownload(access, marks, base);
   if (scope.kind === "month") return monthDownload(access, scope.number, base);
   const items: { item: KitItem; place: ItemPlace }[] =
@@ -447,7 +449,7 @@ export async function resolveDownload(
           .filter((pack) => scope.kind === "packs" || pack.id === scope.id)
           .flatMap((pack) => pack.items.map((item) => ({ item, place: { pack: pack.id } })));
   const first = items[0];
-  if (!first) throw new DomainError("not-found", "scope", "No such level or pack");
+  if (!first) throw new AppError(AppErrorCode.NotFound, "scope", "No such level or pack");
   assertOpen(access, first.place, done);
   if (input.file === "all") {
     const document: KitDocument =
@@ -461,7 +463,7 @@ export async function resolveDownload(
   }
   const itemId = input.file.item;
   const entry = items.find(({ item }) => item.id === itemId);
-  if (!entry) throw new DomainError("not-found", "item", "No such printable in this level or pack");
+  if (!entry) throw new AppError(AppErrorCode.NotFound, "item", "No such printable in this level or pack");
   return {
     ...base,
     document: { kind: "item", id: itemId },
@@ -477,7 +479,7 @@ function monthDownload(
   base: Omit<RenderRequest, "document" | "title">,
 ): RenderRequest & { filename: string } {
   const month = kit.months.find((entry) => entry.number === number);
-  if (!month) throw new DomainError("not-found", "scope", "No such book of the month");
+  if (!month) throw new AppError(AppErrorCode.NotFound, "scope", "No such book of the month");
   assertOpen(access, { month: month.number }, new Set());
   return {
     ...base,
@@ -505,9 +507,10 @@ function weekDownload(
   marks: ReadonlyMap<string, ItemMark>,
   base: Omit<RenderRequest, "document" | "title">,
 ): RenderRequest & { filename: string } {
-  if (!access.core) throw new DomainError("not-found", "token", "No access to the kit", "printables.errors.noAccess");
+  if (!access.core)
+    throw new AppError(AppErrorCode.NotFound, "token", "No access to the kit", "printables.errors.noAccess");
   const week = childWeek(access, marks, base.locale);
-  if (!week) throw new DomainError("not-found", "scope", "Every level is done: no week to plan");
+  if (!week) throw new AppError(AppErrorCode.NotFound, "scope", "Every level is done: no week to plan");
   const { t } = serverI18n(base.locale);
   const name = access.user.kidName?.trim();
   return {

@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { accessLinks, emailMessages, users } from "@kinderready/db/schema";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
@@ -38,7 +38,7 @@ export async function requestAccessLink(
     now,
   );
   if (!allowed) {
-    throw new DomainError("rate-limited", "email", "Too many sign-in links asked for", "profile.signIn.tooMany");
+    throw new AppError(AppErrorCode.RateLimited, "email", "Too many sign-in links asked for", "profile.signIn.tooMany");
   }
   const messageId = await deps.db.transaction(async (tx) => {
     const [user] = await tx

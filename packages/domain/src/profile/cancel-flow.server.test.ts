@@ -26,7 +26,7 @@ import {
   startCancelFlow,
 } from "./cancel-flow.server.ts";
 import { eraseParentData } from "./erase-parent-data.server.ts";
-import { getProfile, resumeParentSubscription } from "./profile.server.ts";
+import { getProfile, resumeSubscriptionByParent } from "./profile.server.ts";
 
 // The signed-in cancel flow through whole lives, under a clock the tests move: each reason meets
 // the answer that fits it, once, and every pass is recorded with how it ended; a pause takes no
@@ -123,7 +123,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect(started?.text).toContain("nothing is charged");
     // A second answer to the same pass changes nothing.
     await expect(cancelAfterOffer(deps, { token: parent.token, sessionId: step.sessionId })).rejects.toMatchObject({
-      kind: "not-found",
+      code: "not-found",
     });
 
     // Before the trial's end: the kit is open, and no notice of a first charge that will not come.
@@ -184,7 +184,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
       comment: "Travelling",
       outcome: "saved",
     });
-    const dropped = await resumeParentSubscription(deps, { token: parent.token });
+    const dropped = await resumeSubscriptionByParent(deps, { token: parent.token });
     expect(dropped).toMatchObject({ status: "trialing", pause: null });
 
     await pause();
@@ -192,7 +192,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     await billingRun();
     expect((await subscriptionOf(parent.id)).status).toBe("paused");
     at(10 * day);
-    const resumed = await resumeParentSubscription(deps, { token: parent.token });
+    const resumed = await resumeSubscriptionByParent(deps, { token: parent.token });
     expect(resumed).toMatchObject({ status: "active", pause: null });
     const renewals = await renewalsOf(parent.id);
     expect(renewals.map((order) => order.status)).toEqual(["approved"]);
@@ -200,7 +200,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     expect(active.currentPeriodEnd).toEqual(new Date(clock.getTime() + 30 * day));
     expect(hasAccess(active, clock)).toBe(true);
     // Nothing left to resume.
-    await expect(resumeParentSubscription(deps, { token: parent.token })).rejects.toMatchObject({ kind: "conflict" });
+    await expect(resumeSubscriptionByParent(deps, { token: parent.token })).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("ends a paused subscription at once when cancelled", async () => {
@@ -239,18 +239,18 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
       await pauseInsteadOfCancelling(deps, { token: parent.token, sessionId: step.sessionId, periods: 1 });
     };
     await pause();
-    await resumeParentSubscription(deps, { token: parent.token });
+    await resumeSubscriptionByParent(deps, { token: parent.token });
     // Two pauses taken, each resumed early: from the trial's end to day 10, from day 40 to day 45.
     await pause();
     at(3 * day + hour);
     await billingRun();
     at(10 * day);
-    await resumeParentSubscription(deps, { token: parent.token });
+    await resumeSubscriptionByParent(deps, { token: parent.token });
     await pause();
     at(40 * day + hour);
     await billingRun();
     at(45 * day);
-    await resumeParentSubscription(deps, { token: parent.token });
+    await resumeSubscriptionByParent(deps, { token: parent.token });
     expect((await subscriptionOf(parent.id)).status).toBe("active");
 
     // No pause left this year: the reason cancels at once, at the end of the period paid for.
@@ -287,7 +287,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
     const inGermany = { countryCode: "de", immediateAccessConsent: true };
     await expect(
       buyLifetimeInsteadOfCancelling(deps, { ...inGermany, token: helped.token, sessionId: price.sessionId }),
-    ).rejects.toMatchObject({ kind: "not-found" });
+    ).rejects.toMatchObject({ code: "not-found" });
     // Where the right of withdrawal applies, the box asking for access at once must be ticked.
     await expect(
       buyLifetimeInsteadOfCancelling(deps, {
@@ -296,7 +296,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
         token: thrifty.token,
         sessionId: price.sessionId,
       }),
-    ).rejects.toMatchObject({ kind: "invalid", field: "immediate_access" });
+    ).rejects.toMatchObject({ code: "invalid", field: "immediate_access" });
     expect(
       await buyLifetimeInsteadOfCancelling(deps, { ...inGermany, token: thrifty.token, sessionId: price.sessionId }),
     ).toEqual({ status: "approved" });

@@ -1,7 +1,7 @@
 import { cancelFlowSessions } from "@kinderready/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import type { WithdrawalWaiver } from "../consent/withdrawal-right.ts";
-import { DomainError } from "../domain-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { placeInSplit, type SplitConfig } from "../experiments/split-config.server.ts";
 import { findSplit, saveOfferSplit } from "../experiments/split-tests.ts";
@@ -12,7 +12,7 @@ import { countRecentPauses, pauseSubscription } from "../payments/subscription-p
 import { mayPause, type PausePeriods, pauseChoices, pauseWindow } from "../subscriptions/pause-rules.ts";
 import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { buyUpsell, getUpsellOffer, getUpsellStatus } from "../upsell/upsell.server.ts";
-import { cancelParentSubscription, describeSubscription, subscriptionOf } from "./profile.server.ts";
+import { cancelSubscriptionByParent, describeSubscription, subscriptionOf } from "./profile.server.ts";
 import type { SubscriptionInfo } from "./profile-schema.ts";
 import { type SaveOffer, saveOfferFor, saveOffers } from "./save-offers.ts";
 
@@ -34,14 +34,14 @@ export type CancelFlowStep =
   | { sessionId: string; cancelled: SubscriptionInfo };
 
 const noSession = () =>
-  new DomainError("not-found", "session", "No open cancel flow for this parent", "profile.errors.flowExpired");
+  new AppError(AppErrorCode.NotFound, "session", "No open cancel flow for this parent", "profile.errors.flowExpired");
 
 async function requireSubscriber(deps: CancelFlowDeps, token: string) {
   const parent = await findParent(deps.db, { token });
   const subscription = parent && (await subscriptionOf(deps.db, parent.id));
   if (!parent || !subscription || !renews(subscription)) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.NothingToCancel,
       "subscription",
       "There is no renewing subscription to cancel",
       "profile.errors.nothingToCancel",
@@ -181,7 +181,12 @@ export async function buyLifetimeInsteadOfCancelling(
   });
   const { status, errorCode } = await getUpsellStatus(deps, { orderId, userToken: input.token });
   if (status === "declined") {
-    throw new DomainError("conflict", "card", `lifetime access declined (${errorCode})`, "profile.errors.declined");
+    throw new AppError(
+      AppErrorCode.Conflict,
+      "card",
+      `lifetime access declined (${errorCode})`,
+      "profile.errors.declined",
+    );
   }
   if (status === "approved") await markSaved(deps.db, session.id, "lifetime", deps.now());
   return { status };
@@ -206,7 +211,7 @@ async function cancelFromFlow(
   token: string,
   pass: { id: string; reason: string; comment: string | null },
 ): Promise<SubscriptionInfo> {
-  const cancelled = await cancelParentSubscription(deps, {
+  const cancelled = await cancelSubscriptionByParent(deps, {
     token,
     request: { reason: pass.reason as CancelReason, comment: pass.comment ?? undefined },
   });

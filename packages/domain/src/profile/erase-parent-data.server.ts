@@ -21,7 +21,7 @@ import {
 } from "@kinderready/db/schema";
 import { isLocale, type Locale } from "@kinderready/i18n/locales";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { renderDataErasedEmail } from "../email/account-emails.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import type { MailSender } from "../email/mail.ts";
@@ -41,8 +41,8 @@ import { mayDeleteData } from "./profile.server.ts";
 export type EraseDeps = { db: Database; sender: MailSender; supportEmail: string; now: () => Date };
 
 export const activeSubscriptionError = () =>
-  new DomainError(
-    "conflict",
+  new AppError(
+    AppErrorCode.Conflict,
     "subscription",
     "Cancel the subscription before deleting your data",
     "profile.delete.cancelFirst",
@@ -53,7 +53,8 @@ export async function eraseParentData(
   input: { token: string },
 ): Promise<{ confirmationSent: boolean }> {
   const user = await findParent(deps.db, input);
-  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");
+  if (!user)
+    throw new AppError(AppErrorCode.NotFound, "token", "No parent with this token", "profile.errors.signedOut");
   const now = deps.now();
 
   await deps.db.transaction(async (tx) => {

@@ -1,13 +1,13 @@
 import type { Database } from "@kinderready/db/open-db";
 import { entitlements, orders, subscriptions, users } from "@kinderready/db/schema";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { findParent, type Parent } from "../parents/find-parent.server.ts";
 import type { CancelReason } from "../payments/cancel-reasons.ts";
 import type { OrderRow, PaymentDeps } from "../payments/orders.server.ts";
 import {
-  cancelSubscription,
+  cancelAtPeriodEnd,
   renewExpiredSubscription,
   restoreSubscription,
 } from "../payments/subscription-billing.server.ts";
@@ -33,7 +33,8 @@ export type ProfileDeps = { db: Database; now: () => Date; emails: EmailQueue };
 
 async function requireParent(db: Database, input: { token: string }): Promise<Parent> {
   const user = await findParent(db, input);
-  if (!user) throw new DomainError("not-found", "token", "No parent with this token", "profile.errors.signedOut");
+  if (!user)
+    throw new AppError(AppErrorCode.NotFound, "token", "No parent with this token", "profile.errors.signedOut");
   return user;
 }
 
@@ -151,15 +152,15 @@ export async function recordAdSharingOptOut(deps: ProfileDeps, input: { token: s
 }
 
 const nothingToCancel = () =>
-  new DomainError(
-    "conflict",
+  new AppError(
+    AppErrorCode.NothingToCancel,
     "subscription",
     "There is no renewing subscription to cancel",
     "profile.errors.nothingToCancel",
   );
 
 /** Cancels renewals with the parent's reason; access stays until the period ends. */
-export async function cancelParentSubscription(
+export async function cancelSubscriptionByParent(
   deps: ProfileDeps,
   input: { token: string; request: CancelRequest },
 ): Promise<SubscriptionInfo> {
@@ -169,7 +170,7 @@ export async function cancelParentSubscription(
     throw nothingToCancel();
   }
   const now = deps.now();
-  const { subscription: after, confirmationId } = await cancelSubscription(deps.db, {
+  const { subscription: after, confirmationId } = await cancelAtPeriodEnd(deps.db, {
     userId: user.id,
     reason: input.request.reason,
     comment: input.request.comment,
@@ -181,7 +182,7 @@ export async function cancelParentSubscription(
   return describeSubscription(after, now);
 }
 
-export async function restoreParentSubscription(
+export async function restoreSubscriptionByParent(
   deps: ProfileDeps,
   input: { token: string },
 ): Promise<SubscriptionInfo> {
@@ -202,7 +203,10 @@ export async function renewParentSubscription(
 }
 
 /** Ends the parent's pause: one not begun is dropped, one under way ends with a charge now. */
-export async function resumeParentSubscription(deps: PaymentDeps, input: { token: string }): Promise<SubscriptionInfo> {
+export async function resumeSubscriptionByParent(
+  deps: PaymentDeps,
+  input: { token: string },
+): Promise<SubscriptionInfo> {
   const user = await requireParent(deps.db, input);
   return describeSubscription(await resumeSubscription(deps, { userId: user.id }), deps.now());
 }

@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { subscriptions, users } from "@kinderready/db/schema";
 import { and, eq, isNull } from "drizzle-orm";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { type CancellationOutcome, recordCancellation } from "../payments/cancellations.server.ts";
 import { lockSubscription, stopRenewals } from "../payments/subscription-billing.server.ts";
@@ -31,7 +31,7 @@ export async function receiveCancellation(
       ? new Date(`${notice.endDate}T23:59:59Z`)
       : null;
   if (requestedEnd && requestedEnd.getTime() < receivedAt.getTime()) {
-    throw new DomainError("invalid", "endDate", "The end date has passed", "legalCancel.endDatePast");
+    throw new AppError(AppErrorCode.Invalid, "endDate", "The end date has passed", "legalCancel.endDatePast");
   }
   const allowed = await allowAttempt(
     deps.db,
@@ -42,9 +42,15 @@ export async function receiveCancellation(
     receivedAt,
   );
   if (!allowed) {
-    throw new DomainError("rate-limited", "email", "Too many cancellations from this address", "legalCancel.tooMany", {
-      retryAfterSeconds: perEmail.windowMinutes * 60,
-    });
+    throw new AppError(
+      AppErrorCode.RateLimited,
+      "email",
+      "Too many cancellations from this address",
+      "legalCancel.tooMany",
+      {
+        retryAfterSeconds: perEmail.windowMinutes * 60,
+      },
+    );
   }
   const messageId = await deps.db.transaction(async (tx) => {
     const [parent] = await tx

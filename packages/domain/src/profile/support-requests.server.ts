@@ -1,7 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
 import { emailMessages, supportRequests } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
@@ -29,7 +29,7 @@ export async function submitSupportRequest(
     deps.now(),
   );
   if (!allowed) {
-    throw new DomainError("rate-limited", "message", "Too many messages from this address", "contact.tooMany");
+    throw new AppError(AppErrorCode.RateLimited, "message", "Too many messages from this address", "contact.tooMany");
   }
   const messageId = await deps.db.transaction(async (tx) => {
     const [request] = await tx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../domain-error.ts";
+import { AppError } from "../app-error.ts";
 import {
   maxShown,
   minApprovedToShow,
@@ -39,7 +39,7 @@ describe("a submitted review", () => {
       try {
         parseReviewSubmission({ ...valid, ...input });
       } catch (error) {
-        if (error instanceof DomainError) return [error.kind, error.field, error.messageKey];
+        if (error instanceof AppError) return [error.code, error.field, error.messageKey];
         throw error;
       }
       return undefined;

@@ -1,6 +1,6 @@
 import type { reviewStatuses } from "@kinderready/db/schema";
 import { z } from "zod";
-import { DomainError } from "../domain-error.ts";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { withoutControls } from "../validation/plain-text.ts";
 import { firstNameMaxLength, reviewTextLength } from "./review-limits.ts";
 
@@ -30,13 +30,13 @@ const fieldMessages = {
   firstName: `A first name of letters, up to ${firstNameMaxLength} characters`,
 } as const;
 
-/** The submission as stored, or a DomainError naming the first field at fault and its message key. */
+/** The submission as stored, or a AppError naming the first field at fault and its message key. */
 export function parseReviewSubmission(input: unknown): ReviewSubmission {
   const parsed = reviewSubmissionSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const field = String(parsed.error.issues[0]?.path[0] ?? "text");
   const known = (field in fieldMessages ? field : "text") as keyof typeof fieldMessages;
-  throw new DomainError("invalid", known, fieldMessages[known], `reviews.errors.${known}`);
+  throw new AppError(AppErrorCode.Invalid, known, fieldMessages[known], `reviews.errors.${known}`);
 }
 
 /** A language shows reviews only once it has this many approved ones: one or two would read as picked. */

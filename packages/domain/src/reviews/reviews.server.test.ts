@@ -8,9 +8,9 @@ import { recordFirstPayment } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-parent.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
+import { AppError } from "../app-error.ts";
 import { customerTarget } from "../console/customer-admin.server.ts";
 import { createOperator } from "../console/operator-accounts.server.ts";
-import { DomainError } from "../domain-error.ts";
 import type { PaymentDeps } from "../payments/orders.server.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
@@ -81,8 +81,8 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
       () => undefined,
       (thrown: unknown) => thrown,
     );
-    if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-    return { kind: error.kind, field: error.field, messageKey: error.messageKey };
+    if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+    return { code: error.code, field: error.field, messageKey: error.messageKey };
   }
 
   it("takes a review from a parent who paid, pending, with the child's age and the page's language", async () => {
@@ -100,7 +100,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     await database.db.update(orders).set({ status: "refunded" }).where(eq(orders.userId, refunded.id));
     for (const who of [quizOnly, manual, refunded]) {
       expect(await failureOf(submitReview(deps, { userToken: who.token, locale: "en", review: review() }))).toEqual({
-        kind: "conflict",
+        code: "conflict",
         field: "token",
         messageKey: "reviews.errors.notBuyer",
       });
@@ -112,7 +112,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     const buyer = await parent();
     expect(
       await failureOf(submitReview(deps, { userToken: buyer.token, locale: "en", review: review("Nice.") })),
-    ).toEqual({ kind: "invalid", field: "text", messageKey: "reviews.errors.text" });
+    ).toEqual({ code: "invalid", field: "text", messageKey: "reviews.errors.text" });
   });
 
   it("replaces a parent's review when they write again, and sends it back to moderation", async () => {
@@ -168,7 +168,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     clock = new Date(clock.getTime() + 60_000);
     await submitReview(deps, { userToken: buyer.token, locale: "en", review: review() });
     expect(await failureOf(moderateReview(database.db, { ...by, decision: "approved" }))).toEqual({
-      kind: "conflict",
+      code: "conflict",
       field: "reviewId",
       messageKey: "reviews.errors.changed",
     });
@@ -176,7 +176,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
       await failureOf(
         moderateReview(database.db, { ...by, reviewId: "00000000-0000-4000-8000-000000000000", decision: "approved" }),
       ),
-    ).toMatchObject({ kind: "not-found", messageKey: "reviews.errors.noReview" });
+    ).toMatchObject({ code: "not-found", messageKey: "reviews.errors.noReview" });
   });
 
   it("lists reviews for moderation by status, waiting ones first, with the parent's email", async () => {

@@ -2,9 +2,9 @@ import type { Database, Transaction } from "@kinderready/db/open-db";
 import { entitlements, operators, orders, reviewStatuses, reviews, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { type AnyColumn, and, asc, desc, eq, min, type SQL, sql } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { customerTarget } from "../console/customer-admin.server.ts";
 import { recordAudit } from "../console/operator-accounts.server.ts";
-import { DomainError } from "../domain-error.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { isUuid } from "../uuid.ts";
 import {
@@ -62,8 +62,8 @@ export async function submitReview(
   const review = parseReviewSubmission(input.review);
   const parent = await findParent(deps.db, { token: input.userToken });
   if (!parent || !(await buyerSince(deps.db, parent.id))) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.Conflict,
       "token",
       "Only a parent who bought the kit can review it",
       "reviews.errors.notBuyer",
@@ -169,13 +169,18 @@ export async function moderateReview(
   input: { operatorId: string; reviewId: string; decision: "approved" | "rejected"; seen: Date; now: Date },
 ): Promise<void> {
   if (!isUuid(input.reviewId)) {
-    throw new DomainError("not-found", "reviewId", "No such review", "reviews.errors.noReview");
+    throw new AppError(AppErrorCode.NotFound, "reviewId", "No such review", "reviews.errors.noReview");
   }
   await db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
-    if (!review) throw new DomainError("not-found", "reviewId", "No such review", "reviews.errors.noReview");
+    if (!review) throw new AppError(AppErrorCode.NotFound, "reviewId", "No such review", "reviews.errors.noReview");
     if (review.updatedAt.getTime() !== input.seen.getTime()) {
-      throw new DomainError("conflict", "reviewId", "The parent changed this review since", "reviews.errors.changed");
+      throw new AppError(
+        AppErrorCode.Conflict,
+        "reviewId",
+        "The parent changed this review since",
+        "reviews.errors.changed",
+      );
     }
     if (review.status === input.decision) return;
     await tx

@@ -10,9 +10,9 @@ import {
 } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
-import { DomainError } from "../domain-error.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
 import {
   chargeStoredCard,
@@ -61,7 +61,7 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
     .select({ id: users.id, email: users.email, kidName: users.kidName })
     .from(users)
     .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
-  if (!user?.email) throw new DomainError("not-found", "user_token", "No parent has this token");
+  if (!user?.email) throw new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token");
   const [subscription] = await deps.db
     .select()
     .from(subscriptions)
@@ -72,8 +72,8 @@ async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
     .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "subscription")))
     .limit(1);
   if (!subscription?.cardToken || !firstPayment) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.Conflict,
       "user_token",
       "An upsell needs a successful first payment",
       "upsell.errors.noFirstPayment",
@@ -157,7 +157,7 @@ async function refuseOwned(
 ) {
   const owned = await ownedUpsells(deps, userId);
   if (owned.has(recurringType) || (recurringType === "lifetime" && subscription.status === "lifetime")) {
-    throw new DomainError("conflict", "recurring_type", "Already bought", "upsell.errors.alreadyOwned");
+    throw new AppError(AppErrorCode.Conflict, "recurring_type", "Already bought", "upsell.errors.alreadyOwned");
   }
 }
 
@@ -208,15 +208,19 @@ export async function startUpsell(deps: PaymentDeps, input: UpsellInput): Promis
   const consentAt = immediateAccessConsentAt(input, deps.now());
   const { user, subscription } = await findBuyer(deps, input);
   if (user.email.toLowerCase() !== input.email.trim().toLowerCase()) {
-    throw new DomainError("invalid", "email", "is not the email of this parent");
+    throw new AppError(AppErrorCode.Invalid, "email", "is not the email of this parent");
   }
   if (input.currency !== subscription.currency) {
-    throw new DomainError("invalid", "currency", `must be ${subscription.currency}, the currency of the first payment`);
+    throw new AppError(
+      AppErrorCode.Invalid,
+      "currency",
+      `must be ${subscription.currency}, the currency of the first payment`,
+    );
   }
   const plan = await currentUpsellPlan(deps, { ...input, userId: user.id, currency: subscription.currency });
   if (plan.amount !== input.amount) {
-    throw new DomainError(
-      "invalid",
+    throw new AppError(
+      AppErrorCode.Invalid,
       "amount",
       `is not the current price of ${input.recurringType} for this parent (${plan.amount})`,
       "upsell.errors.priceChanged",
@@ -302,7 +306,7 @@ export async function recordUpsellConversion(
     )
     .orderBy(desc(orders.updatedAt))
     .limit(1);
-  if (!latest) throw new DomainError("not-found", "user_token", "This parent has bought no upsell");
+  if (!latest) throw new AppError(AppErrorCode.NotFound, "user_token", "This parent has bought no upsell");
   if (latest.optedOut) return { recorded: false };
   const order: OrderRow = latest.order;
   const inserted = await deps.db
@@ -344,7 +348,7 @@ export async function getUpsellOffer(
   input: { userToken: string },
 ): Promise<UpsellOffer | undefined> {
   const buyer = await findBuyer(deps, input).catch((error: unknown) => {
-    if (error instanceof DomainError) return undefined;
+    if (error instanceof AppError) return undefined;
     throw error;
   });
   if (!buyer) return undefined;
@@ -384,8 +388,8 @@ export async function getUpsellOffer(
 /** Refuses a purchase whose price on the parent's screen is not the one the server would charge. */
 function refuseOtherPrice(shown: UpsellVariant, plan: typeof pricePlans.$inferSelect) {
   if (plan.kind === upsellKind && plan.variant !== shown) {
-    throw new DomainError(
-      "conflict",
+    throw new AppError(
+      AppErrorCode.Conflict,
       "variant",
       `the parent saw the ${shown} price, the offer is at ${plan.variant}`,
       "upsell.errors.priceChanged",
