@@ -3,7 +3,7 @@ import { emailMessages, ledgerEntries, orders, reviews } from "@kinderready/db/s
 import { type AnyColumn, and, eq, or, type SQL, sql } from "drizzle-orm";
 import { type EmailClass, type EmailKindId, emailClassOf, emailKindIds } from "../email/email-kinds.ts";
 import type { ReportDays } from "./report-filters.ts";
-import { inDays } from "./revenue-report.server.ts";
+import { inDays } from "./revenue-report-queries.server.ts";
 
 /**
  * What an email is there to bring about, counted when the parent did it within a week of its

@@ -4,7 +4,7 @@ import { funnelVisitors, orders, pricePlans } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import type { AnalyticsEventName } from "../analytics/analytics-events.ts";
 import { recordAnalyticsEvents, recordAnalyticsVisit } from "../analytics/analytics-ingest.server.ts";
 import { funnelSteps } from "../analytics/funnel-steps.ts";

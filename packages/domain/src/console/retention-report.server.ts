@@ -2,7 +2,7 @@ import type { Database } from "@kinderready/db/open-db";
 import { cancelFlowSessions, cancellationRequests, ledgerEntries } from "@kinderready/db/schema";
 import { and, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { ReportDays } from "./report-filters.ts";
-import { inDays } from "./revenue-report.server.ts";
+import { inDays } from "./revenue-report-queries.server.ts";
 
 /**
  * The console's retention report over a range of UTC days: the signed-in cancel flow's passes by

@@ -5,7 +5,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { applyOrderUpdate, ensureOrder, type OrderPurpose, type PaymentDeps } from "../payments/orders.server.ts";
 import type { PaymentGateway } from "../payments/payment-gateway.ts";
 import { settleSubscriptionOrder } from "../payments/subscription-billing.server.ts";
