@@ -3,13 +3,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { measureCodeShape } from "./code-shape.ts";
 
-// The budgets the code's shape is held to. A change that beats one lowers it here; none is
-// ever raised. The goals: no function over 150 lines, at most 8 over 100, no file importing
-// more than 20 modules.
+// The budgets the code's shape is held to: no function over 150 lines, at most 8 over 100, no
+// file importing more than 20 modules. A function that grows past them is split into named
+// steps, a crowded file into modules of its own.
 const budgets = {
-  functionsOver150: 13,
-  functionsOver100: 36,
-  filesOver20Imports: 10,
+  functionsOver150: 0,
+  functionsOver100: 8,
+  filesOver20Imports: 0,
 };
 
 const shape = measureCodeShape(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
@@ -17,14 +17,12 @@ const names = (entries: { name: string; lines: number }[]) => entries.map((fn) =
 
 describe("the code's shape", () => {
   it("keeps long functions within their budget", () => {
-    expect(names(shape.longFunctions.filter((fn) => fn.lines > 150)).length).toBeLessThanOrEqual(
-      budgets.functionsOver150,
-    );
-    expect(shape.longFunctions.length).toBeLessThanOrEqual(budgets.functionsOver100);
+    expect(names(shape.longFunctions.filter((fn) => fn.lines > 150))).toHaveLength(budgets.functionsOver150);
+    expect(names(shape.longFunctions).length).toBeLessThanOrEqual(budgets.functionsOver100);
   });
 
   it("keeps the files that import many modules within their budget", () => {
-    expect(shape.crowdedFiles.length).toBeLessThanOrEqual(budgets.filesOver20Imports);
+    expect(shape.crowdedFiles).toHaveLength(budgets.filesOver20Imports);
   });
 
   it("maps errors once, keeps rule files free of infrastructure and features free of cycles", () => {

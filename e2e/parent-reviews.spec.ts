@@ -1,7 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { reviews } from "@kinderready/db/schema";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { kitContent } from "@kinderready/kit/content.server";
 import type { Browser, Page } from "@playwright/test";
 import { apiKey, expect, test, unique } from "./fixtures.ts";

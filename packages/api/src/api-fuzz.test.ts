@@ -7,7 +7,7 @@ import { createEmailQueues } from "@kinderready/domain/email/email-queue.server"
 import { createPaymentQueues } from "@kinderready/domain/payments/payment-jobs.server";
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { kit } from "@kinderready/kit/catalogue";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { operatorSignInFailures, operators, parentSessions, requestThrottle } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../test/test-parent.server.ts";
+import { insertTestParent } from "../test/test-data.server.ts";
 import { sweepExpiredRows } from "./housekeeping-jobs.server.ts";
 
 const now = new Date("2026-11-25T12:00:00Z");

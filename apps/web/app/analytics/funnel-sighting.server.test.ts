@@ -3,7 +3,7 @@ import { testDatabases } from "@kinderready/db/test/test-databases";
 import { recordAnalyticsVisit } from "@kinderready/domain/analytics/analytics-ingest.server";
 import { funnelSteps } from "@kinderready/domain/analytics/funnel-steps";
 import { createRandomToken } from "@kinderready/domain/random-token";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../test/route-context.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
 import { analyticsEvents, analyticsVisits } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

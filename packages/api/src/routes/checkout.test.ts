@@ -6,7 +6,7 @@ import { createSolidgateGateway } from "@kinderready/domain/adapters/solidgate-g
 import { signBody } from "@kinderready/domain/payments/solidgate-protocol";
 import { processWebhook } from "@kinderready/domain/payments/webhooks.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { count, eq } from "drizzle-orm";

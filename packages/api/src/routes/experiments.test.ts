@@ -1,8 +1,8 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { ledgerEntries, orders, pricePlans, settings, splitExposures } from "@kinderready/db/schema";
+import { ledgerEntries, settings, splitExposures } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestOrder, insertTestParent } from "@kinderready/domain/test/test-data.server";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApi, testApiKey, testServices } from "../../test/test-api.ts";
@@ -65,7 +65,6 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
 
   it("reports each group's exposures, purchases after exposure and net revenue per visitor offered each currency, with no verdict on so few", async () => {
     await seedPriceCatalogue(database.db);
-    const [plan] = await database.db.select({ id: pricePlans.id }).from(pricePlans).limit(1);
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     const parent = async (group: string, paid: { amount: number; currency: string; at?: Date }[]) => {
       const user = await insertTestParent(database.db);
@@ -73,21 +72,16 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
         .insert(splitExposures)
         .values({ userId: user.id, splitName: "intro-offer", group, exposedAt: hourAgo });
       for (const [index, payment] of paid.entries()) {
-        await database.db.insert(orders).values({
-          orderId: `order-${user.id}-${index}`,
+        const order = await insertTestOrder(database.db, {
           userId: user.id,
           purpose: index === 0 ? "subscription" : "upsale",
-          idempotencyKey: `key-${index}`,
-          pricePlanId: plan?.id ?? "",
           amount: payment.amount,
           currency: payment.currency,
-          gateway: "simulator",
-          status: "approved",
           ...(payment.at && { createdAt: payment.at }),
         });
         await database.db.insert(ledgerEntries).values({
           userId: user.id,
-          orderId: `order-${user.id}-${index}`,
+          orderId: order.orderId,
           type: "charge",
           amount: payment.amount,
           currency: payment.currency,

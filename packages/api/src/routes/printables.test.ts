@@ -8,7 +8,7 @@ import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.ser
 import { signDownloadLink } from "@kinderready/domain/printables/download-links.server";
 import { getKitPreview } from "@kinderready/domain/printables/kit-preview.server";
 import { choosePaper } from "@kinderready/domain/printables/printables.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { documentPages } from "@kinderready/kit/book/book-document";
 import { firstEditionLevels, kit } from "@kinderready/kit/catalogue";
@@ -83,11 +83,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
     });
   const download = (url: string) => files.inject({ method: "GET", url: url.replace(testAppUrl, "") });
 
-  async function parentWithAccess(kidName = "Mia") {
-    const parent = await insertTestParent(database.db);
-    await database.db.update(users).set({ isManualAccess: true, kidName }).where(eq(users.id, parent.id));
-    return parent;
-  }
+  const parentWithAccess = (kidName = "Mia") => insertTestParent(database.db, { isManualAccess: true, kidName });
 
   it("answers 404 for an unknown token and 400 naming a bad locale", async () => {
     expect((await printables("unknown-token-aaaaaaaaaaaaaa")).statusCode).toBe(404);
@@ -363,11 +359,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
   });
 
   it("draws a parent's own preview with their child's name, only at the address signed for them", async () => {
-    const parent = await insertTestParent(database.db);
-    await database.db
-      .update(users)
-      .set({ kidName: "Emma", topics: ["listening"] })
-      .where(eq(users.id, parent.id));
+    const parent = await insertTestParent(database.db, { kidName: "Emma", topics: ["listening"] });
     const preview = await getKitPreview(services.printables, { token: parent.token, locale: "en" });
     expect(preview?.childName).toBe("Emma");
     expect(preview?.pages.map((page) => page.id)).toEqual([

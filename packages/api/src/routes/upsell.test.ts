@@ -2,7 +2,7 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { conversionEvents, ledgerEntries, orders, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import {
   buyUpsell,
   decideUpsellOffer,

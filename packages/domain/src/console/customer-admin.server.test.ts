@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { chargeStoredCard, ensureOrder, type PaymentDeps } from "../payments/orders.server.ts";
 import {
   cancelSubscriptionByOperator,

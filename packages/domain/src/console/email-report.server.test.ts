@@ -1,8 +1,7 @@
-import { emailMessages, ledgerEntries, orders } from "@kinderready/db/schema";
+import { emailMessages, ledgerEntries } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestOrder, insertTestParent } from "../../test/test-data.server.ts";
 import { emailKindIds } from "../email/email-kinds.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getEmailReport } from "./email-report.server.ts";
@@ -64,7 +63,6 @@ describe.each(testDatabases())("the email report on $name", (target) => {
   it("counts the sent mails with a link followed, and those followed within a week by what they are for", async () => {
     const recovered = await insertTestParent(database.db);
     const lapsed = await insertTestParent(database.db);
-    const plan = await seededPlan(database.db, "subscription");
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
     const sent = (userId: string, kind: string, sentAt: Date, firstClickedAt: Date | null = null) => ({
@@ -84,22 +82,9 @@ describe.each(testDatabases())("the email report on $name", (target) => {
         sent(lapsed.id, "payment-failed:kr_b", daysAgo(2)),
         sent(recovered.id, "cancellation-confirmed:c1", daysAgo(1), daysAgo(1)),
       ]);
-    const paid = (userId: string, purpose: string, fulfilledAt: Date) => ({
-      orderId: `kr_${purpose}_${userId.slice(0, 8)}`,
-      userId,
-      purpose,
-      idempotencyKey: `${purpose}:${fulfilledAt.getTime()}`,
-      pricePlanId: plan.id,
-      amount: 2999,
-      currency: "USD",
-      gateway: "simulator",
-      status: "approved",
-      fulfilledAt,
-    });
     // The overdue renewal paid a day after the email; the other parent's charge came before it.
-    await database.db
-      .insert(orders)
-      .values([paid(recovered.id, "renewal", daysAgo(1)), paid(lapsed.id, "renewal", daysAgo(3))]);
+    await insertTestOrder(database.db, { userId: recovered.id, purpose: "renewal", fulfilledAt: daysAgo(1) });
+    await insertTestOrder(database.db, { userId: lapsed.id, purpose: "renewal", fulfilledAt: daysAgo(3) });
     await database.db.insert(ledgerEntries).values({
       userId: recovered.id,
       type: "state_change",

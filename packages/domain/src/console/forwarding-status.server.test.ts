@@ -3,7 +3,7 @@ import { conversionEvents } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../test/platform-stub.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createGa4MeasurementAdapter } from "../adapters/forwarding/ga4-measurement.server.ts";
 import { createMetaCapiAdapter } from "../adapters/forwarding/meta-capi.server.ts";
 import { forwardConversions } from "../analytics/forwarding/conversion-forwarding.server.ts";

@@ -4,7 +4,7 @@ import { funnelVisitors, orders, pricePlans } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { recordAnalyticsEvents } from "../analytics/analytics-ingest.server.ts";
 import { funnelSteps, stepIndex } from "../analytics/funnel-steps.ts";
 import { recordServerSteps } from "../analytics/visitor-funnel.server.ts";

@@ -1,7 +1,7 @@
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import type { EmailQueue } from "../email/email-queue.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
 import {

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { ledgerEntries, orders, pricePlans, subscriptions } from "@kinderready/db/schema";
+import { ledgerEntries, pricePlans, type subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestOrder, insertTestParent, insertTestSubscription } from "../../test/test-data.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getSubscriptionCohorts, type SubscriptionCohorts } from "./subscription-cohorts.server.ts";
 import { getSubscriptionMetrics, type SubscriptionMetrics } from "./subscription-metrics.server.ts";
@@ -32,17 +31,12 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
   ) {
     const { id: userId } = await insertTestParent(database.db);
     for (const payment of payments) {
-      const orderId = randomUUID();
       const createdAt = at(payment.at);
-      await database.db.insert(orders).values({
-        orderId,
+      const { orderId } = await insertTestOrder(database.db, {
         userId,
         purpose: payment.purpose,
-        idempotencyKey: orderId,
         pricePlanId: payment.plan.id,
         amount: payment.amount,
-        currency: payment.plan.currency,
-        gateway: "simulator",
         status: payment.status,
         createdAt,
       });
@@ -60,17 +54,7 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
       }
     }
     const { plan, ...rest } = subscription;
-    await database.db.insert(subscriptions).values({
-      userId,
-      product: "kinderready",
-      status: "active",
-      pricePlanId: plan.id,
-      renewalAmount: plan.renewalAmount ?? plan.amount,
-      currency: plan.currency,
-      periodDays: plan.periodDays ?? 30,
-      currentPeriodEnd: now,
-      ...rest,
-    });
+    await insertTestSubscription(database.db, { userId, pricePlanId: plan.id, currentPeriodEnd: now, ...rest });
   }
 
   beforeAll(async () => {

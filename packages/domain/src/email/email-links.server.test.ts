@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkTargets } from "../../test/email-links.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { followEmailLink, trackedLink } from "./email-links.server.ts";
 
 // The links in an email count their clicks for that message: signed for the message and the

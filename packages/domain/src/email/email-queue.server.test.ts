@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirstOrder } from "../../test/first-payment.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { enqueueEmail, queueOrderEmail } from "./email-queue.server.ts";
 

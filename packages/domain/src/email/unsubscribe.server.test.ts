@@ -3,7 +3,7 @@ import { emailMessages, emailOutbox, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { emailKind } from "./email-kinds.ts";
 import { deliverEmail, type EmailDeps } from "./email-queue.server.ts";

@@ -1,10 +1,10 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages, emailOutbox, users } from "@kinderready/db/schema";
+import { emailMessages, emailOutbox } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { renderPdf } from "@kinderready/kit/render.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { deliverEmail, type EmailDeps } from "./email-queue.server.ts";
 
@@ -34,8 +34,7 @@ describe.each(testDatabases())("the welcome email on $name", (target) => {
   });
 
   async function welcome(kidName: string | null, locale = "en") {
-    const parent = await insertTestParent(database.db);
-    await database.db.update(users).set({ kidName, locale, countryCode: "DE" }).where(eq(users.id, parent.id));
+    const parent = await insertTestParent(database.db, { kidName, locale, countryCode: "DE" });
     const [message] = await database.db
       .insert(emailMessages)
       .values({ userId: parent.id, kind: "welcome", recipient: parent.email ?? "" })

@@ -3,7 +3,7 @@ import { users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { AppError } from "../app-error.ts";
 import { createRandomToken } from "../random-token.ts";
 import { checkEmailForVisitor, emailCheckLimit, submitOnboardingForVisitor } from "./onboarding.server.ts";

@@ -9,7 +9,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { applyOrderUpdate, chargeStoredCard, ensureOrder, type PaymentDeps, reconcileOrders } from "./orders.server.ts";

@@ -6,7 +6,7 @@ import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-ga
 import { gatewaySimulatorOrders } from "@kinderready/gateway-simulator/simulator-schema";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createMailSender } from "../adapters/mail-sender.server.ts";
 import { queueOrderEmail } from "../email/email-queue.server.ts";
 import { createSplitConfig } from "../experiments/split-config.server.ts";

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { openMailTestbed } from "../../test/mail-testbed.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import type { PaymentDeps } from "./orders.server.ts";
 import { getPaymentWithAnotherCard, startPaymentWithAnotherCard } from "./pay-with-another-card.server.ts";

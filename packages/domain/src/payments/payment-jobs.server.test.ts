@@ -6,7 +6,7 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { ensureOrder, type PaymentDeps } from "./orders.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";

@@ -1,9 +1,9 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { conversionEvents, pricePlans, users } from "@kinderready/db/schema";
+import { conversionEvents, pricePlans, type users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { getCheckoutResult } from "./checkout.server.ts";
 import { applyOrderUpdate, ensureOrder, type PaymentDeps } from "./orders.server.ts";
@@ -101,11 +101,7 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
       .limit(1);
     if (!plan) throw new Error("no plan");
     const paidBy = async (consent: Partial<typeof users.$inferInsert>) => {
-      const user = await insertTestParent(database.db);
-      await database.db
-        .update(users)
-        .set({ updatedAt: clock, ...consent })
-        .where(eq(users.id, user.id));
+      const user = await insertTestParent(database.db, { updatedAt: clock, ...consent });
       const order = await ensureOrder(database.db, {
         userId: user.id,
         purpose: "subscription",

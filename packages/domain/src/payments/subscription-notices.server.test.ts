@@ -6,7 +6,6 @@ import {
   ledgerEntries,
   orders,
   subscriptions,
-  users,
 } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
@@ -14,12 +13,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { seededPlan } from "../../test/price-plans.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { AppError } from "../app-error.ts";
 import { deliverEmail, type EmailDeps, type EmailQueue } from "../email/email-queue.server.ts";
 import { type CancellationNotice, cancellationNoticeSchema } from "../profile/profile-schema.ts";
 import { receiveCancellation } from "../profile/receive-cancellation.server.ts";
+import { createRandomToken } from "../random-token.ts";
 import { queueReminders } from "../reminders/reminders.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import { queueChargeNotices } from "./charge-notices.server.ts";
@@ -82,11 +82,10 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
 
   /** A parent in a paid trial; addresses are kept in lower case, as the quiz keeps them. */
   async function subscribe(card = approvingCard) {
-    const inserted = await insertTestParent(database.db);
-    const user = { ...inserted, email: (inserted.email ?? "").toLowerCase() };
-    await database.db.update(users).set({ email: user.email }).where(eq(users.id, user.id));
+    const email = `${createRandomToken().toLowerCase()}@example.com`;
+    const user = await insertTestParent(database.db, { email });
     await testbed.subscribe(user.id, card);
-    return user;
+    return { ...user, email };
   }
   const subscriptionOf = async (userId: string) => {
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));

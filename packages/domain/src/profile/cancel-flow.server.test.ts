@@ -1,21 +1,15 @@
-import {
-  cancelFlowSessions,
-  emailMessages,
-  orders,
-  splitExposures,
-  subscriptions,
-  users,
-} from "@kinderready/db/schema";
+import { cancelFlowSessions, emailMessages, orders, splitExposures, subscriptions } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { type MailTestbed, openMailTestbed } from "../../test/mail-testbed.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { getRetentionReport } from "../console/retention-report.server.ts";
 import { defaultSplits, introOfferSplit, saveOfferSplit } from "../experiments/split-tests.ts";
 import { queueChargeNotices } from "../payments/charge-notices.server.ts";
 import { runDueRenewals } from "../payments/subscription-billing.server.ts";
+import { createRandomToken } from "../random-token.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
 import {
   buyLifetimeInsteadOfCancelling,
@@ -64,9 +58,8 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
   const db = () => testbed.database.db;
   /** A parent in a 3-day paid trial, from `start`. */
   async function subscriber() {
-    const parent = await insertTestParent(db());
-    const email = (parent.email ?? "").toLowerCase();
-    await db().update(users).set({ email }).where(eq(users.id, parent.id));
+    const email = `${createRandomToken().toLowerCase()}@example.com`;
+    const parent = await insertTestParent(db(), { email });
     await testbed.subscribe(parent.id, approvingCard);
     return { ...parent, email };
   }

@@ -1,11 +1,11 @@
-import { emailMessages, offerStates, subscriptions, users } from "@kinderready/db/schema";
+import { emailMessages, offerStates, subscriptions, type users } from "@kinderready/db/schema";
 import { testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BillingTestbed, openBillingTestbed } from "../../test/billing-testbed.server.ts";
 import { linkTargets } from "../../test/email-links.ts";
 import { type MailTestbed, openMailTestbed } from "../../test/mail-testbed.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { queueReminders } from "./reminders.server.ts";
 
 // The marketing reminders under a clock the test moves: a parent who reached the offer and did
@@ -42,11 +42,7 @@ describe.each(testDatabases())("reminders on $name", (target) => {
   const db = () => testbed.database.db;
   /** A parent whose offer countdown ran out `ago` before `start`. */
   async function lead(ago: number, values: Partial<typeof users.$inferInsert> = {}) {
-    const parent = await insertTestParent(db());
-    await db()
-      .update(users)
-      .set({ kidName: "Noa", topics: ["listening"], ...values })
-      .where(eq(users.id, parent.id));
+    const parent = await insertTestParent(db(), { kidName: "Noa", topics: ["listening"], ...values });
     await db()
       .insert(offerStates)
       .values({ userId: parent.id, offerDeadlineAt: new Date(start.getTime() - ago) });

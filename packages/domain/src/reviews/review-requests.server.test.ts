@@ -1,11 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { emailMessages, emailOutbox, entitlements, reviews, users } from "@kinderready/db/schema";
+import { emailMessages, emailOutbox, entitlements, users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkTargets } from "../../test/email-links.ts";
 import { recordFirstPayment } from "../../test/first-payment.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent, insertTestReview } from "../../test/test-data.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
@@ -39,11 +39,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
 
   /** A parent as the quiz left them, who paid `paidDaysAgo` days ago (never, when null). */
   async function parent(paidDaysAgo: number | null, changes: Partial<typeof users.$inferInsert> = {}) {
-    const user = await insertTestParent(database.db);
-    await database.db
-      .update(users)
-      .set({ kidName: "Mia", locale: "fr", ...changes })
-      .where(eq(users.id, user.id));
+    const user = await insertTestParent(database.db, { kidName: "Mia", locale: "fr", ...changes });
     if (paidDaysAgo !== null) {
       await recordFirstPayment(
         {
@@ -84,13 +80,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
     const unconfirmedOptIn = await parent(8, { mailingOptInCountry: true });
     const erased = await parent(8, { erasedAt: now, email: null });
     const reviewed = await parent(8);
-    await database.db.insert(reviews).values({
-      userId: reviewed.id,
-      locale: "fr",
-      rating: 5,
-      text: "Une très belle découverte pour nous.",
-      firstName: "Léa",
-    });
+    await insertTestReview(database.db, { userId: reviewed.id, locale: "fr" });
     const everyone = [
       due,
       justDue,

@@ -1,11 +1,11 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, entitlements, orders, reviews, subscriptions, users } from "@kinderready/db/schema";
+import { auditLog, entitlements, orders, reviews, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { Locale } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFirstPayment } from "../../test/first-payment.server.ts";
-import { insertTestParent } from "../../test/test-parent.server.ts";
+import { insertTestParent } from "../../test/test-data.server.ts";
 import { createOutboxSender } from "../adapters/mail-sender.server.ts";
 import { createSolidgateGateway } from "../adapters/solidgate-gateway.server.ts";
 import { AppError } from "../app-error.ts";
@@ -66,9 +66,8 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
   afterAll(async () => database.close());
 
   /** A parent who took the quiz (child of 5); with `paid`, their first payment went through. */
-  async function parent({ paid = true, locale = "en" as Locale } = {}) {
-    const user = await insertTestParent(database.db);
-    await database.db.update(users).set({ kidAge: 5, locale }).where(eq(users.id, user.id));
+  async function parent({ paid = true, locale = "en" as Locale, isManualAccess = false } = {}) {
+    const user = await insertTestParent(database.db, { kidAge: 5, locale, isManualAccess });
     if (paid) await recordFirstPayment(payments, user.id);
     return user;
   }
@@ -94,8 +93,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
 
   it("refuses a parent who never paid, one given access by hand, and one whose payment was refunded", async () => {
     const quizOnly = await parent({ paid: false });
-    const manual = await parent({ paid: false });
-    await database.db.update(users).set({ isManualAccess: true }).where(eq(users.id, manual.id));
+    const manual = await parent({ paid: false, isManualAccess: true });
     const refunded = await parent();
     await database.db.update(orders).set({ status: "refunded" }).where(eq(orders.userId, refunded.id));
     for (const who of [quizOnly, manual, refunded]) {

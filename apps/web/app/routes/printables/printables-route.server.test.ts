@@ -8,7 +8,7 @@ import {
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { kit } from "@kinderready/kit/catalogue";
 import { and, eq, ne } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";

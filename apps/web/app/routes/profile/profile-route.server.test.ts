@@ -15,7 +15,7 @@ import { parseEmailKind } from "@kinderready/domain/email/email-kinds";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { startParentSession } from "@kinderready/domain/profile/parent-sessions.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ import {
   startParentSession,
 } from "@kinderready/domain/profile/parent-sessions.server";
 import { recordFirstPayment } from "@kinderready/domain/test/first-payment.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../../test/route-context.ts";

@@ -4,7 +4,7 @@ import { users } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { AppServices } from "@kinderready/domain/app-services";
 import { unsubscribeUrl } from "@kinderready/domain/email/unsubscribe.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTestConfig, routeTestContext } from "../../../test/route-context.ts";

@@ -1,10 +1,16 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, users } from "@kinderready/db/schema";
+import {
+  analyticsVisits,
+  attributions,
+  conversionDeliveries,
+  conversionEvents,
+  type users,
+} from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
-import { insertTestParent } from "../../../test/test-parent.server.ts";
+import { insertTestParent } from "../../../test/test-data.server.ts";
 import { createAmplitudeHttp } from "../../adapters/forwarding/amplitude-http.server.ts";
 import { createGa4MeasurementAdapter } from "../../adapters/forwarding/ga4-measurement.server.ts";
 import { createMetaCapiAdapter } from "../../adapters/forwarding/meta-capi.server.ts";
@@ -61,11 +67,7 @@ describe.each(testDatabases())("conversion forwarding on $name", (target) => {
   >;
 
   async function parent(state: ParentState = {}) {
-    const user = await insertTestParent(database.db);
-    await database.db
-      .update(users)
-      .set({ updatedAt: clock, ...state })
-      .where(eq(users.id, user.id));
+    const user = await insertTestParent(database.db, { updatedAt: clock, ...state });
     await database.db.insert(attributions).values({
       userId: user.id,
       fbc: "fb.1.1732531200.IwAR1234",

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
-import { insertTestParent } from "../../../test/test-parent.server.ts";
+import { insertTestParent } from "../../../test/test-data.server.ts";
 import {
   createForwardingAdapters,
   type ForwardingDestinations,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { DbHandle } from "@kinderready/db/open-db";
-import { analyticsEvents, settings, users } from "@kinderready/db/schema";
+import { analyticsEvents, settings } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PlatformStub, startPlatformStub } from "../../../test/platform-stub.server.ts";
-import { insertTestParent } from "../../../test/test-parent.server.ts";
+import { insertTestParent } from "../../../test/test-data.server.ts";
 import { createAmplitudeHttp } from "../../adapters/forwarding/amplitude-http.server.ts";
 import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
 import { amplitudeCursorKey, forwardProductEvents } from "./product-events-forwarding.server.ts";
@@ -85,13 +85,8 @@ describe.each(testDatabases())("product events to Amplitude on $name", (target) 
   });
 
   it("passes over an erased parent's events, but not an opted-out parent's", async () => {
-    const erased = await insertTestParent(database.db);
-    await database.db.update(users).set({ erasedAt: clock }).where(eq(users.id, erased.id));
-    const optedOut = await insertTestParent(database.db);
-    await database.db
-      .update(users)
-      .set({ adSharingOptOutAt: clock, mailingOptInCountry: true })
-      .where(eq(users.id, optedOut.id));
+    const erased = await insertTestParent(database.db, { erasedAt: clock });
+    const optedOut = await insertTestParent(database.db, { adSharingOptOutAt: clock, mailingOptInCountry: true });
     await store(2, erased.id);
     const kept = await store(2, optedOut.id);
 

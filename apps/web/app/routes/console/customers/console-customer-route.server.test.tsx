@@ -6,7 +6,7 @@ import type { SignedInOperator } from "@kinderready/domain/console/operator-acco
 import { chargeStoredCard, ensureOrder } from "@kinderready/domain/payments/orders.server";
 import { seedPriceCatalogue } from "@kinderready/domain/pricing/price-config.server";
 import { seededPlan } from "@kinderready/domain/test/price-plans";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { startLoopbackGateway } from "@kinderready/gateway-simulator/loopback-gateway";
 import { issueCardToken } from "@kinderready/gateway-simulator/simulator-plugin";
 import type { Locale } from "@kinderready/i18n/locales";

@@ -3,7 +3,7 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { conversionEvents } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { ConversionDestination } from "@kinderready/domain/analytics/forwarding/forwarding-adapter.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { Window } from "happy-dom";

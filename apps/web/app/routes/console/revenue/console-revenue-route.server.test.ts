@@ -3,7 +3,7 @@ import type { DbHandle } from "@kinderready/db/open-db";
 import { auditLog, ledgerEntries } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { SignedInOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleRouteContext, signedInTestOperator } from "../../../../test/console-operator.ts";

@@ -4,7 +4,7 @@ import { auditLog, reviews } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import { customerTarget } from "@kinderready/domain/console/customer-admin.server";
 import type { SignedInOperator } from "@kinderready/domain/console/operator-accounts.server";
-import { insertTestParent } from "@kinderready/domain/test/test-parent.server";
+import { insertTestParent } from "@kinderready/domain/test/test-data.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleRouteContext, signedInTestOperator } from "../../../../test/console-operator.ts";
