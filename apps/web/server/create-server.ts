@@ -11,10 +11,7 @@ import type { ViteDevServer } from "vite";
 import { secureCookiesFor } from "../app/cookies.ts";
 import { composeServices, startWorkers } from "./compose-services.ts";
 import { registerLoadShedding } from "./load-shedding.ts";
-import { registerApi } from "./plugins/app/api.ts";
-import { registerGatewaySimulator } from "./plugins/app/gateway-simulator.ts";
-import { registerPages } from "./plugins/app/pages.ts";
-import { registerPrintableFiles } from "./plugins/app/printable-files.ts";
+import { registerWebApp } from "./plugins/app/web-app.ts";
 import { registerSecurity } from "./plugins/external/security.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { registerRequestRules } from "./request-rules.ts";
@@ -91,11 +88,16 @@ export async function buildServer({ config, vite }: ServerOptions): Promise<Fast
   const rateLimits = createRateLimitSharing(config, database);
   app.addHook("onClose", rateLimits.close);
   await registerSecurity(app, config);
-  await registerGatewaySimulator(app, { config, db: database.db });
-  await registerPrintableFiles(app, { config, printables: services.printables, errors, pool: renderPool });
-  await registerApi(app, { config, services, errors, ping: database.ping, rateLimits: rateLimits.share });
-  const pageCache = { ttlMs: config.pageCacheTtlSeconds * 1_000, maxEntries: 256 };
-  await registerPages(app, { config, services, errors, log, rateLimits: rateLimits.share, vite, pageCache });
+  await registerWebApp(app, {
+    config,
+    database,
+    services,
+    errors,
+    log,
+    rateLimits: rateLimits.share,
+    renderPool,
+    vite,
+  });
   return app;
 }
 

@@ -4,7 +4,7 @@ import { luhnValid } from "@kinderready/domain/payments/test-cards";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { PageOrder } from "./simulator-plugin.ts";
+import type { PageOrder } from "./api-requests.ts";
 import { gatewaySimulatorOrders, gatewaySimulatorPages } from "./simulator-schema.ts";
 
 /**

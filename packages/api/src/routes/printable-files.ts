@@ -13,6 +13,7 @@ import { type PictureId, pictureIds } from "@kinderready/kit/pictures/picture-ca
 import { renderPictureSvg } from "@kinderready/kit/pictures/picture-svg";
 import { type RenderCache, renderKey } from "@kinderready/kit/render.server";
 import type { RenderPool } from "@kinderready/kit/render-pool.server";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -51,11 +52,19 @@ function linkProblemPage(language: Locale, key: "expired" | "invalid") {
   return `<!doctype html><html lang="${language}" dir="${dir}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${t(`printables.files.${key}Title`)}</title><main style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${t(`printables.files.${key}Title`)}</h1><p>${t(`printables.files.${key}Text`)}</p></main></html>`;
 }
 
+type RouteApp = Parameters<FastifyPluginAsyncZod<PrintableFilesOptions>>[0];
+
 export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, options.errors);
+  downloadRoute(app, options);
+  pictureRoute(app, options);
+  previewRoute(app, options);
+};
 
+/** A personalised PDF behind a signed, expiring link; a link that no longer works gets a short page saying so. */
+function downloadRoute(app: RouteApp, options: PrintableFilesOptions) {
   app.get(
     "/:scope/:file",
     {
@@ -93,8 +102,10 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
         .send(bytes);
     },
   );
+}
 
-  // The kit's pictures, for the funnel's pages: the same library the worksheets draw from.
+/** The kit's pictures, for the funnel's pages: the same library the worksheets draw from. */
+function pictureRoute(app: RouteApp, options: PrintableFilesOptions) {
   const knownPictures = new Set<string>(pictureIds);
   app.get(
     "/picture/:file",
@@ -116,49 +127,33 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
         .send(svg);
     },
   );
+}
 
+const previewQuery = z.object({
+  locale,
+  v: z.string().max(40).optional(),
+  // A parent's own preview, drawn with their child's name: signed for their id (getKitPreview).
+  u: z.uuid().optional(),
+  sig: z.string().min(20).max(100).optional(),
+});
+
+/** A kit item's preview: the same for everyone, or a parent's own with their child's name behind a signed address. */
+function previewRoute(app: RouteApp, options: PrintableFilesOptions) {
   app.get(
     "/preview/:file",
     {
       schema: {
         hide: true,
         params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,90}\.svg$/) }),
-        querystring: z.object({
-          locale,
-          v: z.string().max(40).optional(),
-          // A parent's own preview, drawn with their child's name: signed for their id (getKitPreview).
-          u: z.uuid().optional(),
-          sig: z.string().min(20).max(100).optional(),
-        }),
+        querystring: previewQuery,
       },
     },
     async (request, reply) => {
       const found = findKitItem(request.params.file.slice(0, -".svg".length));
       if (!found) return reply.status(404).send({ message: "params.file: No such printable", statusCode: 404 });
-      const language = request.query.locale;
       const { u, sig } = request.query;
-      if (u !== undefined || sig !== undefined) {
-        const child =
-          u && sig
-            ? await childPreviewFor(options.printables, { userId: u, itemId: found.item.id, locale: language, sig })
-            : undefined;
-        if (!child) return reply.status(404).send({ message: "query.sig: No such preview", statusCode: 404 });
-        const svg = await options.previews.get(child.cacheKey, () =>
-          options.pool.preview({
-            itemId: found.item.id,
-            locale: language,
-            displayWidth: 240,
-            childName: child.childName,
-          }),
-        );
-        // A child's name is in it: this browser's cache only, and never sent on as a referrer.
-        return reply
-          .type("image/svg+xml")
-          .header("cache-control", "private, max-age=86400")
-          .header("referrer-policy", "no-referrer")
-          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-          .send(svg);
-      }
+      if (u !== undefined || sig !== undefined) return sendChildPreview(reply, options, found.item.id, request.query);
+      const language = request.query.locale;
       const svg = await options.previews.get(`${found.item.id}:${language}`, () =>
         options.pool.preview({ itemId: found.item.id, locale: language, displayWidth: 160 }),
       );
@@ -170,4 +165,31 @@ export const printableFilesPlugin: FastifyPluginAsyncZod<PrintableFilesOptions> 
         .send(svg);
     },
   );
-};
+}
+
+/** A parent's own preview, drawn with their child's name; a wrong or half signature is no preview. */
+async function sendChildPreview(
+  reply: FastifyReply,
+  options: PrintableFilesOptions,
+  itemId: string,
+  { locale: language, u, sig }: z.infer<typeof previewQuery>,
+) {
+  const child =
+    u && sig ? await childPreviewFor(options.printables, { userId: u, itemId, locale: language, sig }) : undefined;
+  if (!child) return reply.status(404).send({ message: "query.sig: No such preview", statusCode: 404 });
+  const svg = await options.previews.get(child.cacheKey, () =>
+    options.pool.preview({
+      itemId,
+      locale: language,
+      displayWidth: 240,
+      childName: child.childName,
+    }),
+  );
+  // A child's name is in it: this browser's cache only, and never sent on as a referrer.
+  return reply
+    .type("image/svg+xml")
+    .header("cache-control", "private, max-age=86400")
+    .header("referrer-policy", "no-referrer")
+    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+    .send(svg);
+}

@@ -7,7 +7,7 @@ import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.s
 import {
   cancelSubscriptionByParent,
   getProfile,
-  renewParentSubscription,
+  renewSubscriptionByParent,
   restoreSubscriptionByParent,
   updateConsent,
 } from "@kinderready/domain/profile/profile.server";
@@ -32,13 +32,26 @@ const productQuery = z.object({ product });
 const parentBody = z.object({ user_token: userTokenSchema, product });
 const done = z.object({ ok: z.literal(true) });
 
+type RouteApp = Parameters<FastifyPluginAsyncZod<AppServices>>[0];
+type Account = AppServices["account"];
+
 /**
  * The profile: what the parent sees, their consent, the subscription's
  * management and deleting their data; sign-in links and the contact form.
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const { account } = services;
+  profileViewRoute(app, account);
+  consentRoute(app, account);
+  cancelSubscriptionRoute(app, account);
+  restoreSubscriptionRoute(app, account);
+  renewSubscriptionRoute(app, services);
+  deleteDataRoute(app, account);
+  accessLinkRoute(app, account);
+  supportRoute(app, account);
+};
 
+function profileViewRoute(app: RouteApp, account: Account) {
   app.get(
     "/profile/:token",
     {
@@ -53,7 +66,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
     },
     async (request) => getProfile(account, { token: request.params.token }),
   );
+}
 
+function consentRoute(app: RouteApp, account: Account) {
   app.put(
     "/profile/:token/consent",
     {
@@ -74,7 +89,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       return { ok: true as const };
     },
   );
+}
 
+function cancelSubscriptionRoute(app: RouteApp, account: Account) {
   app.post(
     "/subscription/cancel",
     {
@@ -91,7 +108,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         request: { reason: request.body.reason, comment: request.body.comment },
       }),
   );
+}
 
+function restoreSubscriptionRoute(app: RouteApp, account: Account) {
   app.post(
     "/subscription/restore",
     {
@@ -104,7 +123,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
     },
     async (request) => restoreSubscriptionByParent(account, { token: request.body.user_token }),
   );
+}
 
+function renewSubscriptionRoute(app: RouteApp, services: AppServices) {
   app.post(
     "/subscription/renew",
     {
@@ -118,9 +139,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
         },
       },
     },
-    async (request) => renewParentSubscription(services.payments, { token: request.body.user_token }),
+    async (request) => renewSubscriptionByParent(services.payments, { token: request.body.user_token }),
   );
+}
 
+function deleteDataRoute(app: RouteApp, account: Account) {
   app.post(
     "/user/delete",
     {
@@ -133,7 +156,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
     },
     async (request) => eraseParentData(account, { token: request.body.user_token }),
   );
+}
 
+function accessLinkRoute(app: RouteApp, account: Account) {
   app.post(
     "/profile/access-link",
     {
@@ -149,7 +174,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       return { ok: true as const };
     },
   );
+}
 
+function supportRoute(app: RouteApp, account: Account) {
   app.post(
     "/support",
     {
@@ -177,4 +204,4 @@ export const profileRoutes: FastifyPluginAsyncZod<AppServices> = async (app, ser
       return { ok: true as const };
     },
   );
-};
+}
