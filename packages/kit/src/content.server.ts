@@ -1,33 +1,5 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { z } from "zod";
-import ar from "../content/ar.json" with { type: "json" };
-import bookletsAr from "../content/booklets/ar.json" with { type: "json" };
-import bookletsDe from "../content/booklets/de.json" with { type: "json" };
-import bookletsEn from "../content/booklets/en.json" with { type: "json" };
-import bookletsEs from "../content/booklets/es.json" with { type: "json" };
-import bookletsFr from "../content/booklets/fr.json" with { type: "json" };
-import bookletsPt from "../content/booklets/pt.json" with { type: "json" };
-import bookletsRu from "../content/booklets/ru.json" with { type: "json" };
-import de from "../content/de.json" with { type: "json" };
-import en from "../content/en.json" with { type: "json" };
-import es from "../content/es.json" with { type: "json" };
-import fr from "../content/fr.json" with { type: "json" };
-import pt from "../content/pt.json" with { type: "json" };
-import ru from "../content/ru.json" with { type: "json" };
-import storiesAr from "../content/stories/ar.json" with { type: "json" };
-import storiesDe from "../content/stories/de.json" with { type: "json" };
-import storiesEn from "../content/stories/en.json" with { type: "json" };
-import storiesEs from "../content/stories/es.json" with { type: "json" };
-import storiesFr from "../content/stories/fr.json" with { type: "json" };
-import storiesPt from "../content/stories/pt.json" with { type: "json" };
-import storiesRu from "../content/stories/ru.json" with { type: "json" };
-import wordsAr from "../content/words/ar.json" with { type: "json" };
-import wordsDe from "../content/words/de.json" with { type: "json" };
-import wordsEn from "../content/words/en.json" with { type: "json" };
-import wordsEs from "../content/words/es.json" with { type: "json" };
-import wordsFr from "../content/words/fr.json" with { type: "json" };
-import wordsPt from "../content/words/pt.json" with { type: "json" };
-import wordsRu from "../content/words/ru.json" with { type: "json" };
 import {
   breathingShapes,
   emotionIds,
@@ -44,6 +16,10 @@ import {
   templateIds,
   templateModes,
 } from "./catalogue.ts";
+import { kitBookletSources } from "./content-booklets.server.ts";
+import { kitStorySources } from "./content-stories.server.ts";
+import { kitTextSources } from "./content-texts.server.ts";
+import { kitWordSources } from "./content-words.server.ts";
 import { memoize } from "./memoize.ts";
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 import { families } from "./pictures/picture-sets.ts";
@@ -300,16 +276,6 @@ export const kitBookletsSchema = z.object({
 });
 export type KitBooklets = z.infer<typeof kitBookletsSchema>;
 
-const sources: Record<Locale, { content: unknown; words: unknown; stories: unknown; booklets: unknown }> = {
-  en: { content: en, words: wordsEn, stories: storiesEn, booklets: bookletsEn },
-  ru: { content: ru, words: wordsRu, stories: storiesRu, booklets: bookletsRu },
-  es: { content: es, words: wordsEs, stories: storiesEs, booklets: bookletsEs },
-  fr: { content: fr, words: wordsFr, stories: storiesFr, booklets: bookletsFr },
-  ar: { content: ar, words: wordsAr, stories: storiesAr, booklets: bookletsAr },
-  de: { content: de, words: wordsDe, stories: storiesDe, booklets: bookletsDe },
-  pt: { content: pt, words: wordsPt, stories: storiesPt, booklets: bookletsPt },
-};
-
 function parseOrThrow<T>(schema: z.ZodType<T>, what: string, locale: string, source: unknown): T {
   const parsed = schema.safeParse(source);
   if (!parsed.success) throw new Error(`${what} for ${locale} is invalid: ${z.prettifyError(parsed.error)}`);
@@ -321,15 +287,15 @@ export function parseKitContent(locale: string, source: unknown): KitContent {
 }
 
 /** Parsed on first use, then kept: the texts do not change while the process runs. */
-export const kitContent = memoize((locale: Locale) => parseKitContent(locale, sources[locale].content));
+export const kitContent = memoize((locale: Locale) => parseKitContent(locale, kitTextSources[locale]));
 export const kitWords = memoize((locale: Locale) =>
-  parseOrThrow(kitWordsSchema, "Kit word list", locale, sources[locale].words),
+  parseOrThrow(kitWordsSchema, "Kit word list", locale, kitWordSources[locale]),
 );
 export const kitStories = memoize((locale: Locale) =>
-  parseOrThrow(kitStoriesSchema, "Kit stories", locale, sources[locale].stories),
+  parseOrThrow(kitStoriesSchema, "Kit stories", locale, kitStorySources[locale]),
 );
 export const kitBooklets = memoize((locale: Locale) =>
-  parseOrThrow(kitBookletsSchema, "Kit letter pages", locale, sources[locale].booklets),
+  parseOrThrow(kitBookletsSchema, "Kit letter pages", locale, kitBookletSources[locale]),
 );
 
 /** `{{name}}` placeholders filled from `values`. */

@@ -141,15 +141,14 @@ export async function recordConversionClient(
 /** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */
 const purchaseEvents = ["subscription", upsellKind, "lifetime"];
 
+/** Why an approved charge is owed back, and what the ledger records of it. */
+type OwedBack = { reason: string; entry: string; subscriptionId?: string; details: Record<string, unknown> };
+
 /**
  * Marks an approved charge as owed back for `reason` (orders.server.ts refunds it once the
  * settlement commits) and records why in the ledger.
  */
-async function oweBack(
-  tx: Transaction,
-  order: OrderRow,
-  owed: { reason: string; entry: string; subscriptionId?: string; details: Record<string, unknown> },
-) {
+async function oweBack(tx: Transaction, order: OrderRow, owed: OwedBack) {
   await tx.update(orders).set({ refundReason: owed.reason }).where(eq(orders.orderId, order.orderId));
   await tx.insert(ledgerEntries).values({
     userId: order.userId,
@@ -161,6 +160,11 @@ async function oweBack(
     details: owed.details,
   });
 }
+
+/** An approved charge being settled, and the parent's subscription of its product (locked), if any. */
+type Approval = { order: OrderRow; update: GatewayOrder; existing: SubscriptionRow | undefined; now: Date };
+/** An approved charge on a subscription the parent has. */
+type ApprovalOnSubscription = Approval & { existing: SubscriptionRow };
 
 async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
   const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
@@ -183,109 +187,134 @@ async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
     .for("update");
+  if (order.purpose === "subscription") await settleFirstPayment(tx, { order, plan, update, existing, now });
+  else if (existing) await settleLaterPayment(tx, { order, update, existing, now });
+}
 
-  if (order.purpose === "subscription" && existing && (hasAccess(existing, now) || existing.status === "paused")) {
+/** A first payment: the subscription starts (again), unless the charge is owed back. */
+async function settleFirstPayment(tx: Transaction, settled: Approval & { plan: PricePlanRow }) {
+  const refused = firstPaymentRefusal(settled.order, settled.existing, settled.now);
+  if (refused) {
+    await oweBack(tx, settled.order, refused);
+    return;
+  }
+  await startSubscription(tx, settled);
+  // The first purchase is the conversion the ad platforms optimise for (a job forwards it);
+  // the unique (event, order) index keeps a replayed settlement from recording it twice.
+  await tx
+    .insert(conversionEvents)
+    .values({
+      userId: settled.order.userId,
+      event: "subscription",
+      orderId: settled.order.orderId,
+      amount: settled.order.amount,
+      currency: settled.order.currency,
+    })
+    .onConflictDoNothing();
+}
+
+/** Why a first payment is owed back instead of starting a subscription, if it is. */
+function firstPaymentRefusal(order: OrderRow, existing: SubscriptionRow | undefined, now: Date): OwedBack | undefined {
+  if (existing && (hasAccess(existing, now) || existing.status === "paused")) {
     // Already subscribed when this payment settled (a second payment page, another currency, the
     // other side of the countdown): the parent keeps the one subscription, untouched, and this
     // charge is refunded by itself (orders.server.ts), with no receipt and no conversion.
-    await oweBack(tx, order, {
+    return {
       reason: "duplicate",
       entry: "duplicate_charge",
       subscriptionId: existing.id,
       details: { keptPlan: existing.pricePlanId, keptCurrency: existing.currency, status: existing.status },
-    });
-    return;
+    };
   }
-  if (
-    order.purpose === "subscription" &&
-    order.payableUntil &&
-    now.getTime() > order.payableUntil.getTime() + paymentAllowanceSeconds * 1000
-  ) {
+  if (order.payableUntil && now.getTime() > order.payableUntil.getTime() + paymentAllowanceSeconds * 1000) {
     // An intro price paid on a page kept open past the countdown: the price had ended, so the
     // charge is owed back, and the parent starts again at today's price.
-    await oweBack(tx, order, {
+    return {
       reason: "offer_ended",
       entry: "late_charge",
       details: { payableUntil: order.payableUntil.toISOString() },
-    });
-    return;
+    };
   }
-  if (order.purpose === "subscription") {
-    const trialEnd = new Date(now.getTime() + (plan.trialDays ?? 0) * day);
-    const values = {
-      status: (plan.trialDays ? "trialing" : "active") as SubscriptionStatus,
-      pricePlanId: plan.id,
-      renewalAmount: plan.renewalAmount ?? plan.amount,
-      currency: plan.currency,
-      periodDays: plan.periodDays ?? 30,
-      cardToken: update.cardToken ?? existing?.cardToken ?? null,
-      trialEndsAt: trialEnd,
-      currentPeriodEnd: trialEnd,
-      nextAttemptAt: trialEnd,
-      failedRenewals: 0,
+  return undefined;
+}
+
+/** The plan's trial (or first period) begins now, on the card that paid; a past subscription is reused. */
+async function startSubscription(
+  tx: Transaction,
+  { order, plan, update, existing, now }: Approval & { plan: PricePlanRow },
+) {
+  const trialEnd = new Date(now.getTime() + (plan.trialDays ?? 0) * day);
+  const values = {
+    status: (plan.trialDays ? "trialing" : "active") as SubscriptionStatus,
+    pricePlanId: plan.id,
+    renewalAmount: plan.renewalAmount ?? plan.amount,
+    currency: plan.currency,
+    periodDays: plan.periodDays ?? 30,
+    cardToken: update.cardToken ?? existing?.cardToken ?? null,
+    trialEndsAt: trialEnd,
+    currentPeriodEnd: trialEnd,
+    nextAttemptAt: trialEnd,
+    failedRenewals: 0,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelComment: null,
+    cancelAt: null,
+    pauseFrom: null,
+    resumesAt: null,
+    updatedAt: now,
+  };
+  const [subscription] = existing
+    ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
+    : await tx
+        .insert(subscriptions)
+        .values({ userId: order.userId, product: plan.product, ...values })
+        .returning();
+  if (subscription) await logState(tx, existing ?? { ...subscription, status: "expired" }, values.status);
+}
+
+/** A renewal, a reactivation or the lifetime upgrade paid on an existing subscription. */
+async function settleLaterPayment(tx: Transaction, settled: ApprovalOnSubscription) {
+  if (settled.order.purpose === "renewal") await renewPeriod(tx, settled);
+  else if (settled.order.purpose === "reactivation") await reactivate(tx, settled);
+  else if (settled.order.purpose === "lifetime") await makeLifetime(tx, settled);
+}
+
+async function renewPeriod(tx: Transaction, { update, existing, now }: ApprovalOnSubscription) {
+  // After a pause, the period runs from the day billing resumed (its end was moved there).
+  const currentPeriodEnd = new Date(existing.currentPeriodEnd.getTime() + existing.periodDays * day);
+  await tx
+    .update(subscriptions)
+    .set({
+      ...periodPaid(currentPeriodEnd, update, now),
+      pauseFrom: null,
+      resumesAt: null,
+    })
+    .where(eq(subscriptions.id, existing.id));
+  await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
+}
+
+async function reactivate(tx: Transaction, { update, existing, now }: ApprovalOnSubscription) {
+  // A new period from today: the parent pays for access from now, not for the months it lapsed.
+  const currentPeriodEnd = new Date(now.getTime() + existing.periodDays * day);
+  await tx
+    .update(subscriptions)
+    .set({
+      ...periodPaid(currentPeriodEnd, update, now),
       cancelledAt: null,
       cancelReason: null,
       cancelComment: null,
       cancelAt: null,
-      pauseFrom: null,
-      resumesAt: null,
-      updatedAt: now,
-    };
-    const [subscription] = existing
-      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
-      : await tx
-          .insert(subscriptions)
-          .values({ userId: order.userId, product: plan.product, ...values })
-          .returning();
-    if (subscription) await logState(tx, existing ?? { ...subscription, status: "expired" }, values.status);
-    // The first purchase is the conversion the ad platforms optimise for (a job forwards it);
-    // the unique (event, order) index keeps a replayed settlement from recording it twice.
-    await tx
-      .insert(conversionEvents)
-      .values({
-        userId: order.userId,
-        event: "subscription",
-        orderId: order.orderId,
-        amount: order.amount,
-        currency: order.currency,
-      })
-      .onConflictDoNothing();
-    return;
-  }
-  if (!existing) return;
-  if (order.purpose === "renewal") {
-    // After a pause, the period runs from the day billing resumed (its end was moved there).
-    const currentPeriodEnd = new Date(existing.currentPeriodEnd.getTime() + existing.periodDays * day);
-    await tx
-      .update(subscriptions)
-      .set({
-        ...periodPaid(currentPeriodEnd, update, now),
-        pauseFrom: null,
-        resumesAt: null,
-      })
-      .where(eq(subscriptions.id, existing.id));
-    await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
-  } else if (order.purpose === "reactivation") {
-    // A new period from today: the parent pays for access from now, not for the months it lapsed.
-    const currentPeriodEnd = new Date(now.getTime() + existing.periodDays * day);
-    await tx
-      .update(subscriptions)
-      .set({
-        ...periodPaid(currentPeriodEnd, update, now),
-        cancelledAt: null,
-        cancelReason: null,
-        cancelComment: null,
-        cancelAt: null,
-      })
-      .where(eq(subscriptions.id, existing.id));
-    await logState(tx, existing, "active", { reactivated: true, currentPeriodEnd: currentPeriodEnd.toISOString() });
-  } else if (order.purpose === "lifetime") {
-    await tx
-      .update(subscriptions)
-      .set({ status: "lifetime", nextAttemptAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, existing.id));
-    await logState(tx, existing, "lifetime");
-  }
+    })
+    .where(eq(subscriptions.id, existing.id));
+  await logState(tx, existing, "active", { reactivated: true, currentPeriodEnd: currentPeriodEnd.toISOString() });
+}
+
+async function makeLifetime(tx: Transaction, { existing, now }: ApprovalOnSubscription) {
+  await tx
+    .update(subscriptions)
+    .set({ status: "lifetime", nextAttemptAt: null, updatedAt: now })
+    .where(eq(subscriptions.id, existing.id));
+  await logState(tx, existing, "lifetime");
 }
 
 async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {

@@ -192,7 +192,7 @@ export async function restoreSubscriptionByParent(
 }
 
 /** Charges the card on file for a new period; answers the order as the gateway left it. */
-export async function renewParentSubscription(
+export async function renewSubscriptionByParent(
   deps: PaymentDeps,
   input: { token: string },
 ): Promise<{ status: "approved" | "declined" | "processing"; errorCode: string | null }> {

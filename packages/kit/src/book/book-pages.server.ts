@@ -108,10 +108,22 @@ function documentTitle(context: BookContext): string {
 }
 
 export function drawCover(canvas: Canvas, context: BookContext) {
-  const { content } = context;
   const colour = placeColour(context.place);
   const page = doubleBorder(canvas, colour, printableInset + 18, 4, { lineWidth: 1, dash: [4, 5] });
   const inner = inset(page, 36);
+  drawCoverHeading(canvas, context, inner, colour);
+  const ring = drawPictureRing(canvas, context.place, inner, colour);
+  drawStoryFriend(canvas, inner, ring.radius);
+  drawMadeFor(canvas, context, ring, colour);
+  drawCoverFooter(canvas, context, inner, colour);
+}
+
+/** The ring of pictures on a cover: its centre and radius. */
+type CoverRing = { cx: number; cy: number; radius: number };
+
+/** The brand, what the document is (the kit, a book of the month) and its title. */
+function drawCoverHeading(canvas: Canvas, context: BookContext, inner: Box, colour: string) {
+  const { content } = context;
   canvas.textLine(content.page.brand, inner, inner.y + 18, {
     role: "heading",
     size: 16,
@@ -138,8 +150,11 @@ export function drawCover(canvas: Canvas, context: BookContext) {
       lineHeight: 1.1,
     },
   );
-  // The pictures in a ring around the child's name.
-  const pictures = coverRing(context.place);
+}
+
+/** The pictures in a ring around the child's name, and the white oval the name sits in. */
+function drawPictureRing(canvas: Canvas, place: ItemPlace | undefined, inner: Box, colour: string): CoverRing {
+  const pictures = coverRing(place);
   const cx = inner.x + inner.width / 2;
   const cy = inner.y + inner.height * 0.55;
   const radius = Math.min(inner.width, inner.height) * 0.36;
@@ -154,7 +169,11 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     });
   });
   canvas.path(ellipsePath(cx, cy, radius * 0.62), { fill: "#ffffff", stroke: colour, lineWidth: 2.5 });
-  // The friend from the stories, at the reading end below the ring.
+  return { cx, cy, radius };
+}
+
+/** The friend from the stories, at the reading end below the ring. */
+function drawStoryFriend(canvas: Canvas, inner: Box, radius: number) {
   const friend = radius * 0.5;
   canvas.picture(stories.friend, {
     x: canvas.startX(inner, inner.width - friend, friend),
@@ -162,8 +181,12 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     width: friend,
     height: friend,
   });
+}
+
+/** "Made for" and the child's name inside the ring, or a line to write it on. */
+function drawMadeFor(canvas: Canvas, context: BookContext, { cx, cy, radius }: CoverRing, colour: string) {
   const name = context.childName?.trim();
-  canvas.textLine(content.book.madeFor, { x: cx - radius * 0.58, width: radius * 1.16 }, cy - radius * 0.18, {
+  canvas.textLine(context.content.book.madeFor, { x: cx - radius * 0.58, width: radius * 1.16 }, cy - radius * 0.18, {
     size: 15,
     minSize: 9,
     color: "#5b6270",
@@ -179,6 +202,11 @@ export function drawCover(canvas: Canvas, context: BookContext) {
     });
   } else
     canvas.path(`M${cx - radius * 0.45} ${cy + radius * 0.14}H${cx + radius * 0.45}`, { stroke: ink, lineWidth: 1 });
+}
+
+/** How many worksheets and activities the document holds, and what it is about. */
+function drawCoverFooter(canvas: Canvas, context: BookContext, inner: Box, colour: string) {
+  const { content } = context;
   const counts = countPages(context.pages);
   const summary = [
     counts.worksheets > 0

@@ -5,7 +5,7 @@ import { headOf, lengthOf, type Point } from "../draw/svg-path.ts";
 import { formatNumber } from "../letters.ts";
 import { memoize } from "../memoize.ts";
 import { tint } from "../templates/context.ts";
-import { layoutStrokeText, type StrokeLayout, staff } from "./stroke-font.ts";
+import { layoutStrokeText, type PlacedGlyph, type StrokeLayout, staff } from "./stroke-font.ts";
 
 // Drawing stroke text: the model (thick strokes, a numbered arrow beside each stroke showing
 // where it starts and which way it goes), dotted copies to trace (centre-line dots, a green dot
@@ -135,114 +135,185 @@ const unitGuides = memoize((key: string) => {
   return searchGuides(layoutStrokeText(text, locale, 0, 0, 1));
 });
 
-function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
-  const { unit } = layout;
-  const offset = unit * guideSizes.offset;
+/** A text's guide sizes in its layout's units: the arrow's distance, the badge's radius, the clearances. */
+type GuideSpacing = { unit: number; offset: number; badge: number; margin: number; dotClear: number };
+
+function guideSpacing(unit: number): GuideSpacing {
   const badge = unit * guideSizes.badge;
-  const margin = unit * 0.08;
-  const dotClear = badge + unit * guideSizes.startDot;
+  return {
+    unit,
+    offset: unit * guideSizes.offset,
+    badge,
+    margin: unit * 0.08,
+    dotClear: badge + unit * guideSizes.startDot,
+  };
+}
+
+/** What one glyph's guides are placed among: its strokes' starts, every start dot of the word, the guides placed before. */
+type GlyphSurroundings = { starts: Point[]; wordStarts: Point[]; decided: StrokeGuide[]; spacing: GuideSpacing };
+
+function searchGuides(layout: StrokeLayout): StrokeGuide[][] {
+  const spacing = guideSpacing(layout.unit);
   const decided: StrokeGuide[] = [];
   const wordStarts = layout.glyphs.flatMap((glyph) => glyph.strokes.map((stroke) => stroke.points[0] as Point));
   return layout.glyphs.map((glyph) => {
-    const ys = glyph.strokes.flatMap((stroke) => stroke.points.map((point) => point[1]));
-    const centre: Point = [glyph.x + glyph.width / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
     const starts = glyph.strokes.map((stroke) => stroke.points[0] as Point);
-    // Each stroke's arrow on the side away from the middle first, then on the other side.
-    const options = glyph.strokes.map(({ points, dot }, index): ArrowOption[] => {
-      const start = starts[index] as Point;
-      if (dot) return [{ arrow: null, direction: [0, 1], normal: [0, -1] }];
-      const full = headOf(points, Math.min(unit * 0.85, lengthOf(points) * 0.6));
-      const short = headOf(points, Math.min(unit * 0.5, lengthOf(points) * 0.4));
-      const next = full[Math.min(1, full.length - 1)] as Point;
-      const length = Math.hypot(next[0] - start[0], next[1] - start[1]) || 1;
-      const direction: Point = [(next[0] - start[0]) / length, (next[1] - start[1]) / length];
-      const left: Point = [direction[1], -direction[0]];
-      const beside = (side: number, head: Point[]): ArrowOption => {
-        const normal: Point = [left[0] * side, left[1] * side];
-        return {
-          arrow: head.map(([x, y]): Point => [x + normal[0] * offset, y + normal[1] * offset]),
-          direction,
-          normal,
-        };
-      };
-      // The side that keeps clear of the letter's other strokes; when both do, the side away
-      // from the letter's middle.
-      const others = glyph.strokes.filter((_, other) => other !== index).map((stroke) => stroke.points);
-      const clearance = (option: ArrowOption) =>
-        Math.min(unit, ...others.map((line) => distanceBetweenLines(option.arrow ?? [], line)));
-      const away = left[0] * (centre[0] - start[0]) + left[1] * (centre[1] - start[1]) > 0 ? -1 : 1;
-      const [a, b] = [clearance(beside(away, full)), clearance(beside(-away, full))];
-      const side = b > a + unit * 0.05 ? -away : away;
-      return [beside(side, full), beside(-side, full), beside(side, short), beside(-side, short)];
-    });
-    // The preferred arrows first; then on the other side or shorter, until a choice lets every
-    // arrow and badge sit clear. A choice is a digit per stroke, in base 4.
-    const place = (choice: number) => {
-      const sides = options.map(
-        (choices, index) => choices[Math.floor(choice / 4 ** index) % 4] ?? (choices[0] as ArrowOption),
-      );
-      const guides: StrokeGuide[] = [];
-      let total = 0;
-      starts.forEach((start, index) => {
-        const option = sides[index] as ArrowOption;
-        const own = option.arrow ?? [start];
-        const fault = (at: Point) => {
-          const mine = distanceToLine(at, own);
-          let worst = 0;
-          const worse = (value: number) => {
-            worst = Math.max(worst, value);
-          };
-          sides.forEach((other, otherIndex) => {
-            if (otherIndex === index) return;
-            const line = other.arrow ?? [starts[otherIndex] as Point];
-            worse(Math.max(badge + margin, mine + unit * 0.02) - distanceToLine(at, line));
-            // Arrows never cross or touch each other.
-            if (option.arrow && other.arrow) worse(unit * 0.12 - distanceBetweenLines(option.arrow, other.arrow));
-          });
-          for (const dot of wordStarts) if (dot !== start) worse(dotClear - Math.hypot(at[0] - dot[0], at[1] - dot[1]));
-          for (const earlier of [...decided, ...guides]) {
-            worse(badge + margin - distanceToLine(at, earlier.arrow ?? [earlier.start]));
-            worse(badge * 2.1 - Math.hypot(at[0] - earlier.badge[0], at[1] - earlier.badge[1]));
-            if (option.arrow) worse(badge + margin - distanceToLine(earlier.badge, option.arrow));
-          }
-          return worst;
-        };
-        const tail = own[0] as Point;
-        const candidates: Point[] = option.arrow
-          ? badgeSpots.map(
-              ([distance, out]): Point => [
-                tail[0] - option.direction[0] * badge * distance + option.normal[0] * badge * out,
-                tail[1] - option.direction[1] * badge * distance + option.normal[1] * badge * out,
-              ],
-            )
-          : dotSpots.map(([x, y]): Point => [start[0] + badge * x, start[1] + badge * y]);
-        let best = { at: candidates[0] as Point, fault: Number.POSITIVE_INFINITY };
-        for (const at of candidates) {
-          const score = fault(at);
-          if (score < best.fault) best = { at, fault: score };
-          if (score <= 0) break;
-        }
-        total = Math.max(total, best.fault);
-        guides.push({ start, dot: option.arrow === null, arrow: option.arrow, badge: best.at });
-      });
-      return { guides, total };
-    };
-    // The fewest changes first: a shorter arrow costs 1, an arrow on the other side 2.
-    const cost = (choice: number) =>
-      options.reduce((sum, _, index) => sum + ([0, 2, 1, 3][Math.floor(choice / 4 ** index) % 4] ?? 0), 0);
-    const choices = Array.from({ length: 4 ** options.length }, (_, choice) => choice).sort(
-      (a, b) => cost(a) - cost(b),
-    );
-    let chosen = place(0);
-    for (const choice of choices) {
-      if (chosen.total <= 0) break;
-      const next = place(choice);
-      if (next.total < chosen.total) chosen = next;
-    }
-    const { guides } = chosen;
+    const options = arrowOptionsOf(glyph, starts, spacing);
+    const guides = clearestGuides(options, { starts, wordStarts, decided, spacing });
     decided.push(...guides);
     return guides;
   });
+}
+
+/** Each stroke's arrow on the side away from the middle first, then on the other side, then shorter. */
+function arrowOptionsOf(glyph: PlacedGlyph, starts: Point[], spacing: GuideSpacing): ArrowOption[][] {
+  const ys = glyph.strokes.flatMap((stroke) => stroke.points.map((point) => point[1]));
+  const centre: Point = [glyph.x + glyph.width / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+  return glyph.strokes.map(({ points, dot }, index): ArrowOption[] => {
+    const start = starts[index] as Point;
+    if (dot) return [{ arrow: null, direction: [0, 1], normal: [0, -1] }];
+    return strokeArrowOptions(glyph, index, { points, start, centre }, spacing);
+  });
+}
+
+/** The four arrows a stroke may have: full length on its better side, on the other, then both shorter. */
+function strokeArrowOptions(
+  glyph: PlacedGlyph,
+  index: number,
+  { points, start, centre }: { points: Point[]; start: Point; centre: Point },
+  { unit, offset }: GuideSpacing,
+): ArrowOption[] {
+  const full = headOf(points, Math.min(unit * 0.85, lengthOf(points) * 0.6));
+  const short = headOf(points, Math.min(unit * 0.5, lengthOf(points) * 0.4));
+  const next = full[Math.min(1, full.length - 1)] as Point;
+  const length = Math.hypot(next[0] - start[0], next[1] - start[1]) || 1;
+  const direction: Point = [(next[0] - start[0]) / length, (next[1] - start[1]) / length];
+  const left: Point = [direction[1], -direction[0]];
+  const beside = (side: number, head: Point[]): ArrowOption => {
+    const normal: Point = [left[0] * side, left[1] * side];
+    return {
+      arrow: head.map(([x, y]): Point => [x + normal[0] * offset, y + normal[1] * offset]),
+      direction,
+      normal,
+    };
+  };
+  // The side that keeps clear of the letter's other strokes; when both do, the side away
+  // from the letter's middle.
+  const others = glyph.strokes.filter((_, other) => other !== index).map((stroke) => stroke.points);
+  const clearance = (option: ArrowOption) =>
+    Math.min(unit, ...others.map((line) => distanceBetweenLines(option.arrow ?? [], line)));
+  const away = left[0] * (centre[0] - start[0]) + left[1] * (centre[1] - start[1]) > 0 ? -1 : 1;
+  const [a, b] = [clearance(beside(away, full)), clearance(beside(-away, full))];
+  const side = b > a + unit * 0.05 ? -away : away;
+  return [beside(side, full), beside(-side, full), beside(side, short), beside(-side, short)];
+}
+
+/**
+ * The preferred arrows first; then on the other side or shorter, until a choice lets every
+ * arrow and badge sit clear (or, when none does, the one that comes closest).
+ */
+function clearestGuides(options: ArrowOption[][], surroundings: GlyphSurroundings): StrokeGuide[] {
+  const choices = choicesByCost(options);
+  let chosen = placeGuides(0, options, surroundings);
+  for (const choice of choices) {
+    if (chosen.total <= 0) break;
+    const next = placeGuides(choice, options, surroundings);
+    if (next.total < chosen.total) chosen = next;
+  }
+  return chosen.guides;
+}
+
+/**
+ * Every choice of arrows, the fewest changes first: a shorter arrow costs 1, an arrow on the
+ * other side 2. A choice is a digit per stroke, in base 4.
+ */
+function choicesByCost(options: ArrowOption[][]): number[] {
+  const cost = (choice: number) =>
+    options.reduce((sum, _, index) => sum + ([0, 2, 1, 3][Math.floor(choice / 4 ** index) % 4] ?? 0), 0);
+  return Array.from({ length: 4 ** options.length }, (_, choice) => choice).sort((a, b) => cost(a) - cost(b));
+}
+
+/** The glyph's guides for one choice of arrows, each badge at its clearest spot, and how far the worst falls short. */
+function placeGuides(
+  choice: number,
+  options: ArrowOption[][],
+  surroundings: GlyphSurroundings,
+): { guides: StrokeGuide[]; total: number } {
+  const sides = options.map(
+    (choices, index) => choices[Math.floor(choice / 4 ** index) % 4] ?? (choices[0] as ArrowOption),
+  );
+  const guides: StrokeGuide[] = [];
+  let total = 0;
+  surroundings.starts.forEach((start, index) => {
+    const option = sides[index] as ArrowOption;
+    const earlier = [...surroundings.decided, ...guides];
+    const best = clearestSpot(badgeCandidates(option, start, surroundings.spacing.badge), (at) =>
+      badgeFault(at, index, sides, earlier, surroundings),
+    );
+    total = Math.max(total, best.fault);
+    guides.push({ start, dot: option.arrow === null, arrow: option.arrow, badge: best.at });
+  });
+  return { guides, total };
+}
+
+/** Where a stroke's badge may sit: behind its arrow's tail, or around a dot. */
+function badgeCandidates(option: ArrowOption, start: Point, badge: number): Point[] {
+  const tail = (option.arrow ?? [start])[0] as Point;
+  return option.arrow
+    ? badgeSpots.map(
+        ([distance, out]): Point => [
+          tail[0] - option.direction[0] * badge * distance + option.normal[0] * badge * out,
+          tail[1] - option.direction[1] * badge * distance + option.normal[1] * badge * out,
+        ],
+      )
+    : dotSpots.map(([x, y]): Point => [start[0] + badge * x, start[1] + badge * y]);
+}
+
+/** The first candidate that sits clear, else the one that falls shortest. */
+function clearestSpot(candidates: Point[], fault: (at: Point) => number): { at: Point; fault: number } {
+  let best = { at: candidates[0] as Point, fault: Number.POSITIVE_INFINITY };
+  for (const at of candidates) {
+    const score = fault(at);
+    if (score < best.fault) best = { at, fault: score };
+    if (score <= 0) break;
+  }
+  return best;
+}
+
+/**
+ * How far a badge at `at` falls short of sitting clear (0: clear): nearer to its own arrow than
+ * to the others, off every other start dot, and clear of the guides placed before it.
+ */
+function badgeFault(
+  at: Point,
+  index: number,
+  sides: ArrowOption[],
+  earlier: StrokeGuide[],
+  { starts, wordStarts, spacing }: GlyphSurroundings,
+): number {
+  const { unit, badge, margin, dotClear } = spacing;
+  const option = sides[index] as ArrowOption;
+  const start = starts[index] as Point;
+  const own = option.arrow ?? [start];
+  const mine = distanceToLine(at, own);
+  let worst = 0;
+  const worse = (value: number) => {
+    worst = Math.max(worst, value);
+  };
+  sides.forEach((other, otherIndex) => {
+    if (otherIndex === index) return;
+    const line = other.arrow ?? [starts[otherIndex] as Point];
+    worse(Math.max(badge + margin, mine + unit * 0.02) - distanceToLine(at, line));
+    // Arrows never cross or touch each other.
+    if (option.arrow && other.arrow) worse(unit * 0.12 - distanceBetweenLines(option.arrow, other.arrow));
+  });
+  for (const dot of wordStarts) if (dot !== start) worse(dotClear - Math.hypot(at[0] - dot[0], at[1] - dot[1]));
+  for (const guide of earlier) {
+    worse(badge + margin - distanceToLine(at, guide.arrow ?? [guide.start]));
+    worse(badge * 2.1 - Math.hypot(at[0] - guide.badge[0], at[1] - guide.badge[1]));
+    if (option.arrow) worse(badge + margin - distanceToLine(guide.badge, option.arrow));
+  }
+  return worst;
 }
 
 /**
