@@ -4,6 +4,7 @@ import { Form, useActionData, useNavigation, useRouteLoaderData } from "react-ro
 import { Field, TextAreaField } from "../../components/forms/field.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
+import { CancelEndChoice, CancelKindChoice } from "./cancel-choices.tsx";
 import type { CancelActionResult } from "./cancel-route.server.ts";
 
 /**
@@ -21,18 +22,8 @@ export function CancelForm({ initialEmail, today }: { initialEmail: string; toda
   const failed = (field: "email" | "kind" | "reason" | "endDate") =>
     Boolean(result && !result.ok && result.fields[field]);
 
-  if (result?.ok) {
-    return (
-      <section className="page profile" aria-labelledby="page-title">
-        <h1 id="page-title">{t("legalCancel.doneHeading")}</h1>
-        <div className="notice" role="status">
-          <p>{t("legalCancel.received", { moment: result.receivedAt })}</p>
-        </div>
-        <p>{t("legalCancel.doneEmail", { email: result.email })}</p>
-        <p className="muted">{t("legalCancel.noMail", { email: supportEmail })}</p>
-      </section>
-    );
-  }
+  if (result?.ok)
+    return <CancelReceived email={result.email} receivedAt={result.receivedAt} supportEmail={supportEmail} />;
   return (
     <section className="page profile" aria-labelledby="page-title">
       <h1 id="page-title">{t("pages.legalCancel.heading")}</h1>
@@ -56,26 +47,7 @@ export function CancelForm({ initialEmail, today }: { initialEmail: string; toda
             <span>{t("legalCancel.contractName")}</span>
           </label>
         </fieldset>
-        <fieldset
-          className="profile__reasons"
-          aria-describedby={failed("kind") ? "cancel-kind-error" : undefined}
-          aria-invalid={failed("kind") || undefined}
-        >
-          <legend>{t("legalCancel.kind")}</legend>
-          <label className="answer answer--check">
-            <input type="radio" name="kind" value="ordinary" defaultChecked={values?.kind !== "extraordinary"} />
-            <span>{t("legalCancel.ordinary")}</span>
-          </label>
-          <label className="answer answer--check">
-            <input type="radio" name="kind" value="extraordinary" defaultChecked={values?.kind === "extraordinary"} />
-            <span>{t("legalCancel.extraordinary")}</span>
-          </label>
-          {failed("kind") && (
-            <p id="cancel-kind-error" className="field__error" role="alert">
-              {t("legalCancel.kindRequired")}
-            </p>
-          )}
-        </fieldset>
+        <CancelKindChoice values={values} failed={failed("kind")} />
         <TextAreaField
           id="cancel-reason"
           name="reason"
@@ -85,26 +57,7 @@ export function CancelForm({ initialEmail, today }: { initialEmail: string; toda
           maxLength={cancellationReasonMaxLength}
           defaultValue={values?.reason}
         />
-        <fieldset className="profile__reasons">
-          <legend>{t("legalCancel.end")}</legend>
-          <label className="answer answer--check">
-            <input type="radio" name="end" value="earliest" defaultChecked={values?.end !== "date"} />
-            <span>{t("legalCancel.endEarliest")}</span>
-          </label>
-          <label className="answer answer--check">
-            <input type="radio" name="end" value="date" defaultChecked={values?.end === "date"} />
-            <span>{t("legalCancel.endOn")}</span>
-          </label>
-          <Field
-            id="cancel-end-date"
-            name="endDate"
-            type="date"
-            min={today}
-            label={t("legalCancel.endDate")}
-            error={failed("endDate") ? t("legalCancel.endDateInvalid") : undefined}
-            defaultValue={values?.endDate}
-          />
-        </fieldset>
+        <CancelEndChoice values={values} today={today} failed={failed("endDate")} />
         {result && !result.ok && result.errorKey && (
           <p className="notice notice--error" role="alert">
             {ifKnown(result.errorKey, { email: supportEmail }) ?? t("errors.generic")}
@@ -114,6 +67,29 @@ export function CancelForm({ initialEmail, today }: { initialEmail: string; toda
           {sending ? t("legalCancel.sending") : t("legalCancel.submit")}
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** The cancellation received: when, and where its confirmation went. */
+function CancelReceived({
+  email,
+  receivedAt,
+  supportEmail,
+}: {
+  email: string;
+  receivedAt: string;
+  supportEmail: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="page profile" aria-labelledby="page-title">
+      <h1 id="page-title">{t("legalCancel.doneHeading")}</h1>
+      <div className="notice" role="status">
+        <p>{t("legalCancel.received", { moment: receivedAt })}</p>
+      </div>
+      <p>{t("legalCancel.doneEmail", { email })}</p>
+      <p className="muted">{t("legalCancel.noMail", { email: supportEmail })}</p>
     </section>
   );
 }

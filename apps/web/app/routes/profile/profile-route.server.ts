@@ -1,57 +1,25 @@
 import { AppErrorCode } from "@kinderready/domain/app-error";
-import { withdrawalRightApplies } from "@kinderready/domain/consent/withdrawal-right";
 import { failureCode } from "@kinderready/domain/known-failure";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import {
   type AnotherCardResult,
   getPaymentWithAnotherCard,
-  startPaymentWithAnotherCard,
 } from "@kinderready/domain/payments/pay-with-another-card.server";
-import {
-  checkAccessLink,
-  requestAccessLink,
-  signInWithAccessLink,
-} from "@kinderready/domain/profile/access-links.server";
-import {
-  buyLifetimeInsteadOfCancelling,
-  cancelAfterOffer,
-  keepAfterHelp,
-  pauseInsteadOfCancelling,
-  type SaveOfferView,
-  startCancelFlow,
-} from "@kinderready/domain/profile/cancel-flow.server";
-import { eraseParentData } from "@kinderready/domain/profile/erase-parent-data.server";
-import { endOtherParentSessions, sessionDigest } from "@kinderready/domain/profile/parent-sessions.server";
-import {
-  cancelSubscriptionByParent,
-  getProfile,
-  recordAdSharingOptOut,
-  renewParentSubscription,
-  restoreSubscriptionByParent,
-  resumeSubscriptionByParent,
-  updateConsent,
-} from "@kinderready/domain/profile/profile.server";
-import {
-  accessLinkRequestSchema,
-  cancelRequestSchema,
-  type ProfileView,
-  type SubscriptionInfo,
-} from "@kinderready/domain/profile/profile-schema";
+import { checkAccessLink } from "@kinderready/domain/profile/access-links.server";
+import { getProfile, recordAdSharingOptOut } from "@kinderready/domain/profile/profile.server";
+import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localeFromPath, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { requestContext } from "#load-context";
 import { failedAction } from "../../action-failure.server.ts";
 import { adSharingOptOut } from "../../consent/ad-sharing-opt-out.ts";
 import { refusedField } from "../../post-body.server.ts";
-import {
-  sessionCookie,
-  sessionId,
-  sessionParent,
-  signOutCookie,
-  verifiedParent,
-} from "../../session/parent-session.server.ts";
+import { sessionCookie, sessionId, sessionParent } from "../../session/parent-session.server.ts";
 import type { Route } from "./+types/profile";
+import { actionBody, failure, othersParam, type ProfileActionResult } from "./profile-actions.server.ts";
+import { answerIntent } from "./profile-intents.server.ts";
+
+export type { ProfileActionResult } from "./profile-actions.server.ts";
 
 // Server side of the three profile pages (/profile/, /profile/subscription/,
 // /profile/cancel-subscription/): who is signed in on this device, what they see, and their posts.
@@ -143,64 +111,7 @@ export async function loadProfile({ request, url, context }: Args) {
   return data<ProfileLoaderData>({ state: "signed-in", locale, profile, gpc, othersSignedOut, anotherCard });
 }
 
-/** Where signing out the other devices sends the parent back to, to say it is done. */
-const othersParam = "others";
-
-const checkbox = z
-  .enum(["on", "true"])
-  .optional()
-  .transform((value) => value !== undefined);
-
-const actionBody = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("request-link"), email: z.string() }),
-  z.object({ intent: z.literal("sign-in"), code: z.string().max(200) }),
-  z.object({ intent: z.literal("sign-out") }),
-  z.object({ intent: z.literal("sign-out-others") }),
-  z.object({ intent: z.literal("consent"), mailing: checkbox, adSharingOptOut: checkbox }),
-  // The reason, answered with the offer that fits it (or cancelled at once when none does).
-  z.object({ intent: z.literal("cancel-reason"), reason: z.string().optional(), comment: z.string().optional() }),
-  // The answer to the offer: take it, or cancel anyway (a pass of the flow names its session).
-  z.object({ intent: z.literal("pause"), session: z.uuid(), periods: z.enum(["1", "2"]) }),
-  z.object({ intent: z.literal("lifetime"), session: z.uuid(), immediate_access: checkbox }),
-  z.object({ intent: z.literal("help-worked"), session: z.uuid() }),
-  z.object({
-    intent: z.literal("cancel"),
-    session: z.uuid().optional(),
-    reason: z.string().optional(),
-    comment: z.string().optional(),
-  }),
-  z.object({ intent: z.literal("restore") }),
-  z.object({ intent: z.literal("resume") }),
-  z.object({ intent: z.literal("renew") }),
-  z.object({ intent: z.literal("another-card") }),
-  z.object({ intent: z.literal("delete"), confirm: z.literal("yes") }),
-]);
-type Intent = z.infer<typeof actionBody>["intent"];
-
-/** One answer per intent that leaves the subscription changed (distributed, so each can be picked out). */
-type ChangedSubscription<I extends Intent> = I extends Intent
-  ? { intent: I; ok: true; subscription: SubscriptionInfo }
-  : never;
-
-export type ProfileActionResult =
-  | { intent: "request-link"; ok: true; email: string }
-  | { intent: "consent"; ok: true }
-  | ChangedSubscription<"cancel" | "restore" | "resume" | "pause" | "help-worked">
-  | {
-      intent: "cancel-reason";
-      ok: true;
-      session: string;
-      save: SaveOfferView;
-      /** Where the right of withdrawal applies, buying lifetime access asks for access at once. */
-      withdrawalConsent: boolean;
-    }
-  | { intent: "lifetime"; ok: true; status: "approved" | "processing" }
-  | { intent: "renew"; ok: true; status: "approved" | "declined" | "processing"; errorCode: string | null }
-  | { intent: Intent | "unknown"; ok: false; errorKey: string; field?: string };
-
-const failure = (intent: Intent | "unknown", errorKey: string, status: number, field?: string) =>
-  data<ProfileActionResult>({ intent, ok: false, errorKey, ...(field ? { field } : {}) }, { status });
-
+/** A post of one of the three pages: its body checked, then answered by its intent's handler. */
 export async function handleProfileAction({ request, url, context }: Args) {
   const { services, clientAddress, errors, geo } = context.get(requestContext);
   const locale = localeFromPath(url.pathname);
@@ -210,121 +121,7 @@ export async function handleProfileAction({ request, url, context }: Args) {
   const input = body.data;
 
   try {
-    if (input.intent === "request-link") {
-      const parsed = accessLinkRequestSchema.safeParse({ email: input.email });
-      if (!parsed.success) return failure(input.intent, "validation.messages.email", 400, "email");
-      await requestAccessLink(services.account, {
-        email: parsed.data.email,
-        clientAddress,
-      });
-      return { intent: input.intent, ok: true, email: parsed.data.email } satisfies ProfileActionResult;
-    }
-    if (input.intent === "sign-in") {
-      const session = await signInWithAccessLink(services.account, {
-        secret: services.account.accessLinkSecret,
-        code: input.code,
-        replacing: sessionId(request),
-      });
-      const here = localizePath("/profile/", locale);
-      if (!session) return redirect(`${here}?access=${encodeURIComponent(input.code)}`, { status: 303 });
-      return redirect(here, { status: 303, headers: sessionCookie(services.appUrl, session) });
-    }
-    if (input.intent === "sign-out") {
-      return redirect(localizePath("/profile/", locale), {
-        status: 303,
-        headers: await signOutCookie(request, services),
-      });
-    }
-
-    // Everything below changes the account or spends money: a link or an unverified device may not.
-    const signedIn = await verifiedParent(request, services);
-    const current = sessionId(request);
-    if (!signedIn || !current) return failure(input.intent, "profile.errors.signedOut", 401);
-    const parent = { token: signedIn.token };
-    const flow = { ...services.payments, emails: services.emails };
-    switch (input.intent) {
-      case "sign-out-others":
-        await endOtherParentSessions(services.account, { userId: signedIn.id, keep: current });
-        return redirect(`${localizePath("/profile/", locale)}?${othersParam}=signed-out`, { status: 303 });
-      case "consent":
-        await updateConsent(services.account, {
-          ...parent,
-          consent: { mailing: input.mailing, adSharingOptOut: input.adSharingOptOut },
-        });
-        return { intent: input.intent, ok: true } satisfies ProfileActionResult;
-      case "cancel-reason": {
-        const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
-        if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
-        const step = await startCancelFlow(flow, { ...parent, ...parsed.data });
-        return "save" in step
-          ? ({
-              intent: input.intent,
-              ok: true,
-              session: step.sessionId,
-              save: step.save,
-              withdrawalConsent: withdrawalRightApplies(geo.countryCode),
-            } satisfies ProfileActionResult)
-          : ({ intent: "cancel", ok: true, subscription: step.cancelled } satisfies ProfileActionResult);
-      }
-      case "cancel": {
-        if (input.session) {
-          const subscription = await cancelAfterOffer(flow, { ...parent, sessionId: input.session });
-          return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-        }
-        const parsed = cancelRequestSchema.safeParse({ reason: input.reason, comment: input.comment });
-        if (!parsed.success) return failure(input.intent, "validation.messages.chooseReason", 400, "reason");
-        const subscription = await cancelSubscriptionByParent(services.account, { ...parent, request: parsed.data });
-        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-      }
-      case "pause": {
-        const periods = input.periods === "2" ? 2 : 1;
-        const subscription = await pauseInsteadOfCancelling(flow, { ...parent, sessionId: input.session, periods });
-        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-      }
-      case "lifetime": {
-        const { status } = await buyLifetimeInsteadOfCancelling(flow, {
-          ...parent,
-          sessionId: input.session,
-          countryCode: geo.countryCode,
-          immediateAccessConsent: input.immediate_access,
-        });
-        return { intent: input.intent, ok: true, status } satisfies ProfileActionResult;
-      }
-      case "help-worked": {
-        const subscription = await keepAfterHelp(flow, { ...parent, sessionId: input.session });
-        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-      }
-      case "resume": {
-        const subscription = await resumeSubscriptionByParent(services.payments, parent);
-        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-      }
-      case "restore": {
-        const subscription = await restoreSubscriptionByParent(services.account, parent);
-        return { intent: input.intent, ok: true, subscription } satisfies ProfileActionResult;
-      }
-      case "renew":
-        return {
-          intent: input.intent,
-          ok: true,
-          ...(await renewParentSubscription(services.payments, parent)),
-        } satisfies ProfileActionResult;
-      case "another-card": {
-        // The card is typed on the gateway's page; only a signed-in device goes there, since the
-        // card it pays with becomes the account's card.
-        const { redirectUrl } = await startPaymentWithAnotherCard(services.payments, {
-          userId: signedIn.id,
-          locale,
-          returnUrl: new URL(localizePath("/profile/subscription/", locale), services.appUrl).toString(),
-          payingSession: sessionDigest(current),
-        });
-        return redirect(redirectUrl, { status: 303 });
-      }
-      case "delete":
-        // Ends the parent's sessions on every device, so this one's cookie goes too; then home.
-        // The page cleared what this browser kept before it posted.
-        await eraseParentData(services.account, parent);
-        return redirect(localizePath("/", locale), { status: 303, headers: sessionCookie(services.appUrl, undefined) });
-    }
+    return await answerIntent(input.intent, input, { request, locale, services, clientAddress, geo });
   } catch (error) {
     return failedAction(error, {
       errors,

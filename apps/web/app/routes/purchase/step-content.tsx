@@ -1,36 +1,27 @@
 import type { PurchaseStepId } from "@kinderready/domain/flows";
-import { goals, quizTopics } from "@kinderready/domain/onboarding/quiz-flow";
-import type { KitContents, KitPreview as KitPreviewData } from "@kinderready/domain/printables/kit-preview.server";
-import type { ShownReview } from "@kinderready/domain/reviews/review-rules";
 import type { Translate } from "@kinderready/i18n/translator";
-import type { PictureId } from "@kinderready/kit/pictures/picture-catalogue";
-import { EmailAddress } from "../../components/email-address.tsx";
-import { Picture } from "../../components/picture.tsx";
-import { useTranslation } from "../../i18n/translation-context.tsx";
-import { ChildKitPreview, KitPreview } from "./kit-preview.tsx";
-import { ParentReviews } from "./parent-reviews.tsx";
+import type { ComponentType } from "react";
+import {
+  ColorfulWorksheetsPage,
+  EmailPage,
+  PersonalizedGrowingPlanPage,
+  RealReviewsPage,
+  SkillsGrowingPlanPage,
+  type StepPageProps,
+  TimeToLearnPage,
+} from "./step-pages.tsx";
 
-/** What the parent told the quiz, for the pages that speak about their child. */
-export type QuizAnswers = {
-  kidName: string;
-  age: number | undefined;
-  goals: readonly string[];
-  topics: readonly string[];
+type PageStepId = Exclude<PurchaseStepId, "subscription-offer">;
+
+/** Each page before the offer with its body. */
+const stepPages: Record<PageStepId, ComponentType<StepPageProps>> = {
+  "time-to-learn": TimeToLearnPage,
+  "skills-growing-plan": SkillsGrowingPlanPage,
+  "personalized-growing-plan": PersonalizedGrowingPlanPage,
+  "colorful-worksheets": ColorfulWorksheetsPage,
+  "real-reviews": RealReviewsPage,
+  email: EmailPage,
 };
-
-type Goal = (typeof goals)[number];
-const knownGoals = new Set<string>(goals);
-const isGoal = (goal: string): goal is Goal => knownGoals.has(goal);
-const knownTopics = new Set<string>(quizTopics);
-
-/** The five areas of the kit, each with a picture the worksheets use: in the order of skill1..skill5. */
-const skillPictures = [
-  "pencil",
-  "books",
-  "abacus",
-  "hugging-face",
-  "toothbrush",
-] as const satisfies readonly PictureId[];
 
 /** The heading of a purchase page, with the child's name where the page has a wording for it. */
 export function stepTitle(t: Translate, id: PurchaseStepId, name: string): string {
@@ -39,137 +30,7 @@ export function stepTitle(t: Translate, id: PurchaseStepId, name: string): strin
 }
 
 /** The body of the six pages before the offer. */
-export function StepContent({
-  id,
-  answers,
-  email,
-  preview,
-  contents,
-  reviews,
-}: {
-  id: Exclude<PurchaseStepId, "subscription-offer">;
-  answers: QuizAnswers;
-  email: string;
-  /** Pages of the child's kit, drawn with their name; null when the parent is not known. */
-  preview: KitPreviewData | null;
-  /** What the kit holds, counted from the kit. */
-  contents: KitContents;
-  /** Parents' approved reviews in the page's language: empty until it has enough. */
-  reviews: readonly ShownReview[];
-}) {
-  const { t, ifKnown } = useTranslation();
-  // Every page opens with a paragraph of its own.
-  const text = (page: typeof id) => <p className="purchase-flow__text">{t(`purchase.pages.${page}.text`)}</p>;
-
-  if (id === "time-to-learn") {
-    return (
-      <>
-        {text(id)}
-        <Ticks items={([1, 2, 3] as const).map((n) => t(`purchase.pages.time-to-learn.point${n}`))} />
-      </>
-    );
-  }
-  if (id === "skills-growing-plan") {
-    return (
-      <>
-        {text(id)}
-        <ul className="skills">
-          {skillPictures.map((picture, index) => (
-            <li key={picture}>
-              <Picture id={picture} size={40} lazy={index > 2} />
-              <span>{t(`purchase.pages.skills-growing-plan.skill${(index + 1) as 1 | 2 | 3 | 4 | 5}`)}</span>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
-  if (id === "personalized-growing-plan") {
-    const page = "purchase.pages.personalized-growing-plan";
-    const chosenGoals = answers.goals.filter(isGoal);
-    // Topics are the flow's plain strings: one without a message is left out rather than shown as a key.
-    const topics = answers.topics
-      .filter((topic) => knownTopics.has(topic))
-      .flatMap((topic) => ifKnown(`purchase.topics.${topic}`) ?? []);
-    return (
-      <>
-        {text(id)}
-        <div className="growth-plan">
-          {answers.age !== undefined && <p className="growth-plan__age">{t(`${page}.age`, { age: answers.age })}</p>}
-          {chosenGoals.length > 0 ? (
-            <>
-              <h2 className="growth-plan__heading">{t(`${page}.goalsIntro`)}</h2>
-              <ul className="chips">
-                {chosenGoals.map((goal) => (
-                  <li key={goal}>{t(`quiz.goals.${goal}`)}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>{t(`${page}.noGoals`)}</p>
-          )}
-          {topics.length > 0 && (
-            <>
-              <h2 className="growth-plan__heading">{t(`${page}.topicsIntro`)}</h2>
-              <Ticks items={topics} />
-            </>
-          )}
-        </div>
-      </>
-    );
-  }
-  if (id === "colorful-worksheets") {
-    const page = "purchase.pages.colorful-worksheets";
-    const named = answers.kidName ? t(`${page}.point3`, { name: answers.kidName }) : t(`${page}.point3NoName`);
-    return (
-      <>
-        {text(id)}
-        {preview && <ChildKitPreview preview={preview} eager />}
-        <Ticks items={[t(`${page}.point1`), t(`${page}.point2`), named]} />
-      </>
-    );
-  }
-  if (id === "real-reviews") {
-    // Parents' own approved reviews once the language has enough, then what the kit holds, from
-    // the kit itself: nothing on this page is written or picked for effect.
-    const page = "purchase.pages.real-reviews";
-    return (
-      <>
-        {reviews.length > 0 && <ParentReviews reviews={reviews} />}
-        {text(id)}
-        <Ticks
-          items={[
-            t(`${page}.worksheets`, { count: contents.worksheets }),
-            t(`${page}.activities`, { count: contents.activities }),
-            t("purchase.pages.colorful-worksheets.point1"),
-          ]}
-        />
-        <KitPreview pages={contents.pages} caption={t(`${page}.caption`)} />
-      </>
-    );
-  }
-  return (
-    <>
-      {text(id)}
-      {email && (
-        <dl className="email-confirm">
-          <dt className="email-confirm__label">{t("purchase.pages.email.emailLabel")}</dt>
-          <dd className="email-confirm__value">
-            <EmailAddress address={email} />
-          </dd>
-        </dl>
-      )}
-    </>
-  );
-}
-
-/** A list with a tick before each line; the tick is decoration. */
-export function Ticks({ items }: { items: readonly string[] }) {
-  return (
-    <ul className="ticks">
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  );
+export function StepContent({ id, ...page }: StepPageProps & { id: PageStepId }) {
+  const Page = stepPages[id];
+  return <Page {...page} />;
 }
