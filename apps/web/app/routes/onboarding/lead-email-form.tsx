@@ -7,6 +7,17 @@ import { QuizForm } from "./quiz-form.tsx";
 import type { LeadInput } from "./quiz-lead.ts";
 import { useLeadEmail } from "./use-lead-email.ts";
 
+export type LeadEmailFormProps = {
+  kidName: string;
+  consentDefault: boolean;
+  privacyHref: string;
+  onSubmit: (input: LeadInput) => void;
+  submitting: boolean;
+  submitResult: LeadActionResult | undefined;
+  /** The server's answer to the form posted before the scripts ran, and the email it carried. */
+  refused: { message: string; value?: string | undefined } | undefined;
+};
+
 /** The email page's form: the email, the mailing choice, the privacy policy and submit. */
 export function LeadEmailForm({
   kidName,
@@ -16,15 +27,7 @@ export function LeadEmailForm({
   submitting,
   submitResult,
   refused,
-}: {
-  kidName: string;
-  consentDefault: boolean;
-  privacyHref: string;
-  onSubmit: (input: LeadInput) => void;
-  submitting: boolean;
-  submitResult: LeadActionResult | undefined;
-  refused: { message: string; value?: string | undefined } | undefined;
-}) {
+}: LeadEmailFormProps) {
   const { t } = useTranslation();
   const lead = useLeadEmail({ consentDefault, onSubmit, submitResult, refused });
   return (
