@@ -10,7 +10,7 @@ import { rehydrateStores } from "../app/stores/create-persisted-store.ts";
 // Component tests of the funnel's pages (ADR 0034): the component under a React Router stub route,
 // in English unless a translator is given, with the stores restored (nothing is persisted: persistence is off in tests).
 
-/** A page's post as its action receives it: the JSON body the component submitted. */
+/** A page's post as its action receives it: the JSON body the component submitted, or a form's fields. */
 export type Post = Record<string, unknown>;
 
 /**
@@ -35,7 +35,8 @@ export async function renderPage(
       // biome-ignore lint/correctness/noComponentHookFactories: one stub per render, made once; its route shows this page
       Component: () => <Addressed page={page} address={address} />,
       action: async ({ request }: ActionFunctionArgs) => {
-        const post = (await request.json()) as Post;
+        const json = request.headers.get("content-type")?.includes("json");
+        const post = (json ? await request.json() : Object.fromEntries(await request.formData())) as Post;
         posts.push(post);
         return answer(post);
       },

@@ -1,37 +1,19 @@
 // @vitest-environment happy-dom
 import english from "@kinderready/i18n/catalogues/en.json" with { type: "json" };
-import { createTranslator } from "@kinderready/i18n/translator";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ActionFunctionArgs, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silenceNetwork } from "../../../test/render-page.tsx";
-import { TranslatorProvider } from "../../i18n/translation-context.tsx";
+import { type Post, renderPage, silenceNetwork } from "../../../test/render-page.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import type { ContactActionResult } from "./contact-route.server.ts";
 
-/** The page as the route renders it for a signed-in parent. */
-const ContactPage = () => <ContactForm initialEmail="parent@example.com" />;
-
 /** The form under a stub route whose action answers each post (as fields) with `answer`. */
-function renderContact(answer: (post: Record<string, string>) => ContactActionResult) {
-  const posts: Record<string, string>[] = [];
-  const Stub = createRoutesStub([
-    {
-      path: "/contact/",
-      Component: ContactPage,
-      action: async ({ request }: ActionFunctionArgs) => {
-        const post = Object.fromEntries(await request.formData()) as Record<string, string>;
-        posts.push(post);
-        return answer(post);
-      },
-    },
-  ]);
-  render(
-    <TranslatorProvider translator={createTranslator("en", english)}>
-      <Stub initialEntries={["/contact/"]} />
-    </TranslatorProvider>,
-  );
+async function renderContact(answer: (post: Post) => ContactActionResult) {
+  const { posts } = await renderPage(<ContactForm initialEmail="parent@example.com" />, {
+    url: "/contact/",
+    path: "/contact/",
+    answer,
+  });
   return posts;
 }
 
@@ -43,7 +25,7 @@ describe("ContactForm", () => {
 
   it("checks the fields before posting, sends, and starts another message with the name and email kept", async () => {
     const user = userEvent.setup();
-    const posts = renderContact((post) => ({ ok: true, email: post.email as string }));
+    const posts = await renderContact((post) => ({ ok: true, email: post.email as string }));
     expect(field("Email").value).toBe("parent@example.com");
 
     await user.click(screen.getByRole("button", { name: "Send message" }));
@@ -66,7 +48,7 @@ describe("ContactForm", () => {
 
   it("shows the server's refusal of a field, and a failure of its own beside the form", async () => {
     const user = userEvent.setup();
-    renderContact((post) => ({
+    await renderContact((post) => ({
       ok: false,
       fields: { email: true },
       errorKey: "errors.generic",

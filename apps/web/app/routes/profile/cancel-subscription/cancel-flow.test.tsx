@@ -2,14 +2,10 @@
 
 import type { ProfileView, SubscriptionInfo } from "@kinderready/domain/profile/profile-schema";
 import english from "@kinderready/i18n/catalogues/en.json" with { type: "json" };
-import { createTranslator } from "@kinderready/i18n/translator";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ActionFunctionArgs, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silenceNetwork } from "../../../../test/render-page.tsx";
-import { TranslatorProvider } from "../../../i18n/translation-context.tsx";
-import { rehydrateStores } from "../../../stores/create-persisted-store.ts";
+import { type Post, renderPage, silenceNetwork } from "../../../../test/render-page.tsx";
 import type { ProfileActionResult } from "../profile-route.server.ts";
 import { CancelFlow } from "./cancel-flow.tsx";
 
@@ -40,29 +36,10 @@ const profile: ProfileView = {
 };
 const session = "0b6f2d8e-4a51-4f8e-9d3c-2c8a7b1e5f00";
 
-/** The page as the route renders it for a signed-in parent. */
-const CancelPage = () => <CancelFlow profile={profile} locale="en" />;
-
-/** The flow under a stub route whose action answers each form post (as fields) with `answer`. */
-async function renderFlow(answer: (post: Record<string, string>) => ProfileActionResult) {
-  await rehydrateStores();
-  const posts: Record<string, string>[] = [];
-  const Stub = createRoutesStub([
-    {
-      path: "/profile/cancel-subscription/",
-      Component: CancelPage,
-      action: async ({ request }: ActionFunctionArgs) => {
-        const post = Object.fromEntries(await request.formData()) as Record<string, string>;
-        posts.push(post);
-        return answer(post);
-      },
-    },
-  ]);
-  render(
-    <TranslatorProvider translator={createTranslator("en", english)}>
-      <Stub initialEntries={["/profile/cancel-subscription/"]} />
-    </TranslatorProvider>,
-  );
+/** The flow under a stub route whose action answers each post (as fields) with `answer`. */
+async function renderFlow(answer: (post: Post) => ProfileActionResult) {
+  const url = "/profile/cancel-subscription/";
+  const { posts } = await renderPage(<CancelFlow profile={profile} locale="en" />, { url, path: url, answer });
   return posts;
 }
 
