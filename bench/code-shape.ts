@@ -51,9 +51,24 @@ function walk(dir: string): string[] {
   return out;
 }
 
+// Each file is read and parsed once, however many measures look at it.
+const sources = new Map<string, string>();
+const text = (path: string): string => {
+  let source = sources.get(path);
+  if (source === undefined) {
+    source = readFileSync(path, "utf8");
+    sources.set(path, source);
+  }
+  return source;
+};
+const bodies = new Map<string, SyntaxNode[]>();
 function parsed(path: string): SyntaxNode[] {
-  const source = readFileSync(path, "utf8");
-  return parse(source, { sourceType: "module", plugins: ["typescript", "jsx"] }).program.body as SyntaxNode[];
+  let body = bodies.get(path);
+  if (!body) {
+    body = parse(text(path), { sourceType: "module", plugins: ["typescript", "jsx"] }).program.body as SyntaxNode[];
+    bodies.set(path, body);
+  }
+  return body;
 }
 
 /** Every function with the name it is known by (its own, its variable's or its property's). */
@@ -122,7 +137,6 @@ export function measureCodeShape(root: string): CodeShape {
   const production = ["packages", "apps"]
     .flatMap((dir) => walk(join(root, dir)))
     .filter((path) => !isTest(path) && !/\/(scripts|bench|migrations)\//.test(relative(root, path)));
-  const text = (path: string) => readFileSync(path, "utf8");
   const count = (paths: string[], pattern: RegExp) =>
     paths.reduce((sum, path) => sum + (text(path).match(pattern)?.length ?? 0), 0);
 
