@@ -69,14 +69,14 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter your child's name (up to 40 characters)");
   await page.getByRole("textbox", { name: "Child's name" }).fill("x".repeat(41));
-  await expect(page.getByRole("alert")).toHaveText("The Name field may not be longer than 40 characters");
+  await expect(page.getByRole("alert")).toHaveText("Please enter your child's name (up to 40 characters)");
   await page.getByRole("textbox", { name: "Child's name" }).fill("Emma");
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(question(page)).toHaveText("How old is Emma?");
   await page.getByRole("textbox", { name: "Age in years" }).fill("25");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The Age field must be 18 or less");
+  await expect(page.getByRole("alert")).toHaveText("Please enter your child's age: a number from 1 to 18");
   await page.getByRole("textbox", { name: "Age in years" }).fill("5");
   await page.getByRole("button", { name: "Continue" }).click();
 
@@ -90,10 +90,10 @@ test("a parent walks the whole quiz in English and lands on the purchase path wi
   const emailField = page.getByRole("textbox", { name: "Your email" });
   await emailField.fill("not-an-email");
   await emailField.blur();
-  await expect(page.getByRole("alert")).toHaveText("The Email field must be a valid email address");
+  await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address, like name@example.com");
   await emailField.fill(taken);
   await emailField.blur();
-  await expect(page.getByRole("alert")).toHaveText("This email already exists");
+  await expect(page.getByRole("alert")).toHaveText("This email address is already registered");
 
   await emailField.fill(email);
   await page.getByRole("button", { name: "See my plan" }).click();

@@ -81,7 +81,7 @@ test("a paying parent cancels with a reason, restores, cancels again and deletes
   await page.goto("/profile/cancel-subscription/");
   await page.getByRole("link", { name: "Yes, cancel" }).click();
   await page.getByRole("button", { name: "Cancel subscription" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please, choose the Reason to continue");
+  await expect(page.getByRole("alert")).toHaveText("Please choose a reason to continue");
   await expectNoViolations(page, "cancel: reason, with its error");
   await page.getByRole("radio", { name: "Other" }).check();
   await page.getByRole("textbox", { name: "Tell us more (optional)" }).fill("We are moving abroad");

@@ -61,7 +61,7 @@ test("after the quiz a parent walks the seven purchase pages, personalised, to t
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(heading(page)).toHaveText("Emma's plan is built around your answers");
   await expect(flow(page)).toContainText("Difficulty matched to age 5");
-  await expect(page.getByRole("list").filter({ hasText: "Independent" })).toContainText("Socialized");
+  await expect(page.getByRole("list").filter({ hasText: "Independence" })).toContainText("Social skills");
   // The first answer of every question agrees, so the statements' topics are in the plan.
   await expect(flow(page)).toContainText("Doing more things on their own");
 
@@ -160,7 +160,7 @@ test("the purchase needs the terms checkbox", async ({ page, parent: { token } }
     "/terms/subscription-terms/",
   );
   await purchaseButton(page).click();
-  await expect(page.getByRole("alert")).toHaveText("You need to agree with terms");
+  await expect(page.getByRole("alert")).toHaveText("Please agree to the terms to continue");
   await expect(checkbox).toBeFocused();
   await expect(checkbox).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/purchase\//);
@@ -246,7 +246,7 @@ test("a parent in Arabic walks the purchase pages right to left", async ({ page,
   await expect(page.getByRole("timer")).toContainText("01:00");
   await expect(flow(page)).toContainText("$");
   await page.locator(".offer__buy").click();
-  await expect(page.getByRole("alert")).toHaveText("يجب الموافقة على الشروط");
+  await expect(page.getByRole("alert")).toHaveText("يُرجى الموافقة على الشروط للمتابعة");
   await expect(page.locator("main").getByRole("link", { name: "شروط الخدمة" })).toHaveAttribute(
     "href",
     "/ar/terms/terms-of-service/",
@@ -288,7 +288,7 @@ test("the purchase pages work with the keyboard alone", async ({ page, parent: {
   for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
   await expect(purchaseButton(page)).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alert")).toHaveText("You need to agree with terms");
+  await expect(page.getByRole("alert")).toHaveText("Please agree to the terms to continue");
   await expect(page.getByRole("checkbox")).toBeFocused();
   await page.keyboard.press("Space");
   await expect(page.getByRole("checkbox")).toBeChecked();

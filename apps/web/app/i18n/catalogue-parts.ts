@@ -25,7 +25,17 @@ export const frameSections = ["app", "nav", "footer", "consent", "network", "err
  */
 export const partPaths: Record<CataloguePart, readonly string[]> = {
   quiz: ["quiz", "validation"],
-  offer: ["purchase", "reviews", "upsell", "quiz.back", "quiz.goals", "validation.messages"],
+  offer: [
+    "purchase",
+    "reviews",
+    "upsell",
+    "quiz.back",
+    "quiz.goals",
+    "validation.messages",
+    "meta.titleTemplate",
+    "meta.titles.offer",
+    "meta.titles.payment",
+  ],
   kit: [
     "printables",
     "upsell",
@@ -34,9 +44,11 @@ export const partPaths: Record<CataloguePart, readonly string[]> = {
     "purchase.result",
     "profile.signIn.heading",
     "validation.messages",
+    "meta.titleTemplate",
+    "meta.titles.upsell",
   ],
   // And every text no other part lists.
-  rest: ["profile", "purchase.result", "validation", "upsell.immediateAccess"],
+  rest: ["profile", "purchase.result", "validation", "upsell.immediateAccess", "meta"],
 };
 
 /** Sections only the server uses. */

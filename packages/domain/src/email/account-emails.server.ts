@@ -18,8 +18,8 @@ export function renderAccessLinkEmail(input: {
     locale: input.locale,
     to: input.to,
     subject: t("email.accessLink.subject"),
-    preheader: t("email.accessLink.preheader", { minutes: input.minutes }),
-    paragraphs: [t("email.welcome.greeting"), t("email.accessLink.body", { minutes: input.minutes })],
+    preheader: t("email.accessLink.preheader", { count: input.minutes }),
+    paragraphs: [t("email.welcome.greeting"), t("email.accessLink.body", { count: input.minutes })],
     link: {
       label: t("email.accessLink.button"),
       url: input.signInUrl,

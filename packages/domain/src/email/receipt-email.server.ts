@@ -40,15 +40,15 @@ export function renderReceiptEmail(input: {
       ? [
           subscription.trialDays
             ? t("email.receipt.trialTerms", {
-                days: subscription.trialDays,
+                count: subscription.trialDays,
                 date: next,
                 renewal: money(subscription.renewalAmount),
-                period: subscription.periodDays,
+                every: t("purchase.everyDays", { count: subscription.periodDays }),
               })
             : t("email.receipt.renewalTerms", {
                 date: next,
                 renewal: money(subscription.renewalAmount),
-                period: subscription.periodDays,
+                count: subscription.periodDays,
               }),
           t("email.receipt.cancelHow", { site: input.siteHost }),
         ]

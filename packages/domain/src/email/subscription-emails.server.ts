@@ -40,7 +40,7 @@ type ChargeNotice = {
  * the date, the merchant, and how to cancel (in the profile, or on the public cancel page).
  */
 export function renderTrialEndingEmail(input: ChargeNotice & { trialDays: number }): OutgoingMail {
-  return renderChargeNotice(input, "email.trialEnding", { days: input.trialDays });
+  return renderChargeNotice(input, "email.trialEnding", { count: input.trialDays });
 }
 
 /** Sent before each renewal, as before the first charge: what, when, who, and how to stop it. */
@@ -81,7 +81,7 @@ export function renderPauseStartedEmail(input: {
     paragraphs: [
       t("email.pauseStarted.intro", { from, until }),
       t("email.pauseStarted.access", { date: from }),
-      t("email.pauseStarted.charge", { date: until, amount, period: input.terms.periodDays, merchant: merchantName }),
+      t("email.pauseStarted.charge", { date: until, amount, count: input.terms.periodDays, merchant: merchantName }),
       t("email.merchant", { merchant: merchantName, site: input.siteHost }),
       t("email.pauseStarted.change", { site: input.siteHost }),
     ],
@@ -117,7 +117,7 @@ function renderChargeNotice(
     preheader: t(`${texts}.preheader`, { date: cancelBy }),
     paragraphs: [
       t(`${texts}.intro`, { ...introValues, date: chargeDate }),
-      t(`${texts}.charge`, { date: chargeDate, amount, period: input.terms.periodDays, merchant: merchantName }),
+      t(`${texts}.charge`, { date: chargeDate, amount, count: input.terms.periodDays, merchant: merchantName }),
       t("email.merchant", { merchant: merchantName, site: input.siteHost }),
       t(`${texts}.keep`),
       t(`${texts}.cancel`, { date: cancelBy, site: input.siteHost }),
@@ -195,7 +195,7 @@ export function renderCancellationConfirmedEmail(input: {
       t("email.cancelled.contract", {
         merchant: merchantName,
         amount,
-        period: input.terms.periodDays,
+        count: input.terms.periodDays,
         email: input.to,
       }),
       input.chargedUntilEnd ? t("email.cancelled.endsLater", { date: end }) : t("email.cancelled.ends", { date: end }),

@@ -8,6 +8,6 @@ import { serverI18n } from "@kinderready/i18n/server-i18n.server";
  */
 export function planTitle(plan: { kind: string; trialDays: number | null }, locale: Locale): string {
   const { t } = serverI18n(locale);
-  if (plan.kind === "subscription") return t("purchase.planNames.subscription", { days: plan.trialDays ?? 0 });
+  if (plan.kind === "subscription") return t("purchase.planNames.subscription", { count: plan.trialDays ?? 0 });
   return t(plan.kind === "lifetime" ? "purchase.planNames.lifetime" : "purchase.planNames.upsell");
 }

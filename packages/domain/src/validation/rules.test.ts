@@ -71,13 +71,11 @@ describe("the generic rule set", () => {
 });
 
 describe("rule schemas for the API", () => {
-  it("report the first broken rule in English with the field and the parameters", () => {
+  it("report the first broken rule in plain English with its parameters", () => {
     const schema = ruleSchema(z.string(), "name", [rules.required(), rules.max(40)]);
-    expect(schema.safeParse("x".repeat(41)).error?.issues[0]?.message).toBe(
-      "The name field may not be longer than 40 characters",
-    );
+    expect(schema.safeParse("x".repeat(41)).error?.issues[0]?.message).toBe("Please keep it to 40 characters or fewer");
     expect(describeFailure({ rule: "between", params: { min: 1, max: 18 } }, "age")).toBe(
-      "The age field must be between 1 and 18",
+      "Please enter a number from 1 to 18",
     );
   });
 });

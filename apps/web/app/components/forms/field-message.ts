@@ -10,13 +10,13 @@ export type FieldRules = {
 };
 
 /**
- * What is wrong with a field's value, in words, or undefined: a missing value gets the field's
- * own message, other failures the rule's message with the field's label. The page's scripts and
- * the server (for a form posted without them) say the same.
+ * What is wrong with a field's value, in words, or undefined: the field's own message, said as a
+ * person would ("Please enter your child's age: a number from 1 to 18"), or its variant for the
+ * failed rule where the catalogue has one (`contactMessage_max`, picked by `context`). The
+ * page's scripts and the server (for a form posted without them) say the same.
  */
 export function fieldMessage(t: Translate, value: string, field: FieldRules): string | undefined {
   const failure = validateValue(value, field.rules);
   if (!failure) return undefined;
-  if (failure.rule === "required") return t(`validation.messages.${field.message}`);
-  return t(`validation.${failure.rule}`, { ...failure.params, field: t(`validation.fields.${field.label}`) });
+  return t(`validation.messages.${field.message}`, { ...failure.params, context: failure.rule });
 }

@@ -31,9 +31,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const loader = (args: Route.LoaderArgs) => loadFunnelLayout(args);
 
-/** Saved answers and the quiz position are the browser's; actions need not reload the frame. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? false : defaultShouldRevalidate;
+/**
+ * Saved answers and the quiz position are the browser's; actions need not reload the frame. A new
+ * page does: its search and share texts (the tab's title) are the frame's, so moving from the quiz
+ * to the offer must not keep the quiz's title.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return false;
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {

@@ -39,7 +39,7 @@ describe("the quiz's email page", () => {
 
     await user.type(screen.getByRole("textbox", { name: "Your email" }), " taken@example.com ");
     await user.tab();
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("This email already exists"));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("This email address is already registered"));
     expect(posts).toEqual([{ intent: "check-email", email: "taken@example.com", user_token: token }]);
     expect(useOnboardingStore.getState().email).toBe("taken@example.com");
   });

@@ -81,7 +81,11 @@ describe.each(testDatabases())("the quiz as plain forms on $name", (target) => {
     const name = (await parent.post(answer("kid-name", ""))) as Refused;
     expect(name.data.refusal?.message).toBe("Please enter your child's name (up to 40 characters)");
     const age = (await parent.post(answer("kid-age", "42"))) as Refused;
-    expect(age.data.refusal).toEqual({ page: "kid-age", message: "The Age field must be 18 or less", value: "42" });
+    expect(age.data.refusal).toEqual({
+      page: "kid-age",
+      message: "Please enter your child's age: a number from 1 to 18",
+      value: "42",
+    });
     expect(parent.saved()).toEqual(before);
     // A post the page never makes is refused, naming what is missing.
     const unnamed = (await parent.post([["intent", "answer"]])) as Refused & { data: { field?: string } };

@@ -1,5 +1,6 @@
 import type { UpsellType } from "@kinderready/domain/upsell/upsell-schema";
 import type { Locale } from "@kinderready/i18n/locales";
+import { useTabTitle } from "../../components/use-tab-title.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useMoney } from "../../payments/price-texts.tsx";
 import { useOnboardingStore } from "../../stores/onboarding-store.ts";
@@ -37,6 +38,7 @@ export function UpsellPopup({
   const purchase = usePopupPurchase(returning);
   const dialog = useModalDialog(popup.isOpen, arrival.isOpen);
   const title = usePopupTitle(offer, formKey, purchase.bought, locale);
+  useTabTitle(popup.isOpen ? t("meta.titles.upsell") : undefined);
 
   return (
     <dialog

@@ -1,5 +1,6 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import type { ReactNode } from "react";
+import { useTabTitle } from "../../components/use-tab-title.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { UpsellOffer, type UpsellOfferData } from "./upsell-offer.tsx";
 import type { UpsellReturning } from "./upsell-result.ts";
@@ -23,6 +24,7 @@ export function UpsellTabs({
 }) {
   const { t } = useTranslation();
   const { tab, onKeyDown, tabHref, onTabClick, tabRef } = tabs;
+  useTabTitle(tab === "additional_packs" ? t("meta.titles.upsell") : undefined);
   return (
     <div className="upsell-tabs">
       <h1 id="page-title" className="upsell-tabs__heading">

@@ -14,7 +14,7 @@ export function OfferPlanCard({ plan, locale }: { plan: OfferPlan; locale: Local
     <section className="offer-plan" aria-labelledby="plan-title">
       <div className="offer-plan__head">
         <h2 id="plan-title" className="offer-plan__title">
-          {t(`${page}.trial`, { days: plan.trialDays })}
+          {t(`${page}.trial`, { count: plan.trialDays })}
         </h2>
         {plan.discount !== undefined && (
           <span className="offer-plan__save">{t(`${page}.save`, { discount: plan.discount })}</span>
@@ -33,7 +33,7 @@ export function OfferPlanCard({ plan, locale }: { plan: OfferPlan; locale: Local
         </span>
       </p>
       <p className="offer-plan__then">
-        {t(`${page}.then`, { price: money(plan.renewalPrice), period: plan.periodDays })}
+        {t(`${page}.then`, { price: money(plan.renewalPrice), count: plan.periodDays })}
       </p>
     </section>
   );

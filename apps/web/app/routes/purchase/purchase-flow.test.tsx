@@ -145,11 +145,15 @@ describe("PurchaseFlow", () => {
 
   it("opens the offer for an offer link until the parent moves back from it", async () => {
     const user = userEvent.setup();
+    document.title = "The page's own title";
     const { container } = await renderPurchase(`/purchase/?token=${token}&offer=1`);
     expect(step(container)).toBe("subscription-offer");
+    // The offer has a tab title of its own, not the quiz's or the plan's.
+    expect(document.title).toBe("Your kindergarten-readiness kit: choose your plan | KinderReady");
 
     await user.click(screen.getByRole("button", { name: /Back/ }));
     expect(step(container)).toBe("email");
+    expect(document.title).toBe("The page's own title");
     // A long address wraps after its @ and dots, never mid-name.
     expect(screen.getByText("parent@example.com").innerHTML).toBe("parent@<wbr>example.<wbr>com");
   });
@@ -193,6 +197,7 @@ describe("PurchaseFlow", () => {
     );
 
     const dialog = await screen.findByRole("dialog", { name: "Payment successful!" });
+    expect(document.title).toBe("Your payment | KinderReady");
     const link = within(dialog).getByRole("link", { name: "Go to my printables" });
     expect(link.getAttribute("href")).toBe(`/printables/?token=${token}`);
     expect(step(container)).toBe("subscription-offer");

@@ -1,3 +1,4 @@
+import { useTabTitle } from "../../components/use-tab-title.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { ExpiredNotice } from "./expired-notice.tsx";
 import { DeclinedDialog, OfferEndedDialog, PaidDialog } from "./payment-result-dialogs.tsx";
@@ -16,6 +17,14 @@ export function PurchaseFlow(props: PurchaseFlowProps) {
   const { t } = useTranslation();
   const flow = usePurchaseFlow(props);
   const { step, id } = flow;
+  // The offer and a payment's result have tab titles of their own; the steps before keep the page's.
+  useTabTitle(
+    flow.payment.outcome !== undefined
+      ? t("meta.titles.payment")
+      : id === "subscription-offer"
+        ? t("meta.titles.offer")
+        : undefined,
+  );
   return (
     <section
       className="purchase-flow"

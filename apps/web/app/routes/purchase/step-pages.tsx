@@ -90,7 +90,7 @@ export function PersonalizedGrowingPlanPage({ answers }: StepPageProps) {
             <h2 className="growth-plan__heading">{t(`${page}.goalsIntro`)}</h2>
             <ul className="chips">
               {chosenGoals.map((goal) => (
-                <li key={goal}>{t(`quiz.goals.${goal}`)}</li>
+                <li key={goal}>{t(`purchase.goalLabels.${goal}`)}</li>
               ))}
             </ul>
           </>

@@ -87,10 +87,10 @@ function OfferTerms({ plan, locale }: { plan: OfferPlan; locale: Locale }) {
       <Ticks items={([1, 2, 3, 4] as const).map((n) => t(`${page}.include${n}`))} />
       <p className="offer__terms">
         {t(`${page}.terms`, {
-          days: plan.trialDays,
+          count: plan.trialDays,
           price: format(plan.price, plan),
           renewal: format(plan.renewalPrice, plan),
-          period: plan.periodDays,
+          every: t("purchase.everyDays", { count: plan.periodDays }),
         })}
       </p>
     </>

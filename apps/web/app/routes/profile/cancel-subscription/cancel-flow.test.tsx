@@ -66,7 +66,7 @@ describe("CancelFlow", () => {
     expect(comment.disabled).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Cancel subscription" }));
-    expect(screen.getByRole("alert").textContent).toBe("Please, choose the Reason to continue");
+    expect(screen.getByRole("alert").textContent).toBe("Please choose a reason to continue");
     expect(posts).toEqual([]);
 
     await user.click(screen.getByRole("radio", { name: "Other" }));

@@ -141,7 +141,7 @@ function LifetimeOffer({
   const { t } = useTranslation();
   return (
     <PassForm fetcher={fetcher} intent="lifetime" session={session} onMove={onMove}>
-      <p>{t("profile.cancel.save.lifetime.text", { renewal, period, price })}</p>
+      <p>{t("profile.cancel.save.lifetime.text", { renewal, count: period, price })}</p>
       {consent && <ImmediateAccessBox locale={consent} />}
       <button type="submit" className="button button--wide" disabled={busy}>
         {t("profile.cancel.save.lifetime.submit", { price })}
@@ -185,7 +185,7 @@ function PauseOffer({
             />
             <span>
               {t("profile.cancel.save.pause.choice", {
-                days: days(choice),
+                count: days(choice),
                 date: formatDate(choice.resumesAt, locale),
               })}
             </span>

@@ -74,7 +74,7 @@ export function SubscriptionManager({
         {subscription?.canRenew && renewal && (
           <fetcher.Form method="post" className="profile__form">
             <input type="hidden" name="intent" value="renew" />
-            <p>{t("profile.subscription.renewHint", { amount: price, days: renewal.periodDays })}</p>
+            <p>{t("profile.subscription.renewHint", { amount: price, count: renewal.periodDays })}</p>
             <button type="submit" className="button" disabled={busy}>
               {t("profile.subscription.renew", { amount: price })}
             </button>
@@ -90,7 +90,7 @@ export function SubscriptionManager({
                 subscription.status === "past_due"
                   ? "profile.subscription.anotherCardHint"
                   : "profile.subscription.anotherCardRenewHint",
-                { amount: price, days: renewal.periodDays },
+                { amount: price, count: renewal.periodDays },
               )}
             </p>
             <button type="submit" className={subscription.canRenew ? "button button--quiet" : "button"}>

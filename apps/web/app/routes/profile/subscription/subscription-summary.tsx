@@ -43,7 +43,7 @@ export function SubscriptionSummary({
         {renewal && renews && (
           <>
             <dt>{t("profile.subscription.price")}</dt>
-            <dd>{t("profile.subscription.priceValue", { amount: price, days: renewal.periodDays })}</dd>
+            <dd>{t("profile.subscription.priceValue", { amount: price, count: renewal.periodDays })}</dd>
           </>
         )}
         {dateLabel && expiresAt && (
