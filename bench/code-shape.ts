@@ -1,6 +1,6 @@
 /**
  * Prints the figures that say how the code is shaped, so a refactor is judged by numbers rather
- * than by feel: function sizes, imports per file, queries inside use cases, error checks outside
+ * than by feel: function sizes, imports per file, statements outside the queries files, error checks outside
  * the one mapping, infrastructure imported by rule files, import cycles between domain features,
  * console.error calls, and the "upsale" spelling outside the wire mapping. code-shape.test.ts
  * holds them to their budgets in npm test, so they cannot drift back.
@@ -20,9 +20,13 @@ export type CodeShape = {
   errorChecks: number;
   domainFiles: number;
   domainFilesWithQueries: number;
-  /** Exported domain functions whose first parameter is the database, and those taking deps. */
-  useCasesTakingDb: number;
+  /** Domain files outside the `*-queries.server.ts` files that import Drizzle or the tables as values. */
+  statementsOutsideQueries: string[];
+  /** Exported use cases (outside the queries files) whose first parameter is the database. */
+  useCasesTakingDb: string[];
   useCasesTakingDeps: number;
+  /** Web and API files that run statements or import a queries file instead of calling a use case. */
+  transportsReadingQueries: string[];
   infrastructureImports: number;
   cycles: string[][];
   consoleErrors: number;
@@ -168,17 +172,22 @@ export function measureCodeShape(root: string): CodeShape {
   // a driver's error).
   const infrastructure =
     /^import (?!type )[^;]*?from\s+"(drizzle-orm[^"]*|@sentry\/[^"]*|nodemailer|pg-boss|@kinderready\/db(?!\/describe-error)[^"]*)"/gm;
-  const queries = /^import (?!type )[^;]*?from\s+"(drizzle-orm|@kinderready\/db)/m;
+  const queries = /^import (?!type )[^;]*?from\s+"(drizzle-orm|@kinderready\/db(?!\/describe-error))/m;
+  // Reads and writes live in `*-queries.server.ts` files and take the database (or a transaction)
+  // first; everything else in the domain is a use case taking its dependencies as `deps`.
+  const queriesFile = /-queries\.server\.ts$/;
+  const statements = /^import (?!type )[^;]*?from\s+"(drizzle-orm|@kinderready\/db\/schema)"/m;
+  const useCaseFiles = domainFiles.filter((path) => /\.server\.ts$/.test(path) && !queriesFile.test(path));
 
-  let useCasesTakingDb = 0;
+  const useCasesTakingDb: string[] = [];
   let useCasesTakingDeps = 0;
-  for (const path of domainFiles.filter((file) => /\.server\.ts$/.test(file))) {
+  for (const path of useCaseFiles) {
     for (const node of parsed(path)) {
       const declaration = node.type === "ExportNamedDeclaration" ? node.declaration : undefined;
       if (declaration?.type !== "FunctionDeclaration") continue;
       const first = declaration.params?.[0];
       const name = first?.name ?? first?.left?.name;
-      if (name === "db") useCasesTakingDb += 1;
+      if (name === "db") useCasesTakingDb.push(`${relative(domainSrc, path)} ${declaration.id?.name}`);
       if (name === "deps") useCasesTakingDeps += 1;
     }
   }
@@ -210,8 +219,14 @@ export function measureCodeShape(root: string): CodeShape {
     errorChecks,
     domainFiles: domainFiles.length,
     domainFilesWithQueries: domainFiles.filter((path) => queries.test(text(path))).length,
+    statementsOutsideQueries: domainFiles
+      .filter((path) => !queriesFile.test(path) && statements.test(text(path)))
+      .map((path) => relative(domainSrc, path)),
     useCasesTakingDb,
     useCasesTakingDeps,
+    transportsReadingQueries: transports
+      .filter((path) => /-queries\.server(\.ts)?"/.test(text(path)) || statements.test(text(path)))
+      .map((path) => relative(root, path)),
     infrastructureImports: count(ruleFiles, infrastructure),
     cycles: stronglyConnected(edges).filter((component) => component.length > 1),
     consoleErrors: count(
@@ -234,10 +249,12 @@ function print(shape: CodeShape): void {
       `${shape.crowdedFiles[0]?.imports ?? "≤ 20"} / ${shape.crowdedFiles.length}`,
     ],
     ["domain files importing drizzle or @kinderready/db", `${shape.domainFilesWithQueries} of ${shape.domainFiles}`],
+    ["domain files building statements outside the *-queries.server.ts files", shape.statementsOutsideQueries.length],
     [
-      "exported domain functions taking db first / taking deps",
-      `${shape.useCasesTakingDb} / ${shape.useCasesTakingDeps}`,
+      "exported use cases taking db first / taking deps (queries files aside)",
+      `${shape.useCasesTakingDb.length} / ${shape.useCasesTakingDeps}`,
     ],
+    ["web and API files running statements or importing a queries file", shape.transportsReadingQueries.length],
     ["instanceof checks of domain/gateway errors in the API and pages, outside the mapping", shape.errorChecks],
     ["drizzle/Sentry/nodemailer/pg-boss/db value imports from rule files", shape.infrastructureImports],
     [
@@ -252,6 +269,9 @@ function print(shape: CodeShape): void {
   for (const file of shape.crowdedFiles) console.log(`  ${String(file.imports).padStart(4)} imports ${file.file}`);
   for (const cycle of shape.cycles) console.log(`  cycle: ${cycle.join(" ↔ ")}`);
   for (const entry of shape.upsaleSpellings) console.log(`  upsale ×${entry.count} ${entry.file}`);
+  for (const file of shape.statementsOutsideQueries) console.log(`  statements outside queries: ${file}`);
+  for (const useCase of shape.useCasesTakingDb) console.log(`  takes db: ${useCase}`);
+  for (const file of shape.transportsReadingQueries) console.log(`  reads a queries file: ${file}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) print(measureCodeShape(resolve(process.argv[2] ?? ".")));

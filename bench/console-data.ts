@@ -41,7 +41,7 @@ const list = (values: readonly string[]) => sql.raw(`array[${values.map((value) 
 const stepIndex = (id: string) => funnelSteps.findIndex((step) => step.id === id);
 
 export async function seedConsoleData(db: Database, size: ConsoleDataSize): Promise<void> {
-  await seedPriceCatalogue(db);
+  await seedPriceCatalogue({ db });
   // Parents are the first two thirds of the visitors; the rest left during the quiz.
   const visitors = Math.ceil(size.users * 1.5);
   const emailStep = stepIndex("email");
@@ -264,5 +264,5 @@ export async function seedConsoleData(db: Database, size: ConsoleDataSize): Prom
       select user_id, 'intro-offer', case when random() < 0.5 then 'A' else 'B' end, first_seen + interval '2 minutes'
       from seed_visitors where user_id is not null and locale = 'en' and flow = 'copy_1'`);
   });
-  await rebuildVisitorFunnel(db);
+  await rebuildVisitorFunnel({ db });
 }

@@ -57,19 +57,19 @@ async function benchmark(name: string, handle: DbHandle) {
   }
   const to = now.toISOString().slice(0, 10);
   const since = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-  await time("funnel, 90 days, no filter", () => getFunnelReport(db, { from: since(90), to }));
-  await time("funnel, 30 days, no filter", () => getFunnelReport(db, { from: since(30), to }));
+  await time("funnel, 90 days, no filter", () => getFunnelReport(handle, { from: since(90), to }));
+  await time("funnel, 30 days, no filter", () => getFunnelReport(handle, { from: since(30), to }));
   await time("funnel, 90 days, en + us + copy_1 + mobile", () =>
-    getFunnelReport(db, { from: since(90), to, locale: "en", country: "us", flow: "copy_1", device: "mobile" }),
+    getFunnelReport(handle, { from: since(90), to, locale: "en", country: "us", flow: "copy_1", device: "mobile" }),
   );
   await time("funnel, 90 days, utm_source=tiktok", () =>
-    getFunnelReport(db, { from: since(90), to, utmSource: "tiktok" }),
+    getFunnelReport(handle, { from: since(90), to, utmSource: "tiktok" }),
   );
   await time("funnel, 90 days, key steps, by country", () =>
-    getFunnelReport(db, { from: since(90), to, steps: "key", breakdown: "country" }),
+    getFunnelReport(handle, { from: since(90), to, steps: "key", breakdown: "country" }),
   );
   await time("funnel, 90 days, 30-day window, dropped at offer", () =>
-    getFunnelReport(db, { from: since(90), to, window: 30, dropped: "offer" }),
+    getFunnelReport(handle, { from: since(90), to, window: 30, dropped: "offer" }),
   );
   await time("experiment intro-offer, all time", () =>
     getExperimentResults(
@@ -80,14 +80,14 @@ async function benchmark(name: string, handle: DbHandle) {
       { split: "intro-offer" },
     ),
   );
-  await time("revenue, 90 days", () => getRevenueReport(db, { from: since(90), to }, now));
-  await time("revenue, 30 days", () => getRevenueReport(db, { from: since(30), to }, now));
-  await time("subscription metrics, 90 days", () => getSubscriptionMetrics(db, { from: since(90), to }, now));
-  await time("subscription cohorts, 90 days", () => getSubscriptionCohorts(db, { from: since(90), to }, now));
-  await time("customers, email prefix seed-4", () => findCustomers(db, { query: "seed-4" }));
-  await time("customers, order id", () => findCustomers(db, { query: "seed-first-1234" }));
-  const [someone] = await findCustomers(db, { query: "seed-1234@" });
-  if (someone) await time("customer page", () => getCustomer(db, { userId: someone.id, now }));
+  await time("revenue, 90 days", () => getRevenueReport(handle, { from: since(90), to }, now));
+  await time("revenue, 30 days", () => getRevenueReport(handle, { from: since(30), to }, now));
+  await time("subscription metrics, 90 days", () => getSubscriptionMetrics(handle, { from: since(90), to }, now));
+  await time("subscription cohorts, 90 days", () => getSubscriptionCohorts(handle, { from: since(90), to }, now));
+  await time("customers, email prefix seed-4", () => findCustomers(handle, { query: "seed-4" }));
+  await time("customers, order id", () => findCustomers(handle, { query: "seed-first-1234" }));
+  const [someone] = await findCustomers(handle, { query: "seed-1234@" });
+  if (someone) await time("customer page", () => getCustomer(handle, { userId: someone.id, now }));
 }
 
 if (process.env.PGLITE === "1") {

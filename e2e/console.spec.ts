@@ -28,7 +28,7 @@ test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   const handle = await openMigratedDatabase(dataDir);
   await seedConsoleData(handle.db, { users: 400, events: 12_000, now: new Date() });
-  await createOperator(handle.db, { ...spare, createdBy: null });
+  await createOperator(handle, { ...spare, createdBy: null });
   await handle.close();
   server = await startOwnServer({
     port,

@@ -51,7 +51,7 @@ export function composeServices({ config, database, jobs, errors, log }: Wiring)
       gateway: createSolidgateGateway(payments),
       gatewayName: payments.gateway,
       now,
-      onSettled: withPaymentEmails(settleSubscriptionOrder(now), jobs, errors),
+      onSettled: withPaymentEmails(settleSubscriptionOrder({ now }), jobs, errors),
       splits,
     },
     webhookKeys: { publicKey: payments.webhookPublicKey, secretKey: payments.webhookSecretKey },

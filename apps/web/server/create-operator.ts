@@ -19,7 +19,7 @@ try {
   const database = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const created = await createOperator(database.db, { email, password, createdBy: null });
+    const created = await createOperator(database, { email, password, createdBy: null });
     process.stdout.write(`created operator ${created.email}\n`);
   } finally {
     await database.close();

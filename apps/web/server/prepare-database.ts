@@ -21,11 +21,11 @@ export async function prepareDatabase(
     await database.migrate();
     if (config.payments.gateway === "simulator") await migrateSimulator(database);
     await seedDatabase(database.db);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     // Once, after the upgrade that added the console's funnel table: events stored before it.
-    await backfillVisitorFunnel(database.db);
+    await backfillVisitorFunnel({ db: database.db });
     const { firstOperator } = config;
-    const created = firstOperator ? await ensureFirstOperator(database.db, firstOperator) : false;
+    const created = firstOperator ? await ensureFirstOperator(database, firstOperator) : false;
     return { database, ...(created && firstOperator && { createdOperator: firstOperator.email }) };
   });
 }

@@ -40,7 +40,7 @@ describe.each(testDatabases())("funnel steps written together on $name", (target
     const batch = createSightingBatch(
       (sightings) => {
         writes.push(sightings.length);
-        return recordServerSightings(database.db, sightings);
+        return recordServerSightings({ db: database.db }, sightings);
       },
       { errors },
     );
@@ -66,7 +66,7 @@ describe.each(testDatabases())("funnel steps written together on $name", (target
     const batch = createSightingBatch(
       async (sightings) => {
         writes.push(sightings.length);
-        await recordServerSightings(database.db, sightings);
+        await recordServerSightings({ db: database.db }, sightings);
       },
       { errors, maxBatch: 4, maxQueued: 4 },
     );

@@ -19,9 +19,9 @@ import { routeTestContext } from "./route-context.ts";
 /** Creates an operator account with this email and signs it in. */
 export async function signedInTestOperator(db: Database, email: string): Promise<SignedInOperator> {
   const password = "a long operator passphrase";
-  await createOperator(db, { email, password, createdBy: null });
-  const session = await signInOperator(db, { email, password, clientAddress: "192.0.2.80", now: new Date() });
-  const signedIn = await authenticateOperator(db, { token: session.token, now: new Date() });
+  await createOperator({ db }, { email, password, createdBy: null });
+  const session = await signInOperator({ db }, { email, password, clientAddress: "192.0.2.80", now: new Date() });
+  const signedIn = await authenticateOperator({ db }, { token: session.token, now: new Date() });
   if (!signedIn) throw new Error("operator not signed in");
   return signedIn;
 }

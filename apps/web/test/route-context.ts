@@ -33,7 +33,7 @@ export function routeTestContext(input: {
     errors: createLocalErrorReporter(log),
     log,
     // Written at once, so a test reads it as soon as the loader returns.
-    recordSighting: (sighting) => recordServerSightings(input.services.db, [sighting]),
+    recordSighting: (sighting) => recordServerSightings(input.services, [sighting]),
   });
   return provided;
 }

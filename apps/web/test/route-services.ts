@@ -23,7 +23,7 @@ export function routeServices(target: TestDatabase): RouteServices {
   const suite = {} as RouteServices;
   beforeAll(async () => {
     suite.database = await openTestDatabase(target);
-    await seedPriceCatalogue(suite.database.db);
+    await seedPriceCatalogue({ db: suite.database.db });
     suite.loopback = await startLoopbackGateway({ database: suite.database, now: () => new Date() });
     suite.services = testServices(suite.database.db, { send: async () => null }, suite.loopback.gateway);
   }, 60_000);

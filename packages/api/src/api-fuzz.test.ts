@@ -295,7 +295,7 @@ describe.each(testDatabases())("API fuzzing on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     // A web process's queue: requests enqueue, and no worker writes behind the fuzzer's back.
     jobs = await startJobs(database, { runsJobs: false, log: createLogger({ level: "warn" }) });
     await createEmailQueues(jobs);

@@ -45,7 +45,7 @@ export function testServices(
     appUrl: testAppUrl,
     offerTimerTimeout: 600,
     forwardingDestinations: [],
-    payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder(now), splits },
+    payments: { db, gateway, gatewayName: "simulator", now, onSettled: settleSubscriptionOrder({ now }), splits },
     webhookKeys: testWebhookKeys,
     account: {
       db,

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 // own layer or above. A file at the top of src is a feature of its own, named by its file name.
 
 const layers: readonly (readonly string[])[] = [
-  ["random-token", "uuid"],
-  ["app-error", "error-reporting", "flows", "product", "request-throttle.server", "subscriptions", "upsell-wire"],
+  ["product", "random-token", "request-throttle-queries.server", "uuid"],
+  ["app-error", "error-reporting", "flows", "request-throttle.server", "subscriptions", "upsell-wire"],
   ["consent", "email", "geo", "parents", "validation"],
   ["pricing"],
   ["experiments", "legal"],
@@ -17,7 +17,7 @@ const layers: readonly (readonly string[])[] = [
   ["onboarding", "printables", "upsell"],
   ["analytics", "profile"],
   ["console"],
-  ["reminders", "reviews"],
+  ["housekeeping-queries.server", "reminders", "reviews"],
   ["adapters", "app-services", "housekeeping-jobs.server", "known-failure"],
 ];
 

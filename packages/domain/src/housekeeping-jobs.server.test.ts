@@ -36,8 +36,8 @@ describe.each(testDatabases())("housekeeping on $name", (target) => {
       { operatorId: operator.id, address: "192.0.2.2", failures: 3, updatedAt: hoursAgo(1) },
     ]);
 
-    await sweepExpiredRows(db, now);
-    await sweepExpiredRows(db, now);
+    await sweepExpiredRows({ db }, now);
+    await sweepExpiredRows({ db }, now);
 
     expect((await db.select().from(requestThrottle)).map((row) => row.key)).toEqual(["recent"]);
     expect((await db.select().from(parentSessions)).map((row) => row.idHash)).toEqual(["live"]);

@@ -15,14 +15,14 @@ import { seededPlan } from "./price-plans.ts";
  */
 export async function openBillingTestbed(target: TestDatabase, now: () => Date) {
   const database: DbHandle = await openTestDatabase(target);
-  await seedPriceCatalogue(database.db);
+  await seedPriceCatalogue({ db: database.db });
   const loopback = await startLoopbackGateway({ database, now });
   const payments: PaymentDeps = {
     db: database.db,
     gateway: loopback.gateway,
     gatewayName: "simulator",
     now,
-    onSettled: settleSubscriptionOrder(now),
+    onSettled: settleSubscriptionOrder({ now }),
   };
   return {
     database,
@@ -38,7 +38,7 @@ export async function openBillingTestbed(target: TestDatabase, now: () => Date) 
     /** The parent's first payment, approved through the hosted form with `card`: the trial starts. */
     async subscribe(userId: string, card: string) {
       const trial = await seededPlan(database.db, "subscription");
-      const order = await ensureOrder(database.db, {
+      const order = await ensureOrder(database, {
         userId,
         purpose: "subscription",
         idempotencyKey: "subscription:first",

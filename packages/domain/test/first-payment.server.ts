@@ -4,14 +4,17 @@ import { seededPlan } from "./price-plans.ts";
 /** Tests only: a parent's first subscription order, as checkout creates it before the gateway answers. */
 export async function createFirstOrder(db: PaymentDeps["db"], userId: string) {
   const plan = await seededPlan(db, "subscription");
-  return ensureOrder(db, {
-    userId,
-    purpose: "subscription",
-    idempotencyKey: "subscription:first",
-    plan,
-    amount: plan.amount,
-    gatewayName: "simulator",
-  });
+  return ensureOrder(
+    { db },
+    {
+      userId,
+      purpose: "subscription",
+      idempotencyKey: "subscription:first",
+      plan,
+      amount: plan.amount,
+      gatewayName: "simulator",
+    },
+  );
 }
 
 /**

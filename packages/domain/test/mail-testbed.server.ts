@@ -19,7 +19,7 @@ export function openMailTestbed(db: Database, now: () => Date, overrides: Partia
   };
   const mail: EmailDeps = {
     db,
-    sender: createOutboxSender(db, "KinderReady <hello@example.com>"),
+    sender: createOutboxSender({ db }, "KinderReady <hello@example.com>"),
     appUrl: "https://kinderready.test",
     supportEmail: "help@example.com",
     accessLinkSecret: "a-test-secret-of-enough-length-000000",

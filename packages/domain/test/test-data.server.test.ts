@@ -15,7 +15,7 @@ describe.each(testDatabases())("test data factories on $name", (target) => {
   let database: DbHandle;
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
   }, 60_000);
   afterAll(async () => database.close());
 

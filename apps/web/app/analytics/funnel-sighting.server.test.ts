@@ -54,11 +54,14 @@ describe.each(testDatabases())("the server's own funnel steps on $name", (target
       userId: null,
     });
     // The page's analytics message names no country: the visit takes the one the server placed.
-    await recordAnalyticsVisit(suite.database.db, {
-      payload: { device_id: deviceId, locale: "de" },
-      userAgent: iphone,
-      now: new Date(),
-    });
+    await recordAnalyticsVisit(
+      { db: suite.database.db },
+      {
+        payload: { device_id: deviceId, locale: "de" },
+        userAgent: iphone,
+        now: new Date(),
+      },
+    );
     const [visit] = await suite.database.db
       .select()
       .from(analyticsVisits)

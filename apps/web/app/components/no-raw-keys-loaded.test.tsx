@@ -75,18 +75,18 @@ beforeAll(async () => {
   await seedConsoleData(database.db, { users: 60, events: 3000, now });
   const services = testServices(database.db, { send: async () => null });
   context = routeTestContext({ config, services, clientAddress: "192.0.2.10" });
-  await createOperator(database.db, {
+  await createOperator(database, {
     email: "keys@kit.test",
     password: "a long operator passphrase",
     createdBy: null,
   });
-  const session = await signInOperator(database.db, {
+  const session = await signInOperator(database, {
     email: "keys@kit.test",
     password: "a long operator passphrase",
     clientAddress: "192.0.2.10",
     now,
   });
-  const operator = await authenticateOperator(database.db, { token: session.token, now });
+  const operator = await authenticateOperator(database, { token: session.token, now });
   if (!operator) throw new Error("the operator did not sign in");
   context.set(operatorContext, operator);
 
@@ -113,7 +113,7 @@ beforeAll(async () => {
   await database.db.update(subscriptions).set({ cardToken: "card-on-file" }).where(eq(subscriptions.userId, paid.id));
   await database.db.insert(entitlements).values({ orderId: paid.orderId, userId: paid.id, kind: "subscription" });
   // The kit open by hand, the first level done and one page of the second: progress, and levels still locked.
-  await setManualAccess(database.db, { operatorId: operator.id, userId: paid.id, granted: true, now });
+  await setManualAccess(database, { operatorId: operator.id, userId: paid.id, granted: true, now });
   const [level0, level1] = kit.levels;
   for (const item of [...(level0?.items ?? []), ...(level1?.items ?? []).slice(0, 1)]) {
     await recordItemCompletion(services.printables, { userToken: parentToken, itemId: item.id, done: true });
@@ -193,7 +193,7 @@ describe.each(localeCodes)("no raw key in %s", (locale) => {
 
   it("on the printables, with progress, locked levels and the upsell offer as a popup and as a tab", async () => {
     for (const mode of ["POPUP", "TABS"] as const) {
-      await setUpsellDisplayMode(database.db, mode);
+      await setUpsellDisplayMode({ db: database.db }, mode);
       for (const query of ["", "&level=2", "&pack=calm-and-confident"]) {
         const path = at("/printables/");
         const url = `${path}?token=${parentToken}${query}`;

@@ -41,7 +41,7 @@ export async function answerAdConsentChoice({
   const url = new URL(request.url);
   const signedIn = await sessionParent(request, services);
   if (signedIn) {
-    await recordAdConsent(services.db, { userId: signedIn.parent.id, consent: choice, now: services.account.now() });
+    await recordAdConsent(services, { userId: signedIn.parent.id, consent: choice, now: services.account.now() });
   }
   return redirect(`${url.pathname}${url.search}`, {
     status: 303,

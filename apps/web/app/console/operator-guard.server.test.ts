@@ -22,8 +22,8 @@ describe.each(testDatabases())("the console's operator guard on $name", (target)
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await createOperator(database.db, { email: "guard@kit.test", password, createdBy: null });
-    session = await signInOperator(database.db, {
+    await createOperator(database, { email: "guard@kit.test", password, createdBy: null });
+    session = await signInOperator(database, {
       email: "guard@kit.test",
       password,
       clientAddress: "192.0.2.80",

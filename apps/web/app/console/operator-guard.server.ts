@@ -25,7 +25,7 @@ export const operatorContext = createContext<SignedInOperator>();
 export async function sessionOperator({ request, context }: Args) {
   const { services, config } = context.get(requestContext);
   const token = readOperatorCookie(request.headers.get("cookie"), secureCookiesFor(config.appUrl));
-  const operator = token ? await authenticateOperator(services.db, { token, now: new Date() }) : undefined;
+  const operator = token ? await authenticateOperator(services, { token, now: new Date() }) : undefined;
   return { token, operator };
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = confirmation.safeParse(await request.json().catch(() => ({})));
   if (!input.success) return failed(400, input.error.issues[0]?.path.join(".") ?? "body");
   try {
-    return await confirmEmail(services.db, input.data);
+    return await confirmEmail(services, input.data);
   } catch (error) {
     const known = knownFailure(error);
     if (known) return failed(known.status, known.field ?? "body");

@@ -1,5 +1,4 @@
-import { emailOutbox } from "@kinderready/db/schema";
-import { desc } from "drizzle-orm";
+import { listDevMailbox } from "@kinderready/domain/email/dev-mailbox.server";
 import { data } from "react-router";
 import { requestContext } from "#load-context";
 import type { Route } from "./+types/dev-mailbox";
@@ -10,17 +9,7 @@ import type { Route } from "./+types/dev-mailbox";
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, services } = context.get(requestContext);
   if (config.appEnv !== "local") throw data(null, { status: 404 });
-  const messages = await services.db
-    .select({
-      id: emailOutbox.id,
-      recipient: emailOutbox.recipient,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(50);
+  const messages = await listDevMailbox(services);
   return { messages };
 }
 

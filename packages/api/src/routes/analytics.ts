@@ -33,7 +33,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
       },
     },
     async (request, reply) => {
-      await recordAnalyticsVisit(services.db, {
+      await recordAnalyticsVisit(services, {
         payload: { ...request.body, device_id: deviceIdFromCookies(request.headers.cookie) },
         userAgent: request.headers["user-agent"],
         now: new Date(),
@@ -65,7 +65,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
           statusCode: 400,
         } satisfies ErrorBody);
       }
-      const result = await recordAnalyticsEvents(services.db, {
+      const result = await recordAnalyticsEvents(services, {
         batch: { ...request.body, device_id: deviceId },
         now: new Date(),
       });
@@ -101,7 +101,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppServices> = async (app, s
       },
     },
     async (request) => ({
-      events: await listParentEvents(services.db, {
+      events: await listParentEvents(services, {
         token: request.params.token,
         limit: request.query.limit,
       }),

@@ -30,7 +30,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({
       database,
       now: () => clock,
@@ -228,7 +228,7 @@ describe.each(testDatabases())("first payment on $name", (target) => {
       await checkout(parent.token, { locale: "de", country_code: "de", immediate_access: true })
     ).json();
     expect(await (await fetch(redirect_url)).text()).toContain(
-      '<p class="order">KinderReady-Set, 3-tägige Testphase: <strong>1,99',
+      '<p class="order">Kita-Startklar-Set von KinderReady, 3-tägige Testphase: <strong>1,99',
     );
   });
 

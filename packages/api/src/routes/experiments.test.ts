@@ -64,7 +64,7 @@ describe.each(testDatabases())("remote config API on $name", (target) => {
   });
 
   it("reports each group's exposures, purchases after exposure and net revenue per visitor offered each currency, with no verdict on so few", async () => {
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     const parent = async (group: string, paid: { amount: number; currency: string; at?: Date }[]) => {
       const user = await insertTestParent(database.db);

@@ -62,7 +62,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (ap
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getOnboardingStatus(deps.db, { token: request.params.token, ...request.query });
+      return getOnboardingStatus(deps, { token: request.params.token, ...request.query });
     },
   );
 
@@ -76,7 +76,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (ap
         response: { 200: checkEmailResult, ...errors },
       },
     },
-    async (request) => ({ is_email_unique: await checkEmailUnique(deps.db, request.body) }),
+    async (request) => ({ is_email_unique: await checkEmailUnique(deps, request.body) }),
   );
 
   app.post(
@@ -89,6 +89,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (ap
         response: { 200: confirmEmailResult, ...errors },
       },
     },
-    async (request) => confirmEmail(deps.db, request.body),
+    async (request) => confirmEmail(deps, request.body),
   );
 };

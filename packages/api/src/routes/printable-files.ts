@@ -5,7 +5,8 @@ import {
   verifyDownloadLink,
 } from "@kinderready/domain/printables/download-links.server";
 import { childPreviewFor } from "@kinderready/domain/printables/kit-preview.server";
-import { type PrintablesDeps, resolveDownload } from "@kinderready/domain/printables/printables.server";
+import type { PrintablesDeps } from "@kinderready/domain/printables/printables.server";
+import { resolveDownload } from "@kinderready/domain/printables/resolve-download.server";
 import { type Locale, localeCodes } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { findKitItem } from "@kinderready/kit/catalogue";

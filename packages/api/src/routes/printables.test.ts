@@ -46,7 +46,7 @@ describe.each(testDatabases())("printables on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({ database, now: () => now });
     services = testServices(database.db, { send: async () => null }, loopback.gateway, () => now);
     app = await buildTestApi(database, services);

@@ -1,5 +1,5 @@
 import type { AppServices } from "@kinderready/domain/app-services";
-import { getPrintables, recordItemCompletion } from "@kinderready/domain/printables/printables.server";
+import { recordItemCompletion } from "@kinderready/domain/printables/printables.server";
 import {
   completionBody,
   completionResult,
@@ -7,6 +7,7 @@ import {
   printablesQuery,
   printablesResult,
 } from "@kinderready/domain/printables/printables-schema";
+import { getPrintables } from "@kinderready/domain/printables/printables-view.server";
 import type { Locale } from "@kinderready/i18n/locales";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBody } from "../error-handler.ts";

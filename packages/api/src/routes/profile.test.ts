@@ -27,7 +27,7 @@ describe.each(testDatabases())("profile API on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({ database, now: () => new Date() });
     app = await buildTestApi(database, testServices(database.db, { send: async () => null }, loopback.gateway));
   }, 60_000);

@@ -194,7 +194,7 @@ function supportRoute(app: RouteApp, account: Account) {
     async (request) => {
       // The schema checked the product; the message is the contact form's own fields.
       const { locale, user_token, product: _product, ...message } = request.body;
-      const parent = user_token ? await findParent(account.db, { token: user_token }) : undefined;
+      const parent = user_token ? await findParent(account, { token: user_token }) : undefined;
       await submitSupportRequest(account, {
         request: message,
         locale,

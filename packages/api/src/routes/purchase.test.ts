@@ -25,9 +25,9 @@ describe.each(testDatabases())("price-config API on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     // Seeding twice changes nothing (start-up seeds every time).
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     app = await buildTestApi(database, testServices(database.db, { send: async () => null }));
   }, 60_000);
   afterAll(async () => {

@@ -23,7 +23,6 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody,
  * alone turns a plan into an order and a hosted payment page.
  */
 export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
-  const { db } = services;
   app.post(
     "/purchase/price-config",
     {
@@ -34,7 +33,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
         response: { 200: priceConfigResult, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => ({ priceConfig: await getPriceConfig(db, request.body) }),
+    async (request) => ({ priceConfig: await getPriceConfig(services, request.body) }),
   );
 
   app.post(
@@ -48,9 +47,9 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
       },
     },
     async (request) => ({
-      seconds_left: await showSubscriptionOffer(db, {
+      seconds_left: await showSubscriptionOffer(services, {
         userToken: request.body.user_token,
-        timeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
+        timeoutSeconds: await getOfferTimerSeconds(services, services.offerTimerTimeout),
         now: services.payments.now(),
       }),
     }),
@@ -76,7 +75,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<AppServices> = async (app, se
       const started = await startCheckout(services.payments, {
         userToken: body.user_token,
         flow: body.flow,
-        offerTimeoutSeconds: await getOfferTimerSeconds(db, services.offerTimerTimeout),
+        offerTimeoutSeconds: await getOfferTimerSeconds(services, services.offerTimerTimeout),
         countryCode: body.country_code,
         immediateAccessConsent: body.immediate_access === true,
         locale: body.locale,

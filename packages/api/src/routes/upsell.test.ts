@@ -32,7 +32,7 @@ describe.each(testDatabases())("upsells on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({ database, now: () => clock });
     const jobs = { send: async () => null };
     services = testServices(database.db, jobs, loopback.gateway, () => clock);
@@ -228,11 +228,11 @@ describe.each(testDatabases())("upsells on $name", (target) => {
   });
 
   it("lets the operator switch the display mode, and validates it", async () => {
-    expect(await getUpsellDisplayMode(database.db)).toBe("POPUP");
+    expect(await getUpsellDisplayMode({ db: database.db })).toBe("POPUP");
     const put = (mode: string) =>
       app.inject({ method: "PUT", url: "/api/v1/upsale/display-mode", headers, payload: { mode } });
     expect((await put("TABS")).json()).toEqual({ mode: "TABS" });
-    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
+    expect(await getUpsellDisplayMode({ db: database.db })).toBe("TABS");
     const bad = await put("BANNER");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.mode");

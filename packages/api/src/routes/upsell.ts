@@ -115,7 +115,7 @@ export const upsellRoutes: FastifyPluginAsyncZod<AppServices> = async (app, serv
       },
     },
     async (request) => {
-      await setUpsellDisplayMode(services.db, request.body.mode);
+      await setUpsellDisplayMode(services, request.body.mode);
       return { mode: request.body.mode };
     },
   );

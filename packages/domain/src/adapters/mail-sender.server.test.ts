@@ -71,7 +71,7 @@ describe("SMTP delivery to a real SMTP server", () => {
 describe("outbox delivery", () => {
   it("stores the full MIME message in the database", async () => {
     const database = await openTestDatabase({ name: "pglite", databaseUrl: undefined, dataDir: "memory://" });
-    const sender = createOutboxSender(database.db, "hello@kinderready.test");
+    const sender = createOutboxSender({ db: database.db }, "hello@kinderready.test");
     await sender.send(welcome("ar"));
     const [row] = await database.db.select().from(emailOutbox);
     await database.close();

@@ -1,13 +1,13 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailOutbox } from "@kinderready/db/schema";
 import { createTransport } from "nodemailer";
+import { insertOutboxMail } from "../email/email-outbox-queries.server.ts";
 import type { MailSender, OutgoingMail } from "../email/mail.ts";
 
 /** SMTP when a URL is configured (smtp://, smtps://, with credentials); otherwise the outbox. */
 export function createMailSender(options: { smtpUrl?: string | undefined; from: string; db: Database }): MailSender {
   return options.smtpUrl
     ? createSmtpSender(options.smtpUrl, options.from)
-    : createOutboxSender(options.db, options.from);
+    : createOutboxSender({ db: options.db }, options.from);
 }
 
 export function createSmtpSender(smtpUrl: string, from: string): MailSender {
@@ -22,13 +22,13 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
 }
 
 /** The same MIME message nodemailer would put on the wire, kept in the database instead. */
-export function createOutboxSender(db: Database, from: string): MailSender {
+export function createOutboxSender(deps: { db: Database }, from: string): MailSender {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from });
   return {
     async send(mail) {
       const info = await transport.sendMail(nodemailerMessage(mail));
       const { to: recipient, subject, text, html } = mail;
-      await db.insert(emailOutbox).values({ recipient, subject, text, html, raw: info.message.toString() });
+      await insertOutboxMail(deps.db, { recipient, subject, text, html, raw: info.message.toString() });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -1,27 +1,49 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsEvents, analyticsVisits, funnelVisitors } from "@kinderready/db/schema";
-import { sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import { findParent } from "../parents/find-parent.server.ts";
 import { upsellPageUrlField } from "../upsell-wire.ts";
+import { insertAnalyticsEvents, insertAnalyticsVisit } from "./analytics-event-queries.server.ts";
 import { type AnalyticsBatch, type AnalyticsPayload, maxClockSkewMs } from "./analytics-schema.ts";
-import { deviceKindOf } from "./funnel-steps.ts";
-import { recordFunnelEvents, recordFunnelVisit } from "./visitor-funnel.server.ts";
+import { deviceKindOf, flowOfPage, localeOfPage, stepMaskOf, stepTimesOf } from "./funnel-steps.ts";
+import { type FunnelVisitorRow, mergeFunnelVisit, mergeFunnelVisitors } from "./visitor-funnel-queries.server.ts";
 
 // Ingestion is the funnel's hottest write path: one indexed lookup and one multi-row insert per
 // batch, nothing else in the request. Forwarding to other services happens in jobs.
 
-async function userIdFor(db: Database, token: string | undefined): Promise<string | null> {
-  return token ? ((await findParent(db, { token }))?.id ?? null) : null;
+async function userIdFor(deps: { db: Database }, token: string | undefined): Promise<string | null> {
+  return token ? ((await findParent(deps, { token }))?.id ?? null) : null;
+}
+
+type FunnelEvent = { name: string; occurredAt: Date; page: string | null; properties: Record<string, unknown> };
+
+/** Ingestion: a batch's steps join the visitor's (bits only ever added), with where they came in. */
+function funnelVisitorOf(input: {
+  deviceId: string;
+  userId: string | null;
+  events: readonly FunnelEvent[];
+}): FunnelVisitorRow {
+  const times = input.events.map((event) => event.occurredAt.getTime());
+  const firstPage = input.events.find((event) => event.page)?.page;
+  const flowPage = input.events.find((event) => flowOfPage(event.page))?.page;
+  return {
+    deviceId: input.deviceId,
+    userId: input.userId,
+    firstSeenAt: new Date(Math.min(...times)),
+    lastSeenAt: new Date(Math.max(...times)),
+    steps: stepMaskOf(input.events),
+    stepTimes: stepTimesOf(input.events),
+    locale: localeOfPage(firstPage),
+    flow: flowOfPage(flowPage),
+  };
 }
 
 /** Stores a batch of browser events; events already stored (a re-sent batch) are skipped. */
 export async function recordAnalyticsEvents(
-  db: Database,
+  deps: { db: Database },
   input: { batch: AnalyticsBatch; now: Date },
 ): Promise<{ accepted: number }> {
   const { batch, now } = input;
-  const userId = await userIdFor(db, batch.user_token);
+  const userId = await userIdFor(deps, batch.user_token);
   const userProperties = batch.user_properties ?? {};
   const rows = batch.events.map((event) => ({
     eventId: event.event_id,
@@ -37,9 +59,9 @@ export async function recordAnalyticsEvents(
   }));
   // One commit for both writes: the funnel row never misses a stored batch, and the server
   // flushes its log once per batch instead of twice.
-  await db.transaction(async (tx) => {
-    await tx.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId });
-    await recordFunnelEvents(tx, { deviceId: batch.device_id, userId, events: rows });
+  await deps.db.transaction(async (tx) => {
+    await insertAnalyticsEvents(tx, rows);
+    await mergeFunnelVisitors(tx, [funnelVisitorOf({ deviceId: batch.device_id, userId, events: rows })]);
   });
   return { accepted: rows.length };
 }
@@ -55,14 +77,14 @@ const withoutQuery = (url: string | undefined) => {
  * the browser left out come from its user agent; page addresses lose their query (tokens).
  */
 export async function recordAnalyticsVisit(
-  db: Database,
+  deps: { db: Database },
   input: { payload: AnalyticsPayload; userAgent: string | undefined; now: Date },
 ): Promise<void> {
   const { payload } = input;
   const ua = payload.ua ?? input.userAgent;
   const parsed = ua ? new UAParser(ua).getResult() : undefined;
-  const userId = await userIdFor(db, payload.user_token);
-  await db.insert(analyticsVisits).values({
+  const userId = await userIdFor(deps, payload.user_token);
+  await insertAnalyticsVisit(deps.db, {
     userId,
     deviceId: payload.device_id ?? null,
     ua: ua ?? null,
@@ -73,15 +95,7 @@ export async function recordAnalyticsVisit(
     deviceModel: payload.device_model ?? parsed?.device.model ?? null,
     locale: payload.locale,
     host: payload.host ?? null,
-    // Pages do not send the country: the server placed the visit when it served the page, and
-    // the device's funnel row has it.
-    countryCode: payload.country_code
-      ? payload.country_code
-      : payload.device_id
-        ? sql<
-            string | null
-          >`(select ${funnelVisitors.countryCode} from ${funnelVisitors} where ${funnelVisitors.deviceId} = ${payload.device_id})`
-        : null,
+    countryCode: payload.country_code,
     utmCampaign: payload.utm_campaign ?? null,
     utmMedium: payload.utm_medium ?? null,
     utmSource: payload.utm_source ?? null,
@@ -95,14 +109,17 @@ export async function recordAnalyticsVisit(
     pageUrl: withoutQuery(payload.purchase_url ?? payload[upsellPageUrlField]),
   });
   if (payload.device_id) {
-    await recordFunnelVisit(db, {
+    // The first country, campaign and device seen stay the visitor's. The language is the page's
+    // (its path prefix), which events always carry.
+    await mergeFunnelVisit(deps.db, {
       deviceId: payload.device_id,
       userId,
-      now: input.now,
       countryCode: payload.country_code ?? null,
       utmSource: payload.utm_source ?? null,
       utmCampaign: payload.utm_campaign ?? null,
       device: deviceKindOf(parsed?.device.type),
+      firstSeenAt: input.now,
+      lastSeenAt: input.now,
     });
   }
 }

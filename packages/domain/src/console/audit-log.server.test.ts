@@ -33,7 +33,7 @@ describe.each(testDatabases())("the audit log's pages on $name", (target) => {
     let before: number | undefined;
     let pages = 0;
     do {
-      const page = await listAuditLog(database.db, { days, before });
+      const page = await listAuditLog(database, { days, before });
       expect(page.entries.length).toBeLessThanOrEqual(auditPageSize);
       seen.push(...page.entries.map((entry) => entry.target ?? ""));
       const times = page.entries.map((entry) => entry.at.getTime());
@@ -47,7 +47,7 @@ describe.each(testDatabases())("the audit log's pages on $name", (target) => {
   });
 
   it("answers an empty last page for an entry that does not exist", async () => {
-    expect(await listAuditLog(database.db, { before: 9_007_199_254_740_991 })).toEqual({
+    expect(await listAuditLog(database, { before: 9_007_199_254_740_991 })).toEqual({
       entries: [],
       olderBefore: null,
     });

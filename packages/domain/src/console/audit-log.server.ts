@@ -1,6 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { auditLog, operators } from "@kinderready/db/schema";
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { listAuditEntries } from "./audit-log-queries.server.ts";
 import { dayRange, type ReportDays } from "./report-filters.ts";
 
 // The console's audit log as operators read it: every change and sign-in in a range of days,
@@ -23,40 +22,19 @@ export type AuditPage = { entries: AuditEntry[]; olderBefore: number | null };
 
 /**
  * Entries in a range of days, of one action, or about one target (a parent, a plan), as asked:
- * the newest page, or the page older than the entry `before` names. The order is the entries'
- * time then their id, so a page ends where the next begins even among entries of one instant.
+ * the newest page, or the page older than the entry `before` names.
  */
 export async function listAuditLog(
-  db: Database,
+  deps: { db: Database },
   input: { days?: ReportDays; action?: string | undefined; target?: string; before?: number | undefined },
 ): Promise<AuditPage> {
-  const range = input.days && dayRange(input.days);
-  const olderThan =
-    input.before === undefined
-      ? undefined
-      : sql`(${auditLog.createdAt}, ${auditLog.id}) < (select created_at, id from audit_log where id = ${input.before})`;
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.createdAt,
-      operator: operators.email,
-      action: auditLog.action,
-      target: auditLog.target,
-      details: auditLog.details,
-    })
-    .from(auditLog)
-    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-    .where(
-      and(
-        range && gte(auditLog.createdAt, range.start),
-        range && lt(auditLog.createdAt, range.end),
-        input.action ? eq(auditLog.action, input.action) : undefined,
-        input.target ? eq(auditLog.target, input.target) : undefined,
-        olderThan,
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(auditPageSize + 1);
+  const { days, ...filters } = input;
+  // One entry past the page tells whether an older page exists.
+  const rows = await listAuditEntries(deps.db, {
+    ...filters,
+    range: days && dayRange(days),
+    limit: auditPageSize + 1,
+  });
   const entries = rows.slice(0, auditPageSize);
   return { entries, olderBefore: rows.length > auditPageSize ? (entries.at(-1)?.id ?? null) : null };
 }

@@ -40,7 +40,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     testbed = await openBillingTestbed(target, () => clock);
     ({ database, payments: deps } = testbed);
     operatorId = (
-      await createOperator(database.db, {
+      await createOperator(database, {
         email: `support-${target.name}@example.com`,
         password: "a long passphrase",
         createdBy: null,
@@ -60,7 +60,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
   async function customerWithUpsell() {
     const user = await insertTestParent(database.db);
     const trial = await plan("subscription");
-    const first = await ensureOrder(database.db, {
+    const first = await ensureOrder(database, {
       userId: user.id,
       purpose: "subscription",
       idempotencyKey: "subscription:first",
@@ -72,7 +72,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     // Paid at the gateway, so the console can refund it there.
     expect((await chargeStoredCard(deps, first, { cardToken, description: "Trial" })).status).toBe("approved");
     const packs = await plan("upsale");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "upsale",
       idempotencyKey: "upsell:0",
@@ -99,13 +99,13 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     const email = `Parent.${user.id.slice(0, 8)}@Example.com`;
     await database.db.update(users).set({ email: email.toLowerCase() }).where(eq(users.id, user.id));
     for (const query of [email.slice(0, 12), email, user.token, order.orderId, user.id]) {
-      const found = await findCustomers(database.db, { query });
+      const found = await findCustomers(database, { query });
       expect(
         found.map((match) => match.id),
         query,
       ).toContain(user.id);
     }
-    expect(await findCustomers(database.db, { query: "%@" })).toEqual([]);
+    expect(await findCustomers(database, { query: "%@" })).toEqual([]);
   });
 
   it("refunds a charge through the gateway once, however often it is asked, and audits it", async () => {
@@ -132,7 +132,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     expect(refundsBooked[0]?.amount).toBe(-order.amount);
     expect(await auditOf(user.id)).toEqual(["customer.refund"]);
 
-    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
+    const detail = await getCustomer(database, { userId: user.id, now: clock });
     expect(detail?.charges.find((charge) => charge.orderId === order.orderId)).toMatchObject({
       status: "refunded",
       refundableUntil: null,
@@ -149,7 +149,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     await expect(
       refundCustomerCharge(deps, { operatorId, userId: user.id, orderId: order.orderId }),
     ).rejects.toMatchObject({ code: "conflict", messageKey: "customers.errors.outsidePolicy" });
-    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
+    const detail = await getCustomer(database, { userId: user.id, now: clock });
     expect(detail?.charges.every((charge) => charge.refundableUntil === null)).toBe(true);
     expect(await auditOf(user.id)).toEqual([]);
   });
@@ -262,7 +262,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
 
   it("cancels renewals, grants and revokes manual access, and sends a sign-in link, each audited", async () => {
     const { user } = await customerWithUpsell();
-    const cancelled = await cancelSubscriptionByOperator(database.db, {
+    const cancelled = await cancelSubscriptionByOperator(database, {
       operatorId,
       userId: user.id,
       reason: "unable_to_get_content",
@@ -271,7 +271,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     expect(cancelled.subscription).toMatchObject({ status: "cancelled", cancelReason: "unable_to_get_content" });
     expect(cancelled.confirmationId).toBeDefined();
     await expect(
-      cancelSubscriptionByOperator(database.db, {
+      cancelSubscriptionByOperator(database, {
         operatorId,
         userId: user.id,
         reason: "other",
@@ -279,13 +279,13 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       }),
     ).rejects.toMatchObject({ code: "nothing-to-cancel" });
 
-    await setManualAccess(database.db, {
+    await setManualAccess(database, {
       operatorId,
       userId: user.id,
       granted: true,
       now: clock,
     });
-    await setManualAccess(database.db, {
+    await setManualAccess(database, {
       operatorId,
       userId: user.id,
       granted: true,
@@ -293,7 +293,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
     });
     const [granted] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(granted?.isManualAccess).toBe(true);
-    await setManualAccess(database.db, {
+    await setManualAccess(database, {
       operatorId,
       userId: user.id,
       granted: false,
@@ -310,7 +310,7 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       "customer.revoke_access",
       "customer.access_link",
     ]);
-    const detail = await getCustomer(database.db, { userId: user.id, now: clock });
+    const detail = await getCustomer(database, { userId: user.id, now: clock });
     expect(detail?.audit[0]).toMatchObject({
       action: "customer.access_link",
       operator: `support-${target.name}@example.com`,
@@ -323,8 +323,8 @@ describe.each(testDatabases())("customer support on $name", (target) => {
       const by = { operatorId, userId };
       const changes = [
         refundCustomerOrder(deps, { ...by, orderId: "x", cancelSubscription: true }),
-        cancelSubscriptionByOperator(database.db, { ...by, reason: "other", now: clock }),
-        setManualAccess(database.db, { ...by, granted: true, now: clock }),
+        cancelSubscriptionByOperator(database, { ...by, reason: "other", now: clock }),
+        setManualAccess(database, { ...by, granted: true, now: clock }),
         resendCustomerAccessLink({ db: database.db, emails, now: () => clock }, by),
       ];
       for (const change of changes) {

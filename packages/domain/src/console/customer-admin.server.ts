@@ -1,26 +1,25 @@
 import type { Database } from "@kinderready/db/open-db";
-import {
-  cancellationRequests,
-  emailMessages,
-  ledgerEntries,
-  orders,
-  quizAnswers,
-  subscriptions,
-  users,
-} from "@kinderready/db/schema";
-import { and, asc, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
+import type { cancellationRequests, emailMessages, ledgerEntries, users } from "@kinderready/db/schema";
 import { z } from "zod";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { type CancelReason, cancelReasons } from "../payments/cancel-reasons.ts";
 import { applyOrderUpdate, type OrderRow, type PaymentDeps, syncOrder } from "../payments/orders.server.ts";
 import { GatewayError } from "../payments/payment-gateway.ts";
 import { cancelAtPeriodEnd } from "../payments/subscription-billing.server.ts";
-import { soldProduct } from "../product.ts";
 import { type AccessLinkDeps, requestAccessLink } from "../profile/access-links.server.ts";
 import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { isUuid } from "../uuid.ts";
 import { type AuditEntry, listAuditLog } from "./audit-log.server.ts";
-import { recordAudit } from "./operator-accounts.server.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
+import {
+  findCustomer,
+  findCustomerEmail,
+  findCustomerOrder,
+  findCustomerRecords,
+  listCustomersMatching,
+  lockCustomerManualAccess,
+  updateManualAccess,
+} from "./customer-queries.server.ts";
 
 /**
  * Customer support in the console: find a parent by email, token or order id; read their
@@ -46,35 +45,9 @@ export type CustomerMatch = {
   subscriptionStatus: string | null;
 };
 
-/** The query as the beginning of an email, or exactly a token, an order id or a parent id. */
-function customerMatching(db: Database, query: string): SQL | undefined {
-  const escaped = query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-  const byEmail = like(users.email, `${escaped}%`);
-  if (query.includes("@")) return byEmail;
-  const orderOwner = db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderId, query));
-  return or(
-    byEmail,
-    eq(users.token, query),
-    inArray(users.id, orderOwner),
-    isUuid(query) ? eq(users.id, query) : undefined,
-  );
-}
-
-export async function findCustomers(db: Database, input: { query: string }): Promise<CustomerMatch[]> {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      kidName: users.kidName,
-      locale: users.locale,
-      createdAt: users.createdAt,
-      subscriptionStatus: subscriptions.status,
-    })
-    .from(users)
-    .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.product, users.product)))
-    .where(and(eq(users.product, soldProduct), customerMatching(db, input.query.trim())))
-    .orderBy(asc(users.email), asc(users.createdAt))
-    .limit(25);
+/** Parents whose email begins with the query, or whose token, order id or id it is. */
+export async function findCustomers(deps: { db: Database }, input: { query: string }): Promise<CustomerMatch[]> {
+  return listCustomersMatching(deps.db, input.query.trim());
 }
 
 export type CustomerCharge = OrderRow & {
@@ -103,50 +76,14 @@ function refundableUntil(order: OrderRow, now: Date): Date | null {
 }
 
 export async function getCustomer(
-  db: Database,
+  deps: { db: Database },
   input: { userId: string; now: Date },
 ): Promise<CustomerDetail | undefined> {
   if (!isUuid(input.userId)) return undefined;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)));
+  const user = await findCustomer(deps.db, input.userId);
   if (!user) return undefined;
-  const answers = await db
-    .select({ questionId: quizAnswers.questionId, answer: quizAnswers.answer })
-    .from(quizAnswers)
-    .where(eq(quizAnswers.userId, user.id))
-    .orderBy(asc(quizAnswers.position));
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
-  const charges = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt));
-  const ledger = await db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, user.id))
-    .orderBy(desc(ledgerEntries.createdAt))
-    .limit(200);
-  const emails = await db
-    .select({
-      id: emailMessages.id,
-      kind: emailMessages.kind,
-      status: emailMessages.status,
-      createdAt: emailMessages.createdAt,
-      sentAt: emailMessages.sentAt,
-    })
-    .from(emailMessages)
-    .where(eq(emailMessages.userId, user.id))
-    .orderBy(desc(emailMessages.createdAt))
-    .limit(200);
-  const cancellations = await db
-    .select()
-    .from(cancellationRequests)
-    .where(eq(cancellationRequests.userId, user.id))
-    .orderBy(desc(cancellationRequests.receivedAt))
-    .limit(200);
-  const { entries: audit } = await listAuditLog(db, { target: customerTarget(user.id) });
+  const { answers, subscription, charges, ledger, emails, cancellations } = await findCustomerRecords(deps.db, user.id);
+  const { entries: audit } = await listAuditLog(deps, { target: customerTarget(user.id) });
   return {
     user,
     answers,
@@ -170,12 +107,12 @@ function requireCustomerId(userId: string): void {
     throw new AppError(AppErrorCode.NotFound, "userId", "No such parent", "customers.errors.noCustomer");
 }
 
-async function requireCustomerOrder(db: Database, input: { userId: string; orderId: string }): Promise<OrderRow> {
+async function requireCustomerOrder(
+  deps: { db: Database },
+  input: { userId: string; orderId: string },
+): Promise<OrderRow> {
   requireCustomerId(input.userId);
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderId, input.orderId), eq(orders.userId, input.userId)));
+  const order = await findCustomerOrder(deps.db, input);
   if (!order)
     throw new AppError(AppErrorCode.NotFound, "orderId", "This parent has no such charge", "customers.errors.noCharge");
   return order;
@@ -190,7 +127,7 @@ export async function refundCustomerCharge(
   deps: PaymentDeps,
   input: Actor & { userId: string; orderId: string },
 ): Promise<{ order: OrderRow; refundedNow: boolean }> {
-  const order = await requireCustomerOrder(deps.db, input);
+  const order = await requireCustomerOrder(deps, input);
   if (order.status === "refunded") return { order, refundedNow: false };
   if (order.status !== "approved") {
     throw new AppError(
@@ -234,7 +171,7 @@ export async function refundCustomerCharge(
       "customers.errors.gateway",
     );
   }
-  await recordAudit(deps.db, {
+  await insertAuditEntry(deps.db, {
     operatorId: input.operatorId,
     action: "customer.refund",
     target: customerTarget(input.userId),
@@ -285,7 +222,7 @@ export async function refundCustomerOrder(
   const refund = await refundCustomerCharge(deps, input);
   if (!input.cancelSubscription) return { ...refund, cancel: "not-asked" };
   try {
-    const { confirmationId } = await cancelSubscriptionByOperator(deps.db, {
+    const { confirmationId } = await cancelSubscriptionByOperator(deps, {
       operatorId: input.operatorId,
       userId: input.userId,
       reason: "other",
@@ -311,7 +248,7 @@ export const operatorCancelSchema = z.object({
  * support; answers the parent's confirmation email, to enqueue.
  */
 export async function cancelSubscriptionByOperator(
-  db: Database,
+  deps: { db: Database },
   input: Actor & {
     userId: string;
     reason: CancelReason;
@@ -322,7 +259,7 @@ export async function cancelSubscriptionByOperator(
   },
 ): Promise<{ subscription: SubscriptionRow; confirmationId: string | undefined }> {
   requireCustomerId(input.userId);
-  const { subscription: cancelled, confirmationId } = await cancelAtPeriodEnd(db, { ...input, channel: "console" });
+  const { subscription: cancelled, confirmationId } = await cancelAtPeriodEnd(deps, { ...input, channel: "console" });
   // cancelAtPeriodEnd answers a subscription it could not cancel as it was: this call's
   // cancellation is the one stamped with this call's time.
   if (cancelled?.status !== "cancelled" || cancelled.cancelledAt?.getTime() !== input.now.getTime()) {
@@ -333,7 +270,7 @@ export async function cancelSubscriptionByOperator(
       "customers.errors.nothingToCancel",
     );
   }
-  await recordAudit(db, {
+  await insertAuditEntry(deps.db, {
     operatorId: input.operatorId,
     action: "customer.cancel",
     target: customerTarget(input.userId),
@@ -348,23 +285,16 @@ export async function cancelSubscriptionByOperator(
 
 /** Opens (or closes) the printables whatever the subscription says: for support cases and partners. */
 export async function setManualAccess(
-  db: Database,
+  deps: { db: Database },
   input: Actor & { userId: string; granted: boolean; now: Date },
 ): Promise<void> {
   requireCustomerId(input.userId);
-  await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ isManualAccess: users.isManualAccess })
-      .from(users)
-      .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)))
-      .for("update");
+  await deps.db.transaction(async (tx) => {
+    const user = await lockCustomerManualAccess(tx, input.userId);
     if (!user) throw new AppError(AppErrorCode.NotFound, "userId", "No such parent", "customers.errors.noCustomer");
     if (user.isManualAccess === input.granted) return;
-    await tx
-      .update(users)
-      .set({ isManualAccess: input.granted, updatedAt: input.now })
-      .where(eq(users.id, input.userId));
-    await recordAudit(tx, {
+    await updateManualAccess(tx, input);
+    await insertAuditEntry(tx, {
       operatorId: input.operatorId,
       action: input.granted ? "customer.grant_access" : "customer.revoke_access",
       target: customerTarget(input.userId),
@@ -378,10 +308,7 @@ export async function setManualAccess(
  */
 export async function resendCustomerAccessLink(deps: AccessLinkDeps, input: Actor & { userId: string }): Promise<void> {
   requireCustomerId(input.userId);
-  const [user] = await deps.db
-    .select({ email: users.email, erasedAt: users.erasedAt })
-    .from(users)
-    .where(and(eq(users.id, input.userId), eq(users.product, soldProduct)));
+  const user = await findCustomerEmail(deps.db, input.userId);
   if (!user?.email || user.erasedAt) {
     throw new AppError(
       AppErrorCode.Conflict,
@@ -391,7 +318,7 @@ export async function resendCustomerAccessLink(deps: AccessLinkDeps, input: Acto
     );
   }
   await requestAccessLink(deps, { email: user.email, clientAddress: `operator:${input.operatorId}` });
-  await recordAudit(deps.db, {
+  await insertAuditEntry(deps.db, {
     operatorId: input.operatorId,
     action: "customer.access_link",
     target: customerTarget(input.userId),

@@ -12,7 +12,7 @@ describe.each(testDatabases())("the email report on $name", (target) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
   }, 60_000);
   afterAll(async () => database.close());
 
@@ -37,7 +37,7 @@ describe.each(testDatabases())("the email report on $name", (target) => {
         written("receipt:kr_4", "sent", new Date(today.getTime() - 40 * 86_400_000)),
       ]);
     const day = today.toISOString().slice(0, 10);
-    const report = await getEmailReport(database.db, { from: day, to: day });
+    const report = await getEmailReport(database, { from: day, to: day });
     expect(report.map((row) => row.id)).toEqual([...emailKindIds]);
     expect(report.find((row) => row.id === "receipt")).toEqual({
       id: "receipt",
@@ -91,7 +91,7 @@ describe.each(testDatabases())("the email report on $name", (target) => {
       details: { from: "cancelled", to: "active", restored: true },
       createdAt: now,
     });
-    const report = await getEmailReport(database.db, {
+    const report = await getEmailReport(database, {
       from: daysAgo(3).toISOString().slice(0, 10),
       to: now.toISOString().slice(0, 10),
     });

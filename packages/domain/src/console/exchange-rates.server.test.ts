@@ -16,22 +16,22 @@ describe.each(testDatabases())("exchange rates on $name", (target) => {
   beforeAll(async () => {
     database = await openTestDatabase(target);
     operatorId = (
-      await createOperator(database.db, { email: "rates@example.com", password: "a long passphrase", createdBy: null })
+      await createOperator(database, { email: "rates@example.com", password: "a long passphrase", createdBy: null })
     ).id;
   }, 60_000);
   afterAll(() => database.close());
 
   const change = (typed: { base: string; date: string; rates: Record<string, string> }) =>
-    changeExchangeRates(database.db, { operatorId, change: typed, now });
+    changeExchangeRates(database, { operatorId, change: typed, now });
 
   it("has no rates until the operator sets them", async () => {
-    expect(await getExchangeRates(database.db)).toBeNull();
+    expect(await getExchangeRates(database)).toBeNull();
   });
 
   it("stores the rates as typed, drops the base's own and an empty one, and audits the change", async () => {
     const saved = await change({ base: "EUR", date: "2026-11-01", rates: { USD: "1,08", EUR: "1", GBP: "" } });
     expect(saved).toEqual({ base: "EUR", date: "2026-11-01", rates: { USD: 1.08 } });
-    expect(await getExchangeRates(database.db)).toEqual(saved);
+    expect(await getExchangeRates(database)).toEqual(saved);
 
     await change({ base: "EUR", date: "2026-11-02", rates: { USD: "1.09", GBP: "0.86" } });
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "exchange_rates.change"));
@@ -51,10 +51,10 @@ describe.each(testDatabases())("exchange rates on $name", (target) => {
     [{ base: "USD", date: "2026-11-01", rates: { EUR: "-1" } }, "rates"],
     [{ base: "USD", date: "2026-11-01", rates: { GBP: "about 0.8" } }, "rates"],
   ])("refuses %j on its field (%s) and keeps the rates in force", async (typed, field) => {
-    const before = await getExchangeRates(database.db);
+    const before = await getExchangeRates(database);
     const failure = await change(typed).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ field, messageKey: `revenue.errors.${field}` });
-    expect(await getExchangeRates(database.db)).toEqual(before);
+    expect(await getExchangeRates(database)).toEqual(before);
   });
 });

@@ -1,18 +1,17 @@
 import type { Database } from "@kinderready/db/open-db";
-import { settings } from "@kinderready/db/schema";
-import { eq } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { currencyCodes } from "../pricing/currency.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
 import { type ExchangeRates, exchangeRatesSchema, exchangeRatesSettingKey, typedRateSchema } from "./exchange-rates.ts";
-import { recordAudit } from "./operator-accounts.server.ts";
 import { earliestReportDay, refuseReportDays } from "./report-filters.ts";
+import { findSetting, lockSetting, upsertSetting } from "./settings-queries.server.ts";
 
 // The exchange rates the operator keeps on the revenue page: one settings row, validated when
 // written and when read, each change audited with what it replaced.
 
 /** The rates in force, or null when none were ever set (or the row no longer reads as rates). */
-export async function getExchangeRates(db: Database): Promise<ExchangeRates | null> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, exchangeRatesSettingKey));
+export async function getExchangeRates(deps: { db: Database }): Promise<ExchangeRates | null> {
+  const row = await findSetting(deps.db, exchangeRatesSettingKey);
   const parsed = exchangeRatesSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : null;
 }
@@ -25,7 +24,7 @@ const invalid = (field: string, message: string) =>
  * a rate for each other currency (an empty one is no rate; the base's own is ignored).
  */
 export async function changeExchangeRates(
-  db: Database,
+  deps: { db: Database },
   input: {
     operatorId: string;
     change: { base: string; date: string; rates: Partial<Record<string, string>> };
@@ -49,13 +48,10 @@ export async function changeExchangeRates(
   if (refuseReportDays({ from: after.date, to: after.date }, { now: input.now, maxDays: undefined })) {
     throw invalid("date", `must be a day from ${earliestReportDay} to tomorrow`);
   }
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(settings).where(eq(settings.key, exchangeRatesSettingKey)).for("update");
-    await tx
-      .insert(settings)
-      .values({ key: exchangeRatesSettingKey, value: after, updatedAt: input.now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: input.now } });
-    await recordAudit(tx, {
+  await deps.db.transaction(async (tx) => {
+    const before = await lockSetting(tx, exchangeRatesSettingKey);
+    await upsertSetting(tx, { key: exchangeRatesSettingKey, value: after, now: input.now });
+    await insertAuditEntry(tx, {
       operatorId: input.operatorId,
       action: "exchange_rates.change",
       details: { before: before?.value ?? null, after },

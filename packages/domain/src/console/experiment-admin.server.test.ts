@@ -5,12 +5,8 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-data.server.ts";
-import {
-  assignIntroOfferGroup,
-  createSplitConfig,
-  type SplitConfig,
-  splitsSettingKey,
-} from "../experiments/split-config.server.ts";
+import { assignIntroOfferGroup, createSplitConfig, type SplitConfig } from "../experiments/split-config.server.ts";
+import { splitsSettingKey } from "../experiments/split-queries.server.ts";
 import { splitsConfigSchema } from "../experiments/split-tests.ts";
 import { listExperiments, setSplitWeights, startSplit, stopSplit } from "./experiment-admin.server.ts";
 import { createOperator } from "./operator-accounts.server.ts";
@@ -27,7 +23,7 @@ describe.each(testDatabases())("experiment administration on $name", (target) =>
       log: createLogger({ level: "warn" }),
       groupKey: "test-split-group-key",
     });
-    ({ id: operatorId } = await createOperator(database.db, {
+    ({ id: operatorId } = await createOperator(database, {
       email: "ops@example.com",
       password: "a long operator passphrase",
       createdBy: null,

@@ -1,7 +1,7 @@
 import { AppError, AppErrorCode } from "../app-error.ts";
 import type { SplitConfig } from "../experiments/split-config.server.ts";
 import { knownSplits, type SplitDefinition } from "../experiments/split-tests.ts";
-import { recordAudit } from "./operator-accounts.server.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
 
 // The operator starts, stops, re-weights split tests and names their control from the console.
 // Each is an edit of the remote configuration (SPLITS_SC) the funnel reads, made under a lock,
@@ -54,7 +54,7 @@ export async function setSplitWeights(
       return current.map((candidate) => (candidate === split ? { ...split, groups } : candidate));
     },
     (tx, before, after) =>
-      recordAudit(tx, {
+      insertAuditEntry(tx, {
         operatorId: input.operatorId,
         action: "experiment.weights",
         target: input.name,
@@ -86,7 +86,7 @@ export async function setSplitControl(
       return current.map((candidate) => (candidate === split ? { ...split, control: input.control } : candidate));
     },
     (tx, before, after) =>
-      recordAudit(tx, {
+      insertAuditEntry(tx, {
         operatorId: input.operatorId,
         action: "experiment.control",
         target: input.name,
@@ -103,7 +103,7 @@ export async function stopSplit(splits: SplitConfig, input: { name: string; oper
       return current.filter((split) => split.name !== input.name);
     },
     (tx, before) =>
-      recordAudit(tx, {
+      insertAuditEntry(tx, {
         operatorId: input.operatorId,
         action: "experiment.stop",
         target: input.name,
@@ -135,7 +135,7 @@ export async function startSplit(splits: SplitConfig, input: { name: string; ope
       return [...current, known];
     },
     (tx) =>
-      recordAudit(tx, {
+      insertAuditEntry(tx, {
         operatorId: input.operatorId,
         action: "experiment.start",
         target: input.name,

@@ -15,8 +15,9 @@ import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-datab
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededPlan } from "../../test/price-plans.ts";
-import { createSplitConfig, type SplitConfig, splitsSettingKey } from "../experiments/split-config.server.ts";
+import { createSplitConfig, type SplitConfig } from "../experiments/split-config.server.ts";
 import { firstPhaseId } from "../experiments/split-phases.server.ts";
+import { splitsSettingKey } from "../experiments/split-queries.server.ts";
 import type { SplitDefinition } from "../experiments/split-tests.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { setSplitControl, setSplitWeights } from "./experiment-admin.server.ts";
@@ -106,13 +107,13 @@ describe.each(testDatabases())("experiment results on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     splits = createSplitConfig({
       db: database.db,
       log: createLogger({ level: "warn" }),
       groupKey: "test-split-group-key",
     });
-    ({ id: operatorId } = await createOperator(database.db, {
+    ({ id: operatorId } = await createOperator(database, {
       email: "ops@example.com",
       password: "a long operator passphrase",
       createdBy: null,

@@ -102,7 +102,7 @@ export async function getExperimentResults(
   const segment = input.segment ?? {};
   await config.reconcilePhases();
   const current = (await config.current()).find((split) => split.name === input.split);
-  const phases = await listSplitPhases(db, { split: input.split, current });
+  const phases = await listSplitPhases({ db }, { split: input.split, current });
   const phase = phases.find((candidate) => candidate.id === input.phase) ?? (phases.at(-1) as SplitPhase);
   const rows = await readExperimentRows(db, { split: input.split, phase, segment, now });
   return shapeExperimentResults({ split: input.split, phases, phase, segment }, rows);

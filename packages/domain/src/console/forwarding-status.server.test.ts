@@ -57,7 +57,7 @@ describe.each(testDatabases())("forwarding status on $name", (target) => {
     await conversion("order-b", clock);
     // The job with nothing configured does nothing: the rows just wait.
     await forwardConversions({ ...deps(), adapters: [] });
-    const status = await getForwardingStatus(database.db, { configured: [] });
+    const status = await getForwardingStatus(database, { configured: [] });
     expect(status.unsent).toEqual({ count: 2, oldestSince: new Date(clock.getTime() - 90 * minute) });
     expect(status.destinations.map((row) => [row.destination, row.configured, row.pending])).toEqual([
       ["meta", false, 0],
@@ -74,7 +74,7 @@ describe.each(testDatabases())("forwarding status on $name", (target) => {
     ga4.reply({ status: 500, body: { error: "backend" } }, { status: 400, body: { error: "bad request" } });
     await forwardConversions(deps());
 
-    const status = await getForwardingStatus(database.db, { configured: ["meta", "ga4"] });
+    const status = await getForwardingStatus(database, { configured: ["meta", "ga4"] });
     expect(status.unsent.count).toBe(0);
     const [metaRow, ga4Row, tiktokRow] = status.destinations;
     expect(metaRow).toMatchObject({ configured: true, delivered: 2, failed: 0, pending: 0, lastError: null });

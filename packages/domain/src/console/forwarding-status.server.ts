@@ -1,7 +1,6 @@
 import type { Database } from "@kinderready/db/open-db";
-import { conversionDeliveries, conversionDestinations, conversionEvents } from "@kinderready/db/schema";
-import { and, count, desc, eq, isNotNull, isNull, min, notExists, sql } from "drizzle-orm";
 import type { ConversionDestination } from "../analytics/forwarding/forwarding-adapter.server.ts";
+import { countDeliveriesByStatus, listLatestDeliveryErrors } from "./forwarding-status-queries.server.ts";
 
 /**
  * What the conversion forwarding job has done, per destination, for the console: whether the
@@ -30,71 +29,28 @@ export type ForwardingStatus = {
   unsent: { count: number; oldestSince: Date | null };
 };
 
-// When a failed attempt happened, from the schedule the job keeps: a final failure leaves the
-// row's next_attempt_at at the attempt that failed; a retry pushes it 1, 2, 4, … minutes (at most
-// 6 hours, retryDelayMs) past the attempt.
-const errorAt = sql<Date>`case when ${conversionDeliveries.status} = 'failed' then ${conversionDeliveries.nextAttemptAt}
-  else ${conversionDeliveries.nextAttemptAt} - least(interval '1 minute' * power(2, ${conversionDeliveries.attempts} - 1), interval '6 hours') end`;
+/**
+ * Every destination, in the page's order: a Record, so a destination added to the schema's
+ * enum fails the type check until it is listed here.
+ */
+const everyDestination = Object.keys({
+  meta: true,
+  ga4: true,
+  tiktok: true,
+  amplitude: true,
+} satisfies Record<ConversionDestination, true>) as ConversionDestination[];
 
 /**
  * Two queries: the deliveries counted per destination and status (with the oldest pending
  * conversion) beside the unsent conversions, and each destination's latest error.
  */
 export async function getForwardingStatus(
-  db: Database,
+  deps: { db: Database },
   input: { configured: readonly ConversionDestination[] },
 ): Promise<ForwardingStatus> {
-  const byStatus = db
-    .select({
-      destination: sql<string>`${conversionDeliveries.destination}`.as("destination"),
-      status: sql<string>`${conversionDeliveries.status}`.as("status"),
-      rows: count().as("rows"),
-      oldest: sql<
-        Date | string | null
-      >`min(case when ${conversionDeliveries.status} = 'pending' then ${conversionEvents.createdAt} end)`.as("oldest"),
-    })
-    .from(conversionDeliveries)
-    .innerJoin(conversionEvents, eq(conversionEvents.id, conversionDeliveries.conversionId))
-    .groupBy(conversionDeliveries.destination, conversionDeliveries.status);
-  const unsent = db
-    .select({
-      destination: sql<string>`''`.as("destination"),
-      status: sql<string>`'unsent'`.as("status"),
-      rows: count().as("rows"),
-      oldest: min(conversionEvents.createdAt).as("oldest"),
-    })
-    .from(conversionEvents)
-    .where(
-      and(
-        isNull(conversionEvents.forwardedAt),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(conversionDeliveries)
-            .where(eq(conversionDeliveries.conversionId, conversionEvents.id)),
-        ),
-      ),
-    );
-  const [counts, errors] = await Promise.all([
-    byStatus.unionAll(unsent),
-    db
-      .selectDistinctOn([conversionDeliveries.destination], {
-        destination: conversionDeliveries.destination,
-        message: conversionDeliveries.lastError,
-        at: errorAt,
-      })
-      .from(conversionDeliveries)
-      .where(
-        and(
-          isNotNull(conversionDeliveries.lastError),
-          sql`${conversionDeliveries.attempts} > 0`,
-          sql`${conversionDeliveries.status} in ('pending', 'failed')`,
-        ),
-      )
-      .orderBy(conversionDeliveries.destination, desc(errorAt)),
-  ]);
+  const [counts, errors] = await Promise.all([countDeliveriesByStatus(deps.db), listLatestDeliveryErrors(deps.db)]);
   const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
-  const destinations = conversionDestinations.map((destination): DestinationStatus => {
+  const destinations = everyDestination.map((destination): DestinationStatus => {
     const rows = counts.filter((row) => row.destination === destination);
     const of = (status: string) => Number(rows.find((row) => row.status === status)?.rows ?? 0);
     const error = errors.find((row) => row.destination === destination);

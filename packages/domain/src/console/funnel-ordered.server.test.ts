@@ -40,17 +40,20 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
     const at = input.at ?? day;
     for (const entry of input.steps) {
       const [step, offset] = typeof entry === "string" ? [entry, 0] : entry;
-      await recordServerSteps(database.db, {
-        deviceId,
-        userId: input.userId ?? null,
-        at: new Date(at + offset),
-        page: input.page ?? "/onboarding/",
-        countryCode: input.country ?? "us",
-        utmSource: null,
-        utmCampaign: null,
-        userAgent: iphone,
-        steps: [step],
-      });
+      await recordServerSteps(
+        { db: database.db },
+        {
+          deviceId,
+          userId: input.userId ?? null,
+          at: new Date(at + offset),
+          page: input.page ?? "/onboarding/",
+          countryCode: input.country ?? "us",
+          utmSource: null,
+          utmCampaign: null,
+          userAgent: iphone,
+          steps: [step],
+        },
+      );
     }
     return deviceId;
   }
@@ -76,7 +79,7 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     // A: the whole quiz, then straight to the offer by a link (no purchase pages), and buys
     // (refunded since: a purchase all the same) and an upsell; opens the printables.
     const a = await insertTestParent(database.db);
@@ -101,7 +104,7 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
   });
 
   it("counts a step only after every required step before it, never more than the step before", async () => {
-    const report = await getFunnelReport(database.db, range);
+    const report = await getFunnelReport(database, range);
     expect(countOf(report, "visit")).toBe(3);
     expect(countOf(report, quizSteps[0] as string)).toBe(2);
     // B reached the second and third questions, but not the first: not counted there.
@@ -123,10 +126,10 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
   });
 
   it("applies the conversion window from the visitor's first step", async () => {
-    expect(countOf(await getFunnelReport(database.db, { ...range, window: 14 }), "offer")).toBe(1);
-    expect(countOf(await getFunnelReport(database.db, { ...range, window: 30 }), "offer")).toBe(2);
+    expect(countOf(await getFunnelReport(database, { ...range, window: 14 }), "offer")).toBe(1);
+    expect(countOf(await getFunnelReport(database, { ...range, window: 30 }), "offer")).toBe(2);
     // A bought ten minutes in, and opened the printables an hour in: inside a one-day window.
-    expect(countOf(await getFunnelReport(database.db, { ...range, window: 1 }), "printables")).toBe(1);
+    expect(countOf(await getFunnelReport(database, { ...range, window: 1 }), "printables")).toBe(1);
   });
 
   it("dates a step recorded without its time (rows kept before times were) at the last sighting", async () => {
@@ -140,13 +143,13 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
       steps: (1n << BigInt(stepIndex("visit"))) | (1n << BigInt(stepIndex(first))),
     });
     const within = (window: FunnelWindow) =>
-      getFunnelReport(database.db, { from: "2026-06-01", to: "2026-06-01", window });
+      getFunnelReport(database, { from: "2026-06-01", to: "2026-06-01", window });
     expect(countOf(await within(7), first)).toBe(0);
     expect(countOf(await within(14), first)).toBe(1);
   });
 
   it("compares with the period of the same length just before", async () => {
-    const week = await getFunnelReport(database.db, { from: "2026-11-04", to: "2026-11-10" });
+    const week = await getFunnelReport(database, { from: "2026-11-04", to: "2026-11-10" });
     // D, first seen on 3 November, is in the week before.
     expect(week.previousPeriod).toEqual({ from: "2026-10-28", to: "2026-11-03" });
     expect(countOf(week, "visit")).toBe(3);
@@ -158,8 +161,8 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
   });
 
   it("shows only the key steps when asked, with the same counts", async () => {
-    const all = await getFunnelReport(database.db, range);
-    const key = await getFunnelReport(database.db, { ...range, steps: "key" });
+    const all = await getFunnelReport(database, range);
+    const key = await getFunnelReport(database, { ...range, steps: "key" });
     expect(key.steps.map((step) => step.id)).toEqual(funnelSteps.filter((step) => step.key).map((step) => step.id));
     // A shorter chain requires less: B now counts at the first question it did reach later on.
     expect(countOf(key, "purchase")).toBe(countOf(all, "purchase"));
@@ -167,7 +170,7 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
   });
 
   it("breaks the funnel down by the visitor's first country", async () => {
-    const report = await getFunnelReport(database.db, { ...range, steps: "key", breakdown: "country" });
+    const report = await getFunnelReport(database, { ...range, steps: "key", breakdown: "country" });
     const purchase = report.breakdown?.steps.indexOf("purchase") ?? -1;
     expect(report.breakdown?.dimension).toBe("country");
     expect(report.breakdown?.rows.map((row) => [row.value, row.counts[0], row.counts[purchase]])).toEqual([
@@ -177,15 +180,15 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
   });
 
   it("lists who dropped at a step: reached the one before, not this one", async () => {
-    const report = await getFunnelReport(database.db, { ...range, dropped: "offer" });
+    const report = await getFunnelReport(database, { ...range, dropped: "offer" });
     expect(report.dropped?.total).toBe(1);
     expect(report.dropped?.visitors.map((visitor) => visitor.countryCode)).toEqual(["us"]);
-    const atFirst = await getFunnelReport(database.db, { ...range, dropped: quizSteps[0] });
+    const atFirst = await getFunnelReport(database, { ...range, dropped: quizSteps[0] });
     expect(atFirst.dropped?.total).toBe(1);
     // The first step has no step before it.
-    expect((await getFunnelReport(database.db, { ...range, dropped: "visit" })).dropped).toBeNull();
+    expect((await getFunnelReport(database, { ...range, dropped: "visit" })).dropped).toBeNull();
     const buyer = buyers[0];
-    const upsell = await getFunnelReport(database.db, { ...range, dropped: "upsell" });
+    const upsell = await getFunnelReport(database, { ...range, dropped: "upsell" });
     expect(upsell.dropped?.visitors.map((visitor) => visitor.deviceId)).not.toContain(buyer?.deviceId);
   });
 
@@ -196,7 +199,7 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
     await visitor({ steps: ["visit", quizSteps[0] as string, quizSteps[2] as string], at: later });
     // F never loaded the quiz (the server saw no first question), yet reports later questions.
     await visitor({ steps: ["visit", quizSteps[1] as string, quizSteps[2] as string], at: later });
-    const report = await getFunnelReport(database.db, days);
+    const report = await getFunnelReport(database, days);
     expect(countOf(report, "visit")).toBe(2);
     expect(countOf(report, quizSteps[0] as string)).toBe(1);
     expect(countOf(report, quizSteps[1] as string)).toBe(1);
@@ -206,18 +209,21 @@ describe.each(testDatabases())("ordered funnel on $name", (target) => {
 
   it("takes the server's steps and the browser's events for the same visitor as one", async () => {
     const deviceId = await visitor({ steps: ["visit", quizSteps[0] as string] });
-    await recordAnalyticsEvents(database.db, {
-      batch: {
-        device_id: deviceId,
-        session_id: day,
-        events: [
-          { event_id: randomUUID(), name: "quiz_step_viewed", time: day - 5000, properties: { step: "ty" } },
-          { event_id: randomUUID(), name: "quiz_step_viewed", time: day + 5000, properties: { step: "i-need" } },
-        ],
+    await recordAnalyticsEvents(
+      { db: database.db },
+      {
+        batch: {
+          device_id: deviceId,
+          session_id: day,
+          events: [
+            { event_id: randomUUID(), name: "quiz_step_viewed", time: day - 5000, properties: { step: "ty" } },
+            { event_id: randomUUID(), name: "quiz_step_viewed", time: day + 5000, properties: { step: "i-need" } },
+          ],
+        },
+        now: new Date(day),
       },
-      now: new Date(day),
-    });
-    const report = await getFunnelReport(database.db, range);
+    );
+    const report = await getFunnelReport(database, range);
     expect(countOf(report, "visit")).toBe(4);
     expect(countOf(report, quizSteps[1] as string)).toBe(3);
   });

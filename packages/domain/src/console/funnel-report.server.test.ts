@@ -38,32 +38,38 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
     device += 1;
     const deviceId = `device-${String(device).padStart(12, "0")}`;
     const at = input.at ?? day;
-    await recordAnalyticsVisit(database.db, {
-      payload: {
-        device_id: deviceId,
-        locale: input.locale ?? "en",
-        ...(input.token && { user_token: input.token }),
-        ...(input.country && { country_code: input.country }),
-        ...(input.utmSource && { utm_source: input.utmSource }),
+    await recordAnalyticsVisit(
+      { db: database.db },
+      {
+        payload: {
+          device_id: deviceId,
+          locale: input.locale ?? "en",
+          ...(input.token && { user_token: input.token }),
+          ...(input.country && { country_code: input.country }),
+          ...(input.utmSource && { utm_source: input.utmSource }),
+        },
+        userAgent: input.userAgent ?? iphone,
+        now: new Date(at),
       },
-      userAgent: input.userAgent ?? iphone,
-      now: new Date(at),
-    });
-    await recordAnalyticsEvents(database.db, {
-      batch: {
-        device_id: deviceId,
-        session_id: at,
-        ...(input.token && { user_token: input.token }),
-        events: input.steps.map(([name, properties, page], index) => ({
-          event_id: randomUUID(),
-          name,
-          time: at + index * 1000,
-          page: page ?? (input.locale === "ru" ? "/ru/onboarding/" : "/onboarding/"),
-          ...(properties && { properties }),
-        })),
+    );
+    await recordAnalyticsEvents(
+      { db: database.db },
+      {
+        batch: {
+          device_id: deviceId,
+          session_id: at,
+          ...(input.token && { user_token: input.token }),
+          events: input.steps.map(([name, properties, page], index) => ({
+            event_id: randomUUID(),
+            name,
+            time: at + index * 1000,
+            page: page ?? (input.locale === "ru" ? "/ru/onboarding/" : "/onboarding/"),
+            ...(properties && { properties }),
+          })),
+        },
+        now: new Date(at),
       },
-      now: new Date(at),
-    });
+    );
     return deviceId;
   }
 
@@ -72,7 +78,7 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     const quiz: Step[] = [
       ["page_viewed"],
       ...quizPageIds.filter((id) => id !== "analyzing").map((id): Step => ["quiz_step_viewed", { step: id }]),
@@ -115,7 +121,7 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
   });
 
   it("counts each step's visitors, with conversion from the step before and from the start", async () => {
-    const report = await getFunnelReport(database.db, range);
+    const report = await getFunnelReport(database, range);
     expect(report.steps.map((step) => step.id)).toEqual(funnelSteps.map((step) => step.id));
     expect(countOf(report, "visit")).toBe(3);
     expect(countOf(report, "quiz:ty")).toBe(3);
@@ -136,7 +142,7 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
 
   it("filters by country, campaign, language, flow and device", async () => {
     const count = async (filters: Record<string, string>) =>
-      countOf(await getFunnelReport(database.db, { ...range, ...filters }), "visit");
+      countOf(await getFunnelReport(database, { ...range, ...filters }), "visit");
     expect(await count({ country: "us" })).toBe(2);
     expect(await count({ utmSource: "facebook" })).toBe(2);
     expect(await count({ locale: "ru" })).toBe(1);
@@ -151,7 +157,7 @@ describe.each(testDatabases())("visitor funnel on $name", (target) => {
     const snapshot = () => database.db.select().from(funnelVisitors).orderBy(asc(funnelVisitors.deviceId));
     const kept = await snapshot();
     await database.db.delete(funnelVisitors);
-    await rebuildVisitorFunnel(database.db);
+    await rebuildVisitorFunnel({ db: database.db });
     expect(await snapshot()).toEqual(kept);
     expect(kept).toHaveLength(4);
   });

@@ -52,9 +52,9 @@ export type FunnelReport = {
 };
 
 export async function getFunnelReport(
-  db: Database,
+  deps: { db: Database },
   query: FunnelFilters & Partial<FunnelQuery>,
 ): Promise<FunnelReport> {
   const plan = planFunnel(query);
-  return shapeFunnelReport(plan, await readFunnelRows(db, query, plan));
+  return shapeFunnelReport(plan, await readFunnelRows(deps.db, query, plan));
 }

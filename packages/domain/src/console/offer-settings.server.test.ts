@@ -18,9 +18,9 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     operatorId = (
-      await createOperator(database.db, { email: "prices@example.com", password: "a long passphrase", createdBy: null })
+      await createOperator(database, { email: "prices@example.com", password: "a long passphrase", createdBy: null })
     ).id;
   }, 60_000);
   afterAll(() => database.close());
@@ -29,14 +29,14 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     seededPlan(database.db, kind, { variant, currency, splitGroup });
 
   it("lists the whole catalogue: every currency, split group and variant", async () => {
-    const plans = await listPricePlans(database.db);
+    const plans = await listPricePlans(database);
     expect(plans).toHaveLength(3 * (6 + 6));
     expect(new Set(plans.map((row) => row.currency))).toEqual(new Set(["EUR", "GBP", "USD"]));
   });
 
   it("changes a plan's prices, derives its discount and name, audits it, and the offer shows it", async () => {
     const before = await plan("subscription", "initial", "EUR", "B");
-    const after = await changePricePlan(database.db, {
+    const after = await changePricePlan(database, {
       operatorId,
       change: { id: before.id, amount: "1.49", oldAmount: "4,99", renewalAmount: "27.99" },
       now,
@@ -48,12 +48,15 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
       discountPercent: 70,
       productName: "trial_1.49_27.99_€",
     });
-    const offer = await getPriceConfig(database.db, {
-      countryCode: "de",
-      purchaseType: "subscription",
-      flow: "copy_1",
-      introOfferGroup: "B",
-    });
+    const offer = await getPriceConfig(
+      { db: database.db },
+      {
+        countryCode: "de",
+        purchaseType: "subscription",
+        flow: "copy_1",
+        introOfferGroup: "B",
+      },
+    );
     expect(offer.initial[0]).toMatchObject({ price: 1.49, oldPrice: 4.99, discount: 70, renewal_price: 27.99 });
     const [audit] = await database.db
       .select()
@@ -84,7 +87,7 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
     ];
     for (const [change, field] of attempts) {
       await expect(
-        changePricePlan(database.db, {
+        changePricePlan(database, {
           operatorId,
           change: change as { id: string; amount: string },
           now,
@@ -96,24 +99,24 @@ describe.each(testDatabases())("offer settings on $name", (target) => {
   });
 
   it("saves the upsell display mode and the countdown, which the pages then read", async () => {
-    expect(await getOfferTimerSeconds(database.db, 60)).toBe(60);
-    await changeOfferSettings(database.db, {
+    expect(await getOfferTimerSeconds({ db: database.db }, 60)).toBe(60);
+    await changeOfferSettings(database, {
       operatorId,
       settings: { upsellDisplayMode: "TABS", offerTimerSeconds: "900" },
       timerFallback: 60,
       now,
     });
-    expect(await getOfferTimerSeconds(database.db, 60)).toBe(900);
-    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
+    expect(await getOfferTimerSeconds({ db: database.db }, 60)).toBe(900);
+    expect(await getUpsellDisplayMode({ db: database.db })).toBe("TABS");
     await expect(
-      changeOfferSettings(database.db, {
+      changeOfferSettings(database, {
         operatorId,
         settings: { upsellDisplayMode: "POPUP", offerTimerSeconds: "5" },
         timerFallback: 60,
         now,
       }),
     ).rejects.toMatchObject({ field: "offerTimerSeconds" });
-    expect(await getUpsellDisplayMode(database.db)).toBe("TABS");
+    expect(await getUpsellDisplayMode({ db: database.db })).toBe("TABS");
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "offer.settings"));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.details).toEqual({

@@ -1,16 +1,17 @@
 import type { Database } from "@kinderready/db/open-db";
-import { pricePlans, settings } from "@kinderready/db/schema";
-import { and, asc, eq, sql } from "drizzle-orm";
+import type { pricePlans } from "@kinderready/db/schema";
 import { z } from "zod";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import type { CurrencyCode } from "../pricing/currency.ts";
-import { getOfferTimerSeconds, offerTimerBounds, offerTimerSettingKey } from "../pricing/offer-timer.server.ts";
+import { getOfferTimerSeconds, offerTimerBounds } from "../pricing/offer-timer.server.ts";
+import { offerTimerSettingKey } from "../pricing/offer-timer-queries.server.ts";
 import { type PlanKind, type PriceVariant, percentOff, productNameOf } from "../pricing/price-catalogue.ts";
-import { soldProduct } from "../product.ts";
-import { getUpsellDisplayMode, setUpsellDisplayMode } from "../upsell/upsell.server.ts";
+import { getUpsellDisplayMode } from "../upsell/upsell.server.ts";
+import { upsertUpsellDisplayMode } from "../upsell/upsell-queries.server.ts";
 import { upsellDisplayModes } from "../upsell/upsell-schema.ts";
-import { upsellKind } from "../upsell-wire.ts";
-import { recordAudit } from "./operator-accounts.server.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
+import { listPricePlanRows, lockPricePlan, updatePricePlan } from "./price-plan-queries.server.ts";
+import { upsertSetting } from "./settings-queries.server.ts";
 
 /**
  * The offer's configuration in the console: the price catalogue (per currency, which is the
@@ -51,17 +52,8 @@ export const pricePlanChangeSchema = z.object({
 });
 export type PricePlanChange = z.input<typeof pricePlanChangeSchema>;
 
-export async function listPricePlans(db: Database): Promise<PricePlanRow[]> {
-  return db
-    .select()
-    .from(pricePlans)
-    .where(eq(pricePlans.product, soldProduct))
-    .orderBy(
-      sql`case ${pricePlans.kind} when 'subscription' then 0 when ${upsellKind} then 1 else 2 end`,
-      asc(pricePlans.currency),
-      asc(pricePlans.splitGroup),
-      sql`case ${pricePlans.variant} when 'initial' then 0 when 'catchy' then 1 else 2 end`,
-    );
+export async function listPricePlans(deps: { db: Database }): Promise<PricePlanRow[]> {
+  return listPricePlanRows(deps.db);
 }
 
 /**
@@ -69,7 +61,7 @@ export async function listPricePlans(db: Database): Promise<PricePlanRow[]> {
  * and orders already made keep the amounts they were made with.
  */
 export async function changePricePlan(
-  db: Database,
+  deps: { db: Database },
   input: { operatorId: string; change: PricePlanChange; now: Date },
 ): Promise<PricePlanRow> {
   const parsed = pricePlanChangeSchema.safeParse(input.change);
@@ -79,12 +71,8 @@ export async function changePricePlan(
     throw new AppError(AppErrorCode.Invalid, field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const { id, amount, oldAmount, renewalAmount } = parsed.data;
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(pricePlans)
-      .where(and(eq(pricePlans.id, id), eq(pricePlans.product, soldProduct)))
-      .for("update");
+  return deps.db.transaction(async (tx) => {
+    const before = await lockPricePlan(tx, id);
     if (!before) throw new AppError(AppErrorCode.NotFound, "id", "No such plan", "offer.errors.id");
     if (oldAmount !== null && oldAmount <= amount) {
       throw new AppError(
@@ -112,24 +100,20 @@ export async function changePricePlan(
       );
     }
     const prices = { amount, oldAmount, renewalAmount };
-    const [after] = await tx
-      .update(pricePlans)
-      .set({
-        ...prices,
-        discountPercent: oldAmount === null ? null : percentOff(amount, oldAmount),
-        productName: productNameOf({
-          kind: before.kind as PlanKind,
-          variant: before.variant as PriceVariant,
-          currency: before.currency as CurrencyCode,
-          amount,
-          renewalAmount,
-        }),
-        updatedAt: input.now,
-      })
-      .where(eq(pricePlans.id, id))
-      .returning();
+    const after = await updatePricePlan(tx, id, {
+      ...prices,
+      discountPercent: oldAmount === null ? null : percentOff(amount, oldAmount),
+      productName: productNameOf({
+        kind: before.kind as PlanKind,
+        variant: before.variant as PriceVariant,
+        currency: before.currency as CurrencyCode,
+        amount,
+        renewalAmount,
+      }),
+      updatedAt: input.now,
+    });
     if (!after) throw new Error(`plan ${id} vanished`);
-    await recordAudit(tx, {
+    await insertAuditEntry(tx, {
       operatorId: input.operatorId,
       action: "prices.change",
       target: `plan:${id}`,
@@ -153,16 +137,16 @@ export const offerSettingsSchema = z.object({
 });
 export type OfferSettings = z.infer<typeof offerSettingsSchema>;
 
-export async function getOfferSettings(db: Database, timerFallback: number): Promise<OfferSettings> {
+export async function getOfferSettings(deps: { db: Database }, timerFallback: number): Promise<OfferSettings> {
   return {
-    upsellDisplayMode: await getUpsellDisplayMode(db),
-    offerTimerSeconds: await getOfferTimerSeconds(db, timerFallback),
+    upsellDisplayMode: await getUpsellDisplayMode(deps),
+    offerTimerSeconds: await getOfferTimerSeconds(deps, timerFallback),
   };
 }
 
 /** Saves the upsell display mode and the countdown together, auditing what changed. */
 export async function changeOfferSettings(
-  db: Database,
+  deps: { db: Database },
   input: {
     operatorId: string;
     /** As typed in the form: checked here. */
@@ -178,14 +162,11 @@ export async function changeOfferSettings(
     throw new AppError(AppErrorCode.Invalid, field, issue?.message ?? "invalid", `offer.errors.${field}`);
   }
   const after = parsed.data;
-  const before = await getOfferSettings(db, input.timerFallback);
-  await db.transaction(async (tx) => {
-    await setUpsellDisplayMode(tx, after.upsellDisplayMode);
-    await tx
-      .insert(settings)
-      .values({ key: offerTimerSettingKey, value: after.offerTimerSeconds, updatedAt: input.now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: after.offerTimerSeconds, updatedAt: input.now } });
-    await recordAudit(tx, { operatorId: input.operatorId, action: "offer.settings", details: { before, after } });
+  const before = await getOfferSettings(deps, input.timerFallback);
+  await deps.db.transaction(async (tx) => {
+    await upsertUpsellDisplayMode(tx, { mode: after.upsellDisplayMode, now: new Date() });
+    await upsertSetting(tx, { key: offerTimerSettingKey, value: after.offerTimerSeconds, now: input.now });
+    await insertAuditEntry(tx, { operatorId: input.operatorId, action: "offer.settings", details: { before, after } });
   });
   return after;
 }

@@ -5,7 +5,8 @@ import { hash } from "@node-rs/argon2";
 import { and, eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppError } from "../app-error.ts";
-import { recentAttempts, throttleKey } from "../request-throttle.server.ts";
+import { throttleKey } from "../request-throttle.server.ts";
+import { recentAttempts } from "../request-throttle-queries.server.ts";
 import {
   authenticateOperator,
   checkCsrf,
@@ -26,9 +27,9 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   let address = 0;
   // Each test signs in from an address of its own, so the per-address limit stays out of the way.
   const signIn = (email: string, given: string, now = new Date()) =>
-    signInOperator(database.db, { email, password: given, clientAddress: `192.0.2.${address}`, now });
+    signInOperator(database, { email, password: given, clientAddress: `192.0.2.${address}`, now });
   const signInFrom = (clientAddress: string, email: string, given: string, now = new Date()) =>
-    signInOperator(database.db, { email, password: given, clientAddress, now });
+    signInOperator(database, { email, password: given, clientAddress, now });
   // "signed in", or the refusal's message key.
   const outcome = (attempt: Promise<unknown>) =>
     attempt.then(
@@ -47,21 +48,21 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
 
   it("creates the first operator once, storing an argon2id hash and an audit entry", async () => {
     address += 1;
-    expect(await ensureFirstOperator(database.db, { email: "Owner@Example.com", password })).toBe(true);
-    expect(await ensureFirstOperator(database.db, { email: "owner@example.com", password })).toBe(false);
+    expect(await ensureFirstOperator(database, { email: "Owner@Example.com", password })).toBe(true);
+    expect(await ensureFirstOperator(database, { email: "owner@example.com", password })).toBe(false);
     const [owner] = await database.db.select().from(operators).where(eq(operators.email, "owner@example.com"));
     expect(owner?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(owner?.passwordHash).not.toContain(password);
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.target, "owner@example.com"));
     expect(entry).toMatchObject({ action: "operator.created", operatorId: null });
     await expect(
-      createOperator(database.db, { email: "short@example.com", password: "short", createdBy: null }),
+      createOperator(database, { email: "short@example.com", password: "short", createdBy: null }),
     ).rejects.toThrow("at least 12 characters");
   });
 
   it("signs in with the right password only, the same outcome for an unknown email", async () => {
     address += 1;
-    const operator = await createOperator(database.db, { email: "ops@example.com", password, createdBy: null });
+    const operator = await createOperator(database, { email: "ops@example.com", password, createdBy: null });
     await expect(signIn("ops@example.com", "wrong password!")).rejects.toThrow("Wrong email or password");
     await expect(signIn("nobody@example.com", password)).rejects.toThrow("Wrong email or password");
     const session = await signIn("OPS@example.com", password);
@@ -71,26 +72,26 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
       .where(eq(operatorSessions.operatorId, operator.id));
     // The table never holds the cookie's token itself.
     expect(stored?.tokenHash).not.toBe(session.token);
-    const signedIn = await authenticateOperator(database.db, { token: session.token, now: new Date() });
+    const signedIn = await authenticateOperator(database, { token: session.token, now: new Date() });
     expect(signedIn).toMatchObject({ id: operator.id, email: "ops@example.com" });
     expect(signedIn && checkCsrf(signedIn, session.csrfToken)).toBe(true);
     expect(signedIn && checkCsrf(signedIn, `${session.csrfToken.slice(0, -1)}x`)).toBe(false);
     expect(signedIn && checkCsrf(signedIn, undefined)).toBe(false);
-    await signOutOperator(database.db, { token: session.token, operatorId: operator.id });
-    expect(await authenticateOperator(database.db, { token: session.token, now: new Date() })).toBeUndefined();
+    await signOutOperator(database, { token: session.token, operatorId: operator.id });
+    expect(await authenticateOperator(database, { token: session.token, now: new Date() })).toBeUndefined();
     expect(await actions(operator.id)).toEqual(["sign-in.failed", "sign-in", "sign-out"]);
   });
 
   it("refuses an empty password as a wrong one, for a known email and an unknown one", async () => {
     address += 1;
-    await createOperator(database.db, { email: "empty@example.com", password, createdBy: null });
+    await createOperator(database, { email: "empty@example.com", password, createdBy: null });
     await expect(signIn("empty@example.com", "")).rejects.toThrow("Wrong email or password");
     await expect(signIn("nobody-else@example.com", "")).rejects.toThrow("Wrong email or password");
   });
 
   it("makes an address wait after five wrong passwords from it, even with the right one, until the wait ends", async () => {
     address += 1;
-    await createOperator(database.db, { email: "slowed@example.com", password, createdBy: null });
+    await createOperator(database, { email: "slowed@example.com", password, createdBy: null });
     const start = new Date();
     const after = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     for (let attempt = 0; attempt < addressBackoff.free; attempt += 1) {
@@ -110,7 +111,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   });
 
   it("counts every wrong password sent at once from many addresses, for each address and for the email", async () => {
-    await createOperator(database.db, { email: "parallel@example.com", password, createdBy: null });
+    await createOperator(database, { email: "parallel@example.com", password, createdBy: null });
     // As many as the hashing gate takes at once, each from an address of its own.
     const addresses = Array.from(
       { length: hashingLimits.running + hashingLimits.waiting },
@@ -133,7 +134,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   });
 
   it("slows a stranger's address only: the operator signs in from elsewhere and keeps their sessions", async () => {
-    await createOperator(database.db, { email: "target@example.com", password, createdBy: null });
+    await createOperator(database, { email: "target@example.com", password, createdBy: null });
     const start = new Date();
     const working = await signInFrom("198.51.100.1", "target@example.com", password, start);
     for (let attempt = 0; attempt < addressBackoff.free; attempt += 1) {
@@ -143,11 +144,11 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
     }
     expect(await outcome(signInFrom("203.0.113.66", "target@example.com", password, start))).toBe("credentials");
     expect(await outcome(signInFrom("198.51.100.2", "target@example.com", password, start))).toBe("signed in");
-    expect(await authenticateOperator(database.db, { token: working.token, now: start })).toBeDefined();
+    expect(await authenticateOperator(database, { token: working.token, now: start })).toBeDefined();
   });
 
   it("forgives an address's wrong passwords when the right one comes from it", async () => {
-    await createOperator(database.db, { email: "typo@example.com", password, createdBy: null });
+    await createOperator(database, { email: "typo@example.com", password, createdBy: null });
     const typos = async () => {
       for (let attempt = 1; attempt < addressBackoff.free; attempt += 1) {
         expect(await outcome(signInFrom("198.51.100.9", "typo@example.com", "a typo in it"))).toBe("credentials");
@@ -160,7 +161,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   });
 
   it("keeps the operator's session and lets them in within a minute after 50 wrong passwords from 10 addresses", async () => {
-    const operator = await createOperator(database.db, { email: "botnet@example.com", password, createdBy: null });
+    const operator = await createOperator(database, { email: "botnet@example.com", password, createdBy: null });
     const start = new Date();
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     const working = await signInFrom("198.51.100.10", "botnet@example.com", password, start);
@@ -174,7 +175,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
         ).toBe("credentials");
       }
     }
-    expect(await authenticateOperator(database.db, { token: working.token, now: at(second) })).toMatchObject({
+    expect(await authenticateOperator(database, { token: working.token, now: at(second) })).toMatchObject({
       id: operator.id,
     });
     expect(
@@ -195,7 +196,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   });
 
   it("answers an unknown email exactly as an operator's, waits included, and hashes both alike", async () => {
-    await createOperator(database.db, { email: "known@example.com", password, createdBy: null });
+    await createOperator(database, { email: "known@example.com", password, createdBy: null });
     const start = new Date();
     const run = async (email: string, source: string) => {
       const answers: unknown[] = [];
@@ -265,7 +266,7 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
   });
 
   it("records the source address of every sign-in, failed or not, known email or not", async () => {
-    const operator = await createOperator(database.db, { email: "audited@example.com", password, createdBy: null });
+    const operator = await createOperator(database, { email: "audited@example.com", password, createdBy: null });
     await outcome(signInFrom("203.0.113.7", "audited@example.com", "wrong password!"));
     await outcome(signInFrom("203.0.113.8", "stranger@example.com", password));
     await signInFrom("198.51.100.7", "audited@example.com", password);
@@ -287,19 +288,19 @@ describe.each(testDatabases())("operator accounts on $name", (target) => {
 
   it("ends a session after two idle hours or twelve in all", async () => {
     address += 1;
-    await createOperator(database.db, { email: "session@example.com", password, createdBy: null });
+    await createOperator(database, { email: "session@example.com", password, createdBy: null });
     const start = new Date();
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
     const idle = await signIn("session@example.com", password, start);
     expect(
-      await authenticateOperator(database.db, { token: idle.token, now: at(sessionLifetime.idleMinutes + 1) }),
+      await authenticateOperator(database, { token: idle.token, now: at(sessionLifetime.idleMinutes + 1) }),
     ).toBeUndefined();
     const busy = await signIn("session@example.com", password, start);
     for (let minutes = 100; minutes < sessionLifetime.absoluteHours * 60; minutes += 100) {
-      expect(await authenticateOperator(database.db, { token: busy.token, now: at(minutes) })).toBeDefined();
+      expect(await authenticateOperator(database, { token: busy.token, now: at(minutes) })).toBeDefined();
     }
     expect(
-      await authenticateOperator(database.db, { token: busy.token, now: at(sessionLifetime.absoluteHours * 60 + 1) }),
+      await authenticateOperator(database, { token: busy.token, now: at(sessionLifetime.absoluteHours * 60 + 1) }),
     ).toBeUndefined();
   });
 

@@ -1,15 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Database, Transaction } from "@kinderready/db/open-db";
-import { auditLog, operatorSessions, operators } from "@kinderready/db/schema";
-import { and, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "@kinderready/db/open-db";
 import { AppError, AppErrorCode } from "../app-error.ts";
+import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
+import { forgetThrottleKeys, recentAttempts, recordAttempts } from "../request-throttle-queries.server.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
 import {
-  allowAttempt,
-  forgetThrottleKeys,
-  recentAttempts,
-  recordAttempts,
-  throttleKey,
-} from "../request-throttle.server.ts";
+  deleteExpiredOperatorSessions,
+  deleteOperatorSession,
+  findLiveOperatorSession,
+  findOperatorCredentials,
+  findOperatorIdByEmail,
+  insertOperator,
+  insertOperatorSession,
+  updateOperatorLastLogin,
+  updateOperatorSessionSeen,
+} from "./operator-queries.server.ts";
 import {
   decoyHash,
   hashPassword as hashWithArgon,
@@ -33,6 +38,8 @@ export const inFlightPerAddress = 2;
 
 export const minPasswordLength = 12;
 
+export type OperatorDeps = { db: Database };
+
 export async function hashPassword(password: string): Promise<string> {
   if (password.length < minPasswordLength) {
     throw new AppError(AppErrorCode.Invalid, "password", `must be at least ${minPasswordLength} characters`);
@@ -43,45 +50,29 @@ export async function hashPassword(password: string): Promise<string> {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export async function recordAudit(
-  db: Database | Transaction,
-  entry: { operatorId: string | null; action: string; target?: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    operatorId: entry.operatorId,
-    action: entry.action,
-    target: entry.target ?? null,
-    details: entry.details ?? {},
-  });
-}
-
 /** Creates an operator (the CLI, or the first one at start); an existing email is a conflict. */
 export async function createOperator(
-  db: Database,
+  deps: OperatorDeps,
   input: { email: string; password: string; createdBy: string | null },
 ): Promise<{ id: string; email: string }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(operators)
-      .values({ email, passwordHash })
-      .onConflictDoNothing({ target: operators.email })
-      .returning({ id: operators.id, email: operators.email });
+  return deps.db.transaction(async (tx) => {
+    const created = await insertOperator(tx, { email, passwordHash });
     if (!created) throw new AppError(AppErrorCode.Conflict, "email", "An operator with this email exists");
-    await recordAudit(tx, { operatorId: input.createdBy, action: "operator.created", target: email });
+    await insertAuditEntry(tx, { operatorId: input.createdBy, action: "operator.created", target: email });
     return created;
   });
 }
 
 /** At start: the first operator from ADMIN_EMAIL and ADMIN_PASSWORD, unless that email exists. */
-export async function ensureFirstOperator(db: Database, input: { email: string; password: string }): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: operators.id })
-    .from(operators)
-    .where(eq(operators.email, normaliseEmail(input.email)));
+export async function ensureFirstOperator(
+  deps: OperatorDeps,
+  input: { email: string; password: string },
+): Promise<boolean> {
+  const existing = await findOperatorIdByEmail(deps.db, normaliseEmail(input.email));
   if (existing) return false;
-  await createOperator(db, { ...input, createdBy: null });
+  await createOperator(deps, { ...input, createdBy: null });
   return true;
 }
 
@@ -132,24 +123,21 @@ async function oneAtATimePerAddress<T>(address: string, work: () => Promise<T>):
  * operators' are. Wrong passwords never end a session. Every attempt is audited with its address.
  */
 export function signInOperator(
-  db: Database,
+  deps: OperatorDeps,
   input: { email: string; password: string; clientAddress: string; now: Date },
 ): Promise<OperatorSession> {
   const email = normaliseEmail(input.email);
   const address = input.clientAddress;
   return oneAtATimePerAddress(address, async () => {
     const allowed = await allowAttempt(
-      db,
+      deps,
       [{ key: throttleKey("operator-sign-in", address), ...attemptsPerAddress }],
       input.now,
     );
     if (!allowed) throw throttled(attemptsPerAddress.windowMinutes * 60);
-    const [operator] = await db
-      .select({ id: operators.id, email: operators.email, passwordHash: operators.passwordHash })
-      .from(operators)
-      .where(eq(operators.email, email));
+    const operator = await findOperatorCredentials(deps.db, email);
     const audit = (action: string, details: Record<string, unknown>) =>
-      recordAudit(db, {
+      insertAuditEntry(deps.db, {
         operatorId: operator?.id ?? null,
         action,
         ...(!operator && { target: email }),
@@ -161,14 +149,14 @@ export function signInOperator(
         scope: "address",
         until: backoffUntil(
           addressBackoff,
-          await recentAttempts(db, keys.pair, addressBackoff.windowMinutes, input.now),
+          await recentAttempts(deps.db, keys.pair, addressBackoff.windowMinutes, input.now),
         ),
       },
       {
         scope: "account",
         until: backoffUntil(
           accountBackoff,
-          await recentAttempts(db, keys.account, accountBackoff.windowMinutes, input.now),
+          await recentAttempts(deps.db, keys.account, accountBackoff.windowMinutes, input.now),
         ),
       },
     ].filter((wait) => wait.until && wait.until > input.now);
@@ -179,11 +167,11 @@ export function signInOperator(
     }
     const matches = await verifyPassword(input.password, operator?.passwordHash ?? decoyHash);
     if (!operator || !matches) {
-      await recordAttempts(db, [keys.pair, keys.account], input.now);
+      await recordAttempts(deps.db, [keys.pair, keys.account], input.now);
       await audit("sign-in.failed", { reason: operator ? "password" : "unknown" });
       throw refused();
     }
-    return startOperatorSession(db, { operator, address, now: input.now, method: "password" });
+    return startOperatorSession(deps, { operator, address, now: input.now, method: "password" });
   });
 }
 
@@ -192,18 +180,18 @@ export function signInOperator(
  * from this address: their wrong passwords from it are forgiven, and the sign-in is audited.
  */
 export async function startOperatorSession(
-  db: Database,
+  deps: OperatorDeps,
   input: { operator: { id: string; email: string }; address: string; now: Date; method: "password" | "link" },
 ): Promise<OperatorSession> {
   const { operator, address, now } = input;
   const token = randomBytes(32).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + sessionLifetime.absoluteHours * 3_600_000);
-  await db.transaction(async (tx) => {
-    await tx.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, operator.id));
+  await deps.db.transaction(async (tx) => {
+    await updateOperatorLastLogin(tx, operator.id, now);
     await forgetThrottleKeys(tx, [wrongPasswordKeys(operator.email, address).pair]);
-    await tx.delete(operatorSessions).where(lt(operatorSessions.expiresAt, now));
-    await tx.insert(operatorSessions).values({
+    await deleteExpiredOperatorSessions(tx, now);
+    await insertOperatorSession(tx, {
       tokenHash: sha256(token),
       operatorId: operator.id,
       csrfToken,
@@ -211,7 +199,11 @@ export async function startOperatorSession(
       lastSeenAt: now,
       expiresAt,
     });
-    await recordAudit(tx, { operatorId: operator.id, action: "sign-in", details: { address, method: input.method } });
+    await insertAuditEntry(tx, {
+      operatorId: operator.id,
+      action: "sign-in",
+      details: { address, method: input.method },
+    });
   });
   return { token, csrfToken, expiresAt };
 }
@@ -223,26 +215,14 @@ export type SignedInOperator = { id: string; email: string; csrfToken: string };
  * two. Each use moves the idle clock.
  */
 export async function authenticateOperator(
-  db: Database,
+  deps: OperatorDeps,
   input: { token: string; now: Date },
 ): Promise<SignedInOperator | undefined> {
   const idleSince = new Date(input.now.getTime() - sessionLifetime.idleMinutes * 60_000);
-  const [session] = await db
-    .select({ id: operators.id, email: operators.email, csrfToken: operatorSessions.csrfToken })
-    .from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, sha256(input.token)),
-        gt(operatorSessions.expiresAt, input.now),
-        gt(operatorSessions.lastSeenAt, idleSince),
-      ),
-    );
+  const tokenHash = sha256(input.token);
+  const session = await findLiveOperatorSession(deps.db, { tokenHash, now: input.now, idleSince });
   if (!session) return undefined;
-  await db
-    .update(operatorSessions)
-    .set({ lastSeenAt: input.now })
-    .where(eq(operatorSessions.tokenHash, sha256(input.token)));
+  await updateOperatorSessionSeen(deps.db, tokenHash, input.now);
   return session;
 }
 
@@ -253,7 +233,7 @@ export function checkCsrf(operator: SignedInOperator, given: string | undefined)
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
-export async function signOutOperator(db: Database, input: { token: string; operatorId: string }): Promise<void> {
-  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, sha256(input.token)));
-  await recordAudit(db, { operatorId: input.operatorId, action: "sign-out" });
+export async function signOutOperator(deps: OperatorDeps, input: { token: string; operatorId: string }): Promise<void> {
+  await deleteOperatorSession(deps.db, sha256(input.token));
+  await insertAuditEntry(deps.db, { operatorId: input.operatorId, action: "sign-out" });
 }

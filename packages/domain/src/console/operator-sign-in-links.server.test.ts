@@ -72,11 +72,11 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
   });
 
   it("emails a link in the operator's language that signs in once, for a quarter hour, even while the password waits", async () => {
-    const operator = await createOperator(database.db, { email: "links@example.com", password, createdBy: null });
+    const operator = await createOperator(database, { email: "links@example.com", password, createdBy: null });
     now = new Date();
     // The password waits after a stranger's guesses from this address.
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      await signInOperator(database.db, {
+      await signInOperator(database, {
         email: "links@example.com",
         password: "a stranger's guess",
         clientAddress: "198.51.100.70",
@@ -106,7 +106,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
 
     const session = await signInWithOperatorLink(deps(), { accessLinkSecret, code, clientAddress: "198.51.100.70" });
     expect(session).toBeDefined();
-    expect(await authenticateOperator(database.db, { token: session?.token ?? "", now })).toMatchObject({
+    expect(await authenticateOperator(database, { token: session?.token ?? "", now })).toMatchObject({
       id: operator.id,
     });
     expect(await outcome(signInWithOperatorLink(deps(), { accessLinkSecret, code, clientAddress: "x" }))).toBe(
@@ -132,7 +132,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
 
   it("refuses a forged code, and a parent's link code for the same id", async () => {
     now = new Date();
-    await createOperator(database.db, { email: "forged@example.com", password, createdBy: null });
+    await createOperator(database, { email: "forged@example.com", password, createdBy: null });
     await requestOperatorSignInLink(deps(), {
       email: "forged@example.com",
       clientAddress: "198.51.100.72",
@@ -152,7 +152,7 @@ describe.each(testDatabases())("operators' emailed sign-in links on $name", (tar
 
   it("answers an unknown email as an operator's, sends it nothing, and limits asks per email and per address", async () => {
     now = new Date();
-    await createOperator(database.db, { email: "asked@example.com", password, createdBy: null });
+    await createOperator(database, { email: "asked@example.com", password, createdBy: null });
     const ask = (email: string, clientAddress: string) =>
       requestOperatorSignInLink(deps(), { email, clientAddress, locale: "en" }).then(
         () => "answered",

@@ -1,13 +1,20 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages, operatorSignInLinks, operators } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { verifyAccessCode } from "../email/access-code.server.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { operatorLinkKind, operatorLinkMinutes, operatorLinkSecret } from "../email/operator-sign-in-email.server.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
-import { type OperatorSession, recordAudit, startOperatorSession } from "./operator-accounts.server.ts";
+import { insertAuditEntry } from "./audit-log-queries.server.ts";
+import { type OperatorSession, startOperatorSession } from "./operator-accounts.server.ts";
+import {
+  findLiveOperatorSignInLink,
+  findOperatorById,
+  findOperatorIdByEmail,
+  insertOperatorLinkEmail,
+  insertOperatorSignInLink,
+  markOperatorSignInLinkUsed,
+} from "./operator-queries.server.ts";
 
 // An operator who forgot the password, or waits out someone else's wrong guesses, asks for a
 // sign-in link by email. The answer is the same whether the email is an operator's or not; asks
@@ -32,7 +39,7 @@ export async function requestOperatorSignInLink(
   const email = input.email.trim().toLowerCase();
   const now = deps.now();
   const allowed = await allowAttempt(
-    deps.db,
+    deps,
     [
       { key: throttleKey("operator-link-email", email), ...perEmail },
       { key: throttleKey("operator-link-client", input.clientAddress), ...perClient },
@@ -45,34 +52,28 @@ export async function requestOperatorSignInLink(
     });
   }
   const messageId = await deps.db.transaction(async (tx) => {
-    const [operator] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.email, email));
+    const operator = await findOperatorIdByEmail(tx, email);
     const details = { address: input.clientAddress };
     if (!operator) {
-      await recordAudit(tx, { operatorId: null, action: "sign-in.link-asked", target: email, details });
+      await insertAuditEntry(tx, { operatorId: null, action: "sign-in.link-asked", target: email, details });
       return undefined;
     }
-    const [link] = await tx
-      .insert(operatorSignInLinks)
-      .values({
-        operatorId: operator.id,
-        expiresAt: new Date(now.getTime() + operatorLinkMinutes * 60_000),
-        createdAt: now,
-      })
-      .returning({ id: operatorSignInLinks.id });
+    const link = await insertOperatorSignInLink(tx, {
+      operatorId: operator.id,
+      expiresAt: new Date(now.getTime() + operatorLinkMinutes * 60_000),
+      createdAt: now,
+    });
     if (!link) throw new Error("operator sign-in link not stored");
-    const [message] = await tx
-      .insert(emailMessages)
-      .values({ userId: null, kind: operatorLinkKind(input.locale, link.id), recipient: email })
-      .returning({ id: emailMessages.id });
-    await recordAudit(tx, { operatorId: operator.id, action: "sign-in.link-asked", details });
+    const message = await insertOperatorLinkEmail(tx, {
+      kind: operatorLinkKind(input.locale, link.id),
+      recipient: email,
+    });
+    await insertAuditEntry(tx, { operatorId: operator.id, action: "sign-in.link-asked", details });
     return message?.id;
   });
   // After the commit: pg-boss may look its queue up on a connection of its own.
   if (messageId) await enqueueEmail(deps.emails, messageId);
 }
-
-const liveLink = (id: string, now: Date) =>
-  and(eq(operatorSignInLinks.id, id), isNull(operatorSignInLinks.usedAt), gt(operatorSignInLinks.expiresAt, now));
 
 /** Whether a code is a live link (for the page that asks the operator to confirm signing in). */
 export async function checkOperatorSignInLink(
@@ -81,10 +82,7 @@ export async function checkOperatorSignInLink(
 ): Promise<boolean> {
   const id = verifyAccessCode(operatorLinkSecret(input.accessLinkSecret), input.code);
   if (!id) return false;
-  const [link] = await deps.db
-    .select({ id: operatorSignInLinks.id })
-    .from(operatorSignInLinks)
-    .where(liveLink(id, deps.now()));
+  const link = await findLiveOperatorSignInLink(deps.db, id, deps.now());
   return link !== undefined;
 }
 
@@ -100,16 +98,9 @@ export async function signInWithOperatorLink(
   const id = verifyAccessCode(operatorLinkSecret(input.accessLinkSecret), input.code);
   if (!id) return undefined;
   const now = deps.now();
-  const [link] = await deps.db
-    .update(operatorSignInLinks)
-    .set({ usedAt: now })
-    .where(liveLink(id, now))
-    .returning({ operatorId: operatorSignInLinks.operatorId });
+  const link = await markOperatorSignInLinkUsed(deps.db, id, now);
   if (!link) return undefined;
-  const [operator] = await deps.db
-    .select({ id: operators.id, email: operators.email })
-    .from(operators)
-    .where(eq(operators.id, link.operatorId));
+  const operator = await findOperatorById(deps.db, link.operatorId);
   if (!operator) return undefined;
-  return startOperatorSession(deps.db, { operator, address: input.clientAddress, now, method: "link" });
+  return startOperatorSession(deps, { operator, address: input.clientAddress, now, method: "link" });
 }

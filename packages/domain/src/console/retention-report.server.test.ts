@@ -49,7 +49,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
   }
 
   it("counts the passes, the saves and what they kept, the pauses and the cancellations", async () => {
-    const empty = await getRetentionReport(testbed.database.db, { from: today, to: today });
+    const empty = await getRetentionReport(testbed.database, { from: today, to: today });
     expect(empty).toEqual({
       byReason: [],
       byOffer: [],
@@ -87,7 +87,7 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
     await runDueRenewals(deps);
     await resumeSubscriptionByParent(deps, { token: paused.token });
 
-    const report = await getRetentionReport(testbed.database.db, { from: today, to: today });
+    const report = await getRetentionReport(testbed.database, { from: today, to: today });
     expect(report.byReason).toEqual([
       { reason: "high_price", passes: 1, saved: 0, cancelled: 1 },
       { reason: "not_using_now", passes: 1, saved: 1, cancelled: 0 },
@@ -106,6 +106,6 @@ describe.each(testDatabases())("the retention report on $name", (target) => {
     ]);
     // Another range holds none of it.
     const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10);
-    expect((await getRetentionReport(testbed.database.db, { from: yesterday, to: yesterday })).byReason).toEqual([]);
+    expect((await getRetentionReport(testbed.database, { from: yesterday, to: yesterday })).byReason).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
     status: "approved" | "declined",
   ) {
     const amount = purpose === "renewal" ? (row.renewalAmount ?? row.amount) : row.amount;
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId,
       purpose,
       idempotencyKey: key,
@@ -60,13 +60,13 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     deps = {
       db: database.db,
       gateway,
       gatewayName: "simulator",
       now: () => new Date(),
-      onSettled: settleSubscriptionOrder(() => new Date()),
+      onSettled: settleSubscriptionOrder({ now: () => new Date() }),
     };
     const usd = await plan("subscription", "USD");
     const eur = await plan("subscription", "EUR");
@@ -125,7 +125,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
       ]);
 
     // Every trial has ended by then.
-    report = await getRevenueReport(database.db, { from: today, to: today }, new Date(Date.now() + 30 * 86_400_000));
+    report = await getRevenueReport(database, { from: today, to: today }, new Date(Date.now() + 30 * 86_400_000));
   }, 60_000);
   afterAll(() => database.close());
 
@@ -179,7 +179,7 @@ describe.each(testDatabases())("revenue report on $name", (target) => {
   });
 
   it("reports nothing for days without payments", async () => {
-    const empty = await getRevenueReport(database.db, { from: "2020-01-01", to: "2020-01-31" }, new Date());
+    const empty = await getRevenueReport(database, { from: "2020-01-01", to: "2020-01-31" }, new Date());
     expect(empty).toMatchObject({ daily: [], totals: [], trials: { started: 0, conversion: null }, renewals: [] });
   });
 });

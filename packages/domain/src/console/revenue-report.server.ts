@@ -45,6 +45,6 @@ export type RevenueReport = {
   cancellations: { reason: string; subscriptions: number }[];
 };
 
-export async function getRevenueReport(db: Database, days: ReportDays, now: Date): Promise<RevenueReport> {
-  return shapeRevenueReport(await readRevenueRows(db, days, now));
+export async function getRevenueReport(deps: { db: Database }, days: ReportDays, now: Date): Promise<RevenueReport> {
+  return shapeRevenueReport(await readRevenueRows(deps.db, days, now));
 }

@@ -1,8 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
-import { sql } from "drizzle-orm";
 import { retryDelaysDays } from "../payments/subscription-billing.server.ts";
-import { dayRange, type ReportDays } from "./report-filters.ts";
-import { selectRows, subscriptionTimelines } from "./subscription-timeline.server.ts";
+import type { ReportDays } from "./report-filters.ts";
+import { type CohortRow, readCohortRows } from "./subscription-timeline-queries.server.ts";
 
 /**
  * Parents grouped by the ISO week (UTC) of their first payment, for first payments in the
@@ -53,60 +52,17 @@ export type CohortValue = {
 
 export type SubscriptionCohorts = { cohorts: SubscriptionCohort[]; values: CohortValue[]; renewals: number };
 
-type CohortRow = {
-  week: string;
-  week_start: string;
-  currency: string;
-  reached: number;
-  paid: number;
-  parents: number;
-  trials_ended: number;
-  converted: number;
-  refunded: number;
-  net: number;
-};
-
 const share = (part: number, whole: number) => (whole ? part / whole : null);
 
-export async function getSubscriptionCohorts(db: Database, days: ReportDays, now: Date): Promise<SubscriptionCohorts> {
-  const { start, end } = dayRange(days);
-  const at = now.toISOString();
-  // The k-th renewal falls due at the end of the trial plus k - 1 periods (for a plan without a
-  // trial, k periods after the first payment); `reached` counts those due and past their grace.
-  const firstDue = sql`started_at + (case when trial_days > 0 then trial_days else period_days end) * interval '1 day'`;
-  const settled = sql`${at}::timestamptz - ${renewalGraceDays} * interval '1 day'`;
-  const rows = await selectRows<CohortRow>(
-    db,
-    sql`
-    with ${subscriptionTimelines(now, end)},
-    cohort as (
-      select user_id, currency, renewals_paid, trial_days, first_refunded, started_at,
-        date_trunc('week', started_at at time zone 'UTC') as monday,
-        case when ${firstDue} <= ${settled}
-          then least(${maxCohortRenewals}, 1 + floor(extract(epoch from ${settled} - ${firstDue}) / (period_days * 86400))::int)
-          else 0 end as reached
-      from timeline
-      where started_at >= ${start.toISOString()}::timestamptz
-    ),
-    revenue as (
-      select l.user_id, sum(l.amount) as net
-      from ledger_entries l join cohort c on c.user_id = l.user_id and c.currency = l.currency
-      where l.type in ('charge', 'refund')
-      group by l.user_id
-    )
-    select to_char(monday, 'IYYY-"W"IW') as week, to_char(monday, 'YYYY-MM-DD') as week_start, currency, reached,
-      least(renewals_paid, reached) as paid,
-      count(*)::int as parents,
-      count(*) filter (where trial_days > 0
-        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as trials_ended,
-      count(*) filter (where trial_days > 0 and renewals_paid > 0
-        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as converted,
-      count(*) filter (where first_refunded)::int as refunded,
-      coalesce(sum(revenue.net), 0)::float8 as net
-    from cohort left join revenue using (user_id)
-    group by 1, 2, 3, 4, 5
-    order by 1, 3`,
-  );
+export async function getSubscriptionCohorts(
+  deps: { db: Database },
+  days: ReportDays,
+  now: Date,
+): Promise<SubscriptionCohorts> {
+  const rows = await readCohortRows(deps.db, days, now, {
+    maxRenewals: maxCohortRenewals,
+    graceDays: renewalGraceDays,
+  });
   return buildCohorts(rows.map(numeric));
 }
 

@@ -59,7 +59,7 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     const usd = await seededPlan(database.db, "subscription", { currency: "USD" });
     const eur = await seededPlan(database.db, "subscription", { currency: "EUR" });
     const upsell = await seededPlan(database.db, "upsale", { currency: "EUR" });
@@ -155,8 +155,8 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
     // J: a declined first payment is no subscription at all.
     await parent([first(usd, "03-05T10:00", "declined")], { plan: usd, status: "expired" });
 
-    metrics = await getSubscriptionMetrics(database.db, { from: "2026-03-01", to: "2026-03-31" }, now);
-    cohorts = await getSubscriptionCohorts(database.db, { from: "2026-02-01", to: "2026-03-31" }, now);
+    metrics = await getSubscriptionMetrics(database, { from: "2026-03-01", to: "2026-03-31" }, now);
+    cohorts = await getSubscriptionCohorts(database, { from: "2026-02-01", to: "2026-03-31" }, now);
   }, 60_000);
   afterAll(() => database.close());
 
@@ -207,7 +207,7 @@ describe.each(testDatabases())("subscription metrics and cohorts on $name", (tar
   });
 
   it("shows only the days asked for", async () => {
-    const one = await getSubscriptionMetrics(database.db, { from: "2026-03-16", to: "2026-03-16" }, now);
+    const one = await getSubscriptionMetrics(database, { from: "2026-03-16", to: "2026-03-16" }, now);
     expect(one.daily).toEqual([day("03-16", "EUR"), day("03-16", "USD")]);
     expect(one.churn).toEqual([
       { currency: "EUR", activeAtStart: 1, newPaid: 0, churned: 0, rate: 0 },

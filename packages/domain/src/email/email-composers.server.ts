@@ -2,6 +2,7 @@ import { localizePath } from "@kinderready/i18n/locales";
 import { itemTitle } from "@kinderready/kit/item-text.server";
 import { previewItems } from "@kinderready/kit/kit-preview";
 import { paperFor } from "@kinderready/kit/render.server";
+import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { accessCode, accessLinkMinutes } from "./access-code.server.ts";
 import { renderAccessLinkEmail } from "./account-emails.server.ts";
 import {
@@ -12,7 +13,6 @@ import {
   type ParentMessage,
   type ParentRow,
   parentUrl,
-  subscriptionOf,
 } from "./email-composing.server.ts";
 import type { EmailKindId } from "./email-kinds.ts";
 import type { MailAttachment, OutgoingMail } from "./mail.ts";
@@ -48,7 +48,7 @@ export const composers: { [Id in EmailKindId]: Composer } = {
   receipt: toParent(receiptMail),
   "access-link": toParent(accessLinkMail),
   "operator-sign-in": (deps, { args, recipient }) => renderOperatorLinkEmail({ args, to: recipient, ...deps }),
-  support: (deps, { args, recipient }) => renderSupportRequestMail(deps.db, args[0] ?? "", recipient),
+  support: (deps, { args, recipient }) => renderSupportRequestMail(deps, args[0] ?? "", recipient),
   "review-request": toParent((deps, { parent, recipient }) =>
     renderReviewRequestEmail({
       locale: parent.locale,
@@ -125,7 +125,7 @@ function accessLinkMail(deps: ComposeDeps, { parent, recipient, args }: ParentMe
 
 /** A reminder about the plan, while the parent still has not subscribed. */
 async function checkoutAbandonedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  if (await subscriptionOf(deps, parent.userId)) return undefined;
+  if (await findSoldSubscription(deps.db, parent.userId)) return undefined;
   const number = args[0] === "2" ? 2 : 1;
   return renderCheckoutAbandonedEmail({
     locale: parent.locale,
@@ -141,7 +141,7 @@ async function checkoutAbandonedMail(deps: ComposeDeps, { parent, recipient, arg
 
 /** The win-back, while the subscription it is about is still over. */
 async function winBackMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  const subscription = await subscriptionOf(deps, parent.userId);
+  const subscription = await findSoldSubscription(deps.db, parent.userId);
   if (!subscription || subscription.id !== args[0] || subscription.status !== "expired") return undefined;
   return renderWinBackEmail({
     locale: parent.locale,

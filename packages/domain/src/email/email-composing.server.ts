@@ -1,10 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
-import { subscriptions } from "@kinderready/db/schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import type { RenderRequest } from "@kinderready/kit/render.server";
-import { and, eq } from "drizzle-orm";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
-import { soldProduct } from "../product.ts";
 import type { OutgoingMail } from "./mail.ts";
 
 // What composing a queued email works with: the parent it is about, the message's arguments,
@@ -65,14 +62,3 @@ export function parentUrl(
 // Written out in a sentence (how to cancel without signing in), so it stays the plain address.
 export const cancelPageUrl = (deps: ComposeDeps, locale: Locale) =>
   new URL(localizePath(cancelPagePath, locale), deps.appUrl).toString();
-
-export async function subscriptionOf(
-  deps: ComposerDeps,
-  userId: string,
-): Promise<typeof subscriptions.$inferSelect | undefined> {
-  const [subscription] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)));
-  return subscription;
-}

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages } from "@kinderready/db/schema";
-import { eq, sql } from "drizzle-orm";
+import { countEmailClick } from "./email-message-queries.server.ts";
 
 // The links in an email to the product's own pages go through one address that counts the click
 // for that message and sends the parent on: how many of each kind were clicked shows on the
@@ -44,13 +43,7 @@ export async function followEmailLink(
   const given = Buffer.from(input.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   if (/^[0-9a-f-]{36}$/.test(input.messageId)) {
-    await deps.db
-      .update(emailMessages)
-      .set({
-        clicks: sql`${emailMessages.clicks} + 1`,
-        firstClickedAt: sql`coalesce(${emailMessages.firstClickedAt}, ${deps.now().toISOString()}::timestamptz)`,
-      })
-      .where(eq(emailMessages.id, input.messageId));
+    await countEmailClick(deps.db, input.messageId, deps.now());
   }
   return input.to;
 }

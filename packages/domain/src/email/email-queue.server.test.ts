@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirstOrder } from "../../test/first-payment.server.ts";
 import { insertTestParent } from "../../test/test-data.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
-import { enqueueEmail, queueOrderEmail } from "./email-queue.server.ts";
+import { insertOrderEmail } from "./email-message-queries.server.ts";
+import { enqueueEmail } from "./email-queue.server.ts";
 
 // The receipt is written inside the transaction that records an approval and enqueued after
 // the commit: with a real pg-boss on PGlite's single connection, an enqueue inside the
@@ -23,7 +24,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
     database = await openTestDatabase(target);
     boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await boss.createQueue("email-send", { policy: "stately" });
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
   }, 60_000);
   afterAll(async () => {
     await boss.stop({ graceful: false });
@@ -43,8 +44,8 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
   it("writes one receipt per order, enqueued once the approval is committed", async () => {
     const userId = await newParent();
     const order = await newOrder(userId);
-    const first = await database.db.transaction((tx) => queueOrderEmail(tx, order, "receipt"));
-    const again = await database.db.transaction((tx) => queueOrderEmail(tx, order, "receipt"));
+    const first = await database.db.transaction((tx) => insertOrderEmail(tx, order, "receipt"));
+    const again = await database.db.transaction((tx) => insertOrderEmail(tx, order, "receipt"));
     expect(first).toBeDefined();
     expect(again).toBeUndefined();
     expect(await receiptsOf(userId)).toHaveLength(1);
@@ -62,7 +63,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
     const rollback = new Error("rollback");
     await expect(
       database.db.transaction(async (tx) => {
-        await queueOrderEmail(tx, order, "receipt");
+        await insertOrderEmail(tx, order, "receipt");
         throw rollback;
       }),
     ).rejects.toBe(rollback);
@@ -73,7 +74,7 @@ describe.each(testDatabases())("receipt queueing on $name", (target) => {
     const userId = await newParent();
     const order = await newOrder(userId);
     await database.db.update(orders).set({ refundReason: "duplicate" }).where(eq(orders.orderId, order.orderId));
-    expect(await database.db.transaction((tx) => queueOrderEmail(tx, order, "receipt"))).toBeUndefined();
+    expect(await database.db.transaction((tx) => insertOrderEmail(tx, order, "receipt"))).toBeUndefined();
     expect(await receiptsOf(userId)).toHaveLength(0);
   });
 });

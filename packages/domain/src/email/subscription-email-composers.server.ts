@@ -1,14 +1,8 @@
-import { cancellationRequests, orders, pricePlans } from "@kinderready/db/schema";
-import { and, eq } from "drizzle-orm";
 import { cancelDeadline } from "../subscriptions/charge-notice.ts";
+import { findPricePlan, findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { canRestore, renews } from "../subscriptions/subscription-state.ts";
-import {
-  type ComposeDeps,
-  cancelPageUrl,
-  type ParentMessage,
-  parentUrl,
-  subscriptionOf,
-} from "./email-composing.server.ts";
+import { type ComposeDeps, cancelPageUrl, type ParentMessage, parentUrl } from "./email-composing.server.ts";
+import { findCancellationRequest, findOrderWithPlan, findParentOrder } from "./email-composing-queries.server.ts";
 import { renderReceiptEmail } from "./receipt-email.server.ts";
 import {
   renderCancellationConfirmedEmail,
@@ -24,14 +18,10 @@ import {
 // not sent at all.
 
 export async function receiptMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  const [found] = await deps.db
-    .select({ order: orders, plan: pricePlans })
-    .from(orders)
-    .innerJoin(pricePlans, eq(pricePlans.id, orders.pricePlanId))
-    .where(eq(orders.orderId, args[0] ?? ""));
+  const found = await findOrderWithPlan(deps.db, args[0] ?? "");
   if (!found) return undefined;
   const { order, plan } = found;
-  const subscription = plan.kind === "subscription" ? await subscriptionOf(deps, parent.userId) : undefined;
+  const subscription = plan.kind === "subscription" ? await findSoldSubscription(deps.db, parent.userId) : undefined;
   const renewing = subscription && renews(subscription);
   return renderReceiptEmail({
     locale: parent.locale,
@@ -67,7 +57,7 @@ async function chargeNotice(
   { parent, recipient, args }: ParentMessage,
   status: "trialing" | "active" | "paused",
 ) {
-  const subscription = await subscriptionOf(deps, parent.userId);
+  const subscription = await findSoldSubscription(deps.db, parent.userId);
   const chargeAt = subscription?.currentPeriodEnd;
   if (subscription?.status !== status || String(chargeAt?.getTime()) !== args[1] || !chargeAt) return undefined;
   if (subscription.cancelAt && subscription.cancelAt <= chargeAt) return undefined;
@@ -90,7 +80,7 @@ async function chargeNotice(
 export async function trialEndingMail(deps: ComposeDeps, message: ParentMessage) {
   const found = await chargeNotice(deps, message, "trialing");
   if (!found) return undefined;
-  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, found.pricePlanId));
+  const plan = await findPricePlan(deps.db, found.pricePlanId);
   return renderTrialEndingEmail({ ...found.notice, trialDays: plan?.trialDays ?? 0 });
 }
 
@@ -106,7 +96,7 @@ export async function pauseEndingMail(deps: ComposeDeps, message: ParentMessage)
 
 /** The pause as it was set, while it still is: resumed or cancelled since, nothing goes out. */
 export async function pauseStartedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  const subscription = await subscriptionOf(deps, parent.userId);
+  const subscription = await findSoldSubscription(deps.db, parent.userId);
   if (!subscription?.resumesAt || String(subscription.resumesAt.getTime()) !== args[1]) return undefined;
   return renderPauseStartedEmail({
     locale: parent.locale,
@@ -127,11 +117,8 @@ export async function pauseStartedMail(deps: ComposeDeps, { parent, recipient, a
  * or the end of the subscription. Nothing once it was paid after all, or cancelled since.
  */
 export async function paymentFailedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderId, args[0] ?? ""), eq(orders.userId, parent.userId)));
-  const subscription = await subscriptionOf(deps, parent.userId);
+  const order = await findParentOrder(deps.db, { orderId: args[0] ?? "", userId: parent.userId });
+  const subscription = await findSoldSubscription(deps.db, parent.userId);
   if (!order || !subscription) return undefined;
   const retryAt = subscription.status === "past_due" ? subscription.nextAttemptAt : null;
   if (!retryAt && subscription.status !== "expired") return undefined;
@@ -148,11 +135,8 @@ export async function paymentFailedMail(deps: ComposeDeps, { parent, recipient, 
 }
 
 export async function cancellationConfirmedMail(deps: ComposeDeps, { parent, recipient, args }: ParentMessage) {
-  const [request] = await deps.db
-    .select()
-    .from(cancellationRequests)
-    .where(eq(cancellationRequests.id, args[0] ?? ""));
-  const subscription = await subscriptionOf(deps, parent.userId);
+  const request = await findCancellationRequest(deps.db, args[0] ?? "");
+  const subscription = await findSoldSubscription(deps.db, parent.userId);
   if (!request?.endsAt || !subscription) return undefined;
   return renderCancellationConfirmedEmail({
     locale: parent.locale,

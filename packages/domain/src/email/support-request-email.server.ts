@@ -1,6 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { supportRequests } from "@kinderready/db/schema";
-import { eq } from "drizzle-orm";
+import { findSupportRequest } from "./email-composing-queries.server.ts";
 import type { OutgoingMail } from "./mail.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -10,11 +9,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * plain text, answered straight to the parent by Reply-To. Gone (erased meanwhile): nothing to send.
  */
 export async function renderSupportRequestMail(
-  db: Database,
+  deps: { db: Database },
   requestId: string,
   to: string,
 ): Promise<OutgoingMail | undefined> {
-  const [request] = await db.select().from(supportRequests).where(eq(supportRequests.id, requestId));
+  const request = await findSupportRequest(deps.db, requestId);
   return request && supportRequestMail(request, to);
 }
 

@@ -23,7 +23,7 @@ describe.each(testDatabases())("unsubscribing from marketing mail on $name", (ta
     database = await openTestDatabase(target);
     mail = {
       db: database.db,
-      sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
+      sender: createOutboxSender({ db: database.db }, "KinderReady <hello@example.com>"),
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
       accessLinkSecret: secret,

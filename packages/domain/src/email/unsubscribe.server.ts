@@ -1,8 +1,7 @@
 import type { Database } from "@kinderready/db/open-db";
-import { users } from "@kinderready/db/schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { and, eq } from "drizzle-orm";
 import { unsubscribeCode, verifyUnsubscribeCode } from "./access-code.server.ts";
+import { updateMailingOptOut } from "./mailing-opt-out-queries.server.ts";
 
 // Every marketing email carries a link (and the List-Unsubscribe headers a mail client shows as a
 // button) that stops marketing mail at once, without signing in: the link is signed for the
@@ -34,10 +33,6 @@ export async function unsubscribeFromMarketing(
 ): Promise<boolean> {
   const userId = verifyUnsubscribeCode(deps.accessLinkSecret, input.code);
   if (!userId) return false;
-  const now = deps.now();
-  await deps.db
-    .update(users)
-    .set({ isForbiddenToMailing: true, mailingOptOutAt: now, mailingOptOutVia: input.via, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.isForbiddenToMailing, false)));
+  await updateMailingOptOut(deps.db, { userId, via: input.via, now: deps.now() });
   return true;
 }

@@ -16,7 +16,7 @@ describe.each(testDatabases())("the welcome email on $name", (target) => {
   const reported: unknown[] = [];
   const deps = (renderPage: EmailDeps["renderPdf"]): EmailDeps => ({
     db: database.db,
-    sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
+    sender: createOutboxSender({ db: database.db }, "KinderReady <hello@example.com>"),
     appUrl: "https://kinderready.test",
     supportEmail: "help@example.com",
     accessLinkSecret: "a-test-secret-of-enough-length-000000",

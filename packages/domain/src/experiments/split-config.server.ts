@@ -1,14 +1,29 @@
 import type { Logger } from "@kinderready/config/logger";
 import { describeError } from "@kinderready/db/describe-error";
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { settings, splitExposures } from "@kinderready/db/schema";
 import { defaultLocale, type Locale } from "@kinderready/i18n/locales";
-import { and, eq } from "drizzle-orm";
 import type { FlowType } from "../flows.ts";
 import { type SplitGroup, splitGroups } from "../pricing/price-catalogue.ts";
-import { reconcileSplitPhases, recordPhaseChanges } from "./split-phases.server.ts";
+import { groupsOf, splitPhaseSchema } from "./split-phases.server.ts";
+import {
+  deleteOpenPhaseStartedAt,
+  endOpenPhase,
+  endSplitPhase,
+  findAnySplitPhase,
+  findFirstExposureAt,
+  findSplitExposure,
+  findSplitsSetting,
+  insertSplitExposure,
+  insertSplitPhase,
+  insertSplitsSettingIfAbsent,
+  listOpenSplitPhases,
+  lockSplitsSetting,
+  splitsSettingKey,
+  updateSplitsSetting,
+} from "./split-queries.server.ts";
 import {
   assignGroup,
+  controlOf,
   defaultGroup,
   defaultSplits,
   findSplit,
@@ -21,7 +36,6 @@ import {
 // The remote configuration of split tests: SPLITS_SC in the settings table,
 // edited by the operator through the API, read by the server that decides prices.
 
-export const splitsSettingKey = "SPLITS_SC";
 /** Remote-config limits: a read may take up to a minute, and repeats at most each second. */
 export const splitsFetchTimeoutMs = 60_000;
 export const splitsMinFetchIntervalMs = 1_000;
@@ -55,11 +69,7 @@ export type SplitConfig = {
 
 /** The definitions in force as stored (the defaults when unset or unreadable), locked for the transaction. */
 async function lockSplits(tx: Transaction) {
-  const [row] = await tx
-    .select({ value: settings.value, updatedAt: settings.updatedAt })
-    .from(settings)
-    .where(eq(settings.key, splitsSettingKey))
-    .for("update");
+  const row = await lockSplitsSetting(tx);
   const read = splitsConfigSchema.safeParse(row?.value);
   return { inForce: read.success ? read.data : defaultSplits, changedAt: row?.updatedAt ?? null };
 }
@@ -73,28 +83,106 @@ async function fetchSplits(db: Database): Promise<readonly SplitDefinition[]> {
     );
   });
   try {
-    const [row] = await Promise.race([
-      db.select({ value: settings.value }).from(settings).where(eq(settings.key, splitsSettingKey)),
-      timeout,
-    ]);
+    const row = await Promise.race([findSplitsSetting(db), timeout]);
     return row ? splitsConfigSchema.parse(row.value) : defaultSplits;
   } finally {
     clearTimeout(timer);
   }
 }
 
+// The phases a change of the definitions ends and opens (split-phases.server.ts says what a phase
+// is), written in the change's transaction.
+
+const sameSetup = (before: SplitDefinition, after: SplitDefinition) =>
+  controlOf(before) === controlOf(after) &&
+  JSON.stringify(before.groups.map(({ name, weight }) => [name, weight])) ===
+    JSON.stringify(after.groups.map(({ name, weight }) => [name, weight]));
+
+/**
+ * Ends and opens phases for every split the change started, stopped, re-weighted or gave another
+ * control, at `at`. A split with no phase row yet first gets its implied phase written (from its
+ * first exposure to now, with the weights it had), unless nobody was ever exposed to it.
+ */
+async function recordPhaseChanges(
+  tx: Transaction,
+  before: readonly SplitDefinition[],
+  after: readonly SplitDefinition[],
+  at: Date,
+): Promise<void> {
+  const names = [...new Set([...before, ...after].map((split) => split.name))];
+  for (const name of names) {
+    const was = before.find((split) => split.name === name);
+    const is = after.find((split) => split.name === name);
+    if (was && is && sameSetup(was, is)) continue;
+    const recorded = await findAnySplitPhase(tx, name);
+    if (recorded) {
+      // A phase that would end the instant it began never placed anyone: it goes.
+      await deleteOpenPhaseStartedAt(tx, { splitName: name, at });
+      await endOpenPhase(tx, { splitName: name, at });
+    } else if (was) {
+      const startedAt = await findFirstExposureAt(tx, name);
+      if (startedAt)
+        await insertSplitPhase(tx, {
+          splitName: name,
+          startedAt,
+          endedAt: at,
+          groups: groupsOf(was),
+          control: controlOf(was),
+          running: true,
+        });
+    }
+    const setup = (is ?? was) as SplitDefinition;
+    await insertSplitPhase(tx, {
+      splitName: name,
+      startedAt: at,
+      endedAt: null,
+      groups: groupsOf(setup),
+      control: controlOf(setup),
+      running: is !== undefined,
+    });
+  }
+}
+
+/**
+ * Brings the open phases in line with the configuration in force (`inForce`) when it was edited
+ * around `recordPhaseChanges` (by SQL on the settings row): each split whose open phase has other
+ * weights, another control or another running state gets that phase ended and the one in force
+ * opened. The edit's time is the row's `changedAt` when it is later than the phase's start;
+ * otherwise it is unknown and `now` is the first time it was seen. A split without phase rows
+ * keeps its implied phase.
+ */
+async function reconcileSplitPhases(
+  tx: Transaction,
+  input: { inForce: readonly SplitDefinition[]; changedAt: Date | null; now: Date },
+): Promise<void> {
+  const open = await listOpenSplitPhases(tx);
+  for (const phase of open) {
+    const is = input.inForce.find((split) => split.name === phase.splitName);
+    const setup = {
+      groups: is ? groupsOf(is) : splitPhaseSchema.shape.groups.parse(phase.groups),
+      control: is ? controlOf(is) : phase.control,
+      running: is !== undefined,
+    };
+    const recorded = { groups: phase.groups, control: phase.control, running: phase.running };
+    if (JSON.stringify(recorded) === JSON.stringify(setup)) continue;
+    const at = input.changedAt && input.changedAt > phase.startedAt ? input.changedAt : input.now;
+    await endSplitPhase(tx, { id: phase.id, at });
+    await insertSplitPhase(tx, { splitName: phase.splitName, startedAt: at, endedAt: null, ...setup });
+  }
+}
+
 /** `groupKey`: the server's secret that places parents in groups, never sent anywhere. */
-export function createSplitConfig({ db, log, groupKey }: { db: Database; log: Logger; groupKey: string }): SplitConfig {
+export function createSplitConfig(deps: { db: Database; log: Logger; groupKey: string }): SplitConfig {
   let cached: { at: number; splits: readonly SplitDefinition[] } | undefined;
   const change: SplitConfig["change"] = async (edit, record) => {
-    const after = await db.transaction(async (tx) => {
-      await tx.insert(settings).values({ key: splitsSettingKey, value: defaultSplits }).onConflictDoNothing();
+    const after = await deps.db.transaction(async (tx) => {
+      await insertSplitsSettingIfAbsent(tx, defaultSplits);
       // An unreadable value is served as the defaults (current()), so it is edited as them.
       const { inForce: before, changedAt } = await lockSplits(tx);
       const next = splitsConfigSchema.parse(edit(before));
       const at = new Date();
       await reconcileSplitPhases(tx, { inForce: before, changedAt, now: at });
-      await tx.update(settings).set({ value: next, updatedAt: at }).where(eq(settings.key, splitsSettingKey));
+      await updateSplitsSetting(tx, { value: next, now: at });
       await recordPhaseChanges(tx, before, next, at);
       await record(tx, before, next);
       return next;
@@ -107,9 +195,9 @@ export function createSplitConfig({ db, log, groupKey }: { db: Database; log: Lo
       if (cached && now - cached.at < splitsMinFetchIntervalMs) return cached.splits;
       let splits: readonly SplitDefinition[];
       try {
-        splits = await fetchSplits(db);
+        splits = await fetchSplits(deps.db);
       } catch (error) {
-        log.error({ err: describeError(error) }, "remote_config_fetch_failed");
+        deps.log.error({ err: describeError(error) }, "remote_config_fetch_failed");
         splits = defaultSplits;
       }
       cached = { at: now, splits };
@@ -123,11 +211,11 @@ export function createSplitConfig({ db, log, groupKey }: { db: Database; log: Lo
     },
     change,
     async reconcilePhases() {
-      await db.transaction(async (tx) => {
+      await deps.db.transaction(async (tx) => {
         await reconcileSplitPhases(tx, { ...(await lockSplits(tx)), now: new Date() });
       });
     },
-    positionOf: (splitName, userId) => splitPosition(groupKey, splitName, userId),
+    positionOf: (splitName, userId) => splitPosition(deps.groupKey, splitName, userId),
   };
 }
 
@@ -148,14 +236,14 @@ const notInSplit: IntroOfferAssignment = { group: defaultGroup, inSplit: false }
  * split, so the price a parent saw is the price they pay whatever the weights do later.
  */
 export async function assignIntroOfferGroup(
-  { db, splits }: SplitDeps,
+  deps: SplitDeps,
   input: { userId: string; locale: Locale; flow: FlowType },
 ): Promise<IntroOfferAssignment> {
   if (input.locale !== defaultLocale || input.flow !== "copy_1") return notInSplit;
-  const split = findSplit(await splits.current(), introOfferSplit.scope, introOfferSplit.name);
+  const split = findSplit(await deps.splits.current(), introOfferSplit.scope, introOfferSplit.name);
   if (!split) return notInSplit;
   // Only groups with prices in the catalogue can change prices; others see A's (and are not logged).
-  const group = await placeInSplit({ db, splits }, split, input.userId, isPricedGroup);
+  const group = await placeInSplit(deps, split, input.userId, isPricedGroup);
   return group && isPricedGroup(group) ? { group, inSplit: true } : notInSplit;
 }
 
@@ -166,19 +254,16 @@ export async function assignIntroOfferGroup(
  * the weights do later. A group `counts` refuses is answered but not logged.
  */
 export async function placeInSplit(
-  { db, splits }: SplitDeps,
+  deps: SplitDeps,
   split: SplitDefinition,
   userId: string,
   counts: (group: string) => boolean = () => true,
 ): Promise<string> {
-  const [placed] = await db
-    .select({ group: splitExposures.group })
-    .from(splitExposures)
-    .where(and(eq(splitExposures.userId, userId), eq(splitExposures.splitName, split.name)));
+  const placed = await findSplitExposure(deps.db, { userId, splitName: split.name });
   if (placed && split.groups.some(({ name, weight }) => name === placed.group && weight > 0)) return placed.group;
-  const group = assignGroup(split, splits.positionOf(split.name, userId));
+  const group = assignGroup(split, deps.splits.positionOf(split.name, userId));
   if (!placed && counts(group)) {
-    await db.insert(splitExposures).values({ userId, splitName: split.name, group }).onConflictDoNothing();
+    await insertSplitExposure(deps.db, { userId, splitName: split.name, group });
   }
   return group;
 }

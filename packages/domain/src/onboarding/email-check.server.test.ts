@@ -44,7 +44,7 @@ describe.each(testDatabases())("the quiz's email check on $name", (target) => {
   it("says a taken address is taken until the client address has asked too often", async () => {
     const parent = await insertTestParent(database.db);
     const ask = (address: string) =>
-      checkEmailForVisitor(database.db, { email: parent.email ?? "" }, address, new Date());
+      checkEmailForVisitor({ db: database.db }, { email: parent.email ?? "" }, address, new Date());
     for (let i = 0; i < emailCheckLimit.max; i += 1) expect(await ask("192.0.2.1")).toBe(false);
     // Past the limit the answer says nothing about the address.
     expect(await ask("192.0.2.1")).toBe(true);
@@ -60,7 +60,7 @@ describe.each(testDatabases())("the quiz's email check on $name", (target) => {
     // Within the limit a taken address is refused as taken (the parent is told to sign in).
     expect(await submit(knownEmail)).toBe("conflict");
     for (let i = 1; i < emailCheckLimit.max; i += 1) {
-      await checkEmailForVisitor(database.db, { email: "x@example.com" }, "192.0.2.9", new Date());
+      await checkEmailForVisitor({ db: database.db }, { email: "x@example.com" }, "192.0.2.9", new Date());
     }
     // Past it, a registered address and a new one get the same answer, and nothing is stored.
     const fresh = `fresh-${Date.now()}@example.com`;

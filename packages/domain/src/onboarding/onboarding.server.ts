@@ -1,6 +1,4 @@
 import type { Database } from "@kinderready/db/open-db";
-import { attributions, emailMessages, entitlements, quizAnswers, subscriptions, users } from "@kinderready/db/schema";
-import { and, eq, sql } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { mailingPolicyFor } from "../consent/mailing-consent.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
@@ -8,6 +6,17 @@ import { soldProduct } from "../product.ts";
 import { createRandomToken } from "../random-token.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
+import {
+  deleteQuizAnswers,
+  findLead,
+  findLeadSubscription,
+  findLeadTokenByEmail,
+  insertQuizAnswers,
+  insertWelcomeEmail,
+  updateEmailConfirmed,
+  upsertAttribution,
+  upsertLead,
+} from "./lead-queries.server.ts";
 import type { OnboardingData, OnboardingStatus } from "./onboarding-schema.ts";
 
 export type OnboardingDeps = { db: Database; emails: EmailQueue };
@@ -54,21 +63,13 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
   let stored: { userId: string; created: boolean; queuedId: string | undefined };
   try {
     stored = await deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...lead, emailConfirmedAt: confirmedNow, marketingContactId: createRandomToken() })
-        .onConflictDoUpdate({
-          target: users.token,
-          set: {
-            ...lead,
-            // A confirmation stays; a changed email needs a new one.
-            emailConfirmedAt: sql`case when ${users.email} = ${input.email} then coalesce(${users.emailConfirmedAt}, ${confirmedNow}) else ${confirmedNow} end`,
-            updatedAt: new Date(),
-          },
-          setWhere: sql`${users.erasedAt} is null and not ${users.isManualAccess} and not exists (select 1 from ${entitlements} where ${entitlements.userId} = ${users.id})`,
-        })
-        // xmax is 0 only on a row this statement inserted: a new account, not an update.
-        .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` });
+      const user = await upsertLead(tx, {
+        lead,
+        email: input.email,
+        confirmedNow,
+        marketingContactId: createRandomToken(),
+        now: new Date(),
+      });
       if (!user) {
         throw new AppError(
           AppErrorCode.Conflict,
@@ -78,13 +79,12 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
         );
       }
 
-      await tx.delete(quizAnswers).where(eq(quizAnswers.userId, user.id));
+      await deleteQuizAnswers(tx, user.id);
       if (input.questions.length > 0) {
-        await tx
-          .insert(quizAnswers)
-          .values(
-            input.questions.map((q, position) => ({ userId: user.id, questionId: q.id, position, answer: q.answer })),
-          );
+        await insertQuizAnswers(
+          tx,
+          input.questions.map((q, position) => ({ userId: user.id, questionId: q.id, position, answer: q.answer })),
+        );
       }
 
       const tracking = input.tracking;
@@ -103,17 +103,10 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
         firstVisitId: tracking.first_visit_id ?? null,
         organic: tracking.organic,
       };
-      await tx
-        .insert(attributions)
-        .values({ userId: user.id, ...attribution })
-        .onConflictDoUpdate({ target: attributions.userId, set: { ...attribution, updatedAt: new Date() } });
+      await upsertAttribution(tx, { userId: user.id, attribution, now: new Date() });
 
-      const [message] = await tx
-        .insert(emailMessages)
-        .values({ userId: user.id, kind: "welcome", recipient: input.email })
-        .onConflictDoNothing()
-        .returning({ id: emailMessages.id });
-      return { userId: user.id, created: user.created, queuedId: message?.id };
+      const queuedId = await insertWelcomeEmail(tx, { userId: user.id, recipient: input.email });
+      return { userId: user.id, created: user.created, queuedId };
     });
   } catch (error) {
     if (isUniqueViolation(error, "users_product_email_unique")) throw emailTaken();
@@ -126,15 +119,11 @@ export async function submitOnboarding(deps: OnboardingDeps, input: OnboardingDa
 
 /** True when no other parent has this email. */
 export async function checkEmailUnique(
-  db: Database,
+  deps: Pick<OnboardingDeps, "db">,
   input: { email: string; user_token?: string | undefined },
 ): Promise<boolean> {
-  const [owner] = await db
-    .select({ token: users.token })
-    .from(users)
-    .where(and(eq(users.product, soldProduct), eq(users.email, input.email)))
-    .limit(1);
-  return !owner || owner.token === input.user_token;
+  const ownerToken = await findLeadTokenByEmail(deps.db, input.email);
+  return ownerToken === undefined || ownerToken === input.user_token;
 }
 
 /**
@@ -153,13 +142,13 @@ const emailRevealRule = (clientAddress: string) => ({
  * client address every answer is "free", so the check cannot test lists of addresses.
  */
 export async function checkEmailForVisitor(
-  db: Database,
+  deps: Pick<OnboardingDeps, "db">,
   input: { email: string; user_token?: string | undefined },
   clientAddress: string,
   now: Date,
 ): Promise<boolean> {
-  if (!(await allowAttempt(db, [emailRevealRule(clientAddress)], now))) return true;
-  return checkEmailUnique(db, input);
+  if (!(await allowAttempt(deps, [emailRevealRule(clientAddress)], now))) return true;
+  return checkEmailUnique(deps, input);
 }
 
 /**
@@ -173,7 +162,7 @@ export async function submitOnboardingForVisitor(
   clientAddress: string,
   now: Date,
 ): Promise<SubmittedOnboarding> {
-  if (!(await allowAttempt(deps.db, [emailRevealRule(clientAddress)], now))) {
+  if (!(await allowAttempt(deps, [emailRevealRule(clientAddress)], now))) {
     throw new AppError(
       AppErrorCode.RateLimited,
       "email",
@@ -190,30 +179,15 @@ export async function submitOnboardingForVisitor(
  * marketing email finds the parent's own lead, whose token then replaces the browser's.
  */
 export async function getOnboardingStatus(
-  db: Database,
+  deps: Pick<OnboardingDeps, "db">,
   input: { token: string; esputnikContactId?: string | undefined; utm_source?: string | undefined },
 ): Promise<OnboardingStatus> {
   const viaContact = input.esputnikContactId && input.utm_source === marketingEmailSource;
-  const [user] = await db
-    .select({
-      id: users.id,
-      token: users.token,
-      email: users.email,
-      isManualAccess: users.isManualAccess,
-    })
-    .from(users)
-    .where(
-      viaContact
-        ? and(eq(users.product, soldProduct), eq(users.marketingContactId, input.esputnikContactId as string))
-        : and(eq(users.product, soldProduct), eq(users.token, input.token)),
-    )
-    .limit(1);
-  const [subscription] = user
-    ? await db
-        .select({ status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)))
-    : [];
+  const user = await findLead(
+    deps.db,
+    viaContact ? { marketingContactId: input.esputnikContactId as string } : { token: input.token },
+  );
+  const subscription = user ? await findLeadSubscription(deps.db, user.id) : undefined;
   const active = subscription ? hasAccess(subscription, new Date()) : false;
   return {
     purchased: active,
@@ -230,7 +204,7 @@ export async function getOnboardingStatus(
 
 /** The parent opened the confirmation link: record it, with their mailing choice and time zone. */
 export async function confirmEmail(
-  db: Database,
+  deps: Pick<OnboardingDeps, "db">,
   input: {
     email: string;
     token: string;
@@ -238,16 +212,13 @@ export async function confirmEmail(
     isForbiddenToMailing: boolean;
   },
 ): Promise<{ email: string; confirmed: boolean; isForbiddenToMailing: boolean }> {
-  const [user] = await db
-    .update(users)
-    .set({
-      emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-      isForbiddenToMailing: input.isForbiddenToMailing,
-      ...(input.time_zone ? { timeZone: input.time_zone } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.token, input.token), eq(users.email, input.email), eq(users.product, soldProduct)))
-    .returning({ email: users.email, isForbiddenToMailing: users.isForbiddenToMailing });
+  const user = await updateEmailConfirmed(deps.db, {
+    email: input.email,
+    token: input.token,
+    timeZone: input.time_zone,
+    isForbiddenToMailing: input.isForbiddenToMailing,
+    now: new Date(),
+  });
   if (!user?.email) throw new AppError(AppErrorCode.NotFound, "token", "No lead matches this email and token");
   return { email: user.email, confirmed: true, isForbiddenToMailing: user.isForbiddenToMailing };
 }

@@ -61,7 +61,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   /** Subscribed with `card`, cancelled at once, and expired ten days later. */
   async function expiredSubscription(card: string) {
     const subscribed = await subscribe(card);
-    await cancelAtPeriodEnd(database.db, {
+    await cancelAtPeriodEnd(database, {
       userId: subscribed.user.id,
       reason: "high_price",
       now: clock,
@@ -149,7 +149,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("cancelled at least 24 h before the trial ends: no charge, access until the trial ends, then expired", async () => {
     const { user } = await subscribe("4067429974719265");
     advance(2 * day - 60_000);
-    const { subscription: cancelled } = await cancelAtPeriodEnd(database.db, {
+    const { subscription: cancelled } = await cancelAtPeriodEnd(database, {
       userId: user.id,
       reason: "high_price",
       now: clock,
@@ -172,7 +172,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("restores a cancelled subscription before it ends: renewals resume on the same date", async () => {
     const { user, subscription } = await subscribe("4067429974719265");
     advance(day);
-    await cancelAtPeriodEnd(database.db, {
+    await cancelAtPeriodEnd(database, {
       userId: user.id,
       reason: "other",
       comment: "Moving",
@@ -180,7 +180,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
       channel: "profile",
     });
     expect(await current(user.id)).toMatchObject({ cancelReason: "other", cancelComment: "Moving" });
-    const restored = await restoreSubscription(database.db, { userId: user.id, now: clock });
+    const restored = await restoreSubscription(database, { userId: user.id, now: clock });
     expect(restored).toMatchObject({ status: "trialing", cancelledAt: null, cancelComment: null });
     expect(restored.nextAttemptAt).toEqual(subscription.currentPeriodEnd);
     advance(2 * day);
@@ -190,7 +190,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
 
   it("cannot restore a subscription whose period has ended", async () => {
     const { user } = await subscribe("4067429974719265");
-    await cancelAtPeriodEnd(database.db, {
+    await cancelAtPeriodEnd(database, {
       userId: user.id,
       reason: "high_price",
       now: clock,
@@ -198,7 +198,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     });
     advance(3 * day);
     await runDueRenewals(deps);
-    await expect(restoreSubscription(database.db, { userId: user.id, now: clock })).rejects.toThrow(
+    await expect(restoreSubscription(database, { userId: user.id, now: clock })).rejects.toThrow(
       "Cannot restore subscription",
     );
   });
@@ -262,7 +262,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
     const packs = await plan("upsale");
     const cardToken = await issueCardToken(database.db, "4067429974719265");
     const attempt = async () => {
-      const order = await ensureOrder(database.db, {
+      const order = await ensureOrder(database, {
         userId: user.id,
         purpose: "upsale",
         idempotencyKey: "upsell:add_ons_all",
@@ -290,7 +290,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("fulfils once when the gateway reports the same order three times, out of order", async () => {
     const user = await newParent();
     const lifetime = await plan("lifetime");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "lifetime",
       idempotencyKey: "lifetime",
@@ -317,7 +317,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("fulfils an order the gateway first reports as settled, as if it had reported the approval", async () => {
     const user = await newParent();
     const lifetime = await plan("lifetime");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "lifetime",
       idempotencyKey: "lifetime:settled",
@@ -344,7 +344,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   it("reconciles an order left processing once the gateway has settled it", async () => {
     const user = await newParent();
     const packs = await plan("upsale");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "upsale",
       idempotencyKey: "upsell:reconcile",
@@ -377,7 +377,7 @@ describe.each(testDatabases())("billing on $name", (target) => {
   async function upsellOrder(key: string) {
     const user = await newParent();
     const packs = await plan("upsale");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "upsale",
       idempotencyKey: key,

@@ -1,7 +1,7 @@
 import type { Transaction } from "@kinderready/db/open-db";
-import { cancellationRequests } from "@kinderready/db/schema";
 import { emailKind } from "../email/email-kinds.ts";
-import { writeParentEmail } from "../email/email-queue.server.ts";
+import { insertParentEmail } from "../email/email-message-queries.server.ts";
+import { insertCancellationRequest } from "./billing-queries.server.ts";
 
 /** Where a cancellation came from: the parent's profile, the operator's console, or the public cancel page. */
 export type CancellationChannel = "profile" | "console" | "cancel-page";
@@ -15,7 +15,7 @@ export type CancellationOutcome = "cancelled" | "scheduled" | "already-cancelled
  * email is answered, to enqueue once committed.
  */
 export async function recordCancellation(
-  tx: Transaction,
+  deps: { db: Transaction },
   input: {
     userId: string | null;
     channel: CancellationChannel;
@@ -28,23 +28,20 @@ export async function recordCancellation(
     receivedAt: Date;
   },
 ): Promise<{ requestId: string; messageId: string | undefined }> {
-  const [request] = await tx
-    .insert(cancellationRequests)
-    .values({
-      userId: input.userId,
-      channel: input.channel,
-      kind: input.kind,
-      reason: input.reason ?? null,
-      email: input.email ?? null,
-      requestedEnd: input.requestedEnd ?? null,
-      outcome: input.outcome,
-      endsAt: input.endsAt,
-      receivedAt: input.receivedAt,
-    })
-    .returning({ id: cancellationRequests.id });
+  const request = await insertCancellationRequest(deps.db, {
+    userId: input.userId,
+    channel: input.channel,
+    kind: input.kind,
+    reason: input.reason ?? null,
+    email: input.email ?? null,
+    requestedEnd: input.requestedEnd ?? null,
+    outcome: input.outcome,
+    endsAt: input.endsAt,
+    receivedAt: input.receivedAt,
+  });
   if (!request) throw new Error("cancellation not recorded");
   if (!input.userId || input.outcome === "no-subscription") return { requestId: request.id, messageId: undefined };
-  const messageId = await writeParentEmail(tx, {
+  const messageId = await insertParentEmail(deps.db, {
     userId: input.userId,
     kind: emailKind("cancellation-confirmed", request.id),
   });

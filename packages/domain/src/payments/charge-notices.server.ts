@@ -1,10 +1,16 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages, ledgerEntries, subscriptions, users } from "@kinderready/db/schema";
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { chargeAfterNotice, noticeLeadHours } from "../subscriptions/charge-notice.ts";
 import { pauseReminderLeadHours } from "../subscriptions/pause-rules.ts";
+import {
+  findParentEmail,
+  insertEmailMessage,
+  listChargeNoticesDue,
+  lockSubscriptionById,
+  updateSubscription,
+} from "./billing-queries.server.ts";
+import { insertLedgerEntry } from "./order-queries.server.ts";
 
 export type ChargeNoticeDeps = { db: Database; emails: EmailQueue; now: () => Date };
 
@@ -22,78 +28,50 @@ const hour = 60 * 60 * 1000;
 export async function queueChargeNotices(deps: ChargeNoticeDeps): Promise<number> {
   const now = deps.now();
   const within = (hours: number) => new Date(now.getTime() + hours * hour);
-  const due = await deps.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(
-        gt(subscriptions.currentPeriodEnd, now),
-        or(
-          and(
-            inArray(subscriptions.status, ["trialing", "active"]),
-            isNull(subscriptions.pauseFrom),
-            lte(subscriptions.currentPeriodEnd, within(noticeLeadHours)),
-          ),
-          and(eq(subscriptions.status, "paused"), lte(subscriptions.currentPeriodEnd, within(pauseReminderLeadHours))),
-        ),
-        or(isNull(subscriptions.cancelAt), gt(subscriptions.cancelAt, subscriptions.currentPeriodEnd)),
-        or(
-          isNull(subscriptions.chargeNoticeFor),
-          sql`${subscriptions.chargeNoticeFor} <> ${subscriptions.currentPeriodEnd}`,
-        ),
-        isNotNull(users.email),
-        isNull(users.erasedAt),
-      ),
-    )
-    .limit(500);
+  const due = await listChargeNoticesDue(deps.db, {
+    now,
+    noticeBy: within(noticeLeadHours),
+    pauseReminderBy: within(pauseReminderLeadHours),
+  });
   let queued = 0;
   for (const { id } of due) {
     const messageId = await deps.db.transaction(async (tx) => {
-      const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+      const subscription = await lockSubscriptionById(tx, id);
       // Re-read under the lock: cancelled, charged or already noticed meanwhile.
       if (!subscription || !["trialing", "active", "paused"].includes(subscription.status)) return undefined;
       if (subscription.status !== "paused" && subscription.pauseFrom) return undefined;
       const chargeAt = subscription.currentPeriodEnd;
       if (chargeAt <= now || subscription.chargeNoticeFor?.getTime() === chargeAt.getTime()) return undefined;
       if (subscription.cancelAt && subscription.cancelAt <= chargeAt) return undefined;
-      const [parent] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.userId));
+      const parent = await findParentEmail(tx, subscription.userId);
       if (!parent?.email) return undefined;
       const trial = subscription.status === "trialing";
       const movedTo = chargeAfterNotice(chargeAt, now);
-      await tx
-        .update(subscriptions)
-        .set({
-          chargeNoticeFor: movedTo,
-          currentPeriodEnd: movedTo,
-          nextAttemptAt: movedTo,
-          ...(trial && { trialEndsAt: movedTo }),
-          ...(subscription.status === "paused" && { resumesAt: movedTo }),
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, id));
+      await updateSubscription(tx, id, {
+        chargeNoticeFor: movedTo,
+        currentPeriodEnd: movedTo,
+        nextAttemptAt: movedTo,
+        ...(trial && { trialEndsAt: movedTo }),
+        ...(subscription.status === "paused" && { resumesAt: movedTo }),
+        updatedAt: now,
+      });
       if (movedTo.getTime() !== chargeAt.getTime()) {
-        await tx.insert(ledgerEntries).values({
+        await insertLedgerEntry(tx, {
           userId: subscription.userId,
           subscriptionId: id,
           type: trial ? "trial_extended" : "period_extended",
           details: { reason: "notice sent late", from: chargeAt.toISOString(), to: movedTo.toISOString() },
         });
       }
-      const [message] = await tx
-        .insert(emailMessages)
-        .values({
-          userId: subscription.userId,
-          kind: emailKind(
-            trial ? "trial-ending" : subscription.status === "paused" ? "pause-ending" : "renewal-upcoming",
-            id,
-            String(movedTo.getTime()),
-          ),
-          recipient: parent.email,
-        })
-        .onConflictDoNothing()
-        .returning({ id: emailMessages.id });
-      return message?.id;
+      return insertEmailMessage(tx, {
+        userId: subscription.userId,
+        kind: emailKind(
+          trial ? "trial-ending" : subscription.status === "paused" ? "pause-ending" : "renewal-upcoming",
+          id,
+          String(movedTo.getTime()),
+        ),
+        recipient: parent.email,
+      });
     });
     if (messageId) {
       await enqueueEmail(deps.emails, messageId);

@@ -29,7 +29,9 @@ export const offerViewResult = z.object({ seconds_left: z.number().int().min(0) 
 
 export const checkoutResult = z.object({ order_id: z.string(), redirect_url: z.url() });
 
-export const orderStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
+/** Which order to ask about: the API's body and the offer page's post carry the same field. */
+export const orderStatusFields = z.object({ order_id: z.string().min(1).max(255) });
+export const orderStatusBody = orderStatusFields.extend({ user_token: userTokenSchema });
 
 export const orderStatusResult = z.object({
   /**

@@ -1,16 +1,22 @@
-import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { and, count, desc, eq } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { assignIntroOfferGroup, type SplitConfig } from "../experiments/split-config.server.ts";
 import type { FlowType } from "../flows.ts";
 import { currencyFor } from "../pricing/currency.ts";
 import { introPricePayableUntil, startingSeconds, subscriptionVariantAt } from "../pricing/offer-rules.ts";
-import { readOfferState, startOfferCountdown } from "../pricing/offer-state.server.ts";
+import { insertOfferDeadline, readOfferState } from "../pricing/offer-state-queries.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
-import { soldProduct } from "../product.ts";
+import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { hasAccess } from "../subscriptions/subscription-state.ts";
+import {
+  countDeclinedOrders,
+  findBuyerByToken,
+  findLatestSubscriptionOrder,
+  findOrderOfParent,
+  findSubscriptionPlan,
+  updateCreatedOrder,
+} from "./order-queries.server.ts";
 import { ensureOrder, openPaymentPage, type PaymentDeps, syncOrder, withOrderId } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { type PurchaseClient, recordConversionClient } from "./subscription-billing.server.ts";
@@ -52,25 +58,19 @@ export type CheckoutResult = {
 const unknownUser = () =>
   new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token", "purchase.result.unknownUser");
 
-/** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
 /** Checkout prices by the parent's intro-offer group, so it reads the split configuration too. */
 export type CheckoutDeps = PaymentDeps & { splits: SplitConfig };
 
+/** Finds or creates the order for this attempt and the hosted payment page to pay it on. */
 export async function startCheckout(
   deps: CheckoutDeps,
   input: CheckoutInput,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const consentAt = immediateAccessConsentAt(input, deps.now());
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
+  const user = await findBuyerByToken(deps.db, input.userToken);
   if (!user?.email) throw unknownUser();
 
-  const [subscription] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
+  const subscription = await findSoldSubscription(deps.db, user.id);
   // A paused subscription is still the parent's: they resume it rather than buy a second one.
   if (subscription && (hasAccess(subscription, deps.now()) || subscription.status === "paused")) {
     throw new AppError(
@@ -84,7 +84,7 @@ export async function startCheckout(
   const now = deps.now();
   const deadline =
     (await readOfferState(deps.db, user.id)).deadline ??
-    (await startOfferCountdown(deps.db, { userId: user.id, seconds: startingSeconds(input.offerTimeoutSeconds), now }));
+    (await insertOfferDeadline(deps.db, { userId: user.id, seconds: startingSeconds(input.offerTimeoutSeconds), now }));
   const variant = subscriptionVariantAt(deadline, now);
   // The intro-offer group is the server's to decide, as on the offer page: never the browser's.
   const { group: introOfferGroup } = await assignIntroOfferGroup(deps, {
@@ -92,43 +92,28 @@ export async function startCheckout(
     locale: input.locale,
     flow: input.flow,
   });
-  const [plan] = await deps.db
-    .select()
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, soldProduct),
-        eq(pricePlans.kind, "subscription"),
-        eq(pricePlans.variant, variant),
-        eq(pricePlans.splitGroup, introOfferGroup),
-        eq(pricePlans.currency, currencyFor(input.countryCode)),
-      ),
-    );
+  const plan = await findSubscriptionPlan(deps.db, {
+    variant,
+    splitGroup: introOfferGroup,
+    currency: currencyFor(input.countryCode),
+  });
   if (!plan) throw new Error(`no subscription plan for ${variant} in ${input.countryCode}`);
 
-  const [latest] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, user.id), eq(orders.purpose, "subscription")))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
+  const latest = await findLatestSubscriptionOrder(deps.db, user.id);
   // A payment already under way is not started again: the parent goes back to its result.
   if (latest && !isFinalStatus(latest.status) && latest.status !== "created") {
     return { orderId: latest.orderId, redirectUrl: withOrderId(input.returnUrl, latest.orderId) };
   }
   // Every attempt after a decline is a new order (the gateway refuses a reused id); a double
   // click or a retried request counts the same attempts, so it lands on the same order.
-  const [attempts] = await deps.db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, user.id), eq(orders.purpose, "subscription"), eq(orders.status, "declined")));
+  const attempts = await countDeclinedOrders(deps.db, { userId: user.id, purpose: "subscription" });
   const order =
     latest?.status === "created" && latest.pricePlanId === plan.id
       ? latest
-      : await ensureOrder(deps.db, {
+      : await ensureOrder(deps, {
           userId: user.id,
           purpose: "subscription",
-          idempotencyKey: `subscription:${plan.id}:${attempts?.n ?? 0}`,
+          idempotencyKey: `subscription:${plan.id}:${attempts}`,
           plan,
           amount: plan.amount,
           gatewayName: deps.gatewayName,
@@ -137,13 +122,10 @@ export async function startCheckout(
   // The intro price holds only while the countdown (and its grace) does, whatever page is open;
   // the consent is the one given on this attempt's page, for the receipt to confirm.
   if (variant === "initial" || consentAt) {
-    await deps.db
-      .update(orders)
-      .set({
-        ...(variant === "initial" ? { payableUntil: introPricePayableUntil(deadline) } : {}),
-        ...(consentAt ? { immediateAccessConsentAt: consentAt } : {}),
-      })
-      .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")));
+    await updateCreatedOrder(deps.db, order.orderId, {
+      ...(variant === "initial" ? { payableUntil: introPricePayableUntil(deadline) } : {}),
+      ...(consentAt ? { immediateAccessConsentAt: consentAt } : {}),
+    });
   }
   return openPaymentPage(deps, order, {
     description: planTitle(plan, input.locale),
@@ -164,19 +146,15 @@ export async function getCheckoutResult(
     client?: PurchaseClient | undefined;
   },
 ): Promise<CheckoutResult> {
-  const [found] = await deps.db
-    .select({ order: orders })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.orderId, input.orderId), eq(users.token, input.userToken)));
+  const found = await findOrderOfParent(deps.db, { orderId: input.orderId, userToken: input.userToken });
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new AppError(AppErrorCode.NotFound, "order_id", "No such order for this parent");
-  const order = isFinalStatus(found.order.status) ? found.order : await syncOrder(deps, input.orderId);
+  const order = isFinalStatus(found.status) ? found : await syncOrder(deps, input.orderId);
   if (order.refundReason === "duplicate" || order.refundReason === "offer_ended") {
     return { status: order.refundReason, errorCode: null };
   }
   if (order.status === "approved") {
-    if (input.client) await recordConversionClient(deps.db, { orderId: order.orderId, client: input.client });
+    if (input.client) await recordConversionClient(deps, { orderId: order.orderId, client: input.client });
     return { status: "approved", errorCode: null, paid: { amount: order.amount, currency: order.currency } };
   }
   if (isFinalStatus(order.status)) return { status: "declined", errorCode: order.errorCode };

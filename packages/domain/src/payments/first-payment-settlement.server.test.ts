@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestParent } from "../../test/test-data.server.ts";
 import { createMailSender } from "../adapters/mail-sender.server.ts";
-import { queueOrderEmail } from "../email/email-queue.server.ts";
+import { insertOrderEmail } from "../email/email-message-queries.server.ts";
 import { createSplitConfig } from "../experiments/split-config.server.ts";
 import { seedPriceCatalogue } from "../pricing/price-config.server.ts";
 import { eraseParentData } from "../profile/erase-parent-data.server.ts";
@@ -33,14 +33,14 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({ database, now });
     deps = {
       db: database.db,
       gateway: loopback.gateway,
       gatewayName: "simulator",
       now,
-      onSettled: settleSubscriptionOrder(now),
+      onSettled: settleSubscriptionOrder({ now }),
       splits: createSplitConfig({ db: database.db, log: createLogger({ level: "warn" }), groupKey: "test-key" }),
     };
   }, 60_000);
@@ -106,7 +106,7 @@ describe.each(testDatabases())("what a first payment buys when it settles, on $n
     expect(conversions).toEqual([{ orderId: dollars.orderId }]);
     // No receipt for a charge the product refunds by itself.
     await database.db.transaction(async (tx) => {
-      expect(await queueOrderEmail(tx, { orderId: euros.orderId, userId: parent.id }, "receipt")).toBeUndefined();
+      expect(await insertOrderEmail(tx, { orderId: euros.orderId, userId: parent.id }, "receipt")).toBeUndefined();
     });
   });
 

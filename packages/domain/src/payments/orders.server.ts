@@ -1,8 +1,23 @@
 import { createHash } from "node:crypto";
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { entitlements, ledgerEntries, orders, parentSessions, type pricePlans } from "@kinderready/db/schema";
-import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import type { orders, pricePlans } from "@kinderready/db/schema";
 import type { upsellKind } from "../upsell-wire.ts";
+import {
+  claimOrderForCharge,
+  findOrder,
+  insertEntitlement,
+  insertLedgerEntry,
+  insertOrderIfAbsent,
+  listCreatedOrdersIn,
+  listOrdersOwedBack,
+  listStaleProcessingOrders,
+  lockOrder,
+  reopenProcessingOrder,
+  updateOrderFulfilled,
+  updateOrderStatus,
+  updatePayingSession,
+  updateSessionVerified,
+} from "./order-queries.server.ts";
 import { GatewayError, type GatewayOrder, GatewayUnavailableError, type PaymentGateway } from "./payment-gateway.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 
@@ -43,7 +58,7 @@ export function orderIdFor(userId: string, idempotencyKey: string): string {
 
 /** Finds or creates the order for a charge, before any attempt is made. */
 export async function ensureOrder(
-  db: Database,
+  deps: { db: Database },
   input: {
     userId: string;
     purpose: OrderPurpose;
@@ -54,38 +69,19 @@ export async function ensureOrder(
   },
 ): Promise<OrderRow> {
   const orderId = orderIdFor(input.userId, input.idempotencyKey);
-  await db
-    .insert(orders)
-    .values({
-      orderId,
-      userId: input.userId,
-      purpose: input.purpose,
-      idempotencyKey: input.idempotencyKey,
-      pricePlanId: input.plan.id,
-      amount: input.amount,
-      currency: input.plan.currency,
-      gateway: input.gatewayName,
-    })
-    .onConflictDoNothing();
-  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  await insertOrderIfAbsent(deps.db, {
+    orderId,
+    userId: input.userId,
+    purpose: input.purpose,
+    idempotencyKey: input.idempotencyKey,
+    pricePlanId: input.plan.id,
+    amount: input.amount,
+    currency: input.plan.currency,
+    gateway: input.gatewayName,
+  });
+  const order = await findOrder(deps.db, orderId);
   if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
-}
-
-/**
- * The session of the device that leaves to pay an order on the gateway's page (its digest), or
- * none for a device that came by a link: once the order is approved and kept, that session is
- * verified. Only an order not yet paid takes it; the last device that went to pay wins, so a
- * session is verified only by a payment it started last.
- */
-async function rememberPayingSession(
-  db: Database,
-  input: { orderId: string; sessionDigest: string | undefined },
-): Promise<void> {
-  await db
-    .update(orders)
-    .set({ checkoutSessionHash: input.sessionDigest ?? null })
-    .where(and(eq(orders.orderId, input.orderId), eq(orders.status, "created")));
 }
 
 /** Where the gateway's page (or the product, for a payment already under way) sends the parent back to. */
@@ -98,7 +94,9 @@ export function withOrderId(url: string, orderId: string): string {
 /**
  * The gateway's hosted page to pay an order on, coming back to `back` (with `order_id`) paid or
  * not. Once the page is ready, the device that goes to it (its session's digest, or none) is the
- * one the payment will verify.
+ * one the payment will verify: once the order is approved and kept, that session is verified. Only
+ * an order not yet paid takes it; the last device that went to pay wins, so a session is verified
+ * only by a payment it started last.
  */
 export async function openPaymentPage(
   deps: PaymentDeps,
@@ -122,7 +120,7 @@ export async function openPaymentPage(
     successUrl: back,
     failUrl: back,
   });
-  await rememberPayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession() });
+  await updatePayingSession(deps.db, { orderId: order.orderId, sessionDigest: await input.payingSession() });
   return { orderId: order.orderId, redirectUrl: page.url };
 }
 
@@ -136,14 +134,7 @@ export async function chargeStoredCard(
   order: OrderRow,
   input: { cardToken: string; description: string },
 ): Promise<OrderRow> {
-  const [claimed] = await deps.db
-    .update(orders)
-    // A charge on the stored card proves no device is the parent's (a session that once went to
-    // pay this order on the gateway's page is not verified by it), and it is a retry, not the
-    // parent's own try with another card.
-    .set({ status: "processing", checkoutSessionHash: null, viaPaymentPage: false, updatedAt: deps.now() })
-    .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
-    .returning();
+  const claimed = await claimOrderForCharge(deps.db, { orderId: order.orderId, now: deps.now() });
   if (!claimed) return isFinalStatus(order.status) ? order : syncOrder(deps, order.orderId);
   try {
     const result = await deps.gateway.chargeRecurring({
@@ -178,7 +169,7 @@ export async function syncOrder(deps: PaymentDeps, orderId: string): Promise<Ord
     return await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
   } catch (error) {
     if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailableError)) throw error;
-    const [order] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
+    const order = await findOrder(deps.db, orderId);
     if (!order) throw new Error(`unknown order ${orderId}`);
     return order;
   }
@@ -210,7 +201,7 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
   // This very approval made the charge one the product owes back: refunded once committed.
   let owedNow = false;
   const recorded = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.orderId, update.orderId)).for("update");
+    const current = await lockOrder(tx, update.orderId);
     if (!current) throw new Error(`unknown order ${update.orderId}`);
     if (update.amount !== current.amount || update.currency.toUpperCase() !== current.currency) {
       throw new OrderMismatchError(
@@ -221,48 +212,40 @@ export async function applyOrderUpdate(deps: PaymentDeps, reported: GatewayOrder
     if (isFinalStatus(current.status) && !refundLater) return current;
     if (!isFinalStatus(update.status) && current.status === "processing") return current;
 
-    const [order] = await tx
-      .update(orders)
-      .set({ status: update.status, errorCode: update.errorCode ?? null, updatedAt: deps.now() })
-      .where(eq(orders.orderId, update.orderId))
-      .returning();
+    const order = await updateOrderStatus(tx, {
+      orderId: update.orderId,
+      status: update.status,
+      errorCode: update.errorCode ?? null,
+      now: deps.now(),
+    });
     if (!order) throw new Error(`order ${update.orderId} vanished`);
     const entry = { userId: order.userId, orderId: order.orderId, amount: order.amount, currency: order.currency };
 
     if (update.status === "approved") {
-      const [granted] = await tx
-        .insert(entitlements)
-        .values({ orderId: order.orderId, userId: order.userId, kind: order.purpose })
-        .onConflictDoNothing()
-        .returning();
+      const granted = await insertEntitlement(tx, {
+        orderId: order.orderId,
+        userId: order.userId,
+        kind: order.purpose,
+      });
       if (granted) {
-        await tx.insert(ledgerEntries).values({ ...entry, type: "charge", details: { purpose: order.purpose } });
-        await tx.update(orders).set({ fulfilledAt: deps.now() }).where(eq(orders.orderId, order.orderId));
+        await insertLedgerEntry(tx, { ...entry, type: "charge", details: { purpose: order.purpose } });
+        await updateOrderFulfilled(tx, { orderId: order.orderId, now: deps.now() });
         await deps.onSettled(tx, order, update, schedule);
         // The hook may have found the charge owed back (a duplicate, a price past its time): the row as it now stands.
-        const [settled] = await tx.select().from(orders).where(eq(orders.orderId, order.orderId));
+        const settled = await findOrder(tx, order.orderId);
         owedNow = settled?.refundReason != null;
         if (order.checkoutSessionHash && !owedNow) {
           // The parent's own device that went to pay a charge the product keeps: its session may
           // now spend and change the account.
-          await tx
-            .update(parentSessions)
-            .set({ verifiedAt: deps.now() })
-            .where(
-              and(
-                eq(parentSessions.idHash, order.checkoutSessionHash),
-                eq(parentSessions.userId, order.userId),
-                isNull(parentSessions.verifiedAt),
-              ),
-            );
+          await updateSessionVerified(tx, { idHash: order.checkoutSessionHash, userId: order.userId, now: deps.now() });
         }
         return settled ?? order;
       }
     } else if (update.status === "declined") {
-      await tx.insert(ledgerEntries).values({ ...entry, type: "decline", details: { code: update.errorCode ?? null } });
+      await insertLedgerEntry(tx, { ...entry, type: "decline", details: { code: update.errorCode ?? null } });
       await deps.onSettled(tx, order, update, schedule);
     } else if (update.status === "refunded") {
-      await tx.insert(ledgerEntries).values({ ...entry, type: "refund", amount: -order.amount });
+      await insertLedgerEntry(tx, { ...entry, type: "refund", amount: -order.amount });
       await deps.onSettled(tx, order, update, schedule);
     }
     return order;
@@ -304,33 +287,15 @@ const createdCheckpointMinutes = [1, 5, 15, 60, 6 * 60, 24 * 60];
 export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): Promise<number> {
   const now = deps.now().getTime();
   const minute = 60_000;
-  const stale = await deps.db
-    .select({ orderId: orders.orderId })
-    .from(orders)
-    .where(and(eq(orders.status, "processing"), lt(orders.updatedAt, new Date(now - olderThanMs))))
-    .limit(200);
-  const unsettled = await deps.db
-    .select({ orderId: orders.orderId })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "created"),
-        or(
-          ...createdCheckpointMinutes.map((age) =>
-            and(
-              lte(orders.createdAt, new Date(now - age * minute)),
-              gt(orders.createdAt, new Date(now - (age + 1) * minute)),
-            ),
-          ),
-        ),
-      ),
-    )
-    .limit(200);
-  const owed = await deps.db
-    .select()
-    .from(orders)
-    .where(and(isNotNull(orders.refundReason), eq(orders.status, "approved")))
-    .limit(200);
+  const stale = await listStaleProcessingOrders(deps.db, new Date(now - olderThanMs));
+  const unsettled = await listCreatedOrdersIn(
+    deps.db,
+    createdCheckpointMinutes.map((age) => ({
+      from: new Date(now - (age + 1) * minute),
+      until: new Date(now - age * minute),
+    })),
+  );
+  const owed = await listOrdersOwedBack(deps.db);
   // A refund that fails in a way the gateway did not explain does not hold the orders back: it
   // is raised once they are done, for the job's log, and tried again on the next run.
   let refundFailure: unknown;
@@ -344,10 +309,7 @@ export async function reconcileOrders(deps: PaymentDeps, olderThanMs = 30_000): 
       await applyOrderUpdate(deps, await deps.gateway.orderStatus(orderId));
     } catch (error) {
       if (error instanceof GatewayError && error.code === "2.05") {
-        await deps.db
-          .update(orders)
-          .set({ status: "created", updatedAt: deps.now() })
-          .where(and(eq(orders.orderId, orderId), eq(orders.status, "processing")));
+        await reopenProcessingOrder(deps.db, { orderId, now: deps.now() });
       } else if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailableError)) {
         throw error;
       }

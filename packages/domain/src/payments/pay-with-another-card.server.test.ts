@@ -42,11 +42,7 @@ describe.each(testDatabases())("paying with another card on $name", (target) => 
     mailbed = openMailTestbed(database.db, () => clock);
     deps = {
       ...testbed.payments,
-      onSettled: withPaymentEmails(
-        settleSubscriptionOrder(() => clock),
-        mailbed.emails,
-        mailbed.mail.errors,
-      ),
+      onSettled: withPaymentEmails(settleSubscriptionOrder({ now: () => clock }), mailbed.emails, mailbed.mail.errors),
     };
   }, 60_000);
   afterAll(async () => {
@@ -171,7 +167,7 @@ describe.each(testDatabases())("paying with another card on $name", (target) => 
   it("renews an expired subscription with another card for a period from today", async () => {
     const user = await insertTestParent(database.db);
     await testbed.subscribe(user.id, failingCard);
-    await cancelAtPeriodEnd(database.db, { userId: user.id, reason: "high_price", now: clock, channel: "profile" });
+    await cancelAtPeriodEnd(database, { userId: user.id, reason: "high_price", now: clock, channel: "profile" });
     advance(10 * day);
     await runDueRenewals(deps);
     const expired = await current(user.id);

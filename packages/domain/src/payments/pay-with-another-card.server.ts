@@ -1,10 +1,13 @@
-import { orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { and, eq, inArray } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
-import { soldProduct } from "../product.ts";
 import { canPayWithAnotherCard } from "../subscriptions/subscription-state.ts";
+import {
+  findRenewalOrderOfUser,
+  findSubscriptionWithPlan,
+  updateOrderViaPaymentPage,
+  updatePastDueNextAttempt,
+} from "./order-queries.server.ts";
 import { type OrderRow, openPaymentPage, type PaymentDeps, syncOrder, withOrderId } from "./orders.server.ts";
 import { isFinalStatus } from "./solidgate-protocol.ts";
 import { ensureReactivationOrder, ensureRenewalOrder } from "./subscription-billing.server.ts";
@@ -40,12 +43,7 @@ export async function startPaymentWithAnotherCard(
     payingSession: string;
   },
 ): Promise<{ orderId: string; redirectUrl: string }> {
-  const [found] = await deps.db
-    .select({ subscription: subscriptions, plan: pricePlans, email: users.email })
-    .from(subscriptions)
-    .innerJoin(pricePlans, eq(pricePlans.id, subscriptions.pricePlanId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, soldProduct)));
+  const found = await findSubscriptionWithPlan(deps.db, input.userId);
   if (!found?.email || !canPayWithAnotherCard(found.subscription)) throw nothingOverdue();
   const { subscription, plan } = found;
   const now = deps.now();
@@ -58,14 +56,11 @@ export async function startPaymentWithAnotherCard(
   if (order.status !== "created")
     return { orderId: order.orderId, redirectUrl: withOrderId(input.returnUrl, order.orderId) };
 
-  await deps.db.update(orders).set({ viaPaymentPage: true }).where(eq(orders.orderId, order.orderId));
+  await updateOrderViaPaymentPage(deps.db, order.orderId);
   if (subscription.status === "past_due") {
     const held = new Date(now.getTime() + retryHoldMs);
     if (!subscription.nextAttemptAt || subscription.nextAttemptAt < held) {
-      await deps.db
-        .update(subscriptions)
-        .set({ nextAttemptAt: held, updatedAt: now })
-        .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, "past_due")));
+      await updatePastDueNextAttempt(deps.db, { subscriptionId: subscription.id, until: held, now });
     }
   }
   return openPaymentPage(deps, order, {
@@ -84,16 +79,7 @@ export async function getPaymentWithAnotherCard(
   deps: PaymentDeps,
   input: { userId: string; orderId: string },
 ): Promise<AnotherCardResult> {
-  const [found] = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.orderId, input.orderId),
-        eq(orders.userId, input.userId),
-        inArray(orders.purpose, ["renewal", "reactivation"]),
-      ),
-    );
+  const found = await findRenewalOrderOfUser(deps.db, { orderId: input.orderId, userId: input.userId });
   // Someone else's order is as unknown as a made-up one.
   if (!found) throw new AppError(AppErrorCode.NotFound, "order_id", "No such payment for this parent");
   const order: OrderRow = isFinalStatus(found.status) ? found : await syncOrder(deps, found.orderId);

@@ -1,4 +1,5 @@
-import { type EmailQueue, enqueueEmail, queueOrderEmail } from "../email/email-queue.server.ts";
+import { insertOrderEmail } from "../email/email-message-queries.server.ts";
+import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import type { ErrorReporter } from "../error-reporting/error-reporter.ts";
 import type { SettleHook } from "./orders.server.ts";
 
@@ -18,7 +19,7 @@ export function withPaymentEmails(settle: SettleHook, queue: EmailQueue, errors:
           update.status === "declined" && order.purpose === "renewal" && !order.viaPaymentPage
           ? "payment-failed"
           : undefined;
-    const messageId = kind && (await queueOrderEmail(tx, order, kind));
+    const messageId = kind && (await insertOrderEmail(tx, order, kind));
     if (!messageId) return;
     afterCommit(() =>
       enqueueEmail(queue, messageId).catch((error: unknown) =>

@@ -29,7 +29,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     boss = await startJobs(database, { log: createLogger({ level: "warn" }) });
     await createPaymentQueues(boss);
   }, 60_000);
@@ -67,7 +67,7 @@ describe.each(testDatabases())("payment jobs on $name", (target) => {
     /** A new parent's unpaid order for the add-on packs. */
     const unpaidOrder = async () => {
       const parent = await insertTestParent(database.db);
-      return ensureOrder(database.db, {
+      return ensureOrder(database, {
         userId: parent.id,
         purpose: "upsale",
         idempotencyKey: "upsell:0",

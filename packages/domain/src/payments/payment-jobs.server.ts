@@ -39,7 +39,7 @@ export async function startPaymentJobs(boss: PgBoss, deps: PaymentDeps, errors: 
   });
   await boss.work(reconcileJob, async () => {
     await reconcileOrders(deps);
-    await requeueStaleWebhooks(deps.db, boss, new Date(deps.now().getTime() - 5 * 60 * 1000));
+    await requeueStaleWebhooks({ db: deps.db, jobs: boss }, new Date(deps.now().getTime() - 5 * 60 * 1000));
   });
   await boss.schedule(renewalsJob, "*/5 * * * *");
   await boss.schedule(reconcileJob, "* * * * *");

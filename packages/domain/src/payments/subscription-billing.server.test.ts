@@ -28,13 +28,13 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     deps = {
       db: database.db,
       gateway,
       gatewayName: "simulator",
       now: () => clock,
-      onSettled: settleSubscriptionOrder(() => clock),
+      onSettled: settleSubscriptionOrder({ now: () => clock }),
     };
   }, 60_000);
   afterAll(() => database.close());
@@ -54,7 +54,7 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
       );
     if (!plan) throw new Error("no plan");
     const approve = async (purpose: "subscription" | "renewal", key: string) => {
-      const order = await ensureOrder(database.db, {
+      const order = await ensureOrder(database, {
         userId: user.id,
         purpose,
         idempotencyKey: key,
@@ -102,7 +102,7 @@ describe.each(testDatabases())("subscription conversions on $name", (target) => 
     if (!plan) throw new Error("no plan");
     const paidBy = async (consent: Partial<typeof users.$inferInsert>) => {
       const user = await insertTestParent(database.db, { updatedAt: clock, ...consent });
-      const order = await ensureOrder(database.db, {
+      const order = await ensureOrder(database, {
         userId: user.id,
         purpose: "subscription",
         idempotencyKey: "subscription:first",

@@ -1,21 +1,35 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
-import { conversionEvents, ledgerEntries, orders, pricePlans, subscriptions, users } from "@kinderready/db/schema";
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
+import { findPricePlan, findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
+import { canRenew, canRestore, hasAccess, renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import {
-  canRenew,
-  canRestore,
-  hasAccess,
-  renewingStatuses,
-  renews,
-  type SubscriptionRow,
-} from "../subscriptions/subscription-state.ts";
-import { upsellKind } from "../upsell-wire.ts";
+  countRefusedReactivations,
+  findLatestReactivation,
+  insertStateChange,
+  insertSubscription,
+  listEndedCancellations,
+  listPausesDue,
+  listRenewalsDue,
+  listScheduledCancellationsDue,
+  lockParent,
+  lockSubscription,
+  updateOrderRefundReason,
+  updatePauseBegun,
+  updateSubscription,
+  updateSubscriptionReturning,
+} from "./billing-queries.server.ts";
 import type { CancelReason } from "./cancel-reasons.ts";
 import { type CancellationChannel, recordCancellation } from "./cancellations.server.ts";
+import {
+  findOrderParentConsent,
+  findPurchaseConversion,
+  insertConversion,
+  updateConversionClient,
+} from "./conversion-queries.server.ts";
+import { insertLedgerEntry } from "./order-queries.server.ts";
 import {
   chargeStoredCard,
   ensureOrder,
@@ -49,31 +63,17 @@ const day = 24 * 60 * 60 * 1000;
 export const retryDelaysDays = [3, 5] as const;
 
 /** Declines the card will keep giving: never retried (card blocked, account closed, fraud checks). */
-export function isHardDecline(code: string | undefined): boolean {
+function isHardDecline(code: string | undefined): boolean {
   return code === "3.01" || code === "3.12" || Boolean(code?.startsWith("4."));
 }
 
-export async function logState(
-  tx: Transaction,
-  subscription: SubscriptionRow,
-  to: SubscriptionStatus,
-  details: object = {},
-) {
-  await tx.insert(ledgerEntries).values({
-    userId: subscription.userId,
-    subscriptionId: subscription.id,
-    type: "state_change",
-    details: { from: subscription.status, to, ...details },
-  });
-}
-
 /** What a settled order does to the parent's subscription. */
-export function settleSubscriptionOrder(now: () => Date): SettleHook {
+export function settleSubscriptionOrder(deps: { now: () => Date }): SettleHook {
   return async (tx, order, update) => {
-    if (update.status === "approved") await onApproved(tx, order, update, now());
+    if (update.status === "approved") await onApproved(tx, order, update, deps.now());
     else if (update.status === "declined" && order.purpose === "renewal")
-      await onRenewalDeclined(tx, order, update, now());
-    else if (update.status === "refunded") await recordRefundConversion(tx, order, now());
+      await onRenewalDeclined(tx, order, update, deps.now());
+    else if (update.status === "refunded") await recordRefundConversion(tx, order, deps.now());
   };
 }
 
@@ -83,23 +83,16 @@ export function settleSubscriptionOrder(now: () => Date): SettleHook {
  * unique (event, order) index). A charge they never heard of (a renewal) has nothing to undo.
  */
 async function recordRefundConversion(tx: Transaction, order: OrderRow, now: Date) {
-  const [purchase] = await tx
-    .select({ id: conversionEvents.id })
-    .from(conversionEvents)
-    .where(and(eq(conversionEvents.orderId, order.orderId), inArray(conversionEvents.event, purchaseEvents)))
-    .limit(1);
+  const purchase = await findPurchaseConversion(tx, order.orderId);
   if (!purchase) return;
-  await tx
-    .insert(conversionEvents)
-    .values({
-      userId: order.userId,
-      event: "refund",
-      orderId: order.orderId,
-      amount: order.amount,
-      currency: order.currency,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+  await insertConversion(tx, {
+    userId: order.userId,
+    event: "refund",
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    createdAt: now,
+  });
 }
 
 /** The browser a purchase was made in, as the request that saw it paid knows it. */
@@ -111,35 +104,13 @@ export type PurchaseClient = { ip: string; userAgent: string | null };
  * forwarding job applies again at send time) and only before the conversion is forwarded.
  */
 export async function recordConversionClient(
-  db: Database | Transaction,
+  deps: { db: Database },
   input: { orderId: string; client: PurchaseClient },
 ): Promise<void> {
-  const [parent] = await db
-    .select({
-      erasedAt: users.erasedAt,
-      adSharingOptOutAt: users.adSharingOptOutAt,
-      mailingOptInCountry: users.mailingOptInCountry,
-      adConsent: users.adConsent,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.orderId, input.orderId));
+  const parent = await findOrderParentConsent(deps.db, input.orderId);
   if (!forwardingDecision(parent ?? null, "ad-platform").send) return;
-  await db
-    .update(conversionEvents)
-    .set({ clientIp: input.client.ip, userAgent: input.client.userAgent?.slice(0, 1000) ?? null })
-    .where(
-      and(
-        eq(conversionEvents.orderId, input.orderId),
-        inArray(conversionEvents.event, purchaseEvents),
-        isNull(conversionEvents.clientIp),
-        isNull(conversionEvents.forwardedAt),
-      ),
-    );
+  await updateConversionClient(deps.db, input);
 }
-
-/** The conversions that are purchases: the first payment and the upsells, named by the order's purpose. */
-const purchaseEvents = ["subscription", upsellKind, "lifetime"];
 
 /** Why an approved charge is owed back, and what the ledger records of it. */
 type OwedBack = { reason: string; entry: string; subscriptionId?: string; details: Record<string, unknown> };
@@ -149,8 +120,8 @@ type OwedBack = { reason: string; entry: string; subscriptionId?: string; detail
  * settlement commits) and records why in the ledger.
  */
 async function oweBack(tx: Transaction, order: OrderRow, owed: OwedBack) {
-  await tx.update(orders).set({ refundReason: owed.reason }).where(eq(orders.orderId, order.orderId));
-  await tx.insert(ledgerEntries).values({
+  await updateOrderRefundReason(tx, { orderId: order.orderId, reason: owed.reason });
+  await insertLedgerEntry(tx, {
     userId: order.userId,
     orderId: order.orderId,
     subscriptionId: owed.subscriptionId,
@@ -167,26 +138,18 @@ type Approval = { order: OrderRow; update: GatewayOrder; existing: SubscriptionR
 type ApprovalOnSubscription = Approval & { existing: SubscriptionRow };
 
 async function onApproved(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
-  const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
+  const plan = await findPricePlan(tx, order.pricePlanId);
   if (!plan) throw new Error(`order ${order.orderId} has no plan`);
   // One parent's approvals settle one at a time (the parent's row locked), so two first payments
   // arriving together see each other instead of both creating the subscription.
-  const [parent] = await tx
-    .select({ erasedAt: users.erasedAt })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .for("update");
+  const parent = await lockParent(tx, order.userId);
   if (parent?.erasedAt) {
     // Paid on a page opened before the parent erased their data: nobody is left to serve, so
     // the charge is owed back (orders.server.ts refunds it), with no receipt and no conversion.
     await oweBack(tx, order, { reason: "erased", entry: "erased_charge", details: { purpose: order.purpose } });
     return;
   }
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
-    .for("update");
+  const existing = await lockSubscription(tx, order.userId, plan.product);
   if (order.purpose === "subscription") await settleFirstPayment(tx, { order, plan, update, existing, now });
   else if (existing) await settleLaterPayment(tx, { order, update, existing, now });
 }
@@ -201,16 +164,13 @@ async function settleFirstPayment(tx: Transaction, settled: Approval & { plan: P
   await startSubscription(tx, settled);
   // The first purchase is the conversion the ad platforms optimise for (a job forwards it);
   // the unique (event, order) index keeps a replayed settlement from recording it twice.
-  await tx
-    .insert(conversionEvents)
-    .values({
-      userId: settled.order.userId,
-      event: "subscription",
-      orderId: settled.order.orderId,
-      amount: settled.order.amount,
-      currency: settled.order.currency,
-    })
-    .onConflictDoNothing();
+  await insertConversion(tx, {
+    userId: settled.order.userId,
+    event: "subscription",
+    orderId: settled.order.orderId,
+    amount: settled.order.amount,
+    currency: settled.order.currency,
+  });
 }
 
 /** Why a first payment is owed back instead of starting a subscription, if it is. */
@@ -263,13 +223,10 @@ async function startSubscription(
     resumesAt: null,
     updatedAt: now,
   };
-  const [subscription] = existing
-    ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id)).returning()
-    : await tx
-        .insert(subscriptions)
-        .values({ userId: order.userId, product: plan.product, ...values })
-        .returning();
-  if (subscription) await logState(tx, existing ?? { ...subscription, status: "expired" }, values.status);
+  const subscription = existing
+    ? await updateSubscriptionReturning(tx, existing.id, values)
+    : await insertSubscription(tx, { userId: order.userId, product: plan.product, ...values });
+  if (subscription) await insertStateChange(tx, existing ?? { ...subscription, status: "expired" }, values.status);
 }
 
 /** A renewal, a reactivation or the lifetime upgrade paid on an existing subscription. */
@@ -282,59 +239,44 @@ async function settleLaterPayment(tx: Transaction, settled: ApprovalOnSubscripti
 async function renewPeriod(tx: Transaction, { update, existing, now }: ApprovalOnSubscription) {
   // After a pause, the period runs from the day billing resumed (its end was moved there).
   const currentPeriodEnd = new Date(existing.currentPeriodEnd.getTime() + existing.periodDays * day);
-  await tx
-    .update(subscriptions)
-    .set({
-      ...periodPaid(currentPeriodEnd, update, now),
-      pauseFrom: null,
-      resumesAt: null,
-    })
-    .where(eq(subscriptions.id, existing.id));
-  await logState(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
+  await updateSubscription(tx, existing.id, {
+    ...periodPaid(currentPeriodEnd, update, now),
+    pauseFrom: null,
+    resumesAt: null,
+  });
+  await insertStateChange(tx, existing, "active", { currentPeriodEnd: currentPeriodEnd.toISOString() });
 }
 
 async function reactivate(tx: Transaction, { update, existing, now }: ApprovalOnSubscription) {
   // A new period from today: the parent pays for access from now, not for the months it lapsed.
   const currentPeriodEnd = new Date(now.getTime() + existing.periodDays * day);
-  await tx
-    .update(subscriptions)
-    .set({
-      ...periodPaid(currentPeriodEnd, update, now),
-      cancelledAt: null,
-      cancelReason: null,
-      cancelComment: null,
-      cancelAt: null,
-    })
-    .where(eq(subscriptions.id, existing.id));
-  await logState(tx, existing, "active", { reactivated: true, currentPeriodEnd: currentPeriodEnd.toISOString() });
+  await updateSubscription(tx, existing.id, {
+    ...periodPaid(currentPeriodEnd, update, now),
+    cancelledAt: null,
+    cancelReason: null,
+    cancelComment: null,
+    cancelAt: null,
+  });
+  await insertStateChange(tx, existing, "active", {
+    reactivated: true,
+    currentPeriodEnd: currentPeriodEnd.toISOString(),
+  });
 }
 
 async function makeLifetime(tx: Transaction, { existing, now }: ApprovalOnSubscription) {
-  await tx
-    .update(subscriptions)
-    .set({ status: "lifetime", nextAttemptAt: null, updatedAt: now })
-    .where(eq(subscriptions.id, existing.id));
-  await logState(tx, existing, "lifetime");
+  await updateSubscription(tx, existing.id, { status: "lifetime", nextAttemptAt: null, updatedAt: now });
+  await insertStateChange(tx, existing, "lifetime");
 }
 
 async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: GatewayOrder, now: Date) {
-  const [plan] = await tx.select().from(pricePlans).where(eq(pricePlans.id, order.pricePlanId));
-  const [existing] = plan
-    ? await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.product, plan.product)))
-        .for("update")
-    : [];
+  const plan = await findPricePlan(tx, order.pricePlanId);
+  const existing = plan ? await lockSubscription(tx, order.userId, plan.product) : undefined;
   if (!existing || existing.status === "cancelled" || existing.status === "lifetime") return;
   if (order.viaPaymentPage) {
     // The parent's own try with another card: the retries keep their schedule, and the next try
     // (the parent's or the retry's) is a new order for the period.
-    await tx
-      .update(subscriptions)
-      .set({ cardUpdateDeclines: existing.cardUpdateDeclines + 1, updatedAt: now })
-      .where(eq(subscriptions.id, existing.id));
-    await logState(tx, existing, existing.status as SubscriptionStatus, {
+    await updateSubscription(tx, existing.id, { cardUpdateDeclines: existing.cardUpdateDeclines + 1, updatedAt: now });
+    await insertStateChange(tx, existing, existing.status as SubscriptionStatus, {
       code: update.errorCode ?? null,
       cardUpdateDeclined: true,
     });
@@ -343,34 +285,28 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
   const failedRenewals = existing.failedRenewals + 1;
   const delay = retryDelaysDays[failedRenewals - 1];
   if (isHardDecline(update.errorCode) || delay === undefined) {
-    await tx
-      .update(subscriptions)
-      .set({
-        status: "expired",
-        failedRenewals,
-        cardUpdateDeclines: 0,
-        nextAttemptAt: null,
-        pauseFrom: null,
-        resumesAt: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, existing.id));
-    await logState(tx, existing, "expired", { code: update.errorCode ?? null, failedRenewals });
-    return;
-  }
-  await tx
-    .update(subscriptions)
-    .set({
-      status: "past_due",
+    await updateSubscription(tx, existing.id, {
+      status: "expired",
       failedRenewals,
       cardUpdateDeclines: 0,
-      nextAttemptAt: new Date(now.getTime() + delay * day),
+      nextAttemptAt: null,
       pauseFrom: null,
       resumesAt: null,
       updatedAt: now,
-    })
-    .where(eq(subscriptions.id, existing.id));
-  await logState(tx, existing, "past_due", { code: update.errorCode ?? null, failedRenewals });
+    });
+    await insertStateChange(tx, existing, "expired", { code: update.errorCode ?? null, failedRenewals });
+    return;
+  }
+  await updateSubscription(tx, existing.id, {
+    status: "past_due",
+    failedRenewals,
+    cardUpdateDeclines: 0,
+    nextAttemptAt: new Date(now.getTime() + delay * day),
+    pauseFrom: null,
+    resumesAt: null,
+    updatedAt: now,
+  });
+  await insertStateChange(tx, existing, "past_due", { code: update.errorCode ?? null, failedRenewals });
 }
 
 /**
@@ -383,30 +319,15 @@ export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: numb
   const now = deps.now();
   await endScheduledCancellations(deps.db, now);
   await beginDuePauses(deps.db, now);
-  const ended = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.status, "cancelled"), lte(subscriptions.currentPeriodEnd, now)));
+  const ended = await listEndedCancellations(deps.db, now);
   for (const subscription of ended) {
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ status: "expired", updatedAt: now })
-        .where(eq(subscriptions.id, subscription.id));
-      await logState(tx, subscription, "expired", { reason: "period ended after cancellation" });
+      await updateSubscription(tx, subscription.id, { status: "expired", updatedAt: now });
+      await insertStateChange(tx, subscription, "expired", { reason: "period ended after cancellation" });
     });
   }
 
-  const due = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.status, [...renewingStatuses]),
-        isNotNull(subscriptions.cardToken),
-        lte(subscriptions.nextAttemptAt, now),
-      ),
-    );
+  const due = await listRenewalsDue(deps.db, now);
   for (const subscription of due) await renewSubscription(deps, subscription);
   return { charged: due.length, expired: ended.length };
 }
@@ -417,24 +338,16 @@ export async function runDueRenewals(deps: PaymentDeps): Promise<{ charged: numb
  * period being over).
  */
 async function endScheduledCancellations(db: Database, now: Date) {
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.status, [...renewingStatuses]),
-        isNotNull(subscriptions.cancelAt),
-        lte(subscriptions.currentPeriodEnd, now),
-        lte(subscriptions.cancelAt, subscriptions.currentPeriodEnd),
-      ),
-    );
+  const due = await listScheduledCancellationsDue(db, now);
   for (const subscription of due) {
     await db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ status: "cancelled", cancelledAt: now, nextAttemptAt: null, updatedAt: now })
-        .where(eq(subscriptions.id, subscription.id));
-      await logState(tx, subscription, "cancelled", { reason: "cancellation date reached" });
+      await updateSubscription(tx, subscription.id, {
+        status: "cancelled",
+        cancelledAt: now,
+        nextAttemptAt: null,
+        updatedAt: now,
+      });
+      await insertStateChange(tx, subscription, "cancelled", { reason: "cancellation date reached" });
     });
   }
 }
@@ -444,34 +357,14 @@ async function endScheduledCancellations(db: Database, now: Date) {
  * the next charge (and the period's end) moves to the day billing resumes.
  */
 async function beginDuePauses(db: Database, now: Date) {
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.status, ["trialing", "active"]),
-        isNotNull(subscriptions.pauseFrom),
-        isNotNull(subscriptions.resumesAt),
-        lte(subscriptions.pauseFrom, now),
-      ),
-    );
+  const due = await listPausesDue(db, now);
   for (const subscription of due) {
     const { resumesAt } = subscription;
     if (!resumesAt) continue;
     await db.transaction(async (tx) => {
       // Cancelled or resumed since it was read: the pause has nothing left to begin.
-      const begun = await tx
-        .update(subscriptions)
-        .set({ status: "paused", currentPeriodEnd: resumesAt, nextAttemptAt: resumesAt, updatedAt: now })
-        .where(
-          and(
-            eq(subscriptions.id, subscription.id),
-            inArray(subscriptions.status, ["trialing", "active"]),
-            isNotNull(subscriptions.pauseFrom),
-          ),
-        )
-        .returning({ id: subscriptions.id });
-      if (begun.length > 0) await logState(tx, subscription, "paused", { resumesAt: resumesAt.toISOString() });
+      const begun = await updatePauseBegun(tx, { subscriptionId: subscription.id, resumesAt, now });
+      if (begun.length > 0) await insertStateChange(tx, subscription, "paused", { resumesAt: resumesAt.toISOString() });
     });
   }
 }
@@ -487,7 +380,7 @@ export function ensureRenewalOrder(
   plan: PricePlanRow,
 ): Promise<OrderRow> {
   const attempt = `renewal:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${subscription.failedRenewals}`;
-  return ensureOrder(deps.db, {
+  return ensureOrder(deps, {
     userId: subscription.userId,
     purpose: "renewal",
     idempotencyKey:
@@ -517,7 +410,7 @@ function periodPaid(currentPeriodEnd: Date, update: GatewayOrder, now: Date) {
 
 /** Charges the next period on the stored card: one order per period and attempt. */
 export async function renewSubscription(deps: PaymentDeps, subscription: SubscriptionRow) {
-  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
+  const plan = await findPricePlan(deps.db, subscription.pricePlanId);
   if (!plan || !subscription.cardToken) return;
   const order = await ensureRenewalOrder(deps, subscription, plan);
   const result = await chargeStoredCard(deps, order, {
@@ -526,24 +419,14 @@ export async function renewSubscription(deps: PaymentDeps, subscription: Subscri
   });
   // Still processing: look again in an hour; reconciliation settles the order meanwhile.
   if (result.status === "processing") {
-    await deps.db
-      .update(subscriptions)
-      .set({ nextAttemptAt: new Date(deps.now().getTime() + 60 * 60 * 1000) })
-      .where(eq(subscriptions.id, subscription.id));
+    await updateSubscription(deps.db, subscription.id, {
+      nextAttemptAt: new Date(deps.now().getTime() + 60 * 60 * 1000),
+    });
   }
 }
 
 const cannotRestore = () =>
   new AppError(AppErrorCode.Conflict, "subscription", "Cannot restore subscription", "profile.errors.cannotRestore");
-
-export async function lockSubscription(tx: Transaction, userId: string) {
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)))
-    .for("update");
-  return existing;
-}
 
 /**
  * Stops renewals; access stays until the end of the period already paid for (or the trial).
@@ -551,7 +434,7 @@ export async function lockSubscription(tx: Transaction, userId: string) {
  * (its email id answered, to enqueue once committed). Cancelling twice changes nothing.
  */
 export async function cancelAtPeriodEnd(
-  db: Database,
+  deps: { db: Database },
   input: {
     userId: string;
     reason: CancelReason;
@@ -560,23 +443,26 @@ export async function cancelAtPeriodEnd(
     channel: Exclude<CancellationChannel, "cancel-page">;
   },
 ): Promise<{ subscription: SubscriptionRow | undefined; confirmationId?: string | undefined }> {
-  return db.transaction(async (tx) => {
-    const existing = await lockSubscription(tx, input.userId);
+  return deps.db.transaction(async (tx) => {
+    const existing = await lockSubscription(tx, input.userId, soldProduct);
     if (!existing || !renews(existing)) return { subscription: existing };
-    const cancelled = await stopRenewals(tx, existing, {
+    const cancelled = await stopRenewals({ db: tx }, existing, {
       now: input.now,
       reason: input.reason,
       comment: input.reason === "other" ? input.comment || null : null,
     });
-    const { messageId } = await recordCancellation(tx, {
-      userId: input.userId,
-      channel: input.channel,
-      kind: "ordinary",
-      reason: input.reason,
-      outcome: "cancelled",
-      endsAt: cancelled.currentPeriodEnd,
-      receivedAt: input.now,
-    });
+    const { messageId } = await recordCancellation(
+      { db: tx },
+      {
+        userId: input.userId,
+        channel: input.channel,
+        kind: "ordinary",
+        reason: input.reason,
+        outcome: "cancelled",
+        endsAt: cancelled.currentPeriodEnd,
+        receivedAt: input.now,
+      },
+    );
     return { subscription: cancelled, confirmationId: messageId };
   });
 }
@@ -586,30 +472,26 @@ export async function cancelAtPeriodEnd(
  * on when the cancellation ends it sooner (an extraordinary one, at once).
  */
 export async function stopRenewals(
-  tx: Transaction,
+  deps: { db: Transaction },
   existing: SubscriptionRow,
   input: { now: Date; reason: string | null; comment: string | null; endsAt?: Date | undefined },
 ): Promise<SubscriptionRow> {
   // A paused subscription has no period paid for left: it ends now. A pause not begun is dropped.
   const endsAt = input.endsAt ?? (existing.status === "paused" ? input.now : undefined);
-  const [cancelled] = await tx
-    .update(subscriptions)
-    .set({
-      status: "cancelled",
-      cancelledAt: input.now,
-      cancelReason: input.reason,
-      cancelComment: input.comment,
-      cancelAt: null,
-      nextAttemptAt: null,
-      pauseFrom: null,
-      resumesAt: null,
-      ...(endsAt && { currentPeriodEnd: endsAt }),
-      updatedAt: input.now,
-    })
-    .where(eq(subscriptions.id, existing.id))
-    .returning();
+  const cancelled = await updateSubscriptionReturning(deps.db, existing.id, {
+    status: "cancelled",
+    cancelledAt: input.now,
+    cancelReason: input.reason,
+    cancelComment: input.comment,
+    cancelAt: null,
+    nextAttemptAt: null,
+    pauseFrom: null,
+    resumesAt: null,
+    ...(endsAt && { currentPeriodEnd: endsAt }),
+    updatedAt: input.now,
+  });
   if (!cancelled) throw new Error(`subscription ${existing.id} vanished while cancelling`);
-  await logState(tx, existing, "cancelled", { reason: input.reason, ...(endsAt && { endedAt: endsAt }) });
+  await insertStateChange(deps.db, existing, "cancelled", { reason: input.reason, ...(endsAt && { endedAt: endsAt }) });
   return cancelled;
 }
 
@@ -618,39 +500,31 @@ export async function stopRenewals(
  * happened, on the card on file. Anything else (ended, never cancelled, no card) cannot be restored.
  */
 export async function restoreSubscription(
-  db: Database,
+  deps: { db: Database },
   input: { userId: string; now: Date },
 ): Promise<SubscriptionRow> {
-  return db.transaction(async (tx) => {
-    const existing = await lockSubscription(tx, input.userId);
+  return deps.db.transaction(async (tx) => {
+    const existing = await lockSubscription(tx, input.userId, soldProduct);
     if (!existing || !canRestore(existing, input.now)) throw cannotRestore();
     if (renews(existing)) {
       // Asked to end on a later date and still renewing: the date is simply forgotten.
-      const [kept] = await tx
-        .update(subscriptions)
-        .set({ cancelAt: null, updatedAt: input.now })
-        .where(eq(subscriptions.id, existing.id))
-        .returning();
+      const kept = await updateSubscriptionReturning(tx, existing.id, { cancelAt: null, updatedAt: input.now });
       if (!kept) throw cannotRestore();
-      await logState(tx, existing, existing.status as SubscriptionStatus, { restored: true, cancelAt: null });
+      await insertStateChange(tx, existing, existing.status as SubscriptionStatus, { restored: true, cancelAt: null });
       return kept;
     }
     const status: SubscriptionStatus =
       existing.trialEndsAt && existing.trialEndsAt > input.now && existing.failedRenewals === 0 ? "trialing" : "active";
-    const [restored] = await tx
-      .update(subscriptions)
-      .set({
-        status,
-        cancelledAt: null,
-        cancelReason: null,
-        cancelComment: null,
-        nextAttemptAt: existing.currentPeriodEnd,
-        updatedAt: input.now,
-      })
-      .where(eq(subscriptions.id, existing.id))
-      .returning();
+    const restored = await updateSubscriptionReturning(tx, existing.id, {
+      status,
+      cancelledAt: null,
+      cancelReason: null,
+      cancelComment: null,
+      nextAttemptAt: existing.currentPeriodEnd,
+      updatedAt: input.now,
+    });
     if (!restored) throw cannotRestore();
-    await logState(tx, existing, status, { restored: true });
+    await insertStateChange(tx, existing, status, { restored: true });
     return restored;
   });
 }
@@ -660,19 +534,7 @@ const repeatWindowMs = 60_000;
 
 /** The reactivation approved in the last minute: a repeat arriving after it settled gets it back. */
 async function recentReactivation(deps: PaymentDeps, userId: string): Promise<OrderRow | undefined> {
-  const [latest] = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.purpose, "reactivation"),
-        eq(orders.status, "approved"),
-        isNotNull(orders.fulfilledAt),
-      ),
-    )
-    .orderBy(desc(orders.fulfilledAt))
-    .limit(1);
+  const latest = await findLatestReactivation(deps.db, userId);
   const settledAt = latest?.fulfilledAt?.getTime();
   return settledAt !== undefined && deps.now().getTime() - settledAt < repeatWindowMs ? latest : undefined;
 }
@@ -682,16 +544,13 @@ async function recentReactivation(deps: PaymentDeps, userId: string): Promise<Or
  * period. A double click finds the same order; after a decline, a new attempt is a new order.
  */
 export async function renewExpiredSubscription(deps: PaymentDeps, input: { userId: string }): Promise<OrderRow> {
-  const [subscription] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.product, soldProduct)));
+  const subscription = await findSoldSubscription(deps.db, input.userId);
   if (!subscription?.cardToken || !canRenew(subscription)) {
     const justRenewed = subscription && (await recentReactivation(deps, subscription.userId));
     if (justRenewed) return justRenewed;
     throw cannotRestore();
   }
-  const [plan] = await deps.db.select().from(pricePlans).where(eq(pricePlans.id, subscription.pricePlanId));
+  const plan = await findPricePlan(deps.db, subscription.pricePlanId);
   if (!plan) throw cannotRestore();
   const order = await ensureReactivationOrder(deps, subscription, plan);
   return chargeStoredCard(deps, order, {
@@ -711,20 +570,11 @@ export async function ensureReactivationOrder(
   subscription: SubscriptionRow,
   plan: PricePlanRow,
 ): Promise<OrderRow> {
-  const [refused] = await deps.db
-    .select({ attempts: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, subscription.userId),
-        eq(orders.purpose, "reactivation"),
-        inArray(orders.status, ["declined", "auth_failed", "void_ok"]),
-      ),
-    );
-  return ensureOrder(deps.db, {
+  const refused = await countRefusedReactivations(deps.db, subscription.userId);
+  return ensureOrder(deps, {
     userId: subscription.userId,
     purpose: "reactivation",
-    idempotencyKey: `reactivation:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${refused?.attempts ?? 0}`,
+    idempotencyKey: `reactivation:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${refused}`,
     plan,
     amount: subscription.renewalAmount,
     gatewayName: deps.gatewayName,

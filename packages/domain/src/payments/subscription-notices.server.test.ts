@@ -61,7 +61,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     database = testbed.database;
     mail = {
       db: database.db,
-      sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
+      sender: createOutboxSender({ db: database.db }, "KinderReady <hello@example.com>"),
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
       accessLinkSecret: "a-test-secret-of-enough-length-000000",
@@ -190,7 +190,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
 
   it("sends no notice for a trial cancelled before it was due, and drops one whose trial was cancelled before it left", async () => {
     const cancelledEarly = await subscribe();
-    await cancelAtPeriodEnd(database.db, {
+    await cancelAtPeriodEnd(database, {
       userId: cancelledEarly.id,
       reason: "high_price",
       now: clock,
@@ -200,7 +200,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     advance(18 * hour);
     expect(await noticesAfterRun(cancelledLater.id)).toHaveLength(1);
     expect(await noticesAfterRun(cancelledEarly.id)).toHaveLength(0);
-    await cancelAtPeriodEnd(database.db, {
+    await cancelAtPeriodEnd(database, {
       userId: cancelledLater.id,
       reason: "other",
       now: clock,
@@ -238,7 +238,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
   it("confirms a cancellation from the profile with the day access ends", async () => {
     const parent = await subscribe();
     advance(hour);
-    const { confirmationId } = await cancelAtPeriodEnd(database.db, {
+    const { confirmationId } = await cancelAtPeriodEnd(database, {
       userId: parent.id,
       reason: "unable_to_get_content",
       now: clock,
@@ -322,7 +322,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     const keeper = await subscribe();
     advance(day);
     await cancelPage({ email: keeper.email, end: "date", endDate: "2027-03-01" });
-    await restoreSubscription(database.db, { userId: keeper.id, now: clock });
+    await restoreSubscription(database, { userId: keeper.id, now: clock });
     expect(await subscriptionOf(keeper.id)).toMatchObject({ status: "trialing", cancelAt: null });
   });
 
@@ -401,8 +401,8 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     // Cancelled from the public page, then kept from the profile, then cancelled for good.
     await cancelPage({ email: parent.email });
     await deliveredTo(parent.email);
-    await restoreSubscription(database.db, { userId: parent.id, now: clock });
-    const { confirmationId } = await cancelAtPeriodEnd(database.db, {
+    await restoreSubscription(database, { userId: parent.id, now: clock });
+    const { confirmationId } = await cancelAtPeriodEnd(database, {
       userId: parent.id,
       reason: "other",
       now: clock,
@@ -424,7 +424,7 @@ describe.each(testDatabases())("notices after the sale on $name", (target) => {
     await queueReminders({ db: database.db, emails, now: () => clock });
     await deliveredTo(parent.email);
     const trial = await seededPlan(database.db, "subscription");
-    const again = await ensureOrder(database.db, {
+    const again = await ensureOrder(database, {
       userId: parent.id,
       purpose: "subscription",
       idempotencyKey: "subscription:again",

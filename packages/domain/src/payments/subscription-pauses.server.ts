@@ -1,13 +1,19 @@
-import type { Database, Transaction } from "@kinderready/db/open-db";
-import { ledgerEntries, subscriptions } from "@kinderready/db/schema";
-import { and, count, eq, gte, inArray } from "drizzle-orm";
+import type { Transaction } from "@kinderready/db/open-db";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { emailKind } from "../email/email-kinds.ts";
-import { writeParentEmail } from "../email/email-queue.server.ts";
+import { insertParentEmail } from "../email/email-message-queries.server.ts";
+import { soldProduct } from "../product.ts";
 import { mayPause, type PausePeriods, pauseLimitSince, pauseWindow } from "../subscriptions/pause-rules.ts";
 import { pauseScheduled, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import {
+  countPausesSince,
+  insertStateChange,
+  lockSubscription,
+  updateSubscriptionReturning,
+} from "./billing-queries.server.ts";
+import { insertLedgerEntry } from "./order-queries.server.ts";
 import type { PaymentDeps } from "./orders.server.ts";
-import { lockSubscription, logState, renewSubscription } from "./subscription-billing.server.ts";
+import { renewSubscription } from "./subscription-billing.server.ts";
 
 // A pause instead of a cancellation: asked for now, it begins when the period paid for ends
 // (the billing run begins it), and billing resumes on its own after one or two periods, or
@@ -23,42 +29,26 @@ const cannotPause = () =>
 const cannotResume = () =>
   new AppError(AppErrorCode.Conflict, "subscription", "This subscription is not paused", "profile.errors.cannotResume");
 
-/** Pauses this subscription took in the last year: asked for and not called off before they began. */
-export async function countRecentPauses(db: Database | Transaction, subscriptionId: string, now: Date) {
-  const entries = await db
-    .select({ type: ledgerEntries.type, n: count() })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.subscriptionId, subscriptionId),
-        inArray(ledgerEntries.type, ["pause_scheduled", "pause_dropped"]),
-        gte(ledgerEntries.createdAt, pauseLimitSince(now)),
-      ),
-    )
-    .groupBy(ledgerEntries.type);
-  const of = (type: string) => entries.find((entry) => entry.type === type)?.n ?? 0;
-  return of("pause_scheduled") - of("pause_dropped");
-}
-
 /**
  * Schedules a pause of `periods` from the end of the period paid for, and writes its
  * confirmation (its email id answered, to enqueue once committed). Refused when the
  * subscription may not pause (ended, ending, already pausing, or paused too often).
  */
 export async function pauseSubscription(
-  tx: Transaction,
+  deps: { db: Transaction },
   input: { userId: string; periods: PausePeriods; now: Date },
 ): Promise<{ subscription: SubscriptionRow; messageId: string | undefined }> {
-  const existing = await lockSubscription(tx, input.userId);
-  if (!existing || !mayPause(existing, await countRecentPauses(tx, existing.id, input.now))) throw cannotPause();
+  const existing = await lockSubscription(deps.db, input.userId, soldProduct);
+  if (!existing || !mayPause(existing, await countPausesSince(deps.db, existing.id, pauseLimitSince(input.now))))
+    throw cannotPause();
   const window = pauseWindow(existing, input.periods);
-  const [paused] = await tx
-    .update(subscriptions)
-    .set({ pauseFrom: window.from, resumesAt: window.resumesAt, updatedAt: input.now })
-    .where(eq(subscriptions.id, existing.id))
-    .returning();
+  const paused = await updateSubscriptionReturning(deps.db, existing.id, {
+    pauseFrom: window.from,
+    resumesAt: window.resumesAt,
+    updatedAt: input.now,
+  });
   if (!paused) throw cannotPause();
-  await tx.insert(ledgerEntries).values({
+  await insertLedgerEntry(deps.db, {
     userId: existing.userId,
     subscriptionId: existing.id,
     type: "pause_scheduled",
@@ -66,7 +56,7 @@ export async function pauseSubscription(
     // The limit counts pauses by the clock the billing runs on.
     createdAt: input.now,
   });
-  const messageId = await writeParentEmail(tx, {
+  const messageId = await insertParentEmail(deps.db, {
     userId: input.userId,
     kind: emailKind("pause-started", existing.id, String(window.resumesAt.getTime())),
   });
@@ -81,14 +71,14 @@ export async function pauseSubscription(
 export async function resumeSubscription(deps: PaymentDeps, input: { userId: string }): Promise<SubscriptionRow> {
   const now = deps.now();
   const { resumed, chargeNow } = await deps.db.transaction(async (tx) => {
-    const existing = await lockSubscription(tx, input.userId);
+    const existing = await lockSubscription(tx, input.userId, soldProduct);
     if (existing && pauseScheduled(existing)) {
-      const [kept] = await tx
-        .update(subscriptions)
-        .set({ pauseFrom: null, resumesAt: null, updatedAt: now })
-        .where(eq(subscriptions.id, existing.id))
-        .returning();
-      await tx.insert(ledgerEntries).values({
+      const kept = await updateSubscriptionReturning(tx, existing.id, {
+        pauseFrom: null,
+        resumesAt: null,
+        updatedAt: now,
+      });
+      await insertLedgerEntry(tx, {
         userId: existing.userId,
         subscriptionId: existing.id,
         type: "pause_dropped",
@@ -98,19 +88,15 @@ export async function resumeSubscription(deps: PaymentDeps, input: { userId: str
       return { resumed: kept, chargeNow: false };
     }
     if (existing?.status !== "paused" || !existing.cardToken) throw cannotResume();
-    const [active] = await tx
-      .update(subscriptions)
-      .set({
-        status: "active",
-        currentPeriodEnd: now,
-        nextAttemptAt: now,
-        pauseFrom: null,
-        resumesAt: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, existing.id))
-      .returning();
-    await logState(tx, existing, "active", { resumedEarly: true });
+    const active = await updateSubscriptionReturning(tx, existing.id, {
+      status: "active",
+      currentPeriodEnd: now,
+      nextAttemptAt: now,
+      pauseFrom: null,
+      resumesAt: null,
+      updatedAt: now,
+    });
+    await insertStateChange(tx, existing, "active", { resumedEarly: true });
     return { resumed: active, chargeNow: true };
   });
   if (!resumed) throw cannotResume();

@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { orders, webhookEvents } from "@kinderready/db/schema";
-import { and, eq, isNull, lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { findOrderId } from "./order-queries.server.ts";
 import { applyOrderUpdate, OrderMismatchError, type PaymentDeps } from "./orders.server.ts";
 import { solidgateOrderResponse, toGatewayOrder, verifySignature } from "./solidgate-protocol.ts";
+import {
+  findWebhookEvent,
+  insertWebhookEvent,
+  listUnprocessedWebhookEvents,
+  updateWebhookEventProcessed,
+} from "./webhook-queries.server.ts";
 
 /**
  * Gateway webhooks: verified on the raw bytes with the webhook key pair, stored under their
@@ -33,16 +38,12 @@ export async function receiveWebhook(
   }
   // Without an event id, the body itself identifies the event.
   const eventId = header("solidgate-event-id") || `sha256:${createHash("sha256").update(input.body).digest("hex")}`;
-  const [stored] = await deps.db
-    .insert(webhookEvents)
-    .values({
-      eventId,
-      gateway: deps.gatewayName,
-      type: header("solidgate-event-type") || "card_gate.order.updated",
-      body: input.body,
-    })
-    .onConflictDoNothing()
-    .returning({ eventId: webhookEvents.eventId });
+  const stored = await insertWebhookEvent(deps.db, {
+    eventId,
+    gateway: deps.gatewayName,
+    type: header("solidgate-event-type") || "card_gate.order.updated",
+    body: input.body,
+  });
   if (!stored) return "duplicate";
   await deps.jobs.send(
     webhookJob,
@@ -61,16 +62,13 @@ export async function processWebhook(
   deps: PaymentDeps,
   eventId: string,
 ): Promise<"applied" | "ignored" | "refused" | "done"> {
-  const [event] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+  const event = await findWebhookEvent(deps.db, eventId);
   if (!event || event.processedAt) return "done";
   const parsed = solidgateOrderResponse.safeParse(JSON.parse(event.body));
   let outcome: "applied" | "ignored" | "refused" = "ignored";
   if (parsed.success) {
     const update = toGatewayOrder(parsed.data);
-    const [known] = await deps.db
-      .select({ orderId: orders.orderId })
-      .from(orders)
-      .where(eq(orders.orderId, update.orderId));
+    const known = await findOrderId(deps.db, update.orderId);
     if (known) {
       try {
         await applyOrderUpdate(deps, update);
@@ -81,17 +79,16 @@ export async function processWebhook(
       }
     }
   }
-  await deps.db.update(webhookEvents).set({ processedAt: deps.now() }).where(eq(webhookEvents.eventId, eventId));
+  await updateWebhookEventProcessed(deps.db, { eventId, now: deps.now() });
   return outcome;
 }
 
 /** Events whose job was lost (a crash between storing and enqueueing): queued again. */
-export async function requeueStaleWebhooks(db: Database, jobs: Pick<PgBoss, "send">, olderThan: Date) {
-  const stale = await db
-    .select({ eventId: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(and(isNull(webhookEvents.processedAt), lt(webhookEvents.receivedAt, olderThan)))
-    .limit(500);
-  for (const { eventId } of stale) await jobs.send(webhookJob, { eventId }, { singletonKey: eventId });
+export async function requeueStaleWebhooks(
+  deps: { db: Database; jobs: Pick<PgBoss, "send"> },
+  olderThan: Date,
+): Promise<number> {
+  const stale = await listUnprocessedWebhookEvents(deps.db, olderThan);
+  for (const { eventId } of stale) await deps.jobs.send(webhookJob, { eventId }, { singletonKey: eventId });
   return stale.length;
 }

@@ -1,21 +1,17 @@
 import type { Database } from "@kinderready/db/open-db";
-import { pricePlans } from "@kinderready/db/schema";
-import { and, eq, inArray } from "drizzle-orm";
-import { soldProduct } from "../product.ts";
-import { upsellKind } from "../upsell-wire.ts";
+import type { pricePlans } from "@kinderready/db/schema";
+import type { upsellKind } from "../upsell-wire.ts";
 import { type CurrencyCode, currencies, currencyFor } from "./currency.ts";
-import { type PriceVariant, priceCatalogue, type SplitGroup } from "./price-catalogue.ts";
+import type { PriceVariant, SplitGroup } from "./price-catalogue.ts";
+import { insertPriceCatalogue, listOfferPricePlans } from "./price-config-queries.server.ts";
 import type { PriceConfig, PricePlan } from "./price-config-schema.ts";
 
 /**
  * Writes the catalogue into `price_plans`. Existing rows are kept: once the catalogue is in the
  * database, the operator's edits there are the prices.
  */
-export async function seedPriceCatalogue(db: Database): Promise<void> {
-  await db
-    .insert(pricePlans)
-    .values(priceCatalogue.map((entry) => ({ product: soldProduct, ...entry })))
-    .onConflictDoNothing();
+export async function seedPriceCatalogue(deps: { db: Database }): Promise<void> {
+  await insertPriceCatalogue(deps.db);
 }
 
 const toMajor = (minor: number) => minor / 100;
@@ -42,7 +38,7 @@ export function toPricePlan(row: typeof pricePlans.$inferSelect): PricePlan {
  * intro-offer group only where the experiment runs (the copy_1 flow), the rest from the catalogue.
  */
 export async function getPriceConfig(
-  db: Database,
+  deps: { db: Database },
   input: {
     countryCode: string;
     purchaseType: "subscription" | typeof upsellKind;
@@ -52,18 +48,7 @@ export async function getPriceConfig(
 ): Promise<PriceConfig> {
   const currency = currencyFor(input.countryCode);
   const group = input.flow === "copy_1" ? input.introOfferGroup : "A";
-  const rows = await db
-    .select()
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, soldProduct),
-        eq(pricePlans.currency, currency),
-        input.purchaseType === "subscription"
-          ? and(eq(pricePlans.kind, "subscription"), eq(pricePlans.splitGroup, group))
-          : inArray(pricePlans.kind, [upsellKind, "lifetime"]),
-      ),
-    );
+  const rows = await listOfferPricePlans(deps.db, { currency, purchaseType: input.purchaseType, group });
   // Upsell packs come before lifetime access, as the offer shows them.
   const order = (row: typeof pricePlans.$inferSelect) => (row.kind === "lifetime" ? 1 : 0);
   const of = (variant: PriceVariant) =>

@@ -1,11 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { users } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { itemTitle } from "@kinderready/kit/item-text.server";
 import { kitCounts, levelOneSamples, previewItems } from "@kinderready/kit/kit-preview";
-import { and, eq, isNull } from "drizzle-orm";
 import { findParent } from "../parents/find-parent.server.ts";
 import type { PrintablesDeps } from "./printables.server.ts";
+import { findChildName } from "./printables-queries.server.ts";
 
 // A parent's first look at their child's kit before buying: real pages of the trial level, drawn
 // with the child's name and chosen from the quiz answers. The image addresses are signed for the
@@ -43,7 +42,7 @@ export async function getKitPreview(
   deps: PrintablesDeps,
   input: { token: string; locale: Locale },
 ): Promise<KitPreview | undefined> {
-  const parent = await findParent(deps.db, { token: input.token });
+  const parent = await findParent(deps, { token: input.token });
   if (!parent) return undefined;
   return {
     childName: parent.kidName?.trim() ?? "",
@@ -75,10 +74,7 @@ export async function childPreviewFor(
   const expected = Buffer.from(signature(deps.downloadUrlSecret, input.userId, input.itemId, input.locale));
   const given = Buffer.from(input.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const [parent] = await deps.db
-    .select({ kidName: users.kidName })
-    .from(users)
-    .where(and(eq(users.id, input.userId), isNull(users.erasedAt)));
+  const parent = await findChildName(deps.db, input.userId);
   if (!parent) return undefined;
   const childName = parent.kidName?.trim() ?? "";
   const nameHash = createHash("sha256").update(childName).digest("base64url").slice(0, 16);

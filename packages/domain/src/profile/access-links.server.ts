@@ -1,12 +1,15 @@
 import type { Database } from "@kinderready/db/open-db";
-import { accessLinks, emailMessages, users } from "@kinderready/db/schema";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { accessLinkMinutes, verifyAccessCode } from "../email/access-code.server.ts";
-import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { soldProduct } from "../product.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
+import {
+  findUsableAccessLink,
+  insertAccessLink,
+  insertAccessLinkEmail,
+  markAccessLinkUsed,
+} from "./access-link-queries.server.ts";
+import { findParentIdByEmail, findUnerasedParentId } from "./parent-queries.server.ts";
 import { type ParentSession, startParentSession } from "./parent-sessions.server.ts";
 
 // A parent on a new device asks for a sign-in link by email. The answer is the same whether or
@@ -30,7 +33,7 @@ export async function requestAccessLink(
 ): Promise<void> {
   const now = deps.now();
   const allowed = await allowAttempt(
-    deps.db,
+    deps,
     [
       { key: throttleKey("access-email", input.email), ...perEmail },
       { key: throttleKey("access-client", input.clientAddress), ...perClient },
@@ -41,21 +44,15 @@ export async function requestAccessLink(
     throw new AppError(AppErrorCode.RateLimited, "email", "Too many sign-in links asked for", "profile.signIn.tooMany");
   }
   const messageId = await deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.product, soldProduct), eq(users.email, input.email), isNull(users.erasedAt)));
+    const user = await findParentIdByEmail(tx, input.email);
     if (!user) return undefined;
-    const [link] = await tx
-      .insert(accessLinks)
-      .values({ userId: user.id, expiresAt: new Date(now.getTime() + accessLinkMinutes * 60_000), createdAt: now })
-      .returning({ id: accessLinks.id });
+    const link = await insertAccessLink(tx, {
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + accessLinkMinutes * 60_000),
+      createdAt: now,
+    });
     if (!link) throw new Error("access link not stored");
-    const [message] = await tx
-      .insert(emailMessages)
-      .values({ userId: user.id, kind: emailKind("access-link", link.id), recipient: input.email })
-      .returning({ id: emailMessages.id });
-    return message?.id;
+    return insertAccessLinkEmail(tx, { userId: user.id, linkId: link.id, recipient: input.email });
   });
   if (messageId) await enqueueEmail(deps.emails, messageId);
 }
@@ -67,10 +64,7 @@ export async function checkAccessLink(
 ): Promise<boolean> {
   const id = verifyAccessCode(input.secret, input.code);
   if (!id) return false;
-  const [link] = await deps.db
-    .select({ id: accessLinks.id })
-    .from(accessLinks)
-    .where(and(eq(accessLinks.id, id), isNull(accessLinks.usedAt), gt(accessLinks.expiresAt, deps.now())));
+  const link = await findUsableAccessLink(deps.db, { id, now: deps.now() });
   return link !== undefined;
 }
 
@@ -86,16 +80,9 @@ export async function signInWithAccessLink(
   const id = verifyAccessCode(input.secret, input.code);
   if (!id) return undefined;
   const now = deps.now();
-  const [link] = await deps.db
-    .update(accessLinks)
-    .set({ usedAt: now })
-    .where(and(eq(accessLinks.id, id), isNull(accessLinks.usedAt), gt(accessLinks.expiresAt, now)))
-    .returning({ userId: accessLinks.userId });
+  const link = await markAccessLinkUsed(deps.db, { id, now });
   if (!link) return undefined;
-  const [user] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, link.userId), isNull(users.erasedAt)));
+  const user = await findUnerasedParentId(deps.db, link.userId);
   if (!user) return undefined;
   // Using the emailed link proves the device belongs to whoever reads the parent's mail.
   return startParentSession(deps, { userId: user.id, replacing: input.replacing, verified: true });

@@ -342,7 +342,7 @@ describe.each(testDatabases())("the cancel flow and pauses on $name", (target) =
       const [exposure] = await db().select().from(splitExposures).where(eq(splitExposures.userId, thrifty.id));
       expect(exposure).toMatchObject({ splitName: saveOfferSplit.name, group: "pause" });
       const day = start.toISOString().slice(0, 10);
-      const report = await getRetentionReport(db(), { from: day, to: day });
+      const report = await getRetentionReport({ db: db() }, { from: day, to: day });
       expect(report.byExperimentGroup).toContainEqual({
         group: "pause",
         offer: "pause",

@@ -1,19 +1,32 @@
-import { cancelFlowSessions } from "@kinderready/db/schema";
-import { and, eq, isNull } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import type { WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { placeInSplit, type SplitConfig } from "../experiments/split-config.server.ts";
 import { findSplit, saveOfferSplit } from "../experiments/split-tests.ts";
 import { findParent } from "../parents/find-parent.server.ts";
+import { countPausesSince } from "../payments/billing-queries.server.ts";
 import type { CancelReason } from "../payments/cancel-reasons.ts";
 import type { PaymentDeps } from "../payments/orders.server.ts";
-import { countRecentPauses, pauseSubscription } from "../payments/subscription-pauses.server.ts";
-import { mayPause, type PausePeriods, pauseChoices, pauseWindow } from "../subscriptions/pause-rules.ts";
+import { pauseSubscription } from "../payments/subscription-pauses.server.ts";
+import {
+  mayPause,
+  type PausePeriods,
+  pauseChoices,
+  pauseLimitSince,
+  pauseWindow,
+} from "../subscriptions/pause-rules.ts";
+import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { buyUpsell, getUpsellOffer, getUpsellStatus } from "../upsell/upsell.server.ts";
-import { cancelSubscriptionByParent, describeSubscription, subscriptionOf } from "./profile.server.ts";
+import {
+  findOpenCancelFlowSession,
+  insertCancelFlowSession,
+  markCancelFlowSessionCancelled,
+  markCancelFlowSessionSaved,
+} from "./cancel-flow-session-queries.server.ts";
+import { cancelSubscriptionByParent } from "./profile.server.ts";
 import type { SubscriptionInfo } from "./profile-schema.ts";
+import { describeSubscription } from "./profile-shaping.ts";
 import { type SaveOffer, saveOfferFor, saveOffers } from "./save-offers.ts";
 
 // The signed-in cancel flow after the reason: one answer that fits it (a pause, lifetime access,
@@ -37,8 +50,8 @@ const noSession = () =>
   new AppError(AppErrorCode.NotFound, "session", "No open cancel flow for this parent", "profile.errors.flowExpired");
 
 async function requireSubscriber(deps: CancelFlowDeps, token: string) {
-  const parent = await findParent(deps.db, { token });
-  const subscription = parent && (await subscriptionOf(deps.db, parent.id));
+  const parent = await findParent(deps, { token });
+  const subscription = parent && (await findSoldSubscription(deps.db, parent.id));
   if (!parent || !subscription || !renews(subscription)) {
     throw new AppError(
       AppErrorCode.NothingToCancel,
@@ -61,7 +74,10 @@ async function offerFor(
   deps: CancelFlowDeps,
   input: { token: string; reason: CancelReason; subscription: SubscriptionRow; tried: string | undefined },
 ): Promise<SaveOfferView | undefined> {
-  const canPause = mayPause(input.subscription, await countRecentPauses(deps.db, input.subscription.id, deps.now()));
+  const canPause = mayPause(
+    input.subscription,
+    await countPausesSince(deps.db, input.subscription.id, pauseLimitSince(deps.now())),
+  );
   const upsell = input.reason === "high_price" ? await getUpsellOffer(deps, { userToken: input.token }) : undefined;
   const canLifetime = upsell !== undefined && !upsell.owned.includes("lifetime");
   const tried = saveOffers.find((offer) => offer === input.tried);
@@ -95,19 +111,16 @@ export async function startCancelFlow(
   const { parent, subscription } = await requireSubscriber(deps, input.token);
   const experimentGroup = await saveOfferGroup(deps, { userId: parent.id, reason: input.reason });
   const save = await offerFor(deps, { token: input.token, reason: input.reason, subscription, tried: experimentGroup });
-  const [session] = await deps.db
-    .insert(cancelFlowSessions)
-    .values({
-      userId: parent.id,
-      reason: input.reason,
-      comment: input.reason === "other" ? input.comment || null : null,
-      offer: save?.offer ?? "none",
-      experimentGroup: experimentGroup ?? null,
-      renewalAmount: subscription.renewalAmount,
-      currency: subscription.currency,
-      startedAt: deps.now(),
-    })
-    .returning({ id: cancelFlowSessions.id, reason: cancelFlowSessions.reason, comment: cancelFlowSessions.comment });
+  const session = await insertCancelFlowSession(deps.db, {
+    userId: parent.id,
+    reason: input.reason,
+    comment: input.reason === "other" ? input.comment || null : null,
+    offer: save?.offer ?? "none",
+    experimentGroup: experimentGroup ?? null,
+    renewalAmount: subscription.renewalAmount,
+    currency: subscription.currency,
+    startedAt: deps.now(),
+  });
   if (!session) throw new Error("cancel flow not recorded");
   if (save) return { sessionId: session.id, save };
   return { sessionId: session.id, cancelled: await cancelFromFlow(deps, input.token, session) };
@@ -115,29 +128,13 @@ export async function startCancelFlow(
 
 /** This parent's pass, still undecided; one that offered `offer` when one is named. */
 async function openPass(deps: CancelFlowDeps, input: { token: string; sessionId: string }, offer?: SaveOffer) {
-  const parent = await findParent(deps.db, { token: input.token });
-  const [session] = parent
-    ? await deps.db
-        .select()
-        .from(cancelFlowSessions)
-        .where(
-          and(
-            eq(cancelFlowSessions.id, input.sessionId),
-            eq(cancelFlowSessions.userId, parent.id),
-            isNull(cancelFlowSessions.outcome),
-          ),
-        )
-    : [];
+  const parent = await findParent(deps, { token: input.token });
+  const session = parent
+    ? await findOpenCancelFlowSession(deps.db, { id: input.sessionId, userId: parent.id })
+    : undefined;
   if (!parent || !session || (offer && session.offer !== offer)) throw noSession();
   return { parent, session };
 }
-
-/** Records that the pass kept the subscription, and by what. */
-const markSaved = (db: CancelFlowDeps["db"], sessionId: string, savedBy: string, now: Date) =>
-  db
-    .update(cancelFlowSessions)
-    .set({ outcome: "saved", savedBy, decidedAt: now })
-    .where(and(eq(cancelFlowSessions.id, sessionId), isNull(cancelFlowSessions.outcome)));
 
 /** "Cancel anyway": cancels with the pass's reason. */
 export async function cancelAfterOffer(
@@ -156,8 +153,8 @@ export async function pauseInsteadOfCancelling(
   const { parent, session } = await openPass(deps, input, "pause");
   const now = deps.now();
   const { subscription, messageId } = await deps.db.transaction(async (tx) => {
-    const result = await pauseSubscription(tx, { userId: parent.id, periods: input.periods, now });
-    await markSaved(tx, session.id, `pause:${input.periods}`, now);
+    const result = await pauseSubscription({ db: tx }, { userId: parent.id, periods: input.periods, now });
+    await markCancelFlowSessionSaved(tx, { id: session.id, savedBy: `pause:${input.periods}`, now });
     return result;
   });
   if (messageId) await enqueueEmail(deps.emails, messageId);
@@ -188,7 +185,8 @@ export async function buyLifetimeInsteadOfCancelling(
       "profile.errors.declined",
     );
   }
-  if (status === "approved") await markSaved(deps.db, session.id, "lifetime", deps.now());
+  if (status === "approved")
+    await markCancelFlowSessionSaved(deps.db, { id: session.id, savedBy: "lifetime", now: deps.now() });
   return { status };
 }
 
@@ -199,8 +197,8 @@ export async function keepAfterHelp(
 ): Promise<SubscriptionInfo> {
   const { parent, session } = await openPass(deps, input, "help");
   const now = deps.now();
-  await markSaved(deps.db, session.id, "help", now);
-  const subscription = await subscriptionOf(deps.db, parent.id);
+  await markCancelFlowSessionSaved(deps.db, { id: session.id, savedBy: "help", now });
+  const subscription = await findSoldSubscription(deps.db, parent.id);
   if (!subscription) throw noSession();
   return describeSubscription(subscription, now);
 }
@@ -215,9 +213,6 @@ async function cancelFromFlow(
     token,
     request: { reason: pass.reason as CancelReason, comment: pass.comment ?? undefined },
   });
-  await deps.db
-    .update(cancelFlowSessions)
-    .set({ outcome: "cancelled", decidedAt: deps.now() })
-    .where(and(eq(cancelFlowSessions.id, pass.id), isNull(cancelFlowSessions.outcome)));
+  await markCancelFlowSessionCancelled(deps.db, { id: pass.id, now: deps.now() });
   return cancelled;
 }

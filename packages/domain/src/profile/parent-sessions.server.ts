@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
-import { parentSessions, users } from "@kinderready/db/schema";
-import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Parent } from "../parents/find-parent.server.ts";
-import { soldProduct } from "../product.ts";
+import {
+  deleteEndedParentSessions,
+  deleteOtherParentSessions,
+  deleteParentSession,
+  findParentBySession,
+  insertParentSession,
+  updateSessionLastSeen,
+} from "./parent-session-queries.server.ts";
 import { parentSessionDays } from "./profile-rules.ts";
 
 // Signed-in parents. A session starts only where the server saw the device act for the parent
@@ -45,15 +50,12 @@ export async function startParentSession(
   const id = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + parentSessionDays * 24 * 60 * 60 * 1000);
   await deps.db.transaction(async (tx) => {
-    const ended = lt(parentSessions.expiresAt, now);
-    await tx
-      .delete(parentSessions)
-      .where(
-        input.replacing && sessionIdPattern.test(input.replacing)
-          ? or(eq(parentSessions.idHash, digest(input.replacing)), and(eq(parentSessions.userId, input.userId), ended))
-          : and(eq(parentSessions.userId, input.userId), ended),
-      );
-    await tx.insert(parentSessions).values({
+    await deleteEndedParentSessions(tx, {
+      userId: input.userId,
+      now,
+      replacingHash: input.replacing && sessionIdPattern.test(input.replacing) ? digest(input.replacing) : undefined,
+    });
+    await insertParentSession(tx, {
       idHash: digest(id),
       userId: input.userId,
       createdAt: now,
@@ -73,21 +75,10 @@ export async function findSessionParent(
   if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return undefined;
   const now = deps.now();
   const idHash = digest(input.sessionId);
-  const [found] = await deps.db
-    .select({ parent: users, lastSeenAt: parentSessions.lastSeenAt, verifiedAt: parentSessions.verifiedAt })
-    .from(parentSessions)
-    .innerJoin(users, eq(users.id, parentSessions.userId))
-    .where(
-      and(
-        eq(parentSessions.idHash, idHash),
-        gt(parentSessions.expiresAt, now),
-        eq(users.product, soldProduct),
-        isNull(users.erasedAt),
-      ),
-    );
+  const found = await findParentBySession(deps.db, { idHash, now });
   if (!found) return undefined;
   if (now.getTime() - found.lastSeenAt.getTime() > lastSeenEveryMs) {
-    await deps.db.update(parentSessions).set({ lastSeenAt: now }).where(eq(parentSessions.idHash, idHash));
+    await updateSessionLastSeen(deps.db, { idHash, now });
   }
   return { parent: found.parent, verified: found.verifiedAt !== null };
 }
@@ -95,7 +86,7 @@ export async function findSessionParent(
 /** Signs a device out: its session id opens nothing any more, wherever the cookie was copied. */
 export async function endParentSession(deps: Pick<SessionDeps, "db">, input: { sessionId: string | undefined }) {
   if (!input.sessionId || !sessionIdPattern.test(input.sessionId)) return;
-  await deps.db.delete(parentSessions).where(eq(parentSessions.idHash, digest(input.sessionId)));
+  await deleteParentSession(deps.db, digest(input.sessionId));
 }
 
 /**
@@ -106,9 +97,6 @@ export async function endOtherParentSessions(
   deps: Pick<SessionDeps, "db">,
   input: { userId: string; keep: string },
 ): Promise<number> {
-  const ended = await deps.db
-    .delete(parentSessions)
-    .where(and(eq(parentSessions.userId, input.userId), ne(parentSessions.idHash, digest(input.keep))))
-    .returning({ idHash: parentSessions.idHash });
+  const ended = await deleteOtherParentSessions(deps.db, { userId: input.userId, keepHash: digest(input.keep) });
   return ended.length;
 }

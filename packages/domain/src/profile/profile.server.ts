@@ -1,29 +1,21 @@
 import type { Database } from "@kinderready/db/open-db";
-import { entitlements, orders, subscriptions, users } from "@kinderready/db/schema";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
 import { findParent, type Parent } from "../parents/find-parent.server.ts";
-import type { CancelReason } from "../payments/cancel-reasons.ts";
-import type { OrderRow, PaymentDeps } from "../payments/orders.server.ts";
+import type { PaymentDeps } from "../payments/orders.server.ts";
 import {
   cancelAtPeriodEnd,
   renewExpiredSubscription,
   restoreSubscription,
 } from "../payments/subscription-billing.server.ts";
 import { resumeSubscription } from "../payments/subscription-pauses.server.ts";
-import { soldProduct } from "../product.ts";
-import {
-  canPayWithAnotherCard,
-  canRenew,
-  canRestore,
-  pauseScheduled,
-  renews,
-  type SubscriptionRow,
-  scheduledEnd,
-} from "../subscriptions/subscription-state.ts";
+import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
+import type { SubscriptionRow } from "../subscriptions/subscription-state.ts";
 import { upsellKind } from "../upsell-wire.ts";
-import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, SubscriptionInfo } from "./profile-schema.ts";
+import { updateAdSharingOptOut, updateParentConsent } from "./parent-queries.server.ts";
+import type { CancelRequest, ConsentSettings, ProfileView, SubscriptionInfo } from "./profile-schema.ts";
+import { describePurchase, describeSubscription, mayDeleteData } from "./profile-shaping.ts";
+import { listEntitlementKinds, listPaidOrders } from "./purchase-queries.server.ts";
 
 // The parent's profile: who they are to us, their subscription and purchases, their consent
 // choices, and the subscription's management (cancel with a reason, restore, renew). Every
@@ -31,61 +23,25 @@ import type { CancelRequest, ConsentSettings, ProfileView, PurchaseView, Subscri
 
 export type ProfileDeps = { db: Database; now: () => Date; emails: EmailQueue };
 
-async function requireParent(db: Database, input: { token: string }): Promise<Parent> {
-  const user = await findParent(db, input);
+async function requireParent(deps: { db: Database }, input: { token: string }): Promise<Parent> {
+  const user = await findParent(deps, input);
   if (!user)
     throw new AppError(AppErrorCode.NotFound, "token", "No parent with this token", "profile.errors.signedOut");
   return user;
 }
 
-export async function subscriptionOf(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.product, soldProduct)));
-  return row;
-}
-
-/** Nothing renews any more: data may be deleted without leaving a charge running. */
-export function mayDeleteData(subscription: Pick<SubscriptionRow, "status"> | undefined): boolean {
-  return !subscription || ["cancelled", "expired", "lifetime"].includes(subscription.status);
-}
-
-export function describeSubscription(row: SubscriptionRow, now: Date): SubscriptionInfo {
-  const pausing = row.status === "paused" || pauseScheduled(row);
-  return {
-    status: row.status as SubscriptionInfo["status"],
-    expired_at: row.status === "lifetime" ? null : row.currentPeriodEnd.toISOString(),
-    cancelled_at: row.cancelledAt?.toISOString() ?? null,
-    trial_ends_at: row.status === "trialing" ? (row.trialEndsAt?.toISOString() ?? null) : null,
-    renewal:
-      row.status === "lifetime"
-        ? null
-        : { amount: row.renewalAmount, currency: row.currency, periodDays: row.periodDays },
-    cancelReason: (row.cancelReason as CancelReason | null) ?? null,
-    ends_on: scheduledEnd(row)?.toISOString() ?? null,
-    pause:
-      pausing && row.resumesAt
-        ? { from: (row.pauseFrom ?? row.currentPeriodEnd).toISOString(), resumes_at: row.resumesAt.toISOString() }
-        : null,
-    canRestore: canRestore(row, now),
-    canRenew: canRenew(row),
-    canPayWithAnotherCard: canPayWithAnotherCard(row),
-    canCancel: renews(row),
-  };
+/** The parent's subscription, if they ever had one. */
+export async function subscriptionOf(deps: { db: Database }, userId: string): Promise<SubscriptionRow | undefined> {
+  return findSoldSubscription(deps.db, userId);
 }
 
 /** Everything the profile pages show, for the holder of the token. */
 export async function getProfile(deps: ProfileDeps, input: { token: string }): Promise<ProfileView> {
-  const user = await requireParent(deps.db, input);
+  const user = await requireParent(deps, input);
   const [subscription, paid, owned] = await Promise.all([
-    subscriptionOf(deps.db, user.id),
-    deps.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), inArray(orders.status, ["approved", "refunded"])))
-      .orderBy(asc(orders.createdAt)),
-    deps.db.select({ kind: entitlements.kind }).from(entitlements).where(eq(entitlements.userId, user.id)),
+    findSoldSubscription(deps.db, user.id),
+    listPaidOrders(deps.db, user.id),
+    listEntitlementKinds(deps.db, user.id),
   ]);
   return {
     email: user.email,
@@ -103,51 +59,29 @@ export async function getProfile(deps: ProfileDeps, input: { token: string }): P
   };
 }
 
-function describePurchase(order: OrderRow): PurchaseView {
-  return {
-    orderId: order.orderId,
-    kind: order.purpose as PurchaseView["kind"],
-    amount: order.amount,
-    currency: order.currency,
-    paidAt: (order.fulfilledAt ?? order.createdAt).toISOString(),
-    refunded: order.status === "refunded",
-  };
-}
-
 /** The parent's choices: marketing email, and sharing with advertising platforms. */
 export async function updateConsent(
   deps: ProfileDeps,
   input: { token: string; consent: ConsentSettings },
 ): Promise<void> {
-  const user = await requireParent(deps.db, input);
-  await deps.db
-    .update(users)
-    .set({
-      isForbiddenToMailing: !input.consent.mailing,
-      // The record of the first opt-out stays while it holds; giving consent again clears it.
-      ...(input.consent.mailing
-        ? { mailingOptOutAt: null, mailingOptOutVia: null }
-        : !user.isForbiddenToMailing && { mailingOptOutAt: deps.now(), mailingOptOutVia: "profile" }),
-      adSharingOptOutAt: input.consent.adSharingOptOut ? (user.adSharingOptOutAt ?? deps.now()) : null,
-      updatedAt: deps.now(),
-    })
-    .where(eq(users.id, user.id));
+  const user = await requireParent(deps, input);
+  await updateParentConsent(deps.db, user.id, {
+    isForbiddenToMailing: !input.consent.mailing,
+    // The record of the first opt-out stays while it holds; giving consent again clears it.
+    ...(input.consent.mailing
+      ? { mailingOptOutAt: null, mailingOptOutVia: null }
+      : !user.isForbiddenToMailing && { mailingOptOutAt: deps.now(), mailingOptOutVia: "profile" }),
+    adSharingOptOutAt: input.consent.adSharingOptOut ? (user.adSharingOptOutAt ?? deps.now()) : null,
+    updatedAt: deps.now(),
+  });
 }
 
 /** "Do not sell or share" for the parent behind this browser (the button, or a GPC signal). */
 export async function recordAdSharingOptOut(deps: ProfileDeps, input: { token: string }): Promise<boolean> {
-  const updated = await deps.db
-    .update(users)
-    .set({ adSharingOptOutAt: deps.now(), updatedAt: deps.now() })
-    .where(
-      and(
-        eq(users.token, input.token),
-        eq(users.product, soldProduct),
-        isNull(users.erasedAt),
-        isNull(users.adSharingOptOutAt),
-      ),
-    )
-    .returning({ id: users.id });
+  const updated = await updateAdSharingOptOut(deps.db, input.token, {
+    adSharingOptOutAt: deps.now(),
+    updatedAt: deps.now(),
+  });
   return updated.length > 0;
 }
 
@@ -164,13 +98,13 @@ export async function cancelSubscriptionByParent(
   deps: ProfileDeps,
   input: { token: string; request: CancelRequest },
 ): Promise<SubscriptionInfo> {
-  const user = await requireParent(deps.db, input);
-  const before = await subscriptionOf(deps.db, user.id);
+  const user = await requireParent(deps, input);
+  const before = await findSoldSubscription(deps.db, user.id);
   if (!before || !["trialing", "active", "past_due", "paused", "cancelled"].includes(before.status)) {
     throw nothingToCancel();
   }
   const now = deps.now();
-  const { subscription: after, confirmationId } = await cancelAtPeriodEnd(deps.db, {
+  const { subscription: after, confirmationId } = await cancelAtPeriodEnd(deps, {
     userId: user.id,
     reason: input.request.reason,
     comment: input.request.comment,
@@ -186,9 +120,9 @@ export async function restoreSubscriptionByParent(
   deps: ProfileDeps,
   input: { token: string },
 ): Promise<SubscriptionInfo> {
-  const user = await requireParent(deps.db, input);
+  const user = await requireParent(deps, input);
   const now = deps.now();
-  return describeSubscription(await restoreSubscription(deps.db, { userId: user.id, now }), now);
+  return describeSubscription(await restoreSubscription(deps, { userId: user.id, now }), now);
 }
 
 /** Charges the card on file for a new period; answers the order as the gateway left it. */
@@ -196,7 +130,7 @@ export async function renewSubscriptionByParent(
   deps: PaymentDeps,
   input: { token: string },
 ): Promise<{ status: "approved" | "declined" | "processing"; errorCode: string | null }> {
-  const user = await requireParent(deps.db, input);
+  const user = await requireParent(deps, input);
   const order = await renewExpiredSubscription(deps, { userId: user.id });
   const status = order.status === "approved" || order.status === "declined" ? order.status : "processing";
   return { status, errorCode: order.errorCode };
@@ -207,6 +141,6 @@ export async function resumeSubscriptionByParent(
   deps: PaymentDeps,
   input: { token: string },
 ): Promise<SubscriptionInfo> {
-  const user = await requireParent(deps.db, input);
+  const user = await requireParent(deps, input);
   return describeSubscription(await resumeSubscription(deps, { userId: user.id }), deps.now());
 }

@@ -1,13 +1,14 @@
 import type { Database } from "@kinderready/db/open-db";
-import { subscriptions, users } from "@kinderready/db/schema";
-import { and, eq, isNull } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
+import { lockSubscription } from "../payments/billing-queries.server.ts";
 import { type CancellationOutcome, recordCancellation } from "../payments/cancellations.server.ts";
-import { lockSubscription, stopRenewals } from "../payments/subscription-billing.server.ts";
+import { stopRenewals } from "../payments/subscription-billing.server.ts";
 import { soldProduct } from "../product.ts";
 import { allowAttempt, throttleKey } from "../request-throttle.server.ts";
+import { updateSubscriptionCancelAt } from "../subscriptions/subscription-queries.server.ts";
 import { endOfPeriodHolding, renews } from "../subscriptions/subscription-state.ts";
+import { findParentIdByEmail } from "./parent-queries.server.ts";
 import type { CancellationNotice } from "./profile-schema.ts";
 
 // The public cancel page: anyone may declare a cancellation with an email address, without
@@ -34,7 +35,7 @@ export async function receiveCancellation(
     throw new AppError(AppErrorCode.Invalid, "endDate", "The end date has passed", "legalCancel.endDatePast");
   }
   const allowed = await allowAttempt(
-    deps.db,
+    deps,
     [
       { key: throttleKey("cancel-page-client", input.clientAddress), ...perClient },
       { key: throttleKey("cancel-page-email", notice.email), ...perEmail },
@@ -53,31 +54,31 @@ export async function receiveCancellation(
     );
   }
   const messageId = await deps.db.transaction(async (tx) => {
-    const [parent] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.product, soldProduct), eq(users.email, notice.email), isNull(users.erasedAt)));
-    const existing = parent ? await lockSubscription(tx, parent.id) : undefined;
+    const parent = await findParentIdByEmail(tx, notice.email);
+    const existing = parent ? await lockSubscription(tx, parent.id, soldProduct) : undefined;
     const reason = notice.kind === "extraordinary" ? (notice.reason ?? null) : null;
     const record = (outcome: CancellationOutcome, endsAt: Date | null) =>
-      recordCancellation(tx, {
-        userId: parent?.id ?? null,
-        channel: "cancel-page",
-        kind: notice.kind,
-        reason,
-        email: notice.email,
-        requestedEnd,
-        outcome,
-        endsAt,
-        receivedAt,
-      });
+      recordCancellation(
+        { db: tx },
+        {
+          userId: parent?.id ?? null,
+          channel: "cancel-page",
+          kind: notice.kind,
+          reason,
+          email: notice.email,
+          requestedEnd,
+          outcome,
+          endsAt,
+          receivedAt,
+        },
+      );
 
     if (!parent || !existing || !(renews(existing) || existing.status === "cancelled")) {
       return (await record("no-subscription", null)).messageId;
     }
     if (notice.kind === "extraordinary") {
       // Ends at once, whether it was renewing or already running out its paid period.
-      const ended = await stopRenewals(tx, existing, {
+      const ended = await stopRenewals({ db: tx }, existing, {
         now: receivedAt,
         reason: null,
         comment: reason,
@@ -88,13 +89,10 @@ export async function receiveCancellation(
     if (!renews(existing)) return (await record("already-cancelled", existing.currentPeriodEnd)).messageId;
     const endsAt = requestedEnd ? endOfPeriodHolding(existing, requestedEnd) : existing.currentPeriodEnd;
     if (endsAt.getTime() > existing.currentPeriodEnd.getTime()) {
-      await tx
-        .update(subscriptions)
-        .set({ cancelAt: requestedEnd, updatedAt: receivedAt })
-        .where(eq(subscriptions.id, existing.id));
+      await updateSubscriptionCancelAt(tx, { id: existing.id, cancelAt: requestedEnd, now: receivedAt });
       return (await record("scheduled", endsAt)).messageId;
     }
-    await stopRenewals(tx, existing, { now: receivedAt, reason: null, comment: null });
+    await stopRenewals({ db: tx }, existing, { now: receivedAt, reason: null, comment: null });
     return (await record("cancelled", endsAt)).messageId;
   });
   if (messageId) await enqueueEmail(deps.emails, messageId);

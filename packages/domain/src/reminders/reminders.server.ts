@@ -1,11 +1,8 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages, offerStates, subscriptions, users } from "@kinderready/db/schema";
-import { and, between, eq, not, notExists, type SQL, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { mayReceiveMarketing } from "../consent/marketing-audience.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { soldProduct } from "../product.ts";
+import { insertReminderEmails, listDueCheckoutReminders, listDueWinBacks } from "./reminder-queries.server.ts";
 import { checkoutReminders, dueWindow, secondAfterFirst, winBack } from "./reminder-rules.ts";
 
 // Every hour, the reminders that are due: to parents who reached the offer and never subscribed
@@ -19,11 +16,6 @@ const perRun = 500;
 
 export type ReminderDeps = { db: Database; emails: EmailQueue; now: () => Date };
 
-const notSent = (kind: SQL) =>
-  notExists(
-    sql`(select 1 from ${emailMessages} where ${emailMessages.userId} = ${users.id} and ${emailMessages.kind} = ${kind})`,
-  );
-
 /** Writes the due reminders to the outbox and enqueues them; answers how many were queued. */
 export async function queueReminders(deps: ReminderDeps): Promise<number> {
   const now = deps.now();
@@ -32,56 +24,20 @@ export async function queueReminders(deps: ReminderDeps): Promise<number> {
     const window = dueWindow(now, reminder);
     const kind = emailKind("checkout-abandoned", String(reminder.number));
     // The second follows the first by most of a day at least, never in the same run.
-    const afterFirst =
+    const after =
       reminder.number === 2
-        ? sql`exists (select 1 from ${emailMessages} where ${emailMessages.userId} = ${users.id}
-            and ${emailMessages.kind} = ${emailKind("checkout-abandoned", "1")}
-            and ${emailMessages.createdAt} <= ${new Date(now.getTime() - secondAfterFirst)})`
+        ? { kind: emailKind("checkout-abandoned", "1"), sentBy: new Date(now.getTime() - secondAfterFirst) }
         : undefined;
-    const due = await deps.db
-      .select({ userId: users.id, email: users.email })
-      .from(users)
-      .innerJoin(offerStates, eq(offerStates.userId, users.id))
-      .where(
-        and(
-          eq(users.product, soldProduct),
-          mayReceiveMarketing(),
-          not(users.isManualAccess),
-          between(offerStates.offerDeadlineAt, window.from, window.to),
-          notExists(
-            deps.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, users.id)),
-          ),
-          notSent(sql`${kind}`),
-          afterFirst,
-        ),
-      )
-      .limit(perRun);
+    const due = await listDueCheckoutReminders(deps.db, { ...window, kind, after, limit: perRun });
     for (const { userId, email } of due) if (email) rows.push({ userId, kind, recipient: email });
   }
   const window = dueWindow(now, winBack);
-  const ended = await deps.db
-    .select({ userId: users.id, email: users.email, subscriptionId: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(
-        eq(subscriptions.product, soldProduct),
-        eq(subscriptions.status, "expired"),
-        between(subscriptions.currentPeriodEnd, window.from, window.to),
-        mayReceiveMarketing(),
-        notSent(sql`'win-back:' || ${subscriptions.id}`),
-      ),
-    )
-    .limit(perRun);
+  const ended = await listDueWinBacks(deps.db, { ...window, limit: perRun });
   for (const { userId, email, subscriptionId } of ended) {
     if (email) rows.push({ userId, kind: emailKind("win-back", subscriptionId), recipient: email });
   }
   if (rows.length === 0) return 0;
-  const queued = await deps.db
-    .insert(emailMessages)
-    .values(rows.map((row) => ({ ...row, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: emailMessages.id });
+  const queued = await insertReminderEmails(deps.db, rows, now);
   // A lost enqueue is not lost mail: the email sweep re-queues rows still queued.
   for (const { id } of queued) await enqueueEmail(deps.emails, id);
   return queued.length;

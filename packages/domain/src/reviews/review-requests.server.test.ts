@@ -33,7 +33,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
   }, 60_000);
   afterAll(async () => database.close());
 
@@ -52,7 +52,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
           }),
           gatewayName: "simulator",
           now: () => now,
-          onSettled: settleSubscriptionOrder(() => now),
+          onSettled: settleSubscriptionOrder({ now: () => now }),
         },
         user.id,
       );
@@ -116,7 +116,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
     // Only what this email needs: the welcome email's worksheet drawing is not called for it.
     const deps = {
       db: database.db,
-      sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
+      sender: createOutboxSender({ db: database.db }, "KinderReady <hello@example.com>"),
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
       accessLinkSecret: "a-test-secret-of-enough-length-000000",
@@ -137,7 +137,7 @@ describe.each(testDatabases())("review requests on $name", (target) => {
     await database.db.update(users).set({ isForbiddenToMailing: true }).where(eq(users.id, due.id));
     const deps = {
       db: database.db,
-      sender: createOutboxSender(database.db, "KinderReady <hello@example.com>"),
+      sender: createOutboxSender({ db: database.db }, "KinderReady <hello@example.com>"),
       appUrl: "https://kinderready.test",
       supportEmail: "help@example.com",
       accessLinkSecret: "a-test-secret-of-enough-length-000000",

@@ -1,13 +1,9 @@
 import type { Database } from "@kinderready/db/open-db";
-import { emailMessages, entitlements, orders, reviews, users } from "@kinderready/db/schema";
-import { and, eq, exists, lte, notExists } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { mayReceiveMarketing } from "../consent/marketing-audience.server.ts";
 import { emailKind } from "../email/email-kinds.ts";
 import { type EmailQueue, enqueueEmail } from "../email/email-queue.server.ts";
-import { soldProduct } from "../product.ts";
+import { insertReviewRequestEmails, listParentsDueReviewRequest } from "./review-queries.server.ts";
 import { reviewRequestAfterDays } from "./review-rules.ts";
-import { standingSubscriptionPayment } from "./reviews.server.ts";
 
 // Once a day, parents who paid a week ago or more and have not reviewed the kit get one email
 // asking how it is going (once ever: the outbox row is the record that they were asked). Only
@@ -24,39 +20,12 @@ export type ReviewRequestDeps = { db: Database; emails: EmailQueue; now: () => D
 /** Writes the due requests to the outbox and enqueues them; answers how many were queued. */
 export async function queueReviewRequests(deps: ReviewRequestDeps): Promise<number> {
   const paidBefore = new Date(deps.now().getTime() - reviewRequestAfterDays * dayMs);
-  const due = await deps.db
-    .select({ userId: users.id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.product, soldProduct),
-        mayReceiveMarketing(),
-        exists(
-          deps.db
-            .select({ one: entitlements.orderId })
-            .from(entitlements)
-            .innerJoin(orders, eq(orders.orderId, entitlements.orderId))
-            .where(and(standingSubscriptionPayment(users.id), lte(entitlements.createdAt, paidBefore))),
-        ),
-        notExists(deps.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.userId, users.id))),
-        notExists(
-          deps.db
-            .select({ id: emailMessages.id })
-            .from(emailMessages)
-            .where(and(eq(emailMessages.userId, users.id), eq(emailMessages.kind, emailKind("review-request")))),
-        ),
-      ),
-    )
-    .limit(perRun);
+  const due = await listParentsDueReviewRequest(deps.db, { paidBefore, limit: perRun });
   const rows = due.flatMap(({ userId, email }) =>
     email ? [{ userId, kind: emailKind("review-request"), recipient: email }] : [],
   );
   if (rows.length === 0) return 0;
-  const queued = await deps.db
-    .insert(emailMessages)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: emailMessages.id });
+  const queued = await insertReviewRequestEmails(deps.db, rows);
   // A lost enqueue is not lost mail: the email sweep re-queues rows still queued.
   for (const { id } of queued) await enqueueEmail(deps.emails, id);
   return queued.length;

@@ -1,5 +1,5 @@
 import type { DbHandle } from "@kinderready/db/open-db";
-import { auditLog, entitlements, orders, reviews, subscriptions } from "@kinderready/db/schema";
+import { auditLog, entitlements, orders, reviewStatuses, reviews, subscriptions } from "@kinderready/db/schema";
 import { openTestDatabase, testDatabases } from "@kinderready/db/test/test-databases";
 import type { Locale } from "@kinderready/i18n/locales";
 import { eq } from "drizzle-orm";
@@ -20,6 +20,7 @@ import {
   listApprovedReviews,
   listReviewsForModeration,
   moderateReview,
+  moderationFilters,
   type ReviewDeps,
   reviewInvitation,
   submitReview,
@@ -45,7 +46,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     deps = { db: database.db, now: () => clock };
     payments = {
       db: database.db,
@@ -53,10 +54,10 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
       gateway: createSolidgateGateway({ publicKey: "pk", secretKey: "sk", payUrl: "http://127.0.0.1:9", pageUrl: "" }),
       gatewayName: "simulator",
       now: () => clock,
-      onSettled: settleSubscriptionOrder(() => clock),
+      onSettled: settleSubscriptionOrder({ now: () => clock }),
     };
     operatorId = (
-      await createOperator(database.db, {
+      await createOperator(database, {
         email: `reviews-${target.name}@example.com`,
         password: "a long passphrase",
         createdBy: null,
@@ -117,7 +118,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     const buyer = await parent();
     await submitReview(deps, { userToken: buyer.token, locale: "en", review: review() });
     const first = await rowOf(buyer.id);
-    await moderateReview(database.db, {
+    await moderateReview(deps, {
       operatorId,
       reviewId: first?.id ?? "",
       decision: "approved",
@@ -148,10 +149,10 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     await submitReview(deps, { userToken: buyer.token, locale: "en", review: review() });
     const written = await rowOf(buyer.id);
     const by = { operatorId, reviewId: written?.id ?? "", seen: written?.updatedAt ?? clock, now: clock };
-    await moderateReview(database.db, { ...by, decision: "approved" });
+    await moderateReview(deps, { ...by, decision: "approved" });
     // Deciding it again changes nothing and records nothing.
-    await moderateReview(database.db, { ...by, decision: "approved" });
-    await moderateReview(database.db, { ...by, decision: "rejected" });
+    await moderateReview(deps, { ...by, decision: "approved" });
+    await moderateReview(deps, { ...by, decision: "rejected" });
     expect(await rowOf(buyer.id)).toMatchObject({ status: "rejected", moderatedBy: operatorId });
     const audit = await database.db
       .select()
@@ -165,14 +166,14 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     // The parent rewrote it after the operator's page loaded: the old version is not the one decided.
     clock = new Date(clock.getTime() + 60_000);
     await submitReview(deps, { userToken: buyer.token, locale: "en", review: review() });
-    expect(await failureOf(moderateReview(database.db, { ...by, decision: "approved" }))).toEqual({
+    expect(await failureOf(moderateReview(deps, { ...by, decision: "approved" }))).toEqual({
       code: "conflict",
       field: "reviewId",
       messageKey: "reviews.errors.changed",
     });
     expect(
       await failureOf(
-        moderateReview(database.db, { ...by, reviewId: "00000000-0000-4000-8000-000000000000", decision: "approved" }),
+        moderateReview(deps, { ...by, reviewId: "00000000-0000-4000-8000-000000000000", decision: "approved" }),
       ),
     ).toMatchObject({ code: "not-found", messageKey: "reviews.errors.noReview" });
   });
@@ -180,11 +181,11 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
   it("lists reviews for moderation by status, waiting ones first, with the parent's email", async () => {
     const waiting = await parent();
     await submitReview(deps, { userToken: waiting.token, locale: "en", review: review() });
-    const all = await listReviewsForModeration(database.db, { filter: "all" });
+    const all = await listReviewsForModeration(deps, { filter: "all" });
     const firstDecided = all.findIndex((entry) => entry.status !== "pending");
     const lastPending = all.map((entry) => entry.status).lastIndexOf("pending");
     expect(firstDecided === -1 || lastPending < firstDecided).toBe(true);
-    const pending = await listReviewsForModeration(database.db, { filter: "pending" });
+    const pending = await listReviewsForModeration(deps, { filter: "pending" });
     expect(pending.every((entry) => entry.status === "pending")).toBe(true);
     expect(pending.find((entry) => entry.userId === waiting.id)).toMatchObject({
       email: waiting.email,
@@ -204,7 +205,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
       });
       const row = await rowOf(buyer.id);
       clock = new Date(clock.getTime() + 60_000);
-      await moderateReview(database.db, {
+      await moderateReview(deps, {
         operatorId,
         reviewId: row?.id ?? "",
         decision: "approved",
@@ -217,20 +218,18 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     const pending = await parent();
     await submitReview(deps, { userToken: pending.token, locale, review: review() });
     await approve(5);
-    expect(await listApprovedReviews(database.db, { locale })).toEqual([]);
+    expect(await listApprovedReviews(deps, { locale })).toEqual([]);
     const second = await approve(1);
-    expect(await listApprovedReviews(database.db, { locale })).toEqual([]);
+    expect(await listApprovedReviews(deps, { locale })).toEqual([]);
     const third = await approve(3);
-    const shown = await listApprovedReviews(database.db, { locale });
+    const shown = await listApprovedReviews(deps, { locale });
     expect(shown.map((entry) => entry.rating)).toEqual([3, 1, 5]);
     expect(shown[0]).toMatchObject({ id: third, firstName: "Jonas", childAge: 5 });
     expect(shown[1]?.id).toBe(second);
     // Another language has none of these.
-    expect(await listApprovedReviews(database.db, { locale: "pt" })).toEqual([]);
+    expect(await listApprovedReviews(deps, { locale: "pt" })).toEqual([]);
     for (const rating of [2, 4, 5, 1]) await approve(rating);
-    expect((await listApprovedReviews(database.db, { locale })).map((entry) => entry.rating)).toEqual([
-      1, 5, 4, 2, 3, 1,
-    ]);
+    expect((await listApprovedReviews(deps, { locale })).map((entry) => entry.rating)).toEqual([1, 5, 4, 2, 3, 1]);
   });
 
   it("asks a buyer on the printables page once they finished a level or paid a week ago, and shows what they wrote", async () => {
@@ -260,7 +259,7 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     const buyer = await parent();
     await submitReview(deps, { userToken: buyer.token, locale: "en", review: review() });
     const row = await rowOf(buyer.id);
-    await moderateReview(database.db, {
+    await moderateReview(deps, {
       operatorId,
       reviewId: row?.id ?? "",
       decision: "approved",
@@ -272,12 +271,18 @@ describe.each(testDatabases())("parents' reviews on $name", (target) => {
     await eraseParentData(
       {
         db: database.db,
-        sender: createOutboxSender(database.db, "hello@example.com"),
+        sender: createOutboxSender({ db: database.db }, "hello@example.com"),
         supportEmail: "s@example.com",
         now: () => clock,
       },
       { token: buyer.token },
     );
     expect(await rowOf(buyer.id)).toBeUndefined();
+  });
+});
+
+describe("moderation filters", () => {
+  it("are every review status the schema declares, then all", () => {
+    expect(moderationFilters).toEqual([...reviewStatuses, "all"]);
   });
 });

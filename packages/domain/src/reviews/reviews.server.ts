@@ -1,12 +1,20 @@
-import type { Database, Transaction } from "@kinderready/db/open-db";
-import { entitlements, operators, orders, reviewStatuses, reviews, users } from "@kinderready/db/schema";
+import type { Database } from "@kinderready/db/open-db";
 import type { Locale } from "@kinderready/i18n/locales";
-import { type AnyColumn, and, asc, desc, eq, min, type SQL, sql } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
+import { insertAuditEntry } from "../console/audit-log-queries.server.ts";
 import { customerTarget } from "../console/customer-admin.server.ts";
-import { recordAudit } from "../console/operator-accounts.server.ts";
 import { findParent } from "../parents/find-parent.server.ts";
 import { isUuid } from "../uuid.ts";
+import {
+  findBuyerSince,
+  findParentReview,
+  listModerationEntries,
+  listNewestApprovedReviews,
+  lockReview,
+  type ReviewRow,
+  updateReviewStatus,
+  upsertReview,
+} from "./review-queries.server.ts";
 import {
   maxShown,
   parseReviewSubmission,
@@ -25,34 +33,12 @@ export type ReviewDeps = { db: Database; now: () => Date };
 /** A parent's own review, as their printables page shows it back to them. */
 export type OwnReview = { rating: number; text: string; firstName: string; status: ReviewStatus };
 
-const ownReview = (row: typeof reviews.$inferSelect): OwnReview => ({
+const ownReview = (row: ReviewRow): OwnReview => ({
   rating: row.rating,
   text: row.text,
   firstName: row.firstName,
   status: row.status,
 });
-
-/**
- * When the parent first paid for the kit: the earliest first payment of a subscription that still
- * stands (a refunded one does not count); null for a parent who never paid, whatever access they
- * were given by hand.
- */
-export async function buyerSince(db: Database | Transaction, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ since: min(entitlements.createdAt) })
-    .from(entitlements)
-    .innerJoin(orders, eq(orders.orderId, entitlements.orderId))
-    .where(standingSubscriptionPayment(userId));
-  return row?.since ?? null;
-}
-
-/**
- * Over entitlements joined to their orders: a subscription payment of this parent that stands
- * (not refunded). The one test of a verified buyer, for the page and for the emailed request.
- */
-export function standingSubscriptionPayment(userId: string | AnyColumn): SQL | undefined {
-  return and(eq(entitlements.userId, userId), eq(entitlements.kind, "subscription"), eq(orders.status, "approved"));
-}
 
 /** Stores the parent's review for moderation, replacing any they wrote before. */
 export async function submitReview(
@@ -60,8 +46,8 @@ export async function submitReview(
   input: { userToken: string; locale: Locale; review: unknown },
 ): Promise<OwnReview> {
   const review = parseReviewSubmission(input.review);
-  const parent = await findParent(deps.db, { token: input.userToken });
-  if (!parent || !(await buyerSince(deps.db, parent.id))) {
+  const parent = await findParent(deps, { token: input.userToken });
+  if (!parent || !(await findBuyerSince(deps.db, parent.id))) {
     throw new AppError(
       AppErrorCode.Conflict,
       "token",
@@ -80,11 +66,7 @@ export async function submitReview(
     moderatedAt: null,
     moderatedBy: null,
   };
-  const [saved] = await deps.db
-    .insert(reviews)
-    .values({ userId: parent.id, createdAt: now, ...written })
-    .onConflictDoUpdate({ target: reviews.userId, set: written })
-    .returning();
+  const saved = await upsertReview(deps.db, { userId: parent.id, createdAt: now, written });
   if (!saved) throw new Error("review not stored");
   return ownReview(saved);
 }
@@ -97,9 +79,9 @@ export type ReviewState = { buyerSince: Date | null; review: OwnReview | null };
 
 /** Loads a parent's review state, both queries at once (the page loads it beside its kit). */
 export async function getReviewState(deps: ReviewDeps, input: { userId: string }): Promise<ReviewState> {
-  const [since, [own]] = await Promise.all([
-    buyerSince(deps.db, input.userId),
-    deps.db.select().from(reviews).where(eq(reviews.userId, input.userId)),
+  const [since, own] = await Promise.all([
+    findBuyerSince(deps.db, input.userId),
+    findParentReview(deps.db, input.userId),
   ]);
   return { buyerSince: since, review: own ? ownReview(own) : null };
 }
@@ -109,9 +91,14 @@ export function reviewInvitation(state: ReviewState, input: { levelCompleted: bo
   return { ask: shouldAskForReview({ buyerSince: state.buyerSince, ...input }), review: state.review };
 }
 
-/** What the console lists: the reviews of one status, or all of them. */
-export const moderationFilters = [...reviewStatuses, "all"] as const;
-export type ModerationFilter = (typeof moderationFilters)[number];
+/** What the console lists: the reviews of one status (each status the schema declares), or all of them. */
+export type ModerationFilter = ReviewStatus | "all";
+export const moderationFilters: readonly [ModerationFilter, ...ModerationFilter[]] = [
+  "pending",
+  "approved",
+  "rejected",
+  "all",
+];
 
 export type ModerationEntry = {
   id: string;
@@ -133,30 +120,10 @@ export const moderationPageSize = 200;
 
 /** Reviews for the console, pending ones first, then the most recently written. */
 export async function listReviewsForModeration(
-  db: Database,
+  deps: Pick<ReviewDeps, "db">,
   input: { filter: ModerationFilter },
 ): Promise<ModerationEntry[]> {
-  return db
-    .select({
-      id: reviews.id,
-      userId: reviews.userId,
-      email: users.email,
-      locale: reviews.locale,
-      rating: reviews.rating,
-      text: reviews.text,
-      firstName: reviews.firstName,
-      childAge: reviews.childAge,
-      status: reviews.status,
-      updatedAt: reviews.updatedAt,
-      moderatedAt: reviews.moderatedAt,
-      moderator: operators.email,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(operators, eq(operators.id, reviews.moderatedBy))
-    .where(input.filter === "all" ? undefined : eq(reviews.status, input.filter))
-    .orderBy(asc(sql`${reviews.status} <> 'pending'`), desc(reviews.updatedAt))
-    .limit(moderationPageSize);
+  return listModerationEntries(deps.db, { filter: input.filter, limit: moderationPageSize });
 }
 
 /**
@@ -165,14 +132,14 @@ export async function listReviewsForModeration(
  * parent's record; deciding what is already decided changes nothing and records nothing.
  */
 export async function moderateReview(
-  db: Database,
+  deps: Pick<ReviewDeps, "db">,
   input: { operatorId: string; reviewId: string; decision: "approved" | "rejected"; seen: Date; now: Date },
 ): Promise<void> {
   if (!isUuid(input.reviewId)) {
     throw new AppError(AppErrorCode.NotFound, "reviewId", "No such review", "reviews.errors.noReview");
   }
-  await db.transaction(async (tx) => {
-    const [review] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
+  await deps.db.transaction(async (tx) => {
+    const review = await lockReview(tx, input.reviewId);
     if (!review) throw new AppError(AppErrorCode.NotFound, "reviewId", "No such review", "reviews.errors.noReview");
     if (review.updatedAt.getTime() !== input.seen.getTime()) {
       throw new AppError(
@@ -183,11 +150,13 @@ export async function moderateReview(
       );
     }
     if (review.status === input.decision) return;
-    await tx
-      .update(reviews)
-      .set({ status: input.decision, moderatedAt: input.now, moderatedBy: input.operatorId })
-      .where(eq(reviews.id, review.id));
-    await recordAudit(tx, {
+    await updateReviewStatus(tx, {
+      reviewId: review.id,
+      status: input.decision,
+      moderatedAt: input.now,
+      moderatedBy: input.operatorId,
+    });
+    await insertAuditEntry(tx, {
       operatorId: input.operatorId,
       action: input.decision === "approved" ? "review.approve" : "review.reject",
       target: customerTarget(review.userId),
@@ -200,19 +169,10 @@ export async function moderateReview(
  * The reviews the purchase page shows in a language: one indexed query for the newest approvals,
  * then the threshold (none until the language has enough).
  */
-export async function listApprovedReviews(db: Database, input: { locale: Locale }): Promise<ShownReview[]> {
-  const rows = await db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      text: reviews.text,
-      firstName: reviews.firstName,
-      childAge: reviews.childAge,
-      approvedAt: reviews.moderatedAt,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.locale, input.locale), eq(reviews.status, "approved")))
-    .orderBy(desc(reviews.moderatedAt))
-    .limit(maxShown);
+export async function listApprovedReviews(
+  deps: Pick<ReviewDeps, "db">,
+  input: { locale: Locale },
+): Promise<ShownReview[]> {
+  const rows = await listNewestApprovedReviews(deps.db, { locale: input.locale, limit: maxShown });
   return reviewsToShow(rows.flatMap((row) => (row.approvedAt ? [{ ...row, approvedAt: row.approvedAt }] : [])));
 }

@@ -1,19 +1,10 @@
-import type { Database, Transaction } from "@kinderready/db/open-db";
-import {
-  conversionEvents,
-  entitlements,
-  orders,
-  pricePlans,
-  settings,
-  subscriptions,
-  users,
-} from "@kinderready/db/schema";
+import type { pricePlans } from "@kinderready/db/schema";
 import type { Locale } from "@kinderready/i18n/locales";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
+import { countDeclinedOrders, findOrder, insertOrderIfAbsent } from "../payments/order-queries.server.ts";
 import {
   chargeStoredCard,
   type OrderRow,
@@ -28,15 +19,29 @@ import {
   type UpsellDecision,
   type UpsellStage,
   type UpsellVariant,
+  upsellTransitions,
   upsellVariantAt,
   upsellVariants,
 } from "../pricing/offer-rules.ts";
-import { readOfferState, recordUpsellDecision } from "../pricing/offer-state.server.ts";
+import { readOfferState, updateUpsellStage } from "../pricing/offer-state-queries.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
-import { soldProduct } from "../product.ts";
+import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { upsellKind } from "../upsell-wire.ts";
+import {
+  findFirstPayment,
+  findLatestApprovedUpsell,
+  findOpenOrder,
+  findUpsellBuyer,
+  findUpsellDisplayMode,
+  findUpsellPlan,
+  insertUpsellConversion,
+  listOwnedUpsells,
+  listUpsellPlans,
+  updateOrderConsent,
+  upsertUpsellDisplayMode,
+} from "./upsell-queries.server.ts";
 import { type UpsellDisplayMode, type UpsellType, upsellDisplayModes } from "./upsell-schema.ts";
 
 /**
@@ -57,20 +62,10 @@ export type UpsellInput = WithdrawalWaiver & {
 };
 
 async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, kidName: users.kidName })
-    .from(users)
-    .where(and(eq(users.token, input.userToken), eq(users.product, soldProduct)));
+  const user = await findUpsellBuyer(deps.db, input.userToken);
   if (!user?.email) throw new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token");
-  const [subscription] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.product, soldProduct)));
-  const [firstPayment] = await deps.db
-    .select({ orderId: entitlements.orderId })
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, "subscription")))
-    .limit(1);
+  const subscription = await findSoldSubscription(deps.db, user.id);
+  const firstPayment = await findFirstPayment(deps.db, user.id);
   if (!subscription?.cardToken || !firstPayment) {
     throw new AppError(
       AppErrorCode.Conflict,
@@ -100,50 +95,29 @@ async function openUpsellOrder(
 ): Promise<OrderRow> {
   const { userId, recurringType, plan } = input;
   // How the offer was on screen, so its take rate is counted from orders, not browser reports.
-  const upsellMode = await getUpsellDisplayMode(deps.db);
-  const [declined] = await deps.db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.purpose, recurringType), eq(orders.status, "declined")));
-  const idempotencyKey = `${recurringType}:${declined?.n ?? 0}`;
+  const upsellMode = await getUpsellDisplayMode(deps);
+  const declined = await countDeclinedOrders(deps.db, { userId, purpose: recurringType });
+  const idempotencyKey = `${recurringType}:${declined}`;
   const orderId = orderIdFor(userId, idempotencyKey);
-  await deps.db
-    .insert(orders)
-    .values({
-      orderId,
-      userId,
-      purpose: recurringType,
-      idempotencyKey,
-      pricePlanId: plan.id,
-      amount: plan.amount,
-      currency: plan.currency,
-      gateway: deps.gatewayName,
-      upsellMode,
-      upsellVariant: input.shown,
-    })
-    .onConflictDoNothing();
+  await insertOrderIfAbsent(deps.db, {
+    orderId,
+    userId,
+    purpose: recurringType,
+    idempotencyKey,
+    pricePlanId: plan.id,
+    amount: plan.amount,
+    currency: plan.currency,
+    gateway: deps.gatewayName,
+    upsellMode,
+    upsellVariant: input.shown,
+  });
   // This attempt's order, or the one of this kind already under way (the index let only one in).
-  const [mine] = await deps.db.select().from(orders).where(eq(orders.orderId, orderId));
-  const [order] = mine
-    ? [mine]
-    : await deps.db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.purpose, recurringType),
-            inArray(orders.status, ["created", "processing"]),
-          ),
-        );
+  const order =
+    (await findOrder(deps.db, orderId)) ?? (await findOpenOrder(deps.db, { userId, purpose: recurringType }));
   if (!order) throw new Error(`upsell order ${orderId} vanished`);
   // The consent given for this attempt, for the receipt to confirm (an order not yet charged only).
   if (input.consentAt && order.status === "created") {
-    const [consented] = await deps.db
-      .update(orders)
-      .set({ immediateAccessConsentAt: input.consentAt })
-      .where(and(eq(orders.orderId, order.orderId), eq(orders.status, "created")))
-      .returning();
+    const consented = await updateOrderConsent(deps.db, { orderId: order.orderId, consentAt: input.consentAt });
     return consented ?? order;
   }
   return order;
@@ -155,7 +129,7 @@ async function refuseOwned(
   subscription: { status: string },
   recurringType: UpsellType,
 ) {
-  const owned = await ownedUpsells(deps, userId);
+  const owned = await listOwnedUpsells(deps.db, userId);
   if (owned.has(recurringType) || (recurringType === "lifetime" && subscription.status === "lifetime")) {
     throw new AppError(AppErrorCode.Conflict, "recurring_type", "Already bought", "upsell.errors.alreadyOwned");
   }
@@ -175,28 +149,13 @@ async function catalogueUpsellPlan(
   deps: PaymentDeps,
   input: { recurringType: UpsellType; variant: UpsellVariant; currency: string },
 ) {
-  const [plan] = await deps.db
-    .select()
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, soldProduct),
-        eq(pricePlans.kind, input.recurringType),
-        eq(pricePlans.variant, input.recurringType === "lifetime" ? "initial" : input.variant),
-        eq(pricePlans.currency, input.currency),
-      ),
-    );
+  const plan = await findUpsellPlan(deps.db, {
+    kind: input.recurringType,
+    variant: input.recurringType === "lifetime" ? "initial" : input.variant,
+    currency: input.currency,
+  });
   if (!plan) throw new Error(`no ${input.recurringType} plan for ${input.variant} in ${input.currency}`);
   return plan;
-}
-
-/** What the parent already owns of the upsells. */
-export async function ownedUpsells(deps: Pick<PaymentDeps, "db">, userId: string): Promise<Set<UpsellType>> {
-  const rows = await deps.db
-    .select({ kind: entitlements.kind })
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, userId), inArray(entitlements.kind, [upsellKind, "lifetime"])));
-  return new Set(rows.map((row) => row.kind as UpsellType));
 }
 
 /**
@@ -283,49 +242,23 @@ export async function recordUpsellConversion(
   deps: Pick<PaymentDeps, "db">,
   input: { userToken: string; client?: PurchaseClient | undefined },
 ): Promise<{ recorded: boolean }> {
-  const [latest] = await deps.db
-    .select({
-      order: orders,
-      optedOut: users.adSharingOptOutAt,
-      subject: {
-        erasedAt: users.erasedAt,
-        adSharingOptOutAt: users.adSharingOptOutAt,
-        mailingOptInCountry: users.mailingOptInCountry,
-        adConsent: users.adConsent,
-      },
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        eq(users.token, input.userToken),
-        eq(users.product, soldProduct),
-        inArray(orders.purpose, [upsellKind, "lifetime"]),
-        eq(orders.status, "approved"),
-      ),
-    )
-    .orderBy(desc(orders.updatedAt))
-    .limit(1);
+  const latest = await findLatestApprovedUpsell(deps.db, input.userToken);
   if (!latest) throw new AppError(AppErrorCode.NotFound, "user_token", "This parent has bought no upsell");
   if (latest.optedOut) return { recorded: false };
   const order: OrderRow = latest.order;
-  const inserted = await deps.db
-    .insert(conversionEvents)
-    .values({
-      userId: order.userId,
-      event: order.purpose,
-      orderId: order.orderId,
-      amount: order.amount,
-      currency: order.currency,
-      // The browser that bought, for platforms that match on it, only where ad consent allows.
-      ...(input.client &&
-        forwardingDecision(latest.subject, "ad-platform").send && {
-          clientIp: input.client.ip,
-          userAgent: input.client.userAgent?.slice(0, 1000) ?? null,
-        }),
-    })
-    .onConflictDoNothing()
-    .returning({ id: conversionEvents.id });
+  const inserted = await insertUpsellConversion(deps.db, {
+    userId: order.userId,
+    event: order.purpose,
+    orderId: order.orderId,
+    amount: order.amount,
+    currency: order.currency,
+    // The browser that bought, for platforms that match on it, only where ad consent allows.
+    ...(input.client &&
+      forwardingDecision(latest.subject, "ad-platform").send && {
+        clientIp: input.client.ip,
+        userAgent: input.client.userAgent?.slice(0, 1000) ?? null,
+      }),
+  });
   return { recorded: inserted.length > 0 };
 }
 
@@ -353,17 +286,8 @@ export async function getUpsellOffer(
   });
   if (!buyer) return undefined;
   const [rows, owned, state] = await Promise.all([
-    deps.db
-      .select()
-      .from(pricePlans)
-      .where(
-        and(
-          eq(pricePlans.product, soldProduct),
-          eq(pricePlans.currency, buyer.subscription.currency),
-          inArray(pricePlans.kind, [upsellKind, "lifetime"]),
-        ),
-      ),
-    ownedUpsells(deps, buyer.user.id),
+    listUpsellPlans(deps.db, buyer.subscription.currency),
+    listOwnedUpsells(deps.db, buyer.user.id),
     readOfferState(deps.db, buyer.user.id),
   ]);
   const plan = (kind: UpsellType, variant: UpsellVariant) => {
@@ -472,22 +396,17 @@ export async function decideUpsellOffer(
   input: { userToken: string; decision: UpsellDecision },
 ): Promise<UpsellStage> {
   const { user } = await findBuyer(deps, input);
-  return recordUpsellDecision(deps.db, { userId: user.id, decision: input.decision, now: deps.now() });
+  const { from, to } = upsellTransitions[input.decision];
+  return updateUpsellStage(deps.db, { userId: user.id, from, to, now: deps.now() });
 }
 
 /** How upsells are shown (POPUP or TABS), as the operator set it; POPUP until set. */
-export async function getUpsellDisplayMode(db: Database): Promise<UpsellDisplayMode> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "UPSELL_DISPLAY_MODE"));
+export async function getUpsellDisplayMode(deps: Pick<PaymentDeps, "db">): Promise<UpsellDisplayMode> {
+  const row = await findUpsellDisplayMode(deps.db);
   return upsellDisplayModes.find((mode) => mode === row?.value) ?? "POPUP";
 }
 
 /** The operator's choice of upsell display; the pages read it on their next load. */
-export async function setUpsellDisplayMode(db: Database | Transaction, mode: UpsellDisplayMode): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: "UPSELL_DISPLAY_MODE", value: mode })
-    .onConflictDoUpdate({ target: settings.key, set: { value: mode, updatedAt: new Date() } });
+export async function setUpsellDisplayMode(deps: Pick<PaymentDeps, "db">, mode: UpsellDisplayMode): Promise<void> {
+  await upsertUpsellDisplayMode(deps.db, { mode, now: new Date() });
 }

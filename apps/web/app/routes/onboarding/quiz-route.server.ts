@@ -24,7 +24,7 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   let refusedToken: string | null = null;
   if (token.success) {
-    const status = await getOnboardingStatus(services.db, {
+    const status = await getOnboardingStatus(services, {
       token: token.data,
       esputnikContactId: url.searchParams.get("esputnikContactId") ?? undefined,
       utm_source: url.searchParams.get("utm_source") ?? undefined,
@@ -47,7 +47,7 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
     }
     // A token the server never issued (or whose parent deleted their data) names nobody: the quiz
     // starts afresh, and the browser is told to drop it rather than keep it as the parent's.
-    if (!(await findParent(services.db, { token: token.data }))) refusedToken = token.data;
+    if (!(await findParent(services, { token: token.data }))) refusedToken = token.data;
   }
   // The quiz opens on its first question (a parent part-way through passed it already), or
   // where the parent left it.

@@ -45,7 +45,7 @@ async function checkEmail(
   // "Is it free?" is asked for this device's own lead, never for a token the browser names.
   const own = (await sessionParent(request, visit.services))?.parent.token;
   const isEmailUnique = await checkEmailForVisitor(
-    visit.services.db,
+    visit.services,
     { email: input.data.email, user_token: own },
     visit.clientAddress,
     new Date(),

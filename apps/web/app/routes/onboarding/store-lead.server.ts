@@ -75,7 +75,7 @@ export async function storeLead(
   // The ads choice this device made before the account existed becomes the new parent's.
   const adConsent = readAdConsent(request.headers.get("cookie"));
   if (submitted.created && adConsent) {
-    await recordAdConsent(services.db, { userId: submitted.userId, consent: adConsent, now: new Date() });
+    await recordAdConsent(services, { userId: submitted.userId, consent: adConsent, now: new Date() });
   }
   const next = purchaseRedirect({ purchasePath, locale, search, token: input.data.user_token });
   if (!submitted.created) throw redirect(next);

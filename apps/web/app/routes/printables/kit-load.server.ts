@@ -1,7 +1,8 @@
 import type { AppServices } from "@kinderready/domain/app-services";
 import { failureCode } from "@kinderready/domain/known-failure";
-import { choosePaper, getPrintables } from "@kinderready/domain/printables/printables.server";
+import { choosePaper } from "@kinderready/domain/printables/printables.server";
 import { printablesQuery } from "@kinderready/domain/printables/printables-schema";
+import { getPrintables } from "@kinderready/domain/printables/printables-view.server";
 import { soldProduct } from "@kinderready/domain/product";
 import type { Locale } from "@kinderready/i18n/locales";
 import { z } from "zod";

@@ -48,7 +48,7 @@ export function pageWithoutParent({ request, url, locale, returning }: PageVisit
  */
 export async function loadParentPage(visit: RequestContext, page: PageVisit, token: string) {
   const { request, url, locale } = page;
-  const parent = await findParent(visit.services.db, { token });
+  const parent = await findParent(visit.services, { token });
   if (!parent) throw redirect(localizePath("/onboarding/", locale));
   const input = { userToken: token };
   await keepPaperChoice(visit.services, input, url);
@@ -56,8 +56,7 @@ export async function loadParentPage(visit: RequestContext, page: PageVisit, tok
   const { status, offer, mode, kit, review, signedIn } = await readParentState(visit, page, parent.id, token);
   const access = status.purchased || status.isManualAccess;
   // A paused kit is closed until billing resumes: the page says until when, and how to resume.
-  const paused =
-    status.subscriptionStatus === "paused" ? await subscriptionOf(visit.services.db, parent.id) : undefined;
+  const paused = status.subscriptionStatus === "paused" ? await subscriptionOf(visit.services, parent.id) : undefined;
   const popup = popupOnArrival(request, url, returning !== undefined, offer?.stage ?? "initial");
   // An upsell is in front of the parent on arrival: the popup opens, or the tabs show packs.
   const upsellShown = offer !== undefined && (mode === "TABS" || popup.isOpen);
@@ -94,9 +93,9 @@ async function readParentState(
   const { services } = visit;
   const input = { userToken: token };
   const [status, offer, mode, kit, reviewState, signedIn] = await Promise.all([
-    getOnboardingStatus(services.db, { token }),
+    getOnboardingStatus(services, { token }),
     getUpsellOffer(services.payments, input),
-    getUpsellDisplayMode(services.db),
+    getUpsellDisplayMode(services),
     kitOnPage(services, request, url, { ...input, locale }),
     getReviewState(services.account, { userId }),
     verifiedParent(request, services, token),

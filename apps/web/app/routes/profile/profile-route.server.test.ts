@@ -40,7 +40,7 @@ describe.each(testDatabases())("parent sessions on the profile page on $name", (
     database = await openTestDatabase(target);
     loopback = await startLoopbackGateway({ database, now: () => new Date() });
     services = testServices(database.db, { send: async () => null }, loopback.gateway);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
   }, 60_000);
   afterAll(async () => {
     await loopback.close();

@@ -55,7 +55,7 @@ export async function loadProfile({ request, url, context }: Args) {
   // leads to the quiz.
   const linked = url.searchParams.get("token");
   if (linked !== null) {
-    const parent = await findParent(services.db, { token: linked });
+    const parent = await findParent(services, { token: linked });
     const clean = new URL(url);
     clean.searchParams.delete("token");
     if (!parent) return redirect(localizePath("/onboarding/", locale));

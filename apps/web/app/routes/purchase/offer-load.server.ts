@@ -28,7 +28,7 @@ export async function offerCountdownOnLoad(
   if (input.offerNamed) {
     return showOfferOnLoad(visit, request, { userToken: input.token, timeoutSeconds: input.timeoutSeconds });
   }
-  return getOfferCountdown(visit.services.db, { userToken: input.token, now: new Date() });
+  return getOfferCountdown(visit.services, { userToken: input.token, now: new Date() });
 }
 
 /** The first showing of the price, from a page load: the seconds left, or undefined for an unknown parent. */
@@ -38,7 +38,7 @@ async function showOfferOnLoad(
   input: { userToken: string; timeoutSeconds: number },
 ): Promise<number | undefined> {
   try {
-    const secondsLeft = await showSubscriptionOffer(visit.services.db, { ...input, now: new Date() });
+    const secondsLeft = await showSubscriptionOffer(visit.services, { ...input, now: new Date() });
     await recordFunnelSighting(visit, request, { steps: ["offer"] });
     return secondsLeft;
   } catch (error) {
@@ -84,7 +84,7 @@ export async function offerPlansOnLoad(
   visit: RequestContext,
   input: { flowType: FlowType; introOfferGroup: IntroOfferAssignment["group"] },
 ) {
-  const priceConfig = await getPriceConfig(visit.services.db, {
+  const priceConfig = await getPriceConfig(visit.services, {
     countryCode: visit.geo.countryCode,
     purchaseType: "subscription",
     flow: input.flowType,

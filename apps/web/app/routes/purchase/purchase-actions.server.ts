@@ -1,6 +1,7 @@
 import { withdrawalRightApplies } from "@kinderready/domain/consent/withdrawal-right";
 import type { ErrorReporter } from "@kinderready/domain/error-reporting/error-reporter";
 import { getCheckoutResult, startCheckout } from "@kinderready/domain/payments/checkout.server";
+import { orderStatusFields } from "@kinderready/domain/payments/checkout-schema";
 import { showSubscriptionOffer } from "@kinderready/domain/pricing/offer-state.server";
 import { getOfferTimerSeconds } from "@kinderready/domain/pricing/offer-timer.server";
 import { startUpsellCheckout } from "@kinderready/domain/upsell/upsell.server";
@@ -29,7 +30,7 @@ export const purchasePost = z.discriminatedUnion("intent", [
     agree: z.literal("on").optional(),
     immediate_access: z.literal("on").optional(),
   }),
-  z.object({ intent: z.literal("order-status"), order_id: z.string().min(1).max(255) }),
+  orderStatusFields.extend({ intent: z.literal("order-status") }),
   // A parent whose subscription ran out buys lifetime access on the gateway's page (the stored
   // card may be why it ran out), at the catalogue's one lifetime price.
   z.object({ intent: z.literal("lifetime-checkout"), immediate_access: z.literal("on").optional() }),
@@ -82,9 +83,9 @@ export function refusedPost(error: z.ZodError) {
 async function startCountdown(action: PurchasePostContext): Promise<PurchaseAnswer> {
   const { services, config, errors } = action.visit;
   if (action.token === undefined) return unknownParent();
-  const timeoutSeconds = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
+  const timeoutSeconds = await getOfferTimerSeconds(services, config.offerTimerTimeout);
   try {
-    const secondsLeft = await showSubscriptionOffer(services.db, {
+    const secondsLeft = await showSubscriptionOffer(services, {
       userToken: action.token,
       timeoutSeconds,
       now: new Date(),
@@ -130,7 +131,7 @@ async function startSubscriptionCheckout(
   const ticked = { agree: post.agree === "on", immediateAccess: post.immediate_access === "on" };
   if (unticked) return data<PurchaseActionResult>({ intent: "checkout", error: unticked, ticked }, { status: 422 });
   if (action.token === undefined) return unknownParent();
-  const offerTimeoutSeconds = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
+  const offerTimeoutSeconds = await getOfferTimerSeconds(services, config.offerTimerTimeout);
   const locale = localeFromPath(action.url.pathname);
   const returnUrl = returnUrlFor(action.url, { locale, appUrl: config.appUrl, token: action.token });
   // The card is typed on the gateway's page, so a link is enough to go there (payingSession says

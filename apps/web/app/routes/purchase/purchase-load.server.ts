@@ -40,7 +40,7 @@ export type PurchaseAddress = ReturnType<typeof readPurchaseAddress>;
 export async function findAddressedParent(db: RequestContext["services"]["db"], url: URL) {
   const asked = userTokenSchema.safeParse(url.searchParams.get("token"));
   // Only a token the server issued names a parent: any other is nobody's, and the browser drops it.
-  const parent = asked.success ? await findParent(db, { token: asked.data }) : undefined;
+  const parent = asked.success ? await findParent({ db }, { token: asked.data }) : undefined;
   return { parent, token: parent?.token, refusedToken: asked.success && !parent ? asked.data : null };
 }
 
@@ -60,9 +60,9 @@ export async function loadVisitFacts(
     parent
       ? assignIntroOfferGroup(services, { userId: parent.id, locale, flow: flowType })
       : { group: "A" as const, inSplit: false },
-    token !== undefined ? getOnboardingStatus(services.db, { token }) : undefined,
+    token !== undefined ? getOnboardingStatus(services, { token }) : undefined,
     token !== undefined ? getKitPreview(services.printables, { token, locale }) : undefined,
-    listApprovedReviews(services.db, { locale }),
+    listApprovedReviews(services, { locale }),
     // The page opens on its first step, unless the address asks for the offer (a link straight
     // to it, or a payment coming back), whose step is recorded once the price is on screen.
     // A step named by the address is recorded as it is served; the offer's once its countdown starts.

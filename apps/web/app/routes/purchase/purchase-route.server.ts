@@ -26,7 +26,7 @@ export async function loadPurchase({ request, url, context }: Route.LoaderArgs) 
     address,
   });
   redirectBuyer(token, status, address);
-  const offerTimerTimeout = await getOfferTimerSeconds(services.db, config.offerTimerTimeout);
+  const offerTimerTimeout = await getOfferTimerSeconds(services, config.offerTimerTimeout);
   const offerSecondsLeft = await offerCountdownOnLoad(visit, request, {
     token,
     offerNamed: address.namedStep === "subscription-offer",

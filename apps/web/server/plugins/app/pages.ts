@@ -40,7 +40,7 @@ export async function registerPages(app: FastifyInstance, deps: PagesDeps): Prom
   const secureCookies = secureCookiesFor(config.appUrl);
   const visitOf = visitResolver(deps, secureCookies);
   // The pages' funnel steps, and a cached page's again for each response, off the responses' path.
-  const sightings = createSightingBatch((batch) => recordServerSightings(deps.services.db, batch), {
+  const sightings = createSightingBatch((batch) => recordServerSightings(deps.services, batch), {
     errors: deps.errors,
   });
   app.addHook("onClose", () => sightings.settled());

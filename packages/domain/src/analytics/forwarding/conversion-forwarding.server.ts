@@ -1,14 +1,15 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, users } from "@kinderready/db/schema";
+import type { conversionDeliveries } from "@kinderready/db/schema";
 import { isLocale, type Locale, localizePath } from "@kinderready/i18n/locales";
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { forwardingDecision } from "../../consent/forwarding-consent.ts";
 import {
-  type Conversion,
-  type ConversionAdapter,
-  type ConversionDestination,
-  DeliveryError,
-} from "./forwarding-adapter.server.ts";
+  type DueDelivery,
+  insertMissingDeliveries,
+  listDueDeliveries,
+  settleConversions,
+  updatePendingDelivery,
+} from "./conversion-delivery-queries.server.ts";
+import { type Conversion, type ConversionAdapter, DeliveryError } from "./forwarding-adapter.server.ts";
 
 /**
  * Conversions reach the ad platforms and Amplitude from this job, never from a request. Each
@@ -44,8 +45,8 @@ export async function forwardConversions(deps: ForwardingDeps, limit = 50): Prom
   const summary: ForwardingSummary = { delivered: 0, skipped: 0, retrying: 0, failed: 0 };
   if (deps.adapters.length === 0) return summary;
   const names = deps.adapters.map((adapter) => adapter.name);
-  await createMissingDeliveries(deps.db, names, deps.now());
-  const due = await dueDeliveries(deps, names, limit);
+  await insertMissingDeliveries(deps.db, names, deps.now());
+  const due = await listDueDeliveries(deps.db, { names, now: deps.now(), limit });
   await Promise.all(
     deps.adapters.map(async (adapter) => {
       for (const row of due.filter((delivery) => delivery.destination === adapter.name)) {
@@ -55,75 +56,6 @@ export async function forwardConversions(deps: ForwardingDeps, limit = 50): Prom
   );
   await settleConversions(deps.db, names, deps.now());
   return summary;
-}
-
-/** Unforwarded conversions missing a row for some configured destination: the rows, pending now. */
-async function createMissingDeliveries(db: Database, names: ConversionDestination[], now: Date) {
-  const lacking = await db
-    .select({ id: conversionEvents.id })
-    .from(conversionEvents)
-    .where(
-      and(
-        isNull(conversionEvents.forwardedAt),
-        sql`(select count(*) from ${conversionDeliveries} where ${conversionDeliveries.conversionId} = ${conversionEvents.id} and ${inArray(conversionDeliveries.destination, names)}) < ${names.length}`,
-      ),
-    )
-    .orderBy(asc(conversionEvents.createdAt))
-    .limit(500);
-  if (lacking.length === 0) return;
-  await db
-    .insert(conversionDeliveries)
-    .values(
-      lacking.flatMap(({ id }) => names.map((destination) => ({ conversionId: id, destination, nextAttemptAt: now }))),
-    )
-    .onConflictDoNothing();
-}
-
-type DueDelivery = Awaited<ReturnType<typeof dueDeliveries>>[number];
-
-function dueDeliveries(deps: ForwardingDeps, names: ConversionDestination[], limit: number) {
-  return deps.db
-    .select({
-      conversionId: conversionDeliveries.conversionId,
-      destination: conversionDeliveries.destination,
-      attempts: conversionDeliveries.attempts,
-      event: conversionEvents.event,
-      orderId: conversionEvents.orderId,
-      amount: conversionEvents.amount,
-      currency: conversionEvents.currency,
-      occurredAt: conversionEvents.createdAt,
-      clientIp: conversionEvents.clientIp,
-      recordedUserAgent: conversionEvents.userAgent,
-      userId: users.id,
-      email: users.email,
-      locale: users.locale,
-      purchasePath: users.purchasePath,
-      erasedAt: users.erasedAt,
-      adSharingOptOutAt: users.adSharingOptOutAt,
-      mailingOptInCountry: users.mailingOptInCountry,
-      adConsent: users.adConsent,
-      fbc: attributions.fbc,
-      fbp: attributions.fbp,
-      gaClientId: attributions.clientId,
-      ttclid: attributions.ttclid,
-      deviceId: attributions.firstVisitId,
-      userAgent: sql<
-        string | null
-      >`(select ${analyticsVisits.ua} from ${analyticsVisits} where ${analyticsVisits.userId} = ${conversionEvents.userId} and ${analyticsVisits.ua} is not null order by ${analyticsVisits.createdAt} desc limit 1)`,
-    })
-    .from(conversionDeliveries)
-    .innerJoin(conversionEvents, eq(conversionEvents.id, conversionDeliveries.conversionId))
-    .leftJoin(users, eq(users.id, conversionEvents.userId))
-    .leftJoin(attributions, eq(attributions.userId, conversionEvents.userId))
-    .where(
-      and(
-        eq(conversionDeliveries.status, "pending"),
-        lte(conversionDeliveries.nextAttemptAt, deps.now()),
-        inArray(conversionDeliveries.destination, names),
-      ),
-    )
-    .orderBy(asc(conversionDeliveries.nextAttemptAt))
-    .limit(limit);
 }
 
 async function deliver(
@@ -172,16 +104,7 @@ async function record(
     status: "pending" | "delivered" | "skipped" | "failed";
   },
 ): Promise<"delivered" | "skipped" | "failed" | "retrying"> {
-  await db
-    .update(conversionDeliveries)
-    .set(values)
-    .where(
-      and(
-        eq(conversionDeliveries.conversionId, row.conversionId),
-        eq(conversionDeliveries.destination, row.destination),
-        eq(conversionDeliveries.status, "pending"),
-      ),
-    );
+  await updatePendingDelivery(db, row, values);
   return values.status === "pending" ? "retrying" : values.status;
 }
 
@@ -213,24 +136,4 @@ function conversionOf(row: DueDelivery, appUrl: string): Conversion {
     ttclid: row.ttclid,
     deviceId: row.deviceId,
   };
-}
-
-/**
- * Rows of destinations no longer configured are skipped, so they hold nothing up; a conversion
- * whose every configured row is settled is forwarded.
- */
-async function settleConversions(db: Database, names: ConversionDestination[], now: Date) {
-  await db
-    .update(conversionDeliveries)
-    .set({ status: "skipped", lastError: "destination not configured" })
-    .where(and(eq(conversionDeliveries.status, "pending"), notInArray(conversionDeliveries.destination, names)));
-  await db
-    .update(conversionEvents)
-    .set({ forwardedAt: now })
-    .where(
-      and(
-        isNull(conversionEvents.forwardedAt),
-        sql`(select count(*) from ${conversionDeliveries} where ${conversionDeliveries.conversionId} = ${conversionEvents.id} and ${inArray(conversionDeliveries.destination, names)} and ${conversionDeliveries.status} <> 'pending') = ${names.length}`,
-      ),
-    );
 }

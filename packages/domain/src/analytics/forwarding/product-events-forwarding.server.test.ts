@@ -8,7 +8,8 @@ import { type PlatformStub, startPlatformStub } from "../../../test/platform-stu
 import { insertTestParent } from "../../../test/test-data.server.ts";
 import { createAmplitudeHttp } from "../../adapters/forwarding/amplitude-http.server.ts";
 import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
-import { amplitudeCursorKey, forwardProductEvents } from "./product-events-forwarding.server.ts";
+import { amplitudeCursorKey } from "./product-event-queries.server.ts";
+import { forwardProductEvents } from "./product-events-forwarding.server.ts";
 
 // Stored product-analytics events to a local stand-in for Amplitude: batches of 100 in id order,
 // a cursor in settings, erased parents passed over, a failed batch sent again.

@@ -1,9 +1,8 @@
 import type { Database } from "@kinderready/db/open-db";
-import { analyticsEvents, settings, users } from "@kinderready/db/schema";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { forwardingDecision } from "../../consent/forwarding-consent.ts";
 import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
+import { findAmplitudeCursor, listProductEventsAfter, upsertAmplitudeCursor } from "./product-event-queries.server.ts";
 
 /**
  * The product-analytics events stored by ingestion go to Amplitude in id order, 100 at a time,
@@ -12,7 +11,6 @@ import type { AmplitudeHttp } from "./forwarding-adapter.server.ts";
  * it was, so the next run sends it again (Amplitude drops the repeats by insert_id).
  */
 
-export const amplitudeCursorKey = "AMPLITUDE_CURSOR";
 const cursorSchema = z.object({ lastId: z.number().int().nonnegative() });
 export const productEventBatchSize = 100;
 /**
@@ -31,34 +29,11 @@ export async function forwardProductEvents(
   const result = { sent: 0, passedOver: 0, rejected: 0 };
   let cursor = await readCursor(deps.db);
   for (;;) {
-    const rows = await deps.db
-      .select({
-        id: analyticsEvents.id,
-        eventId: analyticsEvents.eventId,
-        name: analyticsEvents.name,
-        userId: analyticsEvents.userId,
-        deviceId: analyticsEvents.deviceId,
-        sessionId: analyticsEvents.sessionId,
-        occurredAt: analyticsEvents.occurredAt,
-        page: analyticsEvents.page,
-        properties: analyticsEvents.properties,
-        userProperties: analyticsEvents.userProperties,
-        knownUser: users.id,
-        erasedAt: users.erasedAt,
-        adSharingOptOutAt: users.adSharingOptOutAt,
-        mailingOptInCountry: users.mailingOptInCountry,
-        adConsent: users.adConsent,
-      })
-      .from(analyticsEvents)
-      .leftJoin(users, eq(users.id, analyticsEvents.userId))
-      .where(
-        and(
-          gt(analyticsEvents.id, cursor),
-          lt(analyticsEvents.receivedAt, new Date(deps.now().getTime() - settleDelayMs)),
-        ),
-      )
-      .orderBy(asc(analyticsEvents.id))
-      .limit(productEventBatchSize);
+    const rows = await listProductEventsAfter(deps.db, {
+      afterId: cursor,
+      receivedBefore: new Date(deps.now().getTime() - settleDelayMs),
+      limit: productEventBatchSize,
+    });
     const last = rows.at(-1);
     if (!last) break;
 
@@ -90,7 +65,7 @@ export async function forwardProductEvents(
     }
     result.passedOver += rows.length - kept.length;
     cursor = last.id;
-    await writeCursor(deps.db, cursor, deps.now());
+    await upsertAmplitudeCursor(deps.db, { lastId: cursor }, deps.now());
     if (rows.length < productEventBatchSize || performance.now() - started > budgetMs) break;
   }
   return result;
@@ -100,15 +75,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 async function readCursor(db: Database): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, amplitudeCursorKey));
+  const value = await findAmplitudeCursor(db);
   // A mangled cursor stops the job rather than sending everything again from the start.
-  return row ? cursorSchema.parse(row.value).lastId : 0;
-}
-
-async function writeCursor(db: Database, lastId: number, now: Date) {
-  const value = { lastId };
-  await db
-    .insert(settings)
-    .values({ key: amplitudeCursorKey, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  return value === undefined ? 0 : cursorSchema.parse(value).lastId;
 }

@@ -33,5 +33,5 @@ export async function loadConsoleAudit({ request, context }: Route.LoaderArgs) {
   const query = auditQuery(new URL(request.url), new Date());
   if (!query.ok) return data({ query, page: null }, { status: 400 });
   const { before, ...days } = query.filters;
-  return { query, page: await listAuditLog(services.db, { days, before }) };
+  return { query, page: await listAuditLog(services, { days, before }) };
 }

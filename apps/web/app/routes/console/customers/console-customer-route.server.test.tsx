@@ -38,7 +38,7 @@ describe.each(testDatabases())("a customer's refund confirmation on $name", (tar
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedPriceCatalogue(database.db);
+    await seedPriceCatalogue({ db: database.db });
     loopback = await startLoopbackGateway({ database, now: () => new Date() });
     operator = await signedInTestOperator(database.db, "refunds@kit.test");
   }, 60_000);
@@ -59,7 +59,7 @@ describe.each(testDatabases())("a customer's refund confirmation on $name", (tar
   async function trialParent() {
     const user = await insertTestParent(database.db);
     const plan = await seededPlan(database.db, "subscription");
-    const order = await ensureOrder(database.db, {
+    const order = await ensureOrder(database, {
       userId: user.id,
       purpose: "subscription",
       idempotencyKey: "subscription:first",

@@ -22,7 +22,7 @@ import type { Route } from "./+types/console-customer";
 
 export async function loadConsoleCustomer({ params, context, url }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const detail = await getCustomer(services.db, { userId: params.userId, now: new Date() });
+  const detail = await getCustomer(services, { userId: params.userId, now: new Date() });
   if (!detail) throw data({ error: "not-found" }, { status: 404 });
   // ?refund={order}: the refund's second step, a page of its own so it works without scripts.
   const refundOf = url.searchParams.get("refund");
@@ -90,7 +90,7 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
         return data<CustomerActionResult>({ ok: true, intent: "refund", messageKey: "customers.refundCancelled" });
       }
     } else if (change.intent === "cancel") {
-      const { confirmationId } = await cancelSubscriptionByOperator(services.db, {
+      const { confirmationId } = await cancelSubscriptionByOperator(services, {
         ...by,
         reason: change.reason,
         comment: change.comment,
@@ -98,7 +98,7 @@ export async function handleConsoleCustomerAction(args: Route.ActionArgs) {
       });
       if (confirmationId) await enqueueEmail(services.emails, confirmationId);
     } else if (change.intent === "access") {
-      await setManualAccess(services.db, { ...by, granted: change.granted, now: new Date() });
+      await setManualAccess(services, { ...by, granted: change.granted, now: new Date() });
     } else {
       await resendCustomerAccessLink(services.account, by);
     }

@@ -13,6 +13,6 @@ export async function loadConsoleCustomers({ request, context }: Route.LoaderArg
   if (!query.success) {
     return data({ query: raw, matches: null, invalid: true }, { status: 400 });
   }
-  const matches = await findCustomers(services.db, { query: query.data });
+  const matches = await findCustomers(services, { query: query.data });
   return { query: query.data, matches, invalid: false };
 }

@@ -17,7 +17,7 @@ export async function loadConsoleEmails({ request, context }: Route.LoaderArgs) 
   const now = new Date();
   const query = parseReportQuery(new URL(request.url), now, reportDaysSchema("retention", now));
   if (!query.ok) return data({ query, kinds: null }, { status: 400 });
-  return { query, kinds: await getEmailReport(services.db, query.filters) };
+  return { query, kinds: await getEmailReport(services, query.filters) };
 }
 
 /**

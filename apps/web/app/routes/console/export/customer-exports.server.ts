@@ -10,22 +10,22 @@ import { type ExportReports, filtersOf, refused, tableExports } from "./export-r
 export const customerExports: ExportReports = [
   [
     "customers.csv",
-    async (url, { db }) => {
+    async (url, services) => {
       const query = customerQuerySchema.safeParse(url.searchParams.get("q") ?? "");
       if (!query.success) throw refused(400, "q", query.error.issues[0]?.message ?? "invalid");
-      return customerSearchTable(await findCustomers(db, { query: query.data }));
+      return customerSearchTable(await findCustomers(services, { query: query.data }));
     },
   ],
-  ...tableExports(customerTables, async (url, { db }) => {
-    const detail = await getCustomer(db, { userId: url.searchParams.get("user") ?? "", now: new Date() });
+  ...tableExports(customerTables, async (url, services) => {
+    const detail = await getCustomer(services, { userId: url.searchParams.get("user") ?? "", now: new Date() });
     if (!detail) throw refused(404, "user", "no such customer");
     return detail;
   }),
   [
     "audit.csv",
-    async (url, { db }) => {
+    async (url, services) => {
       const { before, ...days } = filtersOf(auditQuery(url, new Date()));
-      return auditTable((await listAuditLog(db, { days, before })).entries);
+      return auditTable((await listAuditLog(services, { days, before })).entries);
     },
   ],
 ];

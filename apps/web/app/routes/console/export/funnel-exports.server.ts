@@ -17,5 +17,5 @@ export const funnelExports: ExportReports = [
     const { phase, ...segment } = query;
     return getExperimentResults(services, { split, phase, segment });
   }),
-  ...tableExports(funnelTables, (url, { db }) => getFunnelReport(db, reportFilters(url, funnelQuerySchema))),
+  ...tableExports(funnelTables, (url, services) => getFunnelReport(services, reportFilters(url, funnelQuerySchema))),
 ];

@@ -11,6 +11,6 @@ import { type ExportReports, reportFilters, tableExports } from "./export-report
 const retentionDays = (now: Date) => reportDaysSchema("retention", now);
 
 export const retentionExports: ExportReports = [
-  ...tableExports(emailTables, (url, { db }) => getEmailReport(db, reportFilters(url, retentionDays))),
-  ...tableExports(retentionTables, (url, { db }) => getRetentionReport(db, reportFilters(url, retentionDays))),
+  ...tableExports(emailTables, (url, services) => getEmailReport(services, reportFilters(url, retentionDays))),
+  ...tableExports(retentionTables, (url, services) => getRetentionReport(services, reportFilters(url, retentionDays))),
 ];

@@ -12,9 +12,11 @@ import { type ExportReports, reportFilters, tableExports } from "./export-report
 const revenueDays = (now: Date) => reportDaysSchema("revenue", now);
 
 export const revenueExports: ExportReports = [
-  ["prices.csv", async (_url, { db }) => priceTable(await listPricePlans(db))],
-  ...tableExports(revenueTables, (url, { db }) => getRevenueReport(db, reportFilters(url, revenueDays), new Date())),
-  ...tableExports(subscriptionTables, (url, { db }) =>
-    loadSubscriptionFigures(db, reportFilters(url, revenueDays), new Date()),
+  ["prices.csv", async (_url, services) => priceTable(await listPricePlans(services))],
+  ...tableExports(revenueTables, (url, services) =>
+    getRevenueReport(services, reportFilters(url, revenueDays), new Date()),
+  ),
+  ...tableExports(subscriptionTables, (url, services) =>
+    loadSubscriptionFigures(services, reportFilters(url, revenueDays), new Date()),
   ),
 ];

@@ -8,7 +8,7 @@ import type { Route } from "./+types/console-forwarding";
 export async function loadConsoleForwarding({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   return {
-    status: await getForwardingStatus(services.db, { configured: services.forwardingDestinations }),
+    status: await getForwardingStatus(services, { configured: services.forwardingDestinations }),
     now: new Date(),
   };
 }

@@ -12,5 +12,5 @@ export async function loadConsoleFunnel({ request, context }: Route.LoaderArgs) 
   const now = new Date();
   const query = parseReportQuery(new URL(request.url), now, funnelQuerySchema(now));
   if (!query.ok) return data({ query, report: null }, { status: 400 });
-  return { query, report: await getFunnelReport(services.db, query.filters) };
+  return { query, report: await getFunnelReport(services, query.filters) };
 }

@@ -29,8 +29,8 @@ export async function loadConsoleOffer({ request, context }: Route.LoaderArgs) {
   const { services, config } = context.get(requestContext);
   const preview = previewSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [plans, settings] = [
-    await listPricePlans(services.db),
-    await getOfferSettings(services.db, config.offerTimerTimeout),
+    await listPricePlans(services),
+    await getOfferSettings(services, config.offerTimerTimeout),
   ];
   const previewRow = plans.find(
     (row) =>
@@ -80,13 +80,13 @@ export async function handleConsoleOfferAction(args: Route.ActionArgs) {
   try {
     if (change.intent === "price") {
       const { intent: _, ...prices } = change;
-      await changePricePlan(services.db, {
+      await changePricePlan(services, {
         operatorId: operator.id,
         change: prices,
         now: new Date(),
       });
     } else {
-      await changeOfferSettings(services.db, {
+      await changeOfferSettings(services, {
         operatorId: operator.id,
         settings: change,
         timerFallback: config.offerTimerTimeout,

@@ -12,5 +12,5 @@ export async function loadConsoleRetention({ request, context }: Route.LoaderArg
   const now = new Date();
   const query = parseReportQuery(new URL(request.url), now, reportDaysSchema("retention", now));
   if (!query.ok) return data({ query, report: null }, { status: 400 });
-  return { query, report: await getRetentionReport(services.db, query.filters) };
+  return { query, report: await getRetentionReport(services, query.filters) };
 }

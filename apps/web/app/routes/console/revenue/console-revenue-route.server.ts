@@ -1,4 +1,4 @@
-import type { Database } from "@kinderready/db/open-db";
+import type { AppServices } from "@kinderready/domain/app-services";
 import { totalInBase } from "@kinderready/domain/console/exchange-rates";
 import { changeExchangeRates, getExchangeRates } from "@kinderready/domain/console/exchange-rates.server";
 import { type ReportDays, reportDaysSchema } from "@kinderready/domain/console/report-filters";
@@ -21,9 +21,13 @@ import type { SubscriptionExport } from "./subscription-columns.tsx";
 // rates.
 
 /** The subscription figures of a range of days, for the page and its exports alike. */
-export async function loadSubscriptionFigures(db: Database, days: ReportDays, now: Date): Promise<SubscriptionExport> {
-  const metrics = await getSubscriptionMetrics(db, days, now);
-  const { cohorts, values } = await getSubscriptionCohorts(db, days, now);
+export async function loadSubscriptionFigures(
+  services: AppServices,
+  days: ReportDays,
+  now: Date,
+): Promise<SubscriptionExport> {
+  const metrics = await getSubscriptionMetrics(services, days, now);
+  const { cohorts, values } = await getSubscriptionCohorts(services, days, now);
   return { metrics, cohorts, values };
 }
 
@@ -31,11 +35,11 @@ export async function loadConsoleRevenue({ request, context }: Route.LoaderArgs)
   const { services } = context.get(requestContext);
   const now = new Date();
   const query = parseReportQuery(new URL(request.url), now, reportDaysSchema("revenue", now));
-  const rates = await getExchangeRates(services.db);
+  const rates = await getExchangeRates(services);
   if (!query.ok)
     return data({ query, rates, report: null, days: [], subscriptions: null, totals: null }, { status: 400 });
-  const report = await getRevenueReport(services.db, query.filters, now);
-  const subscriptions = await loadSubscriptionFigures(services.db, query.filters, now);
+  const report = await getRevenueReport(services, query.filters, now);
+  const subscriptions = await loadSubscriptionFigures(services, query.filters, now);
   const lastDay = subscriptions.metrics.daily.at(-1)?.day;
   const latest = subscriptions.metrics.daily.filter((row) => row.day === lastDay);
   return {
@@ -78,7 +82,7 @@ export async function handleConsoleRevenueAction(args: Route.ActionArgs) {
   }
   const typed = parsed.data as Record<string, string | undefined>;
   try {
-    await changeExchangeRates(services.db, {
+    await changeExchangeRates(services, {
       operatorId: operator.id,
       change: {
         base: parsed.data.base,

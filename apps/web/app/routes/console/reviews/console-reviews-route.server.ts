@@ -18,7 +18,7 @@ const filterQuery = z.enum(moderationFilters).catch("pending");
 export async function loadConsoleReviews({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const filter = filterQuery.parse(new URL(request.url).searchParams.get("status") ?? undefined);
-  return { filter, reviews: await listReviewsForModeration(services.db, { filter }) };
+  return { filter, reviews: await listReviewsForModeration(services, { filter }) };
 }
 
 const changeSchema = z.object({
@@ -46,7 +46,7 @@ export async function handleConsoleReviewsAction(args: Route.ActionArgs) {
   }
   const { intent, reviewId, seen } = parsed.data;
   try {
-    await moderateReview(services.db, {
+    await moderateReview(services, {
       operatorId: operator.id,
       reviewId,
       decision: intent === "approve" ? "approved" : "rejected",

@@ -62,7 +62,7 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
   const intent = text("intent");
   if (intent === "sign-out") {
     const { token, operator } = await sessionOperator({ request, context });
-    if (token && operator) await signOutOperator(services.db, { token, operatorId: operator.id });
+    if (token && operator) await signOutOperator(services, { token, operatorId: operator.id });
     throw redirect(signInPath, { headers: { "set-cookie": operatorSetCookie(undefined, secure) } });
   }
   // A refusal is answered on the form, with its status and Retry-After; anything else is the error page's.
@@ -100,7 +100,7 @@ export async function handleConsoleSignInAction({ request, context }: Route.Acti
   }
   let session: Awaited<ReturnType<typeof signInOperator>>;
   try {
-    session = await signInOperator(services.db, {
+    session = await signInOperator(services, {
       email,
       password: text("password").slice(0, 1024),
       clientAddress,

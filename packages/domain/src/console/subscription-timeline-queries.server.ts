@@ -1,7 +1,9 @@
-import type { Database } from "@kinderready/db/open-db";
+import type { Database, Transaction } from "@kinderready/db/open-db";
 import { type SQL, sql } from "drizzle-orm";
 import { paidOrderStatusesSql } from "../payments/paid-orders.ts";
 import { soldProduct } from "../product.ts";
+import { dayRange, type ReportDays } from "./report-filters.ts";
+import type { SubscriptionChangeRow } from "./subscription-series.ts";
 
 /**
  * Each parent's subscription as a timeline, rebuilt from what is kept: the subscriptions table
@@ -41,7 +43,7 @@ function endedAt(now: Date): SQL {
  * the comment above, plus `user_id`, `currency`, `trial_days`, `period_days`, `mrr` (minor units
  * a 30 days), `renewals_paid` and `first_refunded`; parents whose first payment is before `before`.
  */
-export function subscriptionTimelines(now: Date, before: Date): SQL {
+function subscriptionTimelines(now: Date, before: Date): SQL {
   const paid = sql.raw(`status in (${paidOrderStatusesSql})`);
   const renewal = sql.raw(`purpose in ('renewal', 'reactivation')`);
   return sql`timeline as (
@@ -85,10 +87,110 @@ export function subscriptionTimelines(now: Date, before: Date): SQL {
  * fresh statistics the planner takes the grouped orders for a handful of rows and nests loops
  * over thousands of parents (seconds, not milliseconds); joins of whole tables are hashed instead.
  */
-export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+async function selectRows<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     const result = (await tx.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
   });
+}
+
+/**
+ * The moments each subscription changed, per currency, day (the range's UTC days; '' before the
+ * range) and kind of change, counted with their MRR: the days up to `now` are added up from them.
+ */
+export async function readSubscriptionChangeRows(
+  db: Database | Transaction,
+  days: ReportDays,
+  now: Date,
+): Promise<SubscriptionChangeRow[]> {
+  const { start, end } = dayRange(days);
+  const until = end < now ? end : now;
+  return selectRows<SubscriptionChangeRow>(
+    db,
+    sql`
+    with ${subscriptionTimelines(now, until)}
+    select currency,
+      case when at < ${start.toISOString()}::timestamptz then ''
+        else to_char(at at time zone 'UTC', 'YYYY-MM-DD') end as day,
+      kind, count(*)::int as subscriptions, coalesce(sum(mrr), 0)::float8 as mrr
+    from (
+      select currency, paid_from as at, 'paid' as kind, mrr from timeline
+        where paid_from is not null
+      union all select currency, paid_until, 'unpaid', mrr from timeline where paid_until is not null
+      -- Churned: a paying subscription that ended (not one that moved to lifetime).
+      union all select currency, ended_at, 'churned', 0 from timeline
+        where paid_from is not null and ended_at is not null and ended_at = paid_until
+          and (lifetime_at is null or lifetime_at > ended_at)
+      union all select currency, started_at, 'trial', 0 from timeline where trial_days > 0
+      union all select currency, trial_until, 'trialOver', 0 from timeline where trial_until is not null
+      union all select currency, lifetime_at, 'lifetime', 0 from timeline where lifetime_at is not null
+    ) as change
+    where at < ${until.toISOString()}::timestamptz
+    group by 1, 2, 3`,
+  );
+}
+
+export type CohortRow = {
+  week: string;
+  week_start: string;
+  currency: string;
+  reached: number;
+  paid: number;
+  parents: number;
+  trials_ended: number;
+  converted: number;
+  refunded: number;
+  net: number;
+};
+
+/**
+ * The parents whose first payment is in the days, by the ISO week of their first payment, the
+ * currency and how far into the renewals they are: `reached` counts renewals due and past
+ * `graceDays`, up to `maxRenewals`. Counts come as the driver gives them (strings or numbers).
+ */
+export async function readCohortRows(
+  db: Database | Transaction,
+  days: ReportDays,
+  now: Date,
+  rules: { maxRenewals: number; graceDays: number },
+): Promise<CohortRow[]> {
+  const { start, end } = dayRange(days);
+  const at = now.toISOString();
+  // The k-th renewal falls due at the end of the trial plus k - 1 periods (for a plan without a
+  // trial, k periods after the first payment); `reached` counts those due and past their grace.
+  const firstDue = sql`started_at + (case when trial_days > 0 then trial_days else period_days end) * interval '1 day'`;
+  const settled = sql`${at}::timestamptz - ${rules.graceDays} * interval '1 day'`;
+  return selectRows<CohortRow>(
+    db,
+    sql`
+    with ${subscriptionTimelines(now, end)},
+    cohort as (
+      select user_id, currency, renewals_paid, trial_days, first_refunded, started_at,
+        date_trunc('week', started_at at time zone 'UTC') as monday,
+        case when ${firstDue} <= ${settled}
+          then least(${rules.maxRenewals}, 1 + floor(extract(epoch from ${settled} - ${firstDue}) / (period_days * 86400))::int)
+          else 0 end as reached
+      from timeline
+      where started_at >= ${start.toISOString()}::timestamptz
+    ),
+    revenue as (
+      select l.user_id, sum(l.amount) as net
+      from ledger_entries l join cohort c on c.user_id = l.user_id and c.currency = l.currency
+      where l.type in ('charge', 'refund')
+      group by l.user_id
+    )
+    select to_char(monday, 'IYYY-"W"IW') as week, to_char(monday, 'YYYY-MM-DD') as week_start, currency, reached,
+      least(renewals_paid, reached) as paid,
+      count(*)::int as parents,
+      count(*) filter (where trial_days > 0
+        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as trials_ended,
+      count(*) filter (where trial_days > 0 and renewals_paid > 0
+        and started_at + trial_days * interval '1 day' <= ${at}::timestamptz)::int as converted,
+      count(*) filter (where first_refunded)::int as refunded,
+      coalesce(sum(revenue.net), 0)::float8 as net
+    from cohort left join revenue using (user_id)
+    group by 1, 2, 3, 4, 5
+    order by 1, 3`,
+  );
 }
