@@ -47,7 +47,7 @@ test("POPUP in Germany: each purchase asks for access at once, and buys only onc
   const boxes = popup.getByRole("checkbox");
   await expect(boxes).toHaveCount(2);
   expect((await axe(page).include("dialog").analyze()).violations).toEqual([]);
-  const packs = popup.locator("form", { has: page.locator("input[name=recurringType][value=upsale]") });
+  const packs = popup.locator("form", { has: page.locator("input[name=recurring_type][value=upsale]") });
   await packs.getByRole("button").click();
   // The browser holds the form back until the box is ticked: nothing is bought.
   await expect(packs.getByRole("checkbox")).toBeFocused();
@@ -74,7 +74,7 @@ test("POPUP in Germany: the box ticked before the scripts ran stays ticked once 
     await route.continue();
   });
   await page.goto(`/de/printables/?token=${token}`, { waitUntil: "domcontentloaded" });
-  const packs = page.locator("dialog form", { has: page.locator("input[name=recurringType][value=upsale]") });
+  const packs = page.locator("dialog form", { has: page.locator("input[name=recurring_type][value=upsale]") });
   await packs.getByRole("checkbox").check();
   release();
   await expect(page.locator("html[data-ready]")).toHaveCount(1, { timeout: 20_000 });

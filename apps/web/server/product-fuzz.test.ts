@@ -226,10 +226,10 @@ describe.each(testDatabases())("the product fuzzed on $name", (target) => {
       { intent: "order-status", order_id: "fuzz-order" },
     ];
     const printables = [
-      { intent: "complete", itemId: "l1-i1", done: true },
+      { intent: "complete", item_id: "l1-i1", done: true },
       { intent: "upsell-status", order_id: "fuzz-order" },
       { intent: "upsell-decision", decision: "decline" },
-      { intent: "upsell", recurringType: "monthly", variant: "a" },
+      { intent: "upsell", recurring_type: "monthly", variant: "a" },
       { intent: "trigger-upsell" },
       { intent: "review", rating: 5, text: "She traces her name on every page now.", firstName: "Ana" },
     ];

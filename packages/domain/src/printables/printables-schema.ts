@@ -127,13 +127,17 @@ export type PrintablesView = z.infer<typeof printablesResult>;
 /** One product's printables: the kit's levels and the add-on packs. */
 export type PrintablesGroup = PrintablesView["printables"][(typeof products)[number]];
 
-export const completionBody = z.object({
+/** A yes or no: a JSON boolean, or "true" / "false" as a plain HTML form posts it. */
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
+
+/** A mark on one item, as the API's body and the printables page's post carry it. */
+export const itemCompletionFields = z.object({
   item_id: z.string().min(1).max(80),
-  done: z.boolean(),
+  done: flag,
   /** With `done: false`: mark the item too hard for now (false or absent clears it). */
-  too_hard: z.boolean().optional(),
-  product: z.enum(products).default(soldProduct),
+  too_hard: flag.optional(),
 });
+export const completionBody = itemCompletionFields.extend({ product: z.enum(products).default(soldProduct) });
 
 export const completionResult = z.object({
   item_id: z.string(),

@@ -19,11 +19,18 @@ export const upsellGateways = ["solid"] as const;
 
 export const upsellParams = z.object({ gateway: z.enum(upsellGateways) });
 
+// Each use case's own fields are declared once, here: the API's body adds who is asking (the
+// parent's token, the product, the price the client showed), and the printables page's post adds
+// its intent; both parse the same fields with the same rules.
+
+/** What to buy: every add-on pack, or lifetime access. */
+export const upsellChoiceFields = z.object({ recurring_type: z.enum(upsellTypes) });
+
 /**
  * The upsell checkout (upsellPaths.checkout). The amount and currency are checked against the
  * server's own current price for the parent (by the offer's stage) and never used to price anything.
  */
-export const upsellBody = z.object({
+export const upsellBody = upsellChoiceFields.extend({
   email: z.email(),
   product: z.enum(products),
   /** Minor units, without a separator: 1499 for 14.99. */
@@ -32,7 +39,6 @@ export const upsellBody = z.object({
     .string()
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(currencyCodes)),
-  recurring_type: z.enum(upsellTypes),
   user_token: userTokenSchema,
   /** Where the parent is buying from; without it, nothing is asked about the right of withdrawal. */
   country_code: z
@@ -48,7 +54,9 @@ export const upsellBody = z.object({
 
 export const upsellResult = z.object({ order_id: z.string() });
 
-export const upsellStatusBody = z.object({ order_id: z.string().min(1).max(255), user_token: userTokenSchema });
+/** Which upsell order to ask about. */
+export const upsellStatusFields = z.object({ order_id: z.string().min(1).max(255) });
+export const upsellStatusBody = upsellStatusFields.extend({ user_token: userTokenSchema });
 
 export const upsellStatusResult = z.object({
   status: z.enum(["processing", "approved", "declined"]),
@@ -56,10 +64,10 @@ export const upsellStatusResult = z.object({
 });
 
 /** The offer's decision (upsellPaths.decision): "no, thanks" opens the catchy discount; closing it ends the discount. */
-export const upsellDecisionBody = z.object({
+export const upsellDecisionFields = z.object({ decision: z.enum(upsellDecisions) });
+export const upsellDecisionBody = upsellDecisionFields.extend({
   user_token: userTokenSchema,
   product: z.enum(products),
-  decision: z.enum(upsellDecisions),
 });
 export const upsellDecisionResult = z.object({ stage: z.enum(upsellStages) });
 

@@ -8,8 +8,8 @@ import type { CompleteActionResult } from "./upsell-result.ts";
  * Marks an item done (or too hard, or neither). A plain form's tap comes back to the page it was
  * made on, which shows the item as recorded.
  */
-export async function markItem({ itemId, done, tooHard }: PostOf<"complete">, post: PagePost) {
-  const answer = await recordMark(post, { userToken: post.token, itemId, done, tooHard });
+export async function markItem({ item_id, done, too_hard }: PostOf<"complete">, post: PagePost) {
+  const answer = await recordMark(post, { userToken: post.token, itemId: item_id, done, tooHard: too_hard });
   return post.native ? redirect(`${post.url.pathname}${post.url.search}`, 303) : answer;
 }
 

@@ -53,7 +53,7 @@ export function KitItemActions({
         </MarkForm>
       )}
       {item.download_url && item.kind === "printable" && (
-        <MarkForm itemId={item.id} fields={{ done: false, tooHard: !tooHard }} onMark={onMark}>
+        <MarkForm itemId={item.id} fields={{ done: false, too_hard: !tooHard }} onMark={onMark}>
           <button type="submit" className="kit-done kit-done--hard" aria-pressed={tooHard} aria-describedby={titleId}>
             {t("printables.tooHard")}
           </button>
@@ -85,7 +85,7 @@ function MarkForm({
   return (
     <form method="post" className="kit-done-form" onSubmit={submit}>
       <input type="hidden" name="intent" value="complete" />
-      <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="item_id" value={itemId} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}

@@ -73,11 +73,11 @@ describe.each(testDatabases())("the printables page's posts from its scripts on 
     const parent = await paidParent();
     const item = kit.levels[0]?.items[0];
     const path = `/printables/?token=${parent.token}`;
-    expect(await post(path, { intent: "complete", itemId: item?.id, done: true })).toEqual({
+    expect(await post(path, { intent: "complete", item_id: item?.id, done: true })).toEqual({
       status: 200,
       body: { intent: "complete", itemId: item?.id, done: true, tooHard: false, levelCompleted: false },
     });
-    expect(await post(path, { intent: "complete", itemId: "no-such-item", done: true })).toEqual({
+    expect(await post(path, { intent: "complete", item_id: "no-such-item", done: true })).toEqual({
       status: 400,
       body: {
         intent: "complete",
@@ -132,7 +132,7 @@ describe.each(testDatabases())("the printables page's posts from its scripts on 
   it("starts a purchase on the gateway's page once access at once is asked, and one click only on a verified device", async () => {
     const parent = await paidParent({ card: true });
     const path = `/es/printables/?token=${parent.token}`;
-    const checkout = { intent: "upsell-checkout", recurringType: "lifetime", variant: "initial" };
+    const checkout = { intent: "upsell-checkout", recurring_type: "lifetime", variant: "initial" };
     // Bought from Germany: without the box asking for access at once, nothing is started.
     expect(await post(path, checkout)).toEqual({
       status: 400,
@@ -144,7 +144,7 @@ describe.each(testDatabases())("the printables page's posts from its scripts on 
     const bought = await suite.database.db.select().from(orders).where(eq(orders.userId, parent.id));
     expect(bought.map((order) => order.purpose)).toContain("lifetime");
     // One click takes this device's verified session: a link alone is sent to sign in.
-    expect(await post(path, { intent: "upsell", recurringType: "upsale", variant: "initial" })).toEqual({
+    expect(await post(path, { intent: "upsell", recurring_type: "upsale", variant: "initial" })).toEqual({
       status: 403,
       body: { intent: "upsell", error: { messageKey: "upsell.errors.signInFirst", field: "session" } },
     });

@@ -1,5 +1,6 @@
-import { upsellDecisions, upsellVariants } from "@kinderready/domain/pricing/offer-rules";
-import { upsellTypes } from "@kinderready/domain/upsell/upsell-schema";
+import { upsellVariants } from "@kinderready/domain/pricing/offer-rules";
+import { itemCompletionFields } from "@kinderready/domain/printables/printables-schema";
+import { upsellChoiceFields, upsellDecisionFields, upsellStatusFields } from "@kinderready/domain/upsell/upsell-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -8,38 +9,29 @@ import { failedAction } from "../../action-failure.server.ts";
 import type { UpsellActionResult } from "./upsell-result.ts";
 
 // The printables page's posts: their fields by intent, what each intent's handler is given, and
-// the answers the upsell's handlers share.
-
-/** A yes or no: a boolean from the page's scripts, "true" or "false" from a plain form. */
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
+// the answers the upsell's handlers share. An intent that runs a use case the API also offers posts
+// that use case's own fields, declared once in the domain with the API's body.
 
 export const printablesPost = z.discriminatedUnion("intent", [
   // The page names what to buy and the price it showed; the offer's stage on the server prices it.
   // Where the right of withdrawal applies, the box asking for access at once comes with it.
-  z.object({
+  upsellChoiceFields.extend({
     intent: z.literal("upsell"),
-    recurringType: z.enum(upsellTypes),
     variant: z.enum(upsellVariants),
     immediate_access: z.literal("on").optional(),
   }),
   // "No, thanks" (the discount opens) or the discount closed (it ends).
-  z.object({ intent: z.literal("upsell-decision"), decision: z.enum(upsellDecisions) }),
-  z.object({ intent: z.literal("upsell-status"), order_id: z.string().min(1).max(255) }),
+  upsellDecisionFields.extend({ intent: z.literal("upsell-decision") }),
+  upsellStatusFields.extend({ intent: z.literal("upsell-status") }),
   // The same, with the parent on the gateway's page (the bank wants them present).
-  z.object({
+  upsellChoiceFields.extend({
     intent: z.literal("upsell-checkout"),
-    recurringType: z.enum(upsellTypes),
     variant: z.enum(upsellVariants),
     immediate_access: z.literal("on").optional(),
   }),
   z.object({ intent: z.literal("trigger-upsell") }),
-  // From the page's scripts, or its form's fields ("true"/"false").
-  z.object({
-    intent: z.literal("complete"),
-    itemId: z.string().min(1).max(80),
-    done: flag,
-    tooHard: flag.optional(),
-  }),
+  // From the page's scripts (booleans), or its form's fields ("true"/"false").
+  itemCompletionFields.extend({ intent: z.literal("complete") }),
   // The review's own rules (lengths, letters) are the domain's, answered field by field.
   z.object({
     intent: z.literal("review"),

@@ -207,7 +207,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const buy = (fields: Record<string, string> = {}) =>
       postForm(
         `/ar/printables/?token=${parent.token}`,
-        { intent: "upsell", recurringType: "upsale", variant: "initial", ...fields },
+        { intent: "upsell", recurring_type: "upsale", variant: "initial", ...fields },
         parent.cookie,
       );
     // Bought from Germany: without the box asking for access at once, nothing is charged.
@@ -239,14 +239,14 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const path = `/printables/?token=${parent.token}`;
     // The loader tells the page: no one click on this device; the packs go to the gateway's page.
     expect((await open(path)).offer?.oneClick).toBe(false);
-    for (const recurringType of ["upsale", "lifetime"]) {
-      const refused = await postForm(path, { intent: "upsell", recurringType, variant: "initial" });
+    for (const recurring_type of ["upsale", "lifetime"]) {
+      const refused = await postForm(path, { intent: "upsell", recurring_type, variant: "initial" });
       expect(refused).toEqual({
         status: 403,
         body: { intent: "upsell", error: { messageKey: "upsell.errors.signInFirst", field: "session" } },
       });
       expect(
-        await postToPage(context(), path, { json: { intent: "upsell", recurringType, variant: "initial" } }),
+        await postToPage(context(), path, { json: { intent: "upsell", recurring_type, variant: "initial" } }),
       ).toMatchObject({
         status: 403,
       });
@@ -256,7 +256,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     expect((await open(path, parent.cookie)).offer?.oneClick).toBe(true);
     const other = await payingParent();
     expect(
-      await postForm(path, { intent: "upsell", recurringType: "upsale", variant: "initial" }, other.cookie),
+      await postForm(path, { intent: "upsell", recurring_type: "upsale", variant: "initial" }, other.cookie),
     ).toMatchObject({ status: 403 });
     expect(await upsellOrders(parent.id)).toEqual([]);
   }, 30_000);
@@ -267,7 +267,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const goToPay = async (cookie = "") => {
       const left = await postForm(
         path,
-        { intent: "upsell-checkout", recurringType: "upsale", variant: "initial", immediate_access: "on" },
+        { intent: "upsell-checkout", recurring_type: "upsale", variant: "initial", immediate_access: "on" },
         cookie,
       );
       expect(left).toMatchObject({ status: 303 });
@@ -304,11 +304,11 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const path = `/ar/printables/?token=${parent.token}&paper=a4`;
     const item = (await open(path)).kit?.core.find((level) => !level.locked)?.items[0];
     expect(item?.done).toBe(false);
-    const marked = await postForm(path, { intent: "complete", itemId: item?.id ?? "", done: "true" });
+    const marked = await postForm(path, { intent: "complete", item_id: item?.id ?? "", done: "true" });
     expect(marked).toEqual({ status: 303, location: path });
     const after = (await open(path)).kit?.core.find((level) => !level.locked)?.items[0];
     expect(after).toMatchObject({ id: item?.id, done: true });
-    expect(await postForm(path, { intent: "complete", itemId: item?.id ?? "", done: "yes" })).toMatchObject({
+    expect(await postForm(path, { intent: "complete", item_id: item?.id ?? "", done: "yes" })).toMatchObject({
       status: 400,
       body: { error: { field: "done" } },
     });
@@ -317,7 +317,7 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const trial = kit.levels[0]?.items.filter((entry) => entry.kind === "printable") ?? [];
     const harder = trial.find((entry, index) => trial.slice(0, index).some((other) => other.skill === entry.skill));
     const hard = (await open(path)).kit?.week?.items.find((entry) => entry.id === harder?.id);
-    const tooHard = { intent: "complete", itemId: hard?.id ?? "", done: "false", tooHard: "true" };
+    const tooHard = { intent: "complete", item_id: hard?.id ?? "", done: "false", too_hard: "true" };
     expect(await postForm(path, tooHard)).toEqual({ status: 303, location: path });
     const week = (await open(path)).kit?.week;
     expect(week?.items[0]?.easier_for).toBe(hard?.title);
@@ -337,12 +337,12 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const parent = await payingParent();
     const refused = await postForm(`/printables/?token=${parent.token}`, {
       intent: "upsell",
-      recurringType: "gold",
+      recurring_type: "gold",
       variant: "initial",
     });
     expect(refused).toEqual({
       status: 400,
-      body: { intent: "upsell", error: { messageKey: "upsell.errors.notCreated", field: "recurringType" } },
+      body: { intent: "upsell", error: { messageKey: "upsell.errors.notCreated", field: "recurring_type" } },
     });
     expect(await upsellOrders(parent.id)).toEqual([]);
   }, 30_000);

@@ -15,11 +15,11 @@ export async function startUpsellCheckoutOnPage(fields: PostOf<"upsell-checkout"
   try {
     const returnUrl = new URL(localizePath("/printables/", locale), visit.config.appUrl);
     returnUrl.searchParams.set("token", token);
-    returnUrl.searchParams.set(upsellReturnTypeParam, fields.recurringType);
+    returnUrl.searchParams.set(upsellReturnTypeParam, fields.recurring_type);
     const paying = payingSession(request, visit.services, token, { firstPayment: false });
     const { redirectUrl } = await startUpsellCheckout(visit.services.payments, {
       userToken: token,
-      recurringType: fields.recurringType,
+      recurringType: fields.recurring_type,
       shown: fields.variant,
       countryCode: visit.geo.countryCode,
       immediateAccessConsent: fields.immediate_access === "on",

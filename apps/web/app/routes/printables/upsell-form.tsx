@@ -45,7 +45,7 @@ export function UpsellForm({
   return (
     <form method="post" className="step-form" onSubmit={purchaseSubmit(onSubmit)}>
       <input type="hidden" name="intent" value={intent} />
-      {type && <input type="hidden" name="recurringType" value={type} />}
+      {type && <input type="hidden" name="recurring_type" value={type} />}
       <input type="hidden" name="variant" value={variant} />
       {consent && <ImmediateAccessBox locale={consent} />}
       {children}

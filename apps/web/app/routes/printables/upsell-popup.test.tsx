@@ -72,7 +72,7 @@ describe("UpsellPopup", () => {
         "Done! The 3 add-on packs are now in your printables.",
       ),
     );
-    expect(posts).toContainEqual({ intent: "upsell", recurringType: "upsale", variant: "initial" });
+    expect(posts).toContainEqual({ intent: "upsell", recurring_type: "upsale", variant: "initial" });
     expect(useUpsellStore.getState()).toMatchObject({ succeeded: ["upsale"], canOpen: false });
   });
 
@@ -87,7 +87,7 @@ describe("UpsellPopup", () => {
     );
     const dialog = screen.getByRole("dialog", { name: "Add more to Noa's kit" });
     // Without scripts the buttons' forms name the gateway's page too.
-    const buyForms = [...dialog.querySelectorAll("form")].filter((form) => form.querySelector("[name=recurringType]"));
+    const buyForms = [...dialog.querySelectorAll("form")].filter((form) => form.querySelector("[name=recurring_type]"));
     expect(buyForms).toHaveLength(2);
     for (const form of buyForms) {
       expect(form.querySelector<HTMLInputElement>("input[name=intent]")?.value).toBe("upsell-checkout");
@@ -98,7 +98,7 @@ describe("UpsellPopup", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Buy all 3 packs for $14.99" }));
     await waitFor(() =>
-      expect(posts).toContainEqual({ intent: "upsell-checkout", recurringType: "upsale", variant: "initial" }),
+      expect(posts).toContainEqual({ intent: "upsell-checkout", recurring_type: "upsale", variant: "initial" }),
     );
     expect(posts.some((post) => post.intent === "upsell")).toBe(false);
   });
@@ -119,7 +119,7 @@ describe("UpsellPopup", () => {
     await waitFor(() =>
       expect(posts).toContainEqual({
         intent: "upsell",
-        recurringType: "upsale",
+        recurring_type: "upsale",
         variant: "initial",
         immediate_access: "on",
       }),
@@ -179,7 +179,10 @@ describe("UpsellPopup", () => {
 
   it("turns No, thanks into the discount, and closing the discount ends the offer", async () => {
     const user = userEvent.setup();
+    document.title = "Your printables | KinderReady";
     const { posts } = await renderPopup(printablesAction);
+    // The open popup names the tab for itself; closed, the page's own title is back.
+    expect(document.title).toBe("Add more to your kit | KinderReady");
     await user.click(screen.getByRole("button", { name: "No, thanks" }));
     expect(posts).toContainEqual({ intent: "upsell-decision", decision: "declined" });
 
@@ -192,5 +195,6 @@ describe("UpsellPopup", () => {
     expect(popup().open).toBe(false);
     await waitFor(() => expect(posts).toContainEqual({ intent: "upsell-decision", decision: "discount-closed" }));
     expect(useUpsellStore.getState()).toMatchObject({ isOpen: false, canOpen: false });
+    expect(document.title).toBe("Your printables | KinderReady");
   });
 });

@@ -22,13 +22,13 @@ export async function buyUpsellWithOneClick(fields: PostOf<"upsell">, post: Page
     }
     const { orderId } = await buyUpsell(visit.services.payments, {
       userToken: token,
-      recurringType: fields.recurringType,
+      recurringType: fields.recurring_type,
       shown: fields.variant,
       countryCode: visit.geo.countryCode,
       immediateAccessConsent: fields.immediate_access === "on",
     });
     if (post.native)
-      return backToPrintables(post, { order_id: orderId, [upsellReturnTypeParam]: fields.recurringType });
+      return backToPrintables(post, { order_id: orderId, [upsellReturnTypeParam]: fields.recurring_type });
     return { intent: "upsell", orderId } satisfies UpsellActionResult;
   } catch (error) {
     return failedUpsellPost(error, post, "upsell");

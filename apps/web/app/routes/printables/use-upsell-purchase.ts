@@ -47,7 +47,7 @@ export function useUpsellPurchase({
     if (!type || busy) return;
     buying.current = type;
     void onPage.submit(
-      { intent: "upsell-checkout", recurringType: type, variant, ...consent },
+      { intent: "upsell-checkout", recurring_type: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
@@ -56,7 +56,7 @@ export function useUpsellPurchase({
     if (busy) return;
     buying.current = type;
     void buy.submit(
-      { intent: "upsell", recurringType: type, variant, ...consent },
+      { intent: "upsell", recurring_type: type, variant, ...consent },
       { method: "post", encType: "application/json" },
     );
   };
