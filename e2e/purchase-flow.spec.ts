@@ -106,7 +106,7 @@ test("after the quiz a parent walks the seven purchase pages, personalised, to t
   await expect(page.getByRole("timer")).toHaveText(/^Your discount is reserved for 0[01]:\d\d$/);
   await expect(flow(page)).toContainText("Due today$1.99");
   await expect(flow(page)).toContainText("Regular price $3.99");
-  await expect(flow(page)).toContainText("Save 50%");
+  await expect(flow(page)).toContainText("50% off the trial");
   await expect(flow(page)).toContainText("Then $29.99 every 30 days");
   await expect(flow(page)).toContainText("Your 3-day trial costs $1.99.");
   await only("Start my 3-day trial");
@@ -208,7 +208,7 @@ test("the offer countdown is the server's: the same deadline on every device, an
   await expect(timer).toHaveText("Your reserved discount has expired");
   await expect(page.locator("[aria-live=polite]").filter({ hasText: "expired" })).toHaveCount(1);
   await expect(flow(page)).toContainText("Due today$3.99");
-  await expect(flow(page)).not.toContainText("Save 50%");
+  await expect(flow(page)).not.toContainText("50% off the trial");
   await expect(flow(page)).toContainText("Your 3-day trial costs $3.99.");
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@kinderready/db/open-db";
 import { luhnValid } from "@kinderready/domain/payments/test-cards";
+import { formatPrice } from "@kinderready/i18n/intl-locale";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -45,6 +46,8 @@ type Text = {
   notice: string;
   number: string;
   expiry: string;
+  /** The expiry's pattern, in the letters the label names it with. */
+  expiryPlaceholder: string;
   cvv: string;
   pay: string;
   paypal: string;
@@ -59,6 +62,7 @@ const texts: Record<string, Text> = {
     notice: "Test payment page: a local simulator stands in for the payment provider. No real money moves.",
     number: "Card number",
     expiry: "Expiry date (MM/YY)",
+    expiryPlaceholder: "MM/YY",
     cvv: "Security code (CVV)",
     pay: "Pay {amount}",
     paypal: "Pay with PayPal",
@@ -76,6 +80,7 @@ const texts: Record<string, Text> = {
       "Тестовая страница оплаты: вместо платёжного провайдера работает локальный симулятор. Настоящие деньги не списываются.",
     number: "Номер карты",
     expiry: "Срок действия (ММ/ГГ)",
+    expiryPlaceholder: "ММ/ГГ",
     cvv: "Код безопасности (CVV)",
     pay: "Оплатить {amount}",
     paypal: "Оплатить через PayPal",
@@ -92,6 +97,7 @@ const texts: Record<string, Text> = {
     notice: "Página de pago de prueba: un simulador local sustituye al proveedor de pagos. No se mueve dinero real.",
     number: "Número de tarjeta",
     expiry: "Fecha de caducidad (MM/AA)",
+    expiryPlaceholder: "MM/AA",
     cvv: "Código de seguridad (CVV)",
     pay: "Pagar {amount}",
     paypal: "Pagar con PayPal",
@@ -106,16 +112,17 @@ const texts: Record<string, Text> = {
   fr: {
     title: "Paiement sécurisé",
     notice:
-      "Page de paiement de test : un simulateur local remplace le prestataire de paiement. Aucun argent réel n'est débité.",
+      "Page de paiement de test\u00a0: un simulateur local remplace le prestataire de paiement. Aucun argent réel n’est débité.",
     number: "Numéro de carte",
-    expiry: "Date d'expiration (MM/AA)",
+    expiry: "Date d’expiration (MM/AA)",
+    expiryPlaceholder: "MM/AA",
     cvv: "Code de sécurité (CVV)",
     pay: "Payer {amount}",
     paypal: "Payer avec PayPal",
     or: "ou",
     invalid: {
       number: "Saisissez un numéro de carte valide.",
-      expiry: "Saisissez une date d'expiration valide.",
+      expiry: "Saisissez une date d’expiration valide.",
       cvv: "Saisissez les 3 ou 4 chiffres au dos de la carte.",
     },
     expired: "Cette page de paiement a expiré. Revenez sur la boutique et réessayez.",
@@ -125,6 +132,7 @@ const texts: Record<string, Text> = {
     notice: "صفحة دفع تجريبية: محاكٍ محلي يحل محل مزوّد الدفع. لا تُحوَّل أي أموال حقيقية.",
     number: "رقم البطاقة",
     expiry: "تاريخ الانتهاء (شهر/سنة)",
+    expiryPlaceholder: "شهر/سنة",
     cvv: "رمز الأمان (CVV)",
     pay: "ادفع {amount}",
     paypal: "الدفع عبر PayPal",
@@ -141,6 +149,7 @@ const texts: Record<string, Text> = {
     notice: "Test-Zahlungsseite: Ein lokaler Simulator ersetzt den Zahlungsanbieter. Es fließt kein echtes Geld.",
     number: "Kartennummer",
     expiry: "Ablaufdatum (MM/JJ)",
+    expiryPlaceholder: "MM/JJ",
     cvv: "Sicherheitscode (CVV)",
     pay: "{amount} bezahlen",
     paypal: "Mit PayPal bezahlen",
@@ -158,6 +167,7 @@ const texts: Record<string, Text> = {
       "Página de pagamento de teste: um simulador local substitui o provedor de pagamentos. Nenhum dinheiro real é movimentado.",
     number: "Número do cartão",
     expiry: "Data de validade (MM/AA)",
+    expiryPlaceholder: "MM/AA",
     cvv: "Código de segurança (CVV)",
     pay: "Pagar {amount}",
     paypal: "Pagar com PayPal",
@@ -210,9 +220,7 @@ function renderPage(
 ): string {
   const language = page.order.language && texts[page.order.language] ? page.order.language : "en";
   const t = texts[language] as Text;
-  const amount = new Intl.NumberFormat(language, { style: "currency", currency: page.order.currency }).format(
-    page.order.amount / 100,
-  );
+  const amount = formatPrice(language, page.order.currency, page.order.amount / 100);
   const invalid = new Set(state.invalid ?? []);
   const field = (name: Field, label: string, attributes: string, value = "") => {
     const error = invalid.has(name);
@@ -245,7 +253,7 @@ button.paypal{background:#ffc439;color:#1d2433}
 <form method="post" novalidate>
 <input type="hidden" name="method" value="card">
 ${field("number", t.number, 'inputmode="numeric" autocomplete="cc-number"', state.values?.number)}
-${field("expiry", t.expiry, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY"', state.values?.expiry)}
+${field("expiry", t.expiry, `inputmode="numeric" autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}"`, state.values?.expiry)}
 ${field("cvv", t.cvv, 'inputmode="numeric" autocomplete="cc-csc"')}
 <button type="submit">${escapeHtml(t.pay.replace("{amount}", amount))}</button>
 </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatCount, intlLocale, numberFormat } from "./intl-locale.ts";
+import { dateTimeFormat, formatCount, formatPrice, intlLocale, numberFormat } from "./intl-locale.ts";
 import { localeCodes } from "./locales.ts";
 
 const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/;
@@ -60,5 +60,24 @@ describe("formatCount", () => {
       }
     }
     expect(formatCount("de", 1234)).toBe("1.234");
+  });
+});
+
+describe("formatPrice", () => {
+  const nbsp = "\u00a0";
+  it("writes a price the way each market reads it, naming the dollar where a bare $ could mislead", () => {
+    expect(formatPrice("en", "USD", 1.99)).toBe("$1.99");
+    expect(formatPrice("en", "GBP", 24.99)).toBe("£24.99");
+    expect(formatPrice("de", "EUR", 29.99)).toBe(`29,99${nbsp}€`);
+    expect(formatPrice("pt", "USD", 1.99)).toBe(`US$${nbsp}1,99`);
+    expect(formatPrice("fr", "USD", 1.99)).toMatch(/^1,99\s\$US$/);
+    expect(formatPrice("es", "USD", 1.99)).toMatch(/^1,99\sUS\$$/);
+  });
+
+  it("keeps Western digits in Arabic and isolates the price as a left-to-right unit", () => {
+    const price = formatPrice("ar", "USD", 1.99);
+    expect(price).toContain("1.99");
+    expect(price).toContain("US$");
+    expect(price.startsWith("\u2066") && price.endsWith("\u2069")).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from "./locales.ts";
+import { directionOf, isLocale, type Locale } from "./locales.ts";
 
 // The locale Intl writes a page language's numbers, prices and dates in (ADR 0038). Arabic is
 // pinned to Western digits, as its texts, prices and card fields are: a runtime's default for
@@ -52,4 +52,18 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
  */
 export function formatCount(locale: string, value: number): string {
   return Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numberFormat(locale).format(value);
+}
+
+/**
+ * A price as the product writes it in one language, on every page, in every email and on the
+ * payment page: Intl's currency format for the language's locale (major units). Each market reads
+ * its own unambiguous form, never a bare "$" where it could be another dollar or the real:
+ * "$1.99" in English, "US$ 1,99" in Brazilian Portuguese, "1,99 $US" in French, "1,99 US$" in
+ * Spanish.
+ */
+export function formatPrice(locale: string, currency: string, amount: number): string {
+  const written = numberFormat(locale, { style: "currency", currency }).format(amount);
+  // In right-to-left text the price is a left-to-right unit, isolated: otherwise the "$" of
+  // "US$" leaves its letters for the line's other end ("$US 1.99").
+  return isLocale(locale) && directionOf(locale) === "rtl" ? `\u2066${written}\u2069` : written;
 }

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from "@kinderready/i18n/intl-locale";
+import { dateTimeFormat, formatPrice, numberFormat } from "@kinderready/i18n/intl-locale";
 
 // Numbers as the operator's language writes them (intlLocale: Western digits in Arabic).
 
@@ -24,7 +24,7 @@ export function formatDuration(locale: string, seconds: number | null): string {
 
 /** Minor units in their own currency (an operator reads "US$" and "$" apart, so the ISO style). */
 export function formatMoney(locale: string, minor: number, currency: string): string {
-  return numberFormat(locale, { style: "currency", currency }).format(minor / 100);
+  return formatPrice(locale, currency, minor / 100);
 }
 
 /** A moment as the console shows it: the date and the time, in UTC (as the exports write it). */

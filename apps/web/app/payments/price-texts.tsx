@@ -1,6 +1,6 @@
+import { formatPrice } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { createContext, type ReactNode, useContext } from "react";
-import { formatMoney } from "./format-money.ts";
 
 type Currency = { currency: string; currency_code: string };
 /** A plan's amounts, in either of the shapes the pages get them (the catalogue's or the offer's). */
@@ -21,7 +21,7 @@ export function writePrices(locale: Locale, plans: readonly (Priced | null | und
   for (const plan of plans) {
     if (!plan) continue;
     for (const amount of [plan.price, plan.oldPrice, plan.renewalPrice, plan.renewal_price]) {
-      if (amount !== undefined) texts[priceKey(amount, plan)] = formatMoney(amount, plan, locale);
+      if (amount !== undefined) texts[priceKey(amount, plan)] = formatPrice(locale, plan.currency_code, amount);
     }
   }
   return texts;
@@ -36,5 +36,5 @@ export function PriceTextsProvider({ texts, children }: { texts: PriceTexts; chi
 /** A price as the server wrote it; one it did not write is formatted here. */
 export function useMoney(locale: Locale): (amount: number, plan: Currency) => string {
   const texts = useContext(PriceTextsContext);
-  return (amount, plan) => texts[priceKey(amount, plan)] ?? formatMoney(amount, plan, locale);
+  return (amount, plan) => texts[priceKey(amount, plan)] ?? formatPrice(locale, plan.currency_code, amount);
 }

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from "@kinderready/i18n/intl-locale";
+import { dateTimeFormat, formatPrice } from "@kinderready/i18n/intl-locale";
 import type { Locale } from "@kinderready/i18n/locales";
 import { serverI18n } from "@kinderready/i18n/server-i18n.server";
 import { renderEmail } from "./email-layout.server.ts";
@@ -15,7 +15,7 @@ export const merchantName = "KinderReady";
 export type SubscriptionTerms = { renewalAmount: number; currency: string; periodDays: number };
 
 export const formatMoney = (locale: Locale, currency: string, minor: number) =>
-  numberFormat(locale, { style: "currency", currency }).format(minor / 100);
+  formatPrice(locale, currency, minor / 100);
 export const formatDay = (locale: Locale, date: Date) =>
   dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
 /** A moment to the minute, with its time zone named: the law asks for the time a cancellation was received. */
