@@ -227,10 +227,10 @@ describe.each(testDatabases())("the upsell without scripts on $name", (target) =
     const page = await open(bought.location ?? "");
     expect(page.returning).toMatchObject({ type: "upsale", status: { status: "approved", errorCode: null } });
     expect(page.offer?.owned).toContain("upsale");
-    // Its prices come written by the server in the page's language (Arabic: a right-to-left mark first).
+    // Its prices come written by the server in the page's language (Arabic: isolated left to right).
     const lifetime = page.offer?.plans.lifetime;
     expect(lifetime && page.prices[`${lifetime.currency_code} ${lifetime.currency} ${lifetime.price}`]).toBe(
-      "\u200f29.99\u00a0€",
+      "\u2066\u200f29.99\u00a0€\u2069",
     );
   }, 30_000);
 
