@@ -1,5 +1,5 @@
 import type { Database } from "@kinderready/db/open-db";
-import { retryDelaysDays } from "../payments/subscription-billing.server.ts";
+import { renewalGraceDays } from "../subscriptions/dunning-rules.ts";
 import type { ReportDays } from "./report-filters.ts";
 import { type CohortRow, readCohortRows } from "./subscription-timeline-queries.server.ts";
 
@@ -12,12 +12,6 @@ import { type CohortRow, readCohortRows } from "./subscription-timeline-queries.
 
 /** Renewals the triangle shows at most (a year of monthly periods). */
 export const maxCohortRenewals = 12;
-
-/**
- * Days a renewal is given to succeed after it falls due (the dunning retries): a renewal counts
- * as reached only once they are over, so one still being retried is not yet counted as lost.
- */
-const renewalGraceDays = retryDelaysDays.reduce((total, days) => total + days, 0);
 
 export type RenewalRetention = { reached: number; paid: number; rate: number | null };
 

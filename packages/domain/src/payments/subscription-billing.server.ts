@@ -3,8 +3,16 @@ import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { paymentAllowanceSeconds } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
+import { retryDelayAfter } from "../subscriptions/dunning-rules.ts";
 import { findPricePlan, findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
-import { canRenew, canRestore, hasAccess, renews, type SubscriptionRow } from "../subscriptions/subscription-state.ts";
+import {
+  canRenew,
+  canRestore,
+  hasAccess,
+  renews,
+  type SubscriptionRow,
+  type SubscriptionStatus,
+} from "../subscriptions/subscription-state.ts";
 import {
   countRefusedReactivations,
   findLatestReactivation,
@@ -47,25 +55,7 @@ import type { GatewayOrder } from "./payment-gateway.ts";
  * tests drive trial ends, renewals and dunning with a fake clock.
  */
 
-export const subscriptionStatuses = [
-  "trialing",
-  "active",
-  "past_due",
-  "paused",
-  "cancelled",
-  "expired",
-  "lifetime",
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-
 const day = 24 * 60 * 60 * 1000;
-/** Days to wait after the 1st and 2nd failed renewal; the 3rd failure expires the subscription. */
-export const retryDelaysDays = [3, 5] as const;
-
-/** Declines the card will keep giving: never retried (card blocked, account closed, fraud checks). */
-function isHardDecline(code: string | undefined): boolean {
-  return code === "3.01" || code === "3.12" || Boolean(code?.startsWith("4."));
-}
 
 /** What a settled order does to the parent's subscription. */
 export function settleSubscriptionOrder(deps: { now: () => Date }): SettleHook {
@@ -283,8 +273,8 @@ async function onRenewalDeclined(tx: Transaction, order: OrderRow, update: Gatew
     return;
   }
   const failedRenewals = existing.failedRenewals + 1;
-  const delay = retryDelaysDays[failedRenewals - 1];
-  if (isHardDecline(update.errorCode) || delay === undefined) {
+  const delay = retryDelayAfter(failedRenewals, update.errorCode);
+  if (delay === undefined) {
     await updateSubscription(tx, existing.id, {
       status: "expired",
       failedRenewals,

@@ -18,11 +18,13 @@ export async function insertPriceCatalogue(db: Database): Promise<void> {
 
 /**
  * The plans of one offer in a currency: the subscription's for an intro-offer group, or the
- * upsell packs' and lifetime access's.
+ * upsell packs' and lifetime access's (every variant).
  */
 export async function listOfferPricePlans(
   db: Database,
-  input: { currency: CurrencyCode; purchaseType: "subscription" | typeof upsellKind; group: SplitGroup },
+  input:
+    | { currency: CurrencyCode; purchaseType: "subscription"; group: SplitGroup }
+    | { currency: string; purchaseType: typeof upsellKind },
 ): Promise<PricePlanRow[]> {
   return db
     .select()

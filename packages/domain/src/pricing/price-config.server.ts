@@ -48,7 +48,12 @@ export async function getPriceConfig(
 ): Promise<PriceConfig> {
   const currency = currencyFor(input.countryCode);
   const group = input.flow === "copy_1" ? input.introOfferGroup : "A";
-  const rows = await listOfferPricePlans(deps.db, { currency, purchaseType: input.purchaseType, group });
+  const rows = await listOfferPricePlans(
+    deps.db,
+    input.purchaseType === "subscription"
+      ? { currency, purchaseType: "subscription", group }
+      : { currency, purchaseType: input.purchaseType },
+  );
   // Upsell packs come before lifetime access, as the offer shows them.
   const order = (row: typeof pricePlans.$inferSelect) => (row.kind === "lifetime" ? 1 : 0);
   const of = (variant: PriceVariant) =>

@@ -5,6 +5,9 @@ import type { subscriptions } from "@kinderready/db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+const subscriptionStatuses = ["trialing", "active", "past_due", "paused", "cancelled", "expired", "lifetime"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
 const day = 24 * 60 * 60 * 1000;
 
 /** The end of the period holding `wanted`: renewals go on until then. */

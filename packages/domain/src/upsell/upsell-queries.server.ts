@@ -85,20 +85,6 @@ export async function findUpsellPlan(
   return plan;
 }
 
-/** The catalogue's upsell packs and lifetime access in a currency, every variant. */
-export async function listUpsellPlans(db: Db, currency: string): Promise<PricePlanRow[]> {
-  return db
-    .select()
-    .from(pricePlans)
-    .where(
-      and(
-        eq(pricePlans.product, soldProduct),
-        eq(pricePlans.currency, currency),
-        inArray(pricePlans.kind, [upsellKind, "lifetime"]),
-      ),
-    );
-}
-
 /** What the parent already owns of the upsells. */
 export async function listOwnedUpsells(db: Db, userId: string): Promise<Set<UpsellType>> {
   const rows = await db

@@ -26,6 +26,7 @@ import {
 import { readOfferState, updateUpsellStage } from "../pricing/offer-state-queries.server.ts";
 import { planTitle } from "../pricing/plan-title.server.ts";
 import { toPricePlan } from "../pricing/price-config.server.ts";
+import { listOfferPricePlans } from "../pricing/price-config-queries.server.ts";
 import type { PricePlan } from "../pricing/price-config-schema.ts";
 import { findSoldSubscription } from "../subscriptions/subscription-queries.server.ts";
 import { upsellKind } from "../upsell-wire.ts";
@@ -38,7 +39,6 @@ import {
   findUpsellPlan,
   insertUpsellConversion,
   listOwnedUpsells,
-  listUpsellPlans,
   updateOrderConsent,
   upsertUpsellDisplayMode,
 } from "./upsell-queries.server.ts";
@@ -286,7 +286,7 @@ export async function getUpsellOffer(
   });
   if (!buyer) return undefined;
   const [rows, owned, state] = await Promise.all([
-    listUpsellPlans(deps.db, buyer.subscription.currency),
+    listOfferPricePlans(deps.db, { currency: buyer.subscription.currency, purchaseType: upsellKind }),
     listOwnedUpsells(deps.db, buyer.user.id),
     readOfferState(deps.db, buyer.user.id),
   ]);
