@@ -2,7 +2,7 @@ import { localeCodes } from "@kinderready/i18n/locales";
 import { germanSie, languageRules, ruleBreaches, textsOf } from "@kinderready/i18n/test/language-rules";
 import { describe, expect, it } from "vitest";
 import { kit, stories } from "./catalogue.ts";
-import { fill, kitContent, kitStories, kitWords, parseKitContent } from "./content.server.ts";
+import { fill, fillCount, kitContent, kitStories, kitWords, parseKitContent } from "./content.server.ts";
 import { itemTitle } from "./item-text.server.ts";
 import { alphabet, formatNumber } from "./letters.ts";
 import { pictureIds } from "./pictures/picture-catalogue.ts";
@@ -82,6 +82,69 @@ describe("kit content validation", () => {
 
   it("fills placeholders", () => {
     expect(fill("Made for {{name}}", { name: "Mia" })).toBe("Made for Mia");
+  });
+
+  it("needs every plural form the language has, and no other", () => {
+    const russian = structuredClone(kitContent("ru")) as unknown as { page: Record<string, string> };
+    delete russian.page.minutes_few;
+    expect(() => parseKitContent("ru", russian)).toThrow(/page\.minutes has many, one, other/);
+    expect(() => parseKitContent("en", kitContent("ru"))).toThrow(/book\.worksheets has few, many, one, other/);
+  });
+});
+
+describe("counts in words", () => {
+  const minutes = (locale: "en" | "ru" | "ar" | "fr" | "de", count: number) =>
+    fillCount(kitContent(locale).page, "minutes", locale, count);
+
+  it("take the form each number needs in Russian", () => {
+    expect([1, 2, 5, 11, 21, 22, 25, 101].map((count) => minutes("ru", count))).toEqual([
+      "1 минута",
+      "2 минуты",
+      "5 минут",
+      "11 минут",
+      "21 минута",
+      "22 минуты",
+      "25 минут",
+      "101 минута",
+    ]);
+  });
+
+  it("take Arabic's six forms, the number left out where the word says it", () => {
+    expect([0, 1, 2, 3, 10, 11, 99, 100].map((count) => minutes("ar", count))).toEqual([
+      "0 دقيقة",
+      "دقيقة واحدة",
+      "دقيقتان",
+      "3 دقائق",
+      "10 دقائق",
+      "11 دقيقة",
+      "99 دقيقة",
+      "100 دقيقة",
+    ]);
+    const book = kitContent("ar").book;
+    expect([1, 2, 7, 12].map((count) => fillCount(book, "activities", "ar", count))).toEqual([
+      "نشاط واحد",
+      "نشاطان",
+      "7 أنشطة",
+      "12 نشاطًا",
+    ]);
+  });
+
+  it("are singular for one and plural otherwise in English, French and German", () => {
+    expect([minutes("en", 1), minutes("en", 0), minutes("en", 15)]).toEqual(["1 minute", "0 minutes", "15 minutes"]);
+    expect([minutes("fr", 0), minutes("fr", 1), minutes("fr", 2)]).toEqual(["0 minute", "1 minute", "2 minutes"]);
+    expect([minutes("de", 1), minutes("de", 10)]).toEqual(["1 Minute", "10 Minuten"]);
+  });
+
+  it("fill the other placeholders too", () => {
+    expect(
+      fillCount(
+        { pages_one: "{{count}} page for {{name}}", pages_other: "{{count}} pages for {{name}}" },
+        "pages",
+        "en",
+        1,
+        { name: "Mia" },
+      ),
+    ).toBe("1 page for Mia");
   });
 });
 

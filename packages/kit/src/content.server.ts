@@ -20,6 +20,7 @@ import { kitBookletSources } from "./content-booklets.server.ts";
 import { kitStorySources } from "./content-stories.server.ts";
 import { kitTextSources } from "./content-texts.server.ts";
 import { kitWordSources } from "./content-words.server.ts";
+import { formatNumber } from "./letters.ts";
 import { memoize } from "./memoize.ts";
 import { type PictureId, pictureIds } from "./pictures/picture-catalogue.ts";
 import { families } from "./pictures/picture-sets.ts";
@@ -31,6 +32,24 @@ import { positionKey, positionScenes } from "./templates/sizes-positions.ts";
 // trace (content/words/<locale>.json). One schema for all seven; a missing or empty text fails at load.
 
 const text = z.string().trim().min(1);
+
+// A count is written out in the language's words ("1 minute", "5 минут"), never abbreviated: its
+// message has a form per CLDR plural category, as the app's catalogues do (`minutes_one`,
+// `minutes_few`, …, `minutes_other`, with {{count}}), and the language's own categories are checked
+// at load (parseKitContent).
+const pluralCategories = ["zero", "one", "two", "few", "many", "other"] as const;
+type PluralCategory = (typeof pluralCategories)[number];
+const pluralSuffix = new RegExp(`_(${pluralCategories.join("|")})$`);
+
+/** The keys of a plural message: `key_other` required, the language decides which others it has. */
+const plural = <Key extends string>(key: Key) =>
+  Object.fromEntries(
+    pluralCategories.map((category) => [
+      `${key}_${category}`,
+      category === "other" ? text.includes("{{count}}") : text.optional(),
+    ]),
+  ) as { [C in PluralCategory as `${Key}_${C}`]: C extends "other" ? z.ZodString : z.ZodOptional<z.ZodString> };
+
 // Records over an enum are exhaustive in zod 4: every key must be there.
 const recordOf = <K extends string, V extends z.ZodType>(keys: readonly [K, ...K[]], value: V) =>
   z.record(z.enum(keys), value);
@@ -66,7 +85,7 @@ export const kitContentSchema = z.object({
     level: text.includes("{{number}}"),
     pack: text,
     footer: text,
-    minutes: text.includes("{{minutes}}"),
+    ...plural("minutes"),
     youNeed: text,
     steps: text,
     teaches: text,
@@ -77,8 +96,8 @@ export const kitContentSchema = z.object({
     cover: text,
     kitName: text,
     madeFor: text,
-    worksheets: text.includes("{{count}}"),
-    activities: text.includes("{{count}}"),
+    ...plural("worksheets"),
+    ...plural("activities"),
     packDescription: text,
     monthDescription: text,
     contents: text,
@@ -283,7 +302,31 @@ function parseOrThrow<T>(schema: z.ZodType<T>, what: string, locale: string, sou
 }
 
 export function parseKitContent(locale: string, source: unknown): KitContent {
-  return parseOrThrow(kitContentSchema, "Kit content", locale, source);
+  const content = parseOrThrow(kitContentSchema, "Kit content", locale, source);
+  const wrong = pluralFormBreaches(locale, content);
+  if (wrong.length > 0) throw new Error(`Kit content for ${locale} has wrong plural forms: ${wrong.join("; ")}`);
+  return content;
+}
+
+/** Plural messages whose forms are not exactly the language's plural categories. */
+function pluralFormBreaches(locale: string, content: unknown): string[] {
+  const expected = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.slice().sort().join(", ");
+  const forms = new Map<string, string[]>();
+  const walk = (node: unknown, path: string) => {
+    if (typeof node !== "object" || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      const match = pluralSuffix.exec(key);
+      if (match && typeof value === "string") {
+        const base = `${path}${key.slice(0, match.index)}`;
+        forms.set(base, [...(forms.get(base) ?? []), match[1] as string]);
+      } else walk(value, `${path}${key}.`);
+    }
+  };
+  walk(content, "");
+  return [...forms]
+    .map(([base, found]) => [base, found.sort().join(", ")] as const)
+    .filter(([, found]) => found !== expected)
+    .map(([base, found]) => `${base} has ${found}, not ${expected}`);
 }
 
 /** Parsed on first use, then kept: the texts do not change while the process runs. */
@@ -301,4 +344,27 @@ export const kitBooklets = memoize((locale: Locale) =>
 /** `{{name}}` placeholders filled from `values`. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
+const pluralRules = memoize((locale: Locale) => new Intl.PluralRules(locale));
+
+/** A plural message's keys (`key_other`, and the forms the language has), as in the content files. */
+export type PluralMessages<Key extends string> = Record<`${Key}_other`, string> &
+  Partial<Record<`${Key}_${PluralCategory}`, string>>;
+
+/**
+ * The form of plural message `key` that `count` takes in the language (Intl.PluralRules), with
+ * {{count}} written in the language's digits and other placeholders from `values`.
+ */
+export function fillCount<Key extends string>(
+  messages: PluralMessages<Key>,
+  key: Key,
+  locale: Locale,
+  count: number,
+  values: Record<string, string | number> = {},
+): string {
+  const forms: Partial<Record<string, string>> = messages;
+  const other: Record<`${Key}_other`, string> = messages;
+  const template = forms[`${key}_${pluralRules(locale).select(count)}`] ?? other[`${key}_other`];
+  return fill(template, { ...values, count: formatNumber(locale, count) });
 }

@@ -42,13 +42,12 @@ export function renderOperatorLinkEmail(input: {
   const [locale = "", linkId = ""] = input.args;
   if (!isLocale(locale) || !linkId) return undefined;
   const { t } = serverI18n(locale);
-  const minutes = operatorLinkMinutes;
   return renderEmail({
     locale,
     to: input.to,
     subject: t("console:signInEmail.subject"),
-    preheader: t("console:signInEmail.preheader", { minutes }),
-    paragraphs: [t("console:signInEmail.body", { minutes })],
+    preheader: t("console:signInEmail.preheader", { count: operatorLinkMinutes }),
+    paragraphs: [t("console:signInEmail.body", { count: operatorLinkMinutes })],
     link: {
       label: t("console:signInEmail.button"),
       url: operatorLinkUrl({ appUrl: input.appUrl, accessLinkSecret: input.accessLinkSecret, linkId }),

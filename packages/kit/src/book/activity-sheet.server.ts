@@ -2,7 +2,7 @@ import type { Locale } from "@kinderready/i18n/locales";
 import type { Box, Canvas } from "../canvas.server.ts";
 import { printableInset } from "../canvas.server.ts";
 import { type ActivityItem, isCutOut } from "../catalogue.ts";
-import { fill, type KitContent } from "../content.server.ts";
+import { fillCount, type KitContent } from "../content.server.ts";
 import { ellipsePath, rectPath } from "../draw/paths.ts";
 import { formatNumber } from "../letters.ts";
 import { faint, ink, inset, numberBadge, skillColours } from "../templates/context.ts";
@@ -73,7 +73,7 @@ function drawCard(
   const meta = [
     context.placeLabel,
     content.skills[card.skill],
-    fill(content.page.minutes, { minutes: formatNumber(locale, card.minutes) }),
+    fillCount(content.page, "minutes", locale, card.minutes),
   ];
   canvas.textLine(meta.join("  ·  "), inner, head.y + 47, { size: 10.5, minSize: 7, color: colour.main });
 

@@ -10,7 +10,7 @@ import {
   type Skill,
   stories,
 } from "../catalogue.ts";
-import { fill, type KitContent, type KitWords } from "../content.server.ts";
+import { fill, fillCount, type KitContent, type KitWords } from "../content.server.ts";
 import { ellipsePath, rectPath, starPath } from "../draw/paths.ts";
 import { itemTitle, placeLabel, worksheetTitle } from "../item-text.server.ts";
 import { formatNumber } from "../letters.ts";
@@ -209,12 +209,8 @@ function drawCoverFooter(canvas: Canvas, context: BookContext, inner: Box, colou
   const { content } = context;
   const counts = countPages(context.pages);
   const summary = [
-    counts.worksheets > 0
-      ? fill(content.book.worksheets, { count: formatNumber(context.locale, counts.worksheets) })
-      : "",
-    counts.activities > 0
-      ? fill(content.book.activities, { count: formatNumber(context.locale, counts.activities) })
-      : "",
+    counts.worksheets > 0 ? fillCount(content.book, "worksheets", context.locale, counts.worksheets) : "",
+    counts.activities > 0 ? fillCount(content.book, "activities", context.locale, counts.activities) : "",
   ].filter(Boolean);
   canvas.textLine(summary.join("  ·  "), inner, inner.y + inner.height - 40, {
     role: "heading",

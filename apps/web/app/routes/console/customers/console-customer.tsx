@@ -35,7 +35,7 @@ export default function ConsoleCustomer({ loaderData, actionData }: Route.Compon
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "console-ok" : "console-error"}>
           {actionData.ok
             ? (ifKnown(actionData.messageKey ?? `customers.done.${actionData.intent}`) ?? actionData.intent)
-            : (ifKnown(actionData.messageKey, { days: refundPolicyDays }) ?? t("errors.generic"))}
+            : (ifKnown(actionData.messageKey, { count: refundPolicyDays }) ?? t("errors.generic"))}
         </p>
       )}
 

@@ -35,7 +35,7 @@ function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
       <dd>
         {t("customers.renewalEvery", {
           amount: formatMoney(locale, subscription.renewalAmount, subscription.currency),
-          days: subscription.periodDays,
+          count: subscription.periodDays,
         })}
       </dd>
       <dt>{t("customers.trialEnds")}</dt>

@@ -22,7 +22,7 @@ export function CustomerChargesCard({ detail, refundPolicyDays }: Detail & { ref
       title={t("customers.charges")}
       csvHref={customerCsv(detail, "customer-charges.csv")}
     >
-      <p className="console-note">{t("customers.refundPolicy", { days: refundPolicyDays })}</p>
+      <p className="console-note">{t("customers.refundPolicy", { count: refundPolicyDays })}</p>
       <DataTable
         labelledBy="customer-charges"
         columns={chargeColumns}

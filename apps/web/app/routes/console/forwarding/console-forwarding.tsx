@@ -21,8 +21,8 @@ export default function ConsoleForwarding({ loaderData }: Route.ComponentProps) 
   const age = (since: Date | string) => {
     const minutes = Math.max(0, Math.round((now - new Date(since).getTime()) / minute));
     return minutes < 120
-      ? t("forwarding.ageMinutes", { minutes })
-      : t("forwarding.ageHours", { hours: Math.floor(minutes / 60) });
+      ? t("forwarding.ageMinutes", { count: minutes })
+      : t("forwarding.ageHours", { count: Math.floor(minutes / 60) });
   };
   const noneConfigured = status.destinations.every((destination) => !destination.configured);
   return (

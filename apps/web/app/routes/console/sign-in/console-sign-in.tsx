@@ -59,7 +59,7 @@ export default function ConsoleSignIn({ loaderData, actionData }: Route.Componen
         {alert}
         {actionData?.linkSent && (
           <p role="status" className="console-ok">
-            {t("signIn.link.sent", { minutes: actionData.linkSent.minutes })}
+            {t("signIn.link.sent", { count: actionData.linkSent.minutes })}
           </p>
         )}
         <label className="console-field">
