@@ -36,3 +36,26 @@ export function message(locale: Locale, key: string): string {
   if (typeof found !== "string") throw new Error(`No message ${key} in ${locale}`);
   return found;
 }
+
+/**
+ * A slow phone whose scripts have not arrived yet: the page's scripts are held back until
+ * `release` is called, and from then on the CPU runs four times slower, so the parent's input
+ * meets a hydration as long as a budget phone's.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  let open: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      open();
+    },
+  };
+}

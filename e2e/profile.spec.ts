@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { message, noScriptPage } from "./no-script.ts";
+import { holdScripts, message, noScriptPage } from "./no-script.ts";
 
 // The profile in Chromium: a paying parent cancels with a reason, restores, cancels again and
 // deletes their data (and their old link then leads to the quiz); a link with the token signs
@@ -187,6 +187,19 @@ test("the contact form checks its fields and sends the message to support", asyn
     await page.goto("/dev/mailbox/");
     await expect(mail.first()).toContainText(email, { timeout: 500 });
   }).toPass({ timeout: 20_000 });
+});
+
+test("a message typed before the scripts booted on a slow phone is the one sent", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact/", { waitUntil: "commit" });
+  const email = `slow-${Date.now()}@example.com`;
+  await page.getByRole("textbox", { name: "Name" }).fill("Camille");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Message" }).fill("Typed while the page was still loading.");
+  await scripts.release();
+  await expect(page.locator("html[data-ready]")).toBeAttached({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`We will reply to ${email}`);
 });
 
 test.describe("without JavaScript", () => {

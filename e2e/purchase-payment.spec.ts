@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { holdScripts } from "./no-script.ts";
 
 // Paying for the subscription on the gateway's hosted page (the in-process simulator) and
 // coming back to the offer's result, in Chromium, with the README's test cards.
@@ -134,20 +135,13 @@ test("in Germany, both boxes ticked before the scripts ran stay ticked once they
   parent: { token },
 }) => {
   await page.setExtraHTTPHeaders({ "x-test-country": "de" });
-  // Scripts held back until both boxes are ticked.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // A slow phone: the scripts held back until both boxes are ticked.
+  const scripts = await holdScripts(page);
   await page.goto(`/de/purchase/?token=${token}&offer=1`, { waitUntil: "domcontentloaded" });
   await page.locator("input[name=agree]").check();
   await page.locator("input[name=immediate_access]").check();
-  release();
-  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible();
+  await scripts.release();
+  await expect(page.locator(".purchase-flow[data-ready]")).toBeVisible({ timeout: 15_000 });
   await expect(page.locator("input[name=agree]")).toBeChecked();
   await page.locator("button.offer__buy").click();
   await page.waitForURL(/\/gateway-simulator\/pay\//);

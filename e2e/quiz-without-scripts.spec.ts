@@ -1,5 +1,6 @@
 import { devices, type Page } from "@playwright/test";
 import { expect, test, unique } from "./fixtures.ts";
+import { holdScripts } from "./no-script.ts";
 
 // The quiz before its scripts arrive, and with them off: every page is a form the server answers,
 // so a tap is never lost, and the parent reaches the offer either way.
@@ -52,6 +53,17 @@ test("with scripts off, a parent answers every page and reaches the offer, in En
     await answerPage(page);
 
     await expect(page.locator("section.quiz")).toHaveAttribute("data-step", "analyzing");
+    // The analysis runs in the style sheet: the percentage climbs and the status line moves on
+    // (the first is gone after 2.5 s). The email form is the way on: nothing leaves the page by itself.
+    const percent = () =>
+      page
+        .locator(".analyzing__meter")
+        .evaluate((meter) => getComputedStyle(meter).getPropertyValue("--analysis-percent"));
+    const first = Number(await percent());
+    await expect.poll(async () => Number(await percent())).toBeGreaterThan(first);
+    await expect(page.locator(".analyzing__status > .analyzing__line")).toBeHidden({ timeout: 5000 });
+    await expect(page.locator(".analyzing__status .analyzing__line:visible")).toHaveCount(1);
+    await expect(page.locator("meta[http-equiv=refresh]")).toHaveCount(0);
     await page.locator("#email").fill(`no-scripts-${unique()}@example.com`);
     await page.locator("form.analyzing__form button[type=submit]").click();
     await page.waitForURL(new RegExp(`${locale}/offer1/\\?.*token=`));
@@ -88,6 +100,43 @@ test("a tap made before the scripts ran is answered by the server, and the scrip
     "true",
   );
   await context.close();
+});
+
+test("goals ticked and a name typed before the scripts booted on a slow phone are what the quiz sends", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  for (const [until, act, next] of [
+    [
+      "help",
+      async (page: Page) => {
+        await page.getByRole("checkbox").nth(0).check();
+        await page.getByRole("checkbox").nth(2).check();
+      },
+      "kid-name",
+    ],
+    ["kid-name", (page: Page) => page.locator("#kid-name").fill("Noa"), "kid-age"],
+  ] as const) {
+    const context = await browser.newContext({ ...phone, baseURL });
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto("/onboarding/", { waitUntil: "commit" });
+    // Each answer is a plain form the server answers while the scripts are held.
+    while ((await step(page)) !== until) await answerPage(page);
+    await act(page);
+    await scripts.release();
+    await expect(page.locator("section.quiz[data-ready]")).toHaveAttribute("data-step", until, { timeout: 15_000 });
+    await page.locator("form.quiz__form button[type=submit]").click();
+    await expect(page.locator("section.quiz"), until).toHaveAttribute("data-step", next);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.locator(".quiz__back").click();
+    if (until === "help") {
+      await expect(page.getByRole("checkbox").nth(0)).toBeChecked();
+      await expect(page.getByRole("checkbox").nth(2)).toBeChecked();
+    } else await expect(page.locator("#kid-name")).toHaveValue("Noa");
+    await context.close();
+  }
 });
 
 test("a parent's page runs no script before its first paint; the console boots as usual", async ({ request }) => {

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useEffect } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useRef } from "react";
+import { useValueFromBeforeHydration } from "./use-value-from-before-hydration.ts";
 
 type FieldProps = { id: string; label: string; error: string | undefined };
 
@@ -28,7 +29,7 @@ const describedBy = (id: string, error: string | undefined) => ({
 export function Field({ id, label, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <LabelledField id={id} label={label} error={error}>
-      <input id={id} className="field__input" {...describedBy(id, error)} {...input} />
+      <ControlledInput id={id} className="field__input" {...describedBy(id, error)} {...input} />
     </LabelledField>
   );
 }
@@ -42,21 +43,21 @@ export function TextAreaField({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <LabelledField id={id} label={label} error={error}>
-      <textarea id={id} className="field__input" {...describedBy(id, error)} {...textarea} />
+      <ControlledTextArea id={id} className="field__input" {...describedBy(id, error)} {...textarea} />
     </LabelledField>
   );
 }
 
-/**
- * What the parent typed into a server-rendered field before the scripts took over: hydration
- * would otherwise show it while the form's state still holds the empty initial value.
- */
-export function useValueTypedBeforeHydration(id: string, keep: (value: string) => void) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates
-  useEffect(() => {
-    const element = document.getElementById(id);
-    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-      if (element.value) keep(element.value);
-    }
-  }, []);
+/** An input its state controls, keeping what the parent typed or ticked before the scripts ran. */
+export function ControlledInput(input: InputHTMLAttributes<HTMLInputElement>) {
+  const ref = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(ref, input.onChange);
+  return <input ref={ref} {...input} />;
+}
+
+/** A text area its state controls, keeping what the parent typed before the scripts ran. */
+export function ControlledTextArea(textarea: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useValueFromBeforeHydration(ref, textarea.onChange);
+  return <textarea ref={ref} {...textarea} />;
 }

@@ -1,7 +1,6 @@
 import { contactFieldRules } from "@kinderready/domain/profile/profile-rules";
 import { type FormEvent, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { useValueTypedBeforeHydration } from "../../components/forms/field.tsx";
 import { useValidatedField } from "../../components/forms/use-validated-field.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { ContactActionResult } from "./contact-route.server.ts";
@@ -28,9 +27,6 @@ export function useContactForm(initialEmail: string) {
   };
   const [sentCount, setSentCount] = useState(0);
   const result = fetcher.state === "idle" ? (fetcher.data ?? posted) : undefined;
-  useValueTypedBeforeHydration("contact-name", (name) => setValues((current) => ({ ...current, name })));
-  useValueTypedBeforeHydration("contact-email", (email) => setValues((current) => ({ ...current, email })));
-  useValueTypedBeforeHydration("contact-message", (message) => setValues((current) => ({ ...current, message })));
 
   const serverFailed = (field: ContactField) =>
     result && !result.ok && result.fields[field]

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Field } from "../../components/forms/field.tsx";
+import { ControlledInput, Field } from "../../components/forms/field.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { LeadActionResult } from "./analyzing-screen.tsx";
@@ -56,7 +56,13 @@ export function LeadEmailForm({
         onBlur={lead.leave}
       />
       <label className="consent">
-        <input type="checkbox" name="mailing" value="yes" checked={lead.consent} onChange={lead.changeConsent} />
+        <ControlledInput
+          type="checkbox"
+          name="mailing"
+          value="yes"
+          checked={lead.consent}
+          onChange={lead.changeConsent}
+        />
         <span>{t("quiz.pages.analyzing.consent")}</span>
       </label>
       <p className="muted small">

@@ -1,6 +1,7 @@
 import type { QuizOption } from "@kinderready/domain/onboarding/quiz-flow";
 import type { TranslateIfKnown } from "@kinderready/i18n/translator";
 import { useState } from "react";
+import { ControlledInput } from "../../components/forms/field.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { QuizForm } from "./quiz-form.tsx";
@@ -93,7 +94,7 @@ export function MultiChoice({
         </p>
         {options.map((option) => (
           <label key={option.value} className="answer answer--check">
-            <input
+            <ControlledInput
               type="checkbox"
               name="answer"
               value={option.value}

@@ -1,5 +1,6 @@
 import { firstNameMaxLength, reviewTextLength } from "@kinderready/domain/reviews/review-limits";
 import type { FormEvent } from "react";
+import { ControlledInput, ControlledTextArea } from "../../components/forms/field.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { ReviewDraft } from "./use-review-card.ts";
 
@@ -60,7 +61,7 @@ function RatingField({
       <legend className="field__label">{t("reviews.card.ratingLegend")}</legend>
       {ratings.map((value) => (
         <label key={value} className={`review-rating__star${value <= rating ? " review-rating__star--on" : ""}`}>
-          <input
+          <ControlledInput
             type="radio"
             name="rating"
             value={value}
@@ -91,7 +92,7 @@ function ReviewTextField({
       <label className="field__label" htmlFor="review-text">
         {t("reviews.card.text")}
       </label>
-      <textarea
+      <ControlledTextArea
         id="review-text"
         name="text"
         className="field__input review-card__textarea"
@@ -126,7 +127,7 @@ function FirstNameField({
       <label className="field__label" htmlFor="review-name">
         {t("reviews.card.firstName")}
       </label>
-      <input
+      <ControlledInput
         id="review-name"
         name="firstName"
         className="field__input"

@@ -2,7 +2,7 @@ import { fieldRules } from "@kinderready/domain/onboarding/field-rules";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useSearchParams } from "react-router";
-import { Field, useValueTypedBeforeHydration } from "../../components/forms/field.tsx";
+import { Field } from "../../components/forms/field.tsx";
 import { useValidatedField } from "../../components/forms/use-validated-field.ts";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import type { ProfileActionResult } from "./profile-route.server.ts";
@@ -68,7 +68,6 @@ function AccessLinkForm() {
   const posted = useActionData<ProfileActionResult>();
   const [email, setEmail] = useState("");
   const validated = useValidatedField({ value: email, ...fieldRules.email });
-  useValueTypedBeforeHydration("sign-in-email", setEmail);
   const result = fetcher.data ?? posted;
   if (result?.intent === "request-link" && result.ok) {
     return (
