@@ -23,6 +23,13 @@ async function next(page: Page) {
   await expect(flow(page)).not.toHaveAttribute("data-step", before ?? "");
 }
 
+/** The seconds the offer's countdown shows without scripts, as the style sheet counts them. */
+function secondsCounted(page: Page) {
+  return page
+    .locator(".offer-timer .offer-clock")
+    .evaluate((clock) => Number(getComputedStyle(clock).getPropertyValue("--offer-clock-left")));
+}
+
 async function expectNoViolations(page: Page, where: string) {
   const results = await axe(page).analyze();
   expect(results.violations, where).toEqual([]);
@@ -338,9 +345,17 @@ for (const lang of ["en", "ar"] as const) {
       await page.locator(".purchase-flow__next").click();
       await expect(flow(page)).toHaveAttribute("data-step", step);
     }
-    // The countdown the server started as it served the offer, as it rendered it.
+    // The countdown the server started as it served the offer, as it rendered it; the style
+    // sheet counts it down from there, a second at a time.
     const [before] = message(lang, "purchase.pages.subscription-offer.timer").split("{{time}}");
     await expect(page.getByRole("timer")).toHaveText(new RegExp(`^${before}\\d{2}:\\d{2}`));
+    const first = await secondsCounted(page);
+    await expect.poll(() => secondsCounted(page), { timeout: 3000 }).toBeLessThan(first);
+    expect(first).toBeGreaterThan(0);
+    // Written as mm:ss where the rendered digits were.
+    expect(
+      await page.locator(".offer-timer .offer-clock").evaluate((clock) => getComputedStyle(clock, "::after").content),
+    ).toMatch(/counter\(offer-clock-minutes/);
 
     // In Germany the button says the order is a paid one. Without the terms ticked the server
     // refuses, naming them; without the request for access at once (which ends the right of
@@ -359,15 +374,31 @@ for (const lang of ["en", "ar"] as const) {
     await buy.click();
     await payOnHostedPage("4067 4299 7471 9265", page);
     await page.waitForURL(/\/purchase\/\?.*order_id=/);
-    // The page says how the payment went as the server knows it; while pending, its link reloads.
+    // The page says how the payment went as the server knows it. While the payment is pending
+    // (the simulator settles it when next asked) the page reloads itself, counting its reloads,
+    // with a link for a browser that ignores the refresh; once settled, it stays.
+    const returned = await page.content();
+    if (returned.includes(message(lang, "purchase.result.checking"))) {
+      expect(returned).toMatch(
+        /<noscript><meta http-equiv="refresh" content="3;url=\?[^"]*order_id=[^"]*&amp;checks=1">/,
+      );
+      expect(returned).toContain(message(lang, "purchase.result.updating"));
+      expect(returned).toMatch(
+        new RegExp(`<a href="\\?[^"]*&amp;checks=1">${message(lang, "purchase.result.updateNow")}</a>`),
+      );
+    }
     const dialog = page.getByRole("dialog", { name: message(lang, "purchase.result.successTitle") });
-    await expect(async () => {
-      if (!(await dialog.isVisible()))
-        await page.getByRole("link", { name: message(lang, "purchase.result.refresh") }).click();
-      await expect(dialog).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("meta[http-equiv=refresh]")).toHaveCount(0);
     await dialog.getByRole("link", { name: message(lang, "purchase.result.toPrintables") }).click();
     await page.waitForURL(new RegExp(`${prefix}/printables/\\?token=${token}`));
+    // The upsell is offered on arrival, as forms: each offer's button, and "no, thanks", which
+    // posts and brings the discounted offer.
+    const popup = page.locator("dialog.upsell-popup[open]");
+    await expect(popup).toHaveAttribute("data-form-key", "initial");
+    await expect(popup.locator(".upsell__card button[type=submit]")).toHaveCount(2);
+    await popup.locator(".upsell-popup__decline").click();
+    await expect(popup).toHaveAttribute("data-form-key", "catchy");
     const status = await api.get(`/api/v1/onboarding/${token}?product=kinderready`);
     expect((await status.json()).purchased).toBe(true);
     await page.context().close();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 
 // The analysis animates through these percentages at 100–300 ms per percent, with
-// pauses of up to 400 ms between steps, and stops at 95 until the email is in.
+// pauses of up to 400 ms between steps, and stops at 95 until the email is in. Without scripts
+// the style sheet's `analysis-percent` keyframes follow the same course (app.css).
 const steps = [0, 25, 50, 75, 90, 93, 94, 95];
 const speeds = [100, 120, 160, 200, 300, 300, 300];
 const delays = [0, 250, 400, 300, 400, 400, 400];

@@ -2,6 +2,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { Link, useSearchParams } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import type { PaymentOutcome } from "../../payments/payment-result.ts";
+import { pendingRefresh, refreshSeconds } from "./payment-refresh.ts";
 import { RequiredBox } from "./required-box.tsx";
 import { TrustMarks } from "./trust-marks.tsx";
 import type { useOfferCheckout } from "./use-offer-checkout.ts";
@@ -130,14 +131,7 @@ function OfferPaymentStatus({ payment }: { payment: { outcome: PaymentOutcome | 
           </>
         )}
       </p>
-      {outcome === "checking" && (
-        // Without scripts nothing asks again: the parent does, by reloading the page.
-        <noscript>
-          <p className="offer__notice">
-            <a href={`?${searchParams.toString()}`}>{t("purchase.result.refresh")}</a>
-          </p>
-        </noscript>
-      )}
+      {outcome === "checking" && <PendingWithoutScripts search={searchParams} />}
       {outcome === "timeout" && (
         <div className="offer__notice">
           <p role="alert">{t("purchase.result.timeout")}</p>
@@ -147,6 +141,35 @@ function OfferPaymentStatus({ payment }: { payment: { outcome: PaymentOutcome | 
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Without scripts nothing asks how the payment went: the page reloads itself until it knows (the
+ * refresh exists only inside <noscript>, so with scripts the polls alone ask), with a link for a
+ * browser that ignores the refresh, and stops after as long as the scripts would ask.
+ */
+function PendingWithoutScripts({ search }: { search: URLSearchParams }) {
+  const { t } = useTranslation();
+  const next = pendingRefresh(search);
+  return (
+    <noscript>
+      {next.kind === "refresh" ? (
+        <>
+          <meta httpEquiv="refresh" content={`${refreshSeconds};url=${next.url}`} />
+          <p className="offer__notice">
+            {t("purchase.result.updating")} <a href={next.url}>{t("purchase.result.updateNow")}</a>
+          </p>
+        </>
+      ) : (
+        <div className="offer__notice">
+          <p role="alert">{t("purchase.result.timeout")}</p>
+          <a className="button button--quiet" href={next.url}>
+            {t("purchase.result.checkAgain")}
+          </a>
+        </div>
+      )}
+    </noscript>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
 import { useMoney } from "../../payments/price-texts.tsx";
+import { OfferClockText } from "./offer-countdown.tsx";
 import type { OfferPlan } from "./offer-plan.ts";
-import { formatClock, type OfferTimer } from "./offer-timer.ts";
+import type { OfferTimer } from "./offer-timer.ts";
 
 const page = "purchase.pages.subscription-offer";
 
@@ -30,7 +31,7 @@ export function OfferStickyBar({
       {/* The countdown stays in view while the parent reads on; the timer above is the one read out. */}
       {!timer.expired && (
         <span className="offer__sticky-timer" aria-hidden="true">
-          {t(`${page}.stickyTimer`, { time: formatClock(timer.secondsLeft) })}
+          <OfferClockText messageKey={`${page}.stickyTimer`} secondsLeft={timer.secondsLeft} />
         </span>
       )}
       <span className="offer__sticky-price">

@@ -6,11 +6,10 @@ import type { PaymentOutcome } from "../../payments/payment-result.ts";
 import { useMoney } from "../../payments/price-texts.tsx";
 import { ChildKitPreview } from "./kit-preview.tsx";
 import { OfferCheckoutForm } from "./offer-checkout-form.tsx";
-import { OfferCountdown } from "./offer-countdown.tsx";
+import { OfferCountdown, type OfferCountdownTimer } from "./offer-countdown.tsx";
 import type { OfferPlan } from "./offer-plan.ts";
 import { OfferPlanCard } from "./offer-plan-card.tsx";
 import { OfferStickyBar } from "./offer-sticky-bar.tsx";
-import type { OfferTimer } from "./offer-timer.ts";
 import { Ticks } from "./ticks.tsx";
 import { useOfferCheckout } from "./use-offer-checkout.ts";
 
@@ -35,7 +34,7 @@ export function SubscriptionOffer({
 }: {
   plans: { initial: OfferPlan; expired: OfferPlan };
   locale: Locale;
-  timer: OfferTimer & { justExpired: boolean };
+  timer: OfferCountdownTimer;
   payment: { outcome: PaymentOutcome | undefined; checkAgain: () => void };
   links: { printables: string; quiz: string };
   successText: string;

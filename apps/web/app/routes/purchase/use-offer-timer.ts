@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PurchaseActionResult } from "../../payments/payment-result.ts";
-import { localDeadline, notStartedTimer, type OfferTimer, tickMs, timerAt } from "./offer-timer.ts";
+import type { OfferCountdownTimer } from "./offer-countdown.tsx";
+import { localDeadline, notStartedTimer, tickMs, timerAt } from "./offer-timer.ts";
 
 /**
  * The offer countdown. The server keeps its deadline: the first time the price is on screen
@@ -21,7 +22,7 @@ export function useOfferTimer({
   /** The countdown when the page was loaded; null before the price was first shown. */
   serverSecondsLeft: number | null;
   timeoutSeconds: number;
-}): OfferTimer & { justExpired: boolean } {
+}): OfferCountdownTimer {
   const shown = useFetcher<PurchaseActionResult>();
   const [deadline, setDeadline] = useState<number>();
   const [now, setNow] = useState(0);
@@ -67,5 +68,5 @@ export function useOfferTimer({
     return () => clearInterval(interval);
   }, [deadline, timer.expired]);
 
-  return { ...timer, justExpired };
+  return { ...timer, justExpired, counting: deadline !== undefined || serverSecondsLeft !== null };
 }
