@@ -311,7 +311,7 @@ for (const lang of ["en", "ar"] as const) {
     const done = page.getByRole("dialog", { name: message(lang, "upsell.successTitle") });
     await expect(async () => {
       if (!(await done.isVisible()))
-        await page.getByRole("link", { name: message(lang, "purchase.result.refresh") }).click();
+        await page.getByRole("link", { name: message(lang, "purchase.result.updateNow") }).click();
       await expect(done).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(done.getByRole("status")).toHaveText(message(lang, "upsell.successPacks"));

@@ -1,26 +1,23 @@
 import type { UpsellType } from "@kinderready/domain/upsell/upsell-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { ImmediateAccessField } from "../../components/immediate-access-box.tsx";
 import { useTranslation } from "../../i18n/translation-context.tsx";
+import { ReloadWhilePending } from "../../payments/reload-while-pending.tsx";
 import { UpsellForm } from "./upsell-form.tsx";
 import { needsCardholder, upsellDeclineMessageKey, upsellDeclineTitleKey } from "./upsell-result.ts";
 
 // The upsell offer's states beside its cards: a charge in progress, approved, declined or not
 // settled in time, a purchase refused, and how the offer charges.
 
-/** The charge is being asked about. Without scripts nothing asks again: the parent does, by reloading the page. */
+/** The charge is being asked about; without scripts the page asks again by reloading itself. */
 export function UpsellProcessing() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
   return (
     <>
       <span className="spinner" aria-hidden="true" />
       {t("upsell.processing")}
-      <noscript>
-        {" "}
-        <a href={`?${searchParams.toString()}`}>{t("purchase.result.refresh")}</a>
-      </noscript>
+      <ReloadWhilePending />
     </>
   );
 }

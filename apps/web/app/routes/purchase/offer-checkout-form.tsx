@@ -1,8 +1,8 @@
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
 import type { PaymentOutcome } from "../../payments/payment-result.ts";
-import { pendingRefresh, refreshSeconds } from "./payment-refresh.ts";
+import { ReloadWhilePending } from "../../payments/reload-while-pending.tsx";
 import { RequiredBox } from "./required-box.tsx";
 import { TrustMarks } from "./trust-marks.tsx";
 import type { useOfferCheckout } from "./use-offer-checkout.ts";
@@ -119,7 +119,6 @@ function OfferConsentBoxes({
 /** How a payment coming back stands: still being checked, or not known in time (ask again). */
 function OfferPaymentStatus({ payment }: { payment: { outcome: PaymentOutcome | undefined; checkAgain: () => void } }) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
   const outcome = payment.outcome?.kind;
   return (
     <>
@@ -131,7 +130,7 @@ function OfferPaymentStatus({ payment }: { payment: { outcome: PaymentOutcome | 
           </>
         )}
       </p>
-      {outcome === "checking" && <PendingWithoutScripts search={searchParams} />}
+      {outcome === "checking" && <ReloadWhilePending said="purchase.result.updating" className="offer__notice" />}
       {outcome === "timeout" && (
         <div className="offer__notice">
           <p role="alert">{t("purchase.result.timeout")}</p>
@@ -141,35 +140,6 @@ function OfferPaymentStatus({ payment }: { payment: { outcome: PaymentOutcome | 
         </div>
       )}
     </>
-  );
-}
-
-/**
- * Without scripts nothing asks how the payment went: the page reloads itself until it knows (the
- * refresh exists only inside <noscript>, so with scripts the polls alone ask), with a link for a
- * browser that ignores the refresh, and stops after as long as the scripts would ask.
- */
-function PendingWithoutScripts({ search }: { search: URLSearchParams }) {
-  const { t } = useTranslation();
-  const next = pendingRefresh(search);
-  return (
-    <noscript>
-      {next.kind === "refresh" ? (
-        <>
-          <meta httpEquiv="refresh" content={`${refreshSeconds};url=${next.url}`} />
-          <p className="offer__notice">
-            {t("purchase.result.updating")} <a href={next.url}>{t("purchase.result.updateNow")}</a>
-          </p>
-        </>
-      ) : (
-        <div className="offer__notice">
-          <p role="alert">{t("purchase.result.timeout")}</p>
-          <a className="button button--quiet" href={next.url}>
-            {t("purchase.result.checkAgain")}
-          </a>
-        </div>
-      )}
-    </noscript>
   );
 }
 

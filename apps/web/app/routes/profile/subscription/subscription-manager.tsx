@@ -2,10 +2,11 @@ import type { AnotherCardResult } from "@kinderready/domain/payments/pay-with-an
 import type { ProfileView } from "@kinderready/domain/profile/profile-schema";
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useFetcher, useRevalidator } from "react-router";
 import { useTranslation } from "../../../i18n/translation-context.tsx";
 import { maxPolls, pollIntervalMs } from "../../../payments/payment-result.ts";
 import { formatDate, formatMinor } from "../../../payments/profile-format.ts";
+import { ReloadWhilePending } from "../../../payments/reload-while-pending.tsx";
 import type { ProfileActionResult } from "../profile-route.server.ts";
 import { SubscriptionSummary } from "./subscription-summary.tsx";
 
@@ -170,9 +171,8 @@ function AnotherCardOutcome({
   );
 }
 
-/** Asks the server again every second for a while, as the gateway settles the payment; without scripts, a link does. */
+/** Asks the server again every second for a while, as the gateway settles the payment; without scripts, the page reloads itself. */
 function StillPending() {
-  const { t } = useTranslation();
   const revalidator = useRevalidator();
   const asked = useRef(0);
   useEffect(() => {
@@ -183,11 +183,5 @@ function StillPending() {
     }, pollIntervalMs);
     return () => clearTimeout(timer);
   }, [revalidator]);
-  const [searchParams] = useSearchParams();
-  return (
-    <noscript>
-      {" "}
-      <a href={`?${searchParams.toString()}`}>{t("purchase.result.refresh")}</a>
-    </noscript>
-  );
+  return <ReloadWhilePending />;
 }

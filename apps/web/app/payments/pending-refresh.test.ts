@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxRefreshes, pendingRefresh } from "./payment-refresh.ts";
+import { maxRefreshes, pendingRefresh } from "./pending-refresh.ts";
 
 describe("a pending payment's page without scripts", () => {
   it("reloads itself, counting its reloads in the address and keeping the rest of it", () => {
