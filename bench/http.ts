@@ -105,7 +105,8 @@ try {
 
   const brotli = { "accept-encoding": "br", "accept-language": "en" };
   // The quiz's questions are one page (they change in the browser): its SSR with a visitor's
-  // token, whose loader looks the visitor up, is what every question's reload costs.
+  // token, whose loader looks the visitor up, is what every question's reload costs. The token
+  // names nobody (a parent who finished the quiz is redirected instead): the quiz renders afresh.
   const quizPage: Target = { path: "/quiz1/?token=bench-visitor-token-00000000", headers: brotli };
   const status: Target = {
     path: `/api/v1/onboarding/${leadToken}?product=kinderready`,

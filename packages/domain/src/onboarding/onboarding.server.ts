@@ -187,6 +187,17 @@ export async function getOnboardingStatus(
     deps.db,
     viaContact ? { marketingContactId: input.esputnikContactId as string } : { token: input.token },
   );
+  return onboardingStatusOf(deps, user);
+}
+
+/**
+ * The same status for a parent the caller has already looked up (undefined: a new visitor), so
+ * a page that needs the parent's row as well reads it once.
+ */
+export async function onboardingStatusOf(
+  deps: Pick<OnboardingDeps, "db">,
+  user: { id: string; token: string; email: string | null; isManualAccess: boolean } | undefined,
+): Promise<OnboardingStatus> {
   const subscription = user ? await findLeadSubscription(deps.db, user.id) : undefined;
   const active = subscription ? hasAccess(subscription, new Date()) : false;
   return {

@@ -93,6 +93,23 @@ describe.each(testDatabases())("the quiz's sign-in on $name", (target) => {
     expect(await leadOf(chosen)).toBeUndefined();
   });
 
+  it("sends a parent who finished the quiz on to the offer, and a marketing email's lead to its own token", async () => {
+    const token = tokenOf(await submit(undefined, `quiz-known-${Date.now()}@example.com`)) as string;
+    const load = (search: string) => {
+      const url = new URL(`${origin}/quiz1/${search}`);
+      return loadQuiz({ request: new Request(url), url, context: context() } as unknown as Route.LoaderArgs).catch(
+        (thrown: unknown) => thrown,
+      );
+    };
+    const location = (answer: unknown) => (answer instanceof Response ? answer.headers.get("location") : answer);
+    expect(location(await load(`?token=${token}`))).toBe(`/offer1/?token=${token}`);
+    const contactId = (await leadOf(token))?.marketingContactId;
+    const other = "BBBBBBBBBBBBBBBBBBBBBB";
+    expect(location(await load(`?token=${other}&esputnikContactId=${contactId}&utm_source=esputnik`))).toBe(
+      `/quiz1/?token=${token}&esputnikContactId=${contactId}&utm_source=esputnik`,
+    );
+  });
+
   it("signs in the browser whose post created the account, unverified, with a session id that is not the token", async () => {
     const created = await submit(undefined, `quiz-${Date.now()}@example.com`);
     expect(created).toBeInstanceOf(Response);

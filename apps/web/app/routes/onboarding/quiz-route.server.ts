@@ -1,6 +1,6 @@
 import { mailingPolicyFor } from "@kinderready/domain/consent/mailing-consent";
 import { flows } from "@kinderready/domain/flows";
-import { getOnboardingStatus } from "@kinderready/domain/onboarding/onboarding.server";
+import { getOnboardingStatus, onboardingStatusOf } from "@kinderready/domain/onboarding/onboarding.server";
 import { purchaseRedirect } from "@kinderready/domain/onboarding/purchase-redirect";
 import { findParent } from "@kinderready/domain/parents/find-parent.server";
 import { userTokenSchema } from "@kinderready/domain/parents/parent-token";
@@ -24,11 +24,17 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
   const token = userTokenSchema.safeParse(url.searchParams.get("token"));
   let refusedToken: string | null = null;
   if (token.success) {
-    const status = await getOnboardingStatus(services, {
-      token: token.data,
-      esputnikContactId: url.searchParams.get("esputnikContactId") ?? undefined,
-      utm_source: url.searchParams.get("utm_source") ?? undefined,
-    });
+    // The token's parent, read once: it says where to send them and whether the token names
+    // anyone. A marketing email's contact id names the lead instead, looked up by its own query.
+    const parent = await findParent(services, { token: token.data });
+    const esputnikContactId = url.searchParams.get("esputnikContactId") ?? undefined;
+    const status = esputnikContactId
+      ? await getOnboardingStatus(services, {
+          token: token.data,
+          esputnikContactId,
+          utm_source: url.searchParams.get("utm_source") ?? undefined,
+        })
+      : await onboardingStatusOf(services, parent);
     const known = status.esputnikUserData?.userToken;
     // The lead a marketing email points at is this parent's: carry on with its token.
     if (known && known !== token.data) {
@@ -47,7 +53,7 @@ export async function loadQuiz({ request, url, context }: Route.LoaderArgs) {
     }
     // A token the server never issued (or whose parent deleted their data) names nobody: the quiz
     // starts afresh, and the browser is told to drop it rather than keep it as the parent's.
-    if (!(await findParent(services, { token: token.data }))) refusedToken = token.data;
+    if (!parent) refusedToken = token.data;
   }
   // The quiz opens on its first question (a parent part-way through passed it already), or
   // where the parent left it.
