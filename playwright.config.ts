@@ -38,6 +38,7 @@ const presentationSpecs = [
   "accessibility.spec.ts",
   "budgets.spec.ts",
   "legal.spec.ts",
+  "narrow-pages.spec.ts",
   "routing.spec.ts",
   "shell.spec.ts",
 ];
