@@ -10,7 +10,8 @@ const budget = { jsGzip: 110 * 1024, cssGzip: 20 * 1024, htmlGzip: 30 * 1024 };
 // this stack; ADR 0025 records it. Until the budget or the stack changes, this ceiling (today's
 // largest page, the Arabic offer with its part of the catalogue, 134.0 KB, plus 3%) keeps scripts
 // from growing unnoticed; the quiz is 127.2 KB (Arabic 128.3), the kit 130.3 (131.4), ADR 0055.
-// None of it runs before the first paint (ADR 0051).
+// Measured again since: the quiz 128.2 (129.3), the offer 136.1 (137.9), the kit 135.3 (136.6):
+// the Arabic offer is 0.1 KB under the ceiling. None of it runs before the first paint (ADR 0051).
 const jsCeiling = 138 * 1024;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

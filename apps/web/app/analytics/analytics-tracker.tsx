@@ -17,31 +17,35 @@ export function AnalyticsTracker({ locale }: { locale: Locale }) {
   const loaded = useRef(false);
 
   useEffect(() => {
-    track("page_viewed");
-    if (loaded.current) return;
-    loaded.current = true;
-    const url = new URL(window.location.href);
-    const tracking = trackingFromLanding({ search: url.search, cookies: document.cookie, now: Date.now() });
-    const addressToken = url.searchParams.get("token");
-    const page = pageForPath(splitLocalePath(pathname).path);
-    sendVisit({
-      user_token: addressToken ?? useAnalyticsStore.getState().userId,
-      locale,
-      host: url.host,
-      ua: navigator.userAgent,
-      utm_campaign: tracking?.utmLabels.utm_campaign,
-      utm_medium: tracking?.utmLabels.utm_medium,
-      utm_source: tracking?.utmLabels.utm_source,
-      gclid: tracking?.googleAnalytics.gclid,
-      client_id: tracking?.googleAnalytics.client_id,
-      fb_pixel_id: tracking?.fbAnalytics.fb_pixel_id,
-      fbc: tracking?.fbAnalytics.fbc,
-      fbp: tracking?.fbAnalytics.fbp,
-      fbclid: tracking?.fbAnalytics.fbclid,
-      ttclid: tracking?.ttclid,
-      // The offer pages are the purchase route's; the upsells live in the printables.
-      ...(page.file === "routes/purchase/purchase.tsx" && { purchase_url: url.href }),
-      ...(page.file === "routes/printables/printables.tsx" && { [upsellPageUrlField]: url.href }),
+    // A task after the stores' restore (StoreHydration's, queued first): the visit reads the
+    // saved user id, and neither holds the task of the hydrated page's effects any longer.
+    setTimeout(() => {
+      track("page_viewed");
+      if (loaded.current) return;
+      loaded.current = true;
+      const url = new URL(window.location.href);
+      const tracking = trackingFromLanding({ search: url.search, cookies: document.cookie, now: Date.now() });
+      const addressToken = url.searchParams.get("token");
+      const page = pageForPath(splitLocalePath(pathname).path);
+      sendVisit({
+        user_token: addressToken ?? useAnalyticsStore.getState().userId,
+        locale,
+        host: url.host,
+        ua: navigator.userAgent,
+        utm_campaign: tracking?.utmLabels.utm_campaign,
+        utm_medium: tracking?.utmLabels.utm_medium,
+        utm_source: tracking?.utmLabels.utm_source,
+        gclid: tracking?.googleAnalytics.gclid,
+        client_id: tracking?.googleAnalytics.client_id,
+        fb_pixel_id: tracking?.fbAnalytics.fb_pixel_id,
+        fbc: tracking?.fbAnalytics.fbc,
+        fbp: tracking?.fbAnalytics.fbp,
+        fbclid: tracking?.fbAnalytics.fbclid,
+        ttclid: tracking?.ttclid,
+        // The offer pages are the purchase route's; the upsells live in the printables.
+        ...(page.file === "routes/purchase/purchase.tsx" && { purchase_url: url.href }),
+        ...(page.file === "routes/printables/printables.tsx" && { [upsellPageUrlField]: url.href }),
+      });
     });
   }, [pathname, locale]);
 

@@ -15,14 +15,19 @@ export function StoreHydration({ isDev }: { isDev: boolean }) {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, with the first address
   useEffect(() => {
-    configurePersistence({ isDev, search: window.location.search });
-    void rehydrateStores().then(() => {
-      const tracking = trackingFromLanding({
-        search: window.location.search,
-        cookies: document.cookie,
-        now: Date.now(),
+    // In a task of its own: the restored state re-renders its readers at once (a store update is
+    // never time-sliced), and every effect of the hydrated page runs in one task, which a slow
+    // phone must not be held in for both. The analytics tracker's first effect follows it.
+    setTimeout(() => {
+      configurePersistence({ isDev, search: window.location.search });
+      void rehydrateStores().then(() => {
+        const tracking = trackingFromLanding({
+          search: window.location.search,
+          cookies: document.cookie,
+          now: Date.now(),
+        });
+        if (tracking) useTrackingStore.setState({ tracking });
       });
-      if (tracking) useTrackingStore.setState({ tracking });
     });
   }, []);
   useEffect(() => {
