@@ -1,7 +1,7 @@
 import type { MonthBookView, PrintablesView } from "@kinderready/domain/printables/printables-schema";
 import type { Locale } from "@kinderready/i18n/locales";
 import { useTranslation } from "../../i18n/translation-context.tsx";
-import { formatDate } from "../../payments/profile-format.ts";
+import { useDate } from "../../payments/date-texts.tsx";
 
 /** The books of the month: one opens with each monthly payment, and the next one is named with its day. */
 export function MonthBooks({
@@ -14,6 +14,7 @@ export function MonthBooks({
   locale: Locale;
 }) {
   const { t } = useTranslation();
+  const day = useDate(locale);
   return (
     <section aria-labelledby="months-heading" className="kit-packs">
       <h2 id="months-heading" className="kit__heading">
@@ -39,11 +40,7 @@ export function MonthBooks({
           ))}
         </ul>
       )}
-      {next && (
-        <p className="small">
-          {t("printables.months.next", { title: next.title, date: formatDate(next.opens_on, locale) })}
-        </p>
-      )}
+      {next && <p className="small">{t("printables.months.next", { title: next.title, date: day(next.opens_on) })}</p>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { redirect } from "react-router";
 import type { RequestContext } from "#load-context";
 import { recordFunnelSighting } from "../../analytics/funnel-sighting.server.ts";
+import { writeDates } from "../../payments/date-texts.tsx";
 import { writePrices } from "../../payments/price-texts.tsx";
 import { verifiedParent } from "../../session/parent-session.server.ts";
 import { keepPaperChoice, kitOnPage } from "./kit-load.server.ts";
@@ -39,6 +40,7 @@ export function pageWithoutParent({ request, url, locale, returning }: PageVisit
     popup,
     review: null,
     prices: writePrices(locale, []),
+    dates: {},
   };
 }
 
@@ -80,6 +82,7 @@ export async function loadParentPage(visit: RequestContext, page: PageVisit, tok
     popup,
     review,
     prices: writePrices(locale, offer ? Object.values(offer.plans) : []),
+    dates: writeDates(locale, [kit?.nextMonth?.opens_on, paused?.resumesAt?.toISOString()]),
   };
 }
 

@@ -2,7 +2,7 @@ import type { ReviewInvitation } from "@kinderready/domain/reviews/reviews.serve
 import { type Locale, localizePath } from "@kinderready/i18n/locales";
 import { Link } from "react-router";
 import { Trans, useTranslation } from "../../i18n/translation-context.tsx";
-import { formatDate } from "../../payments/profile-format.ts";
+import { useDate } from "../../payments/date-texts.tsx";
 import { KitArea, type KitData } from "./kit-area.tsx";
 import { ReviewCard } from "./review-card.tsx";
 import type { UpsellOfferData } from "./upsell-offer.tsx";
@@ -55,11 +55,12 @@ export function OwnedPrintables({
 
 /** The subscription is paused: the kit opens again on this day (or sooner, resumed in the profile). */
 function PausedKit({ until, locale }: { until: string; locale: Locale }) {
+  const day = useDate(locale);
   return (
     <p>
       <Trans
         i18nKey="upsell.paused"
-        values={{ date: formatDate(until, locale) }}
+        values={{ date: day(until) }}
         components={{ resume: <Link to={localizePath("/profile/subscription/", locale)} /> }}
       />
     </p>

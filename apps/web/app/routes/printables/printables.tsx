@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { partCatalogueHandle } from "../../i18n/load-catalogue.ts";
+import { DateTextsProvider } from "../../payments/date-texts.tsx";
 import { PriceTextsProvider } from "../../payments/price-texts.tsx";
 import type { Route } from "./+types/printables";
 import { PrintablesPage } from "./printables-page.tsx";
@@ -28,10 +29,12 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
 }
 
 export default function Printables({ loaderData }: Route.ComponentProps) {
-  const { prices, ...page } = loaderData;
+  const { prices, dates, ...page } = loaderData;
   return (
     <PriceTextsProvider texts={prices}>
-      <PrintablesPage {...page} />
+      <DateTextsProvider texts={dates}>
+        <PrintablesPage {...page} />
+      </DateTextsProvider>
     </PriceTextsProvider>
   );
 }
