@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, orders, users } from "@kinderready/db/schema";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { forwardingSubjectColumns } from "../consent/forwarding-subject-queries.server.ts";
 import { upsellKind } from "../upsell-wire.ts";
 
 // The conversions a settled purchase records for the ad platforms (a job forwards them). The
@@ -29,12 +30,7 @@ export async function insertConversion(db: Db, values: typeof conversionEvents.$
 /** What the parent who placed the order allows to be shared with the platforms. */
 export async function findOrderParentConsent(db: Db, orderId: string) {
   const [parent] = await db
-    .select({
-      erasedAt: users.erasedAt,
-      adSharingOptOutAt: users.adSharingOptOutAt,
-      mailingOptInCountry: users.mailingOptInCountry,
-      adConsent: users.adConsent,
-    })
+    .select(forwardingSubjectColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.orderId, orderId));

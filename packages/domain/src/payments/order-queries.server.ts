@@ -162,9 +162,9 @@ export async function reopenProcessingOrder(db: Db, input: { orderId: string; no
 export async function findBuyerByToken(
   db: Db,
   userToken: string,
-): Promise<{ id: string; email: string | null } | undefined> {
+): Promise<{ id: string; email: string | null; kidName: string | null } | undefined> {
   const [user] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, kidName: users.kidName })
     .from(users)
     .where(and(eq(users.token, userToken), eq(users.product, soldProduct)));
   return user;

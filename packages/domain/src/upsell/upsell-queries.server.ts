@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { conversionEvents, entitlements, orders, pricePlans, settings, users } from "@kinderready/db/schema";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { forwardingSubjectColumns } from "../consent/forwarding-subject-queries.server.ts";
 import type { UpsellVariant } from "../pricing/offer-rules.ts";
 import { soldProduct } from "../product.ts";
 import { upsellKind } from "../upsell-wire.ts";
@@ -12,18 +13,6 @@ import type { UpsellDisplayMode, UpsellType } from "./upsell-schema.ts";
 type Db = Database | Transaction;
 type OrderRow = typeof orders.$inferSelect;
 type PricePlanRow = typeof pricePlans.$inferSelect;
-
-/** The parent with this token, of the product sold here. */
-export async function findUpsellBuyer(
-  db: Db,
-  userToken: string,
-): Promise<{ id: string; email: string | null; kidName: string | null } | undefined> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, kidName: users.kidName })
-    .from(users)
-    .where(and(eq(users.token, userToken), eq(users.product, soldProduct)));
-  return user;
-}
 
 /** The order of the parent's first payment (their subscription's entitlement), if any. */
 export async function findFirstPayment(db: Db, userId: string): Promise<{ orderId: string } | undefined> {
@@ -99,13 +88,7 @@ export async function findLatestApprovedUpsell(db: Db, userToken: string) {
   const [latest] = await db
     .select({
       order: orders,
-      optedOut: users.adSharingOptOutAt,
-      subject: {
-        erasedAt: users.erasedAt,
-        adSharingOptOutAt: users.adSharingOptOutAt,
-        mailingOptInCountry: users.mailingOptInCountry,
-        adConsent: users.adConsent,
-      },
+      subject: forwardingSubjectColumns,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

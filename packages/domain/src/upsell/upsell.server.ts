@@ -4,7 +4,12 @@ import { AppError, AppErrorCode } from "../app-error.ts";
 import { forwardingDecision } from "../consent/forwarding-consent.ts";
 import { immediateAccessConsentAt, type WithdrawalWaiver } from "../consent/withdrawal-right.ts";
 import { getCheckoutResult } from "../payments/checkout.server.ts";
-import { countDeclinedOrders, findOrder, insertOrderIfAbsent } from "../payments/order-queries.server.ts";
+import {
+  countDeclinedOrders,
+  findBuyerByToken,
+  findOrder,
+  insertOrderIfAbsent,
+} from "../payments/order-queries.server.ts";
 import {
   chargeStoredCard,
   type OrderRow,
@@ -34,7 +39,6 @@ import {
   findFirstPayment,
   findLatestApprovedUpsell,
   findOpenOrder,
-  findUpsellBuyer,
   findUpsellDisplayMode,
   findUpsellPlan,
   insertUpsellConversion,
@@ -62,7 +66,7 @@ export type UpsellInput = WithdrawalWaiver & {
 };
 
 async function findBuyer(deps: PaymentDeps, input: { userToken: string }) {
-  const user = await findUpsellBuyer(deps.db, input.userToken);
+  const user = await findBuyerByToken(deps.db, input.userToken);
   if (!user?.email) throw new AppError(AppErrorCode.NotFound, "user_token", "No parent has this token");
   const subscription = await findSoldSubscription(deps.db, user.id);
   const firstPayment = await findFirstPayment(deps.db, user.id);
@@ -244,7 +248,7 @@ export async function recordUpsellConversion(
 ): Promise<{ recorded: boolean }> {
   const latest = await findLatestApprovedUpsell(deps.db, input.userToken);
   if (!latest) throw new AppError(AppErrorCode.NotFound, "user_token", "This parent has bought no upsell");
-  if (latest.optedOut) return { recorded: false };
+  if (latest.subject.adSharingOptOutAt) return { recorded: false };
   const order: OrderRow = latest.order;
   const inserted = await insertUpsellConversion(deps.db, {
     userId: order.userId,

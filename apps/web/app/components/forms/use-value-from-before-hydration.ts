@@ -26,7 +26,7 @@ export function useValueFromBeforeHydration<E extends Control>(
  * `defaultChecked` to the rendered value as it hydrates and leaves the value itself alone. A radio
  * counts once ticked: the one the parent left is answered by the one they ticked.
  */
-export function changedBeforeHydration(element: Control): boolean {
+function changedBeforeHydration(element: Control): boolean {
   if (element instanceof HTMLInputElement && element.type === "radio")
     return element.checked && !element.defaultChecked;
   if (element instanceof HTMLInputElement && element.type === "checkbox") {

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { analyticsVisits, attributions, conversionDeliveries, conversionEvents, users } from "@kinderready/db/schema";
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { forwardingSubjectColumns } from "../../consent/forwarding-subject-queries.server.ts";
 import type { ConversionDestination } from "./forwarding-adapter.server.ts";
 
 // The conversions waiting to be forwarded (conversion_events) and their deliveries, one row per
@@ -55,10 +56,7 @@ export function listDueDeliveries(
       email: users.email,
       locale: users.locale,
       purchasePath: users.purchasePath,
-      erasedAt: users.erasedAt,
-      adSharingOptOutAt: users.adSharingOptOutAt,
-      mailingOptInCountry: users.mailingOptInCountry,
-      adConsent: users.adConsent,
+      ...forwardingSubjectColumns,
       fbc: attributions.fbc,
       fbp: attributions.fbp,
       gaClientId: attributions.clientId,

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@kinderready/db/open-db";
 import { analyticsEvents, settings, users } from "@kinderready/db/schema";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { forwardingSubjectColumns } from "../../consent/forwarding-subject-queries.server.ts";
 
 // The stored product-analytics events as they are forwarded to Amplitude, and the cursor (in the
 // settings table) that says how far forwarding got.
@@ -25,10 +26,7 @@ export async function listProductEventsAfter(
       properties: analyticsEvents.properties,
       userProperties: analyticsEvents.userProperties,
       knownUser: users.id,
-      erasedAt: users.erasedAt,
-      adSharingOptOutAt: users.adSharingOptOutAt,
-      mailingOptInCountry: users.mailingOptInCountry,
-      adConsent: users.adConsent,
+      ...forwardingSubjectColumns,
     })
     .from(analyticsEvents)
     .leftJoin(users, eq(users.id, analyticsEvents.userId))
